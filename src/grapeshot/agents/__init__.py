@@ -1,0 +1,60 @@
+"""Players that answer a game's prompts: random-legal (for fuzzing) and heuristic.
+
+An agent sees the game and the prompt addressed to its seat and returns an
+action; it never reads another seat's sealed orders (they are held outside
+the state until revealed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from grapeshot.core.actions import Action
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.core.ruleset import Outcome
+
+
+class Agent(Protocol):
+    """Anything that can answer a prompt for a seat."""
+
+    name: str
+
+    def act(self, game: Game, seat: str, prompt: Prompt) -> Action: ...
+
+
+AgentFactory = Callable[[int], Agent]
+
+
+def factories() -> dict[str, AgentFactory]:
+    """Agents by name; each factory takes a seed for the agent's own choices."""
+    from grapeshot.agents.heuristic import HeuristicPlayer
+    from grapeshot.agents.random_player import RandomPlayer
+
+    return {"heuristic": HeuristicPlayer, "random": RandomPlayer}
+
+
+def make(name: str, seed: int) -> Agent:
+    try:
+        return factories()[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(factories()))}") from None
+
+
+def play_out(game: Game, agents: Mapping[str, Agent], check: Callable[[Game], None] | None = None, max_steps: int = 100_000) -> Outcome:
+    """Let agents answer every prompt until the game ends; ``check`` runs after each action."""
+    steps = 0
+    while game.prompt is not None:
+        prompt = game.prompt
+        for seat in game.waiting_for():
+            game.submit(seat, agents[seat].act(game, seat, prompt))
+            if check is not None:
+                check(game)
+            if game.prompt is not prompt:
+                break
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"game did not finish in {max_steps} steps")
+    assert game.outcome is not None
+    return game.outcome

@@ -1,0 +1,369 @@
+"""A player that plays Jim Lad sensibly, fast enough for thousands of games.
+
+* Orders: each legal card (and side, and card at start or end) is tried at a
+  few distances; the end pose is scored for room to sail on, distance from
+  islands and the table's edge, and guns brought to bear on the nearest
+  enemies at a good range.
+* Distance: the same score over the allowed range, stopping short of contacts.
+* Shooting: each usable gun, shell and target is valued by its expected
+  effect (hull points for krak, krew for grapeshot); the best is fired first.
+  Torpedoes go when an enemy lies across their tracks.  A shaken or badly
+  damaged ship sends its riggers to repair instead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from grapeshot.core.actions import Action, Reroll
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
+from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_hull_on_segment, flamer_template, sweep, unit
+from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.data import (
+    CARDS,
+    KANNONS,
+    KLANS,
+    MANNED_TORPEDO_RANGE,
+    RAMSHACKLE_SAVE,
+    SPEED_LOSS_DICE,
+    TORPEDO_RUN,
+    Card,
+    CardAt,
+    armour_of,
+)
+from grapeshot.rulesets.jimlad.kannon import grapeshot_targets, gun_arc, mount
+from grapeshot.rulesets.jimlad.krew import deck_positions
+from grapeshot.rulesets.jimlad.movement import card_path
+from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, TakeoverPrompt
+from grapeshot.rulesets.jimlad.state import Sea, Ship
+from grapeshot.rulesets.jimlad.torpedoes import manned_arc
+
+EDGE_MARGIN = 2.0
+ROOM_WANTED = 36.0  # inches of open water ahead that keep next turn's options open
+IDEAL_RANGE = 16.0
+
+
+@lru_cache(maxsize=64)
+def p_land(length: float, width: float, bs: int) -> float:
+    """Chance a krak aimed at a hull's centre lands on it (hit face, or a short scatter)."""
+    hl, hw = length / 2.0, width / 2.0
+    p = 1.0 / 3.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            d = max(0, a + b - bs)
+            if d == 0:
+                inside = 1.0
+            else:
+                n = 72
+                inside = sum(1 for k in range(n) if abs(d * math.cos(2 * math.pi * k / n)) <= hl and abs(d * math.sin(2 * math.pi * k / n)) <= hw) / n
+            p += (2.0 / 3.0) * inside / 36.0
+    return p
+
+
+def p_damage(strength: int, armour: int, save: bool = True) -> float:
+    """Chance a blow of ``strength`` takes a hull point off ``armour`` (penetrate or glance, then the save)."""
+    faces = sum(1 for f in range(1, 7) if strength + f >= armour) / 6.0
+    return faces * ((RAMSHACKLE_SAVE - 1) / 6.0 if save else 1.0)
+
+
+def room_ahead(sea: Sea, h: Hull) -> float:
+    """Open water straight ahead of the bow to the table's edge."""
+    bow = h.bow
+    d = unit(h.heading)
+    ts = []
+    if d.x > 1e-9:
+        ts.append((sea.table.width - bow.x) / d.x)
+    elif d.x < -1e-9:
+        ts.append(-bow.x / d.x)
+    if d.y > 1e-9:
+        ts.append((sea.table.height - bow.y) / d.y)
+    elif d.y < -1e-9:
+        ts.append(-bow.y / d.y)
+    return max(0.0, min(ts)) if ts else 0.0
+
+
+_RAD = math.pi / 180.0
+_GUN_BEARING = {"fore": 0.0, "port": 90.0, "starboard": -90.0}
+
+
+@dataclass(frozen=True, slots=True)
+class _Looks:
+    """What a ship sees when weighing its moves: obstacle and enemy circles, its guns."""
+
+    radius: float
+    half_length: float
+    rocks: list[tuple[float, float, float]]
+    ships: list[tuple[float, float, float]]
+    enemies: list[tuple[float, float]]
+    guns: list[tuple[float, float, float]]  # (bearing off the bow, range, value)
+    reach: float
+    half_arc: float
+
+
+@lru_cache(maxsize=8192)
+def _relative(card: Card, turn: str, at: str, inches: float, length: float, width: float) -> tuple[tuple[float, float, float], ...]:
+    """Hull centres along a manoeuvre (at 25%, 50% and the end) in the ship's own frame."""
+    h = Hull(0.0, 0.0, 0.0, length, width)
+    path = card_path(h, card, turn, at, inches)  # type: ignore[arg-type]
+    out = []
+    for frac in (0.25, 0.5, 1.0):
+        e = path.hull_at(path.length * frac, length, width)
+        out.append((e.x, e.y, e.heading))
+    return tuple(out)
+
+
+def _samples(h: Hull, card: Card, turn: str, at: str, inches: float) -> list[tuple[float, float, float]]:
+    """The same samples placed on the table for a hull's present pose (distance rounded to 1")."""
+    rel = _relative(card, turn, at, float(round(inches)), h.length, h.width)
+    c, s = h.c, h.s
+    return [(h.x + x * c - y * s, h.y + x * s + y * c, h.heading + th) for x, y, th in rel]
+
+
+class HeuristicPlayer:
+    """Closes to range, brings guns to bear, shoots for the best expected effect, repairs when hurt."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ dispatch
+
+    def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
+        if isinstance(prompt, OrdersPrompt):
+            return self.orders(game.state, seat, prompt)
+        if isinstance(prompt, DistancePrompt):
+            return self.distance(game.state, prompt)
+        if isinstance(prompt, ShootPrompt):
+            return self.shoot(prompt)
+        if isinstance(prompt, TakeoverPrompt):
+            return Takeover(*prompt.options[0]) if prompt.options else Takeover()
+        if isinstance(prompt, RerollPrompt):
+            return self.reroll(prompt)
+        if isinstance(prompt, DicePrompt):
+            raise ValueError("the heuristic player cannot roll physical dice")
+        raise ValueError(f"heuristic player cannot answer {prompt.kind}")
+
+    # ------------------------------------------------------------------ movement
+
+    def score_pose(self, sea: Sea, ship: Ship, samples: list[tuple[float, float, float]], looks: _Looks) -> float:
+        """How good it is to end a move at the last of ``samples`` (centre x, y, heading),
+        having passed the others on the way."""
+        score = 0.0
+        hr = looks.radius
+        w, ht = sea.table.width, sea.table.height
+        for x, y, _ in samples:
+            for ox, oy, rr in looks.rocks:
+                if (x - ox) ** 2 + (y - oy) ** 2 < rr * rr:
+                    score -= 6.0
+            for ox, oy, rr in looks.ships:
+                if (x - ox) ** 2 + (y - oy) ** 2 < rr * rr:
+                    score -= 3.0
+            edge = min(x, y, w - x, ht - y) - hr
+            if edge < EDGE_MARGIN:
+                score -= (EDGE_MARGIN - edge) * 2.0
+        x, y, heading = samples[-1]
+        # open water ahead of the bow
+        r = heading * _RAD
+        dx, dy = math.cos(r), math.sin(r)
+        bx, by = x + dx * looks.half_length, y + dy * looks.half_length
+        room = ROOM_WANTED
+        if dx > 1e-9:
+            room = min(room, (w - bx) / dx)
+        elif dx < -1e-9:
+            room = min(room, -bx / dx)
+        if dy > 1e-9:
+            room = min(room, (ht - by) / dy)
+        elif dy < -1e-9:
+            room = min(room, -by / dy)
+        score += 3.0 * max(0.0, room) / ROOM_WANTED
+        nearest = math.inf
+        for ex, ey in looks.enemies:
+            ddx, ddy = ex - x, ey - y
+            gap = math.hypot(ddx, ddy)
+            nearest = min(nearest, gap)
+            if gap > looks.reach:
+                continue
+            rel = (math.degrees(math.atan2(ddy, ddx)) - heading + 180.0) % 360.0 - 180.0
+            for centre, rng, value in looks.guns:
+                if gap <= rng and abs((rel - centre + 180.0) % 360.0 - 180.0) <= looks.half_arc:
+                    score += value
+        if nearest < math.inf:
+            score -= abs(nearest - IDEAL_RANGE) / 24.0
+        return score
+
+    def looks(self, sea: Sea, ship: Ship) -> _Looks:
+        hr = math.hypot(ship.length, ship.width) / 2.0
+        rocks = [(ob.shape.cx, ob.shape.cy, ob.shape.radius + hr) for ob in sea.obstacles if isinstance(ob.shape, Polygon)]
+        ships = [(s.hull.x, s.hull.y, s.hull.radius + hr + 1.0) for s in sea.afloat() if s is not ship]
+        enemies = [(e.hull.x, e.hull.y) for e in sea.enemies(ship)]
+        guns = [(_GUN_BEARING[g], KANNONS[g].range, 1.2 if g == "fore" else 1.0) for g in ("fore", "port", "starboard") if g not in ship.damaged_guns]
+        reach = max((g[1] for g in guns), default=0.0)
+        return _Looks(hr, ship.length / 2.0, rocks, ships, enemies, guns, reach, float(sea.option("kannon_arc")) / 2.0)
+
+    def hemmed_in(self, sea: Sea, ship: Ship) -> bool:
+        """Whether anything lies within 3" of the ship's bounding circle."""
+        h = ship.hull
+        for ob in sea.ship_obstacles(ship):
+            shape = ob.shape
+            ox, oy, r = (shape.x, shape.y, shape.radius) if isinstance(shape, Hull) else (shape.cx, shape.cy, shape.radius)
+            if math.hypot(h.x - ox, h.y - oy) < h.radius + r + 3.0:
+                return True
+        return min(h.x, h.y, sea.table.width - h.x, sea.table.height - h.y) < h.radius + 3.0
+
+    def expected_high(self, sea: Sea, ship: Ship, card: Card) -> float:
+        spec = CARDS[card]
+        klan = KLANS[ship.klan]
+        return spec.base + 3.5 * (spec.dice + klan.move_dice - SPEED_LOSS_DICE.get(ship.hull_points, 0))
+
+    def orders(self, sea: Sea, seat: str, prompt: OrdersPrompt) -> Orders:
+        out = []
+        for name, options in prompt.choices[seat].items():
+            ship = sea.ships[name]
+            looks = self.looks(sea, ship)
+            h = ship.hull
+            hemmed = self.hemmed_in(sea, ship)
+            best: tuple[float, ManoeuvreOrder] | None = None
+            for card, turn in options:
+                spec = CARDS[card]
+                d = (spec.minimum + max(spec.minimum, self.expected_high(sea, ship, card))) / 2.0
+                at: CardAt = "end" if turn != "none" and self.rng.random() < 0.5 else "start"
+                samples = _samples(h, card, turn, at, d)
+                value = self.score_pose(sea, ship, samples, looks) + self.rng.random() * 0.05
+                if hemmed:
+                    # close to something: make sure the first inches of the move are clear
+                    clear = ship.length + 6.0
+                    res = sweep(card_path(h, card, turn, at, d), ship.length, ship.width, sea.ship_obstacles(ship), sea.table, upto=clear)
+                    if res.contact is not None:
+                        value -= 8.0
+                if best is None or value > best[0]:
+                    best = (value, ManoeuvreOrder(name, int(card), turn, at))
+            assert best is not None
+            out.append(best[1])
+        return Orders(tuple(out))
+
+    def distance(self, sea: Sea, prompt: DistancePrompt) -> Distance:
+        ship = sea.ships[prompt.ship]
+        looks = self.looks(sea, ship)
+        best = (-math.inf, prompt.low)
+        for i in range(3):
+            d = prompt.low + (prompt.high - prompt.low) * i / 2.0
+            value = self.score_pose(sea, ship, _samples(ship.hull, prompt.card, prompt.turn, prompt.card_at, d), looks)
+            if value > best[0]:
+                best = (value, d)
+        return Distance(best[1])
+
+    # ------------------------------------------------------------------ shooting
+
+    def shoot(self, prompt: ShootPrompt) -> Action:
+        sea, ship = prompt.sea, prompt.ship
+        assert sea is not None and ship is not None
+        repairs = prompt.repairs()
+        best_value, best_action = self.best_shot(sea, ship, prompt)
+        if repairs:
+            hurt = ship.hull_points <= 2 and "hull" in repairs
+            crippled = "engine" in repairs or "rudder" in repairs
+            if not prompt.may_shoot() or (hurt and best_value < 0.6) or (crippled and best_value < 0.3) or best_value <= 0.0:
+                for what in ("hull", "engine", "rudder", "gun:fore", "gun:port", "gun:starboard", "gun:aft"):
+                    if what in repairs and (what != "hull" or ship.hull_points <= 3 or best_value <= 0.0):
+                        return Repair(what)
+        if best_action is not None and best_value > 0.0:
+            return best_action
+        return EndShooting()
+
+    def best_shot(self, sea: Sea, ship: Ship, prompt: ShootPrompt) -> tuple[float, Action | None]:
+        best: tuple[float, Action | None] = (0.0, None)
+        enemies = sea.enemies(ship)
+        bs = int(sea.option("krak_scatter_bs"))
+        template = sea.option("grapeshot") == "template"
+        for gun, shells in prompt.guns().items():
+            m = mount(ship, gun)
+            arc = gun_arc(sea, ship, gun)
+            for shell in shells:
+                for e in enemies:
+                    if shell == "krak":
+                        aim = self.aim_point(e, m, arc, KANNONS[gun].range)
+                        if aim is None:
+                            continue
+                        strength = KANNONS[gun].krak or 0
+                        shots = 2.0 if KLANS[ship.klan].broadside_d3 and gun in ("port", "starboard") else 1.0
+                        p = p_land(e.length, e.width, bs) * (1.0 if aim == e.centre else 0.6)
+                        value = shots * p * p_damage(strength, armour_of(e.klan, e.hull.facing_towards(m)))
+                        value *= 1.5 if e.hull_points == 1 else 1.0
+                        action: Action = Fire(gun, "krak", aim=(aim.x, aim.y))
+                    elif template:
+                        if not arc.contains(m, e.centre) or distance(m, e.centre) > 12.0:
+                            continue
+                        tpl = flamer_template(m, bearing(m, e.centre))
+                        caught = sum(1 for _, spot in deck_positions(e) if tpl.contains(spot))
+                        value = caught * 0.15 * (3.0 if len(e.krew) <= 3 else 1.0)
+                        action = Fire(gun, "grapeshot", aim=(e.centre.x, e.centre.y))
+                    else:
+                        if e not in grapeshot_targets(sea, ship, gun):
+                            continue
+                        value = 2.0 * 0.15 * (3.0 if len(e.krew) <= 3 else 1.0)
+                        action = Fire(gun, "grapeshot", target=e.name)
+                    if value > best[0]:
+                        best = (value, action)
+        if prompt.torpedoes():
+            value, torp = self.torpedo_value(sea, ship, enemies)
+            if value > best[0]:
+                best = (value, torp)
+        targets = prompt.slugga_targets()
+        if targets:
+            t = min(targets, key=lambda e: len(e.krew))
+            if len(ship.krew) >= len(t.krew):
+                value = 0.05 * len(ship.krew)
+                if value > best[0]:
+                    best = (value, Sluggas(t.name))
+        return best
+
+    def aim_point(self, e: Ship, m: Vec, arc: object, reach: float) -> Vec | None:
+        """The point of an enemy hull nearest its centre that the gun can aim at."""
+        h = e.hull
+        for along, port in ((0.0, 0.0), (h.hl * 0.5, 0.0), (-h.hl * 0.5, 0.0), (h.hl * 0.9, 0.0), (-h.hl * 0.9, 0.0)):
+            p = h.centre if along == 0.0 else h.world(along, port)
+            if distance(m, p) <= reach and arc.contains(m, p):  # type: ignore[attr-defined]
+                return p
+        return None
+
+    def torpedo_value(self, sea: Sea, ship: Ship, enemies: list[Ship]) -> tuple[float, Torpedoes]:
+        h = ship.hull
+        if KLANS[ship.klan].manned_torpedoes:
+            bow = h.bow
+            arc = manned_arc(ship)
+            for e in sorted(enemies, key=lambda x: distance(bow, x.centre)):
+                if distance(bow, e.centre) <= MANNED_TORPEDO_RANGE and arc.contains(bow, e.centre):
+                    p = (e.centre.x, e.centre.y)
+                    return 2.0 * p_damage(9, armour_of(e.klan, e.hull.facing_towards(bow))), Torpedoes((p, p))
+            return 0.0, Torpedoes()
+        ahead = unit(h.heading)
+        value = 0.0
+        for side in (0.5, -0.5):
+            start = h.world(h.hl, side * 2.0)
+            end = Vec(start.x + ahead.x * TORPEDO_RUN, start.y + ahead.y * TORPEDO_RUN)
+            found = first_hull_on_segment(start, end, [(s.name, s.hull) for s in sea.afloat() if s is not ship])
+            if found is not None and sea.ships[found[0]].commander != ship.commander:
+                e = sea.ships[found[0]]
+                value += 0.5 * p_damage(9, armour_of(e.klan, e.hull.facing_towards(start)))
+        return value, Torpedoes()
+
+    # ------------------------------------------------------------------ dice
+
+    def reroll(self, prompt: RerollPrompt) -> Reroll:
+        roll, request = prompt.roll, prompt.request
+        assert roll is not None and request is not None
+        faces = roll.faces
+        if request.better == "hit":
+            return Reroll(0 if roll.direction is not None else None)
+        if request.better == "high":
+            i = min(range(len(faces)), key=lambda k: faces[k])
+            return Reroll(i if faces[i] <= 2 else None)
+        if request.better == "low":
+            i = max(range(len(faces)), key=lambda k: faces[k])
+            return Reroll(i if faces[i] >= 5 else None)
+        return Reroll(None)

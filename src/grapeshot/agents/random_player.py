@@ -1,0 +1,93 @@
+"""A player that picks uniformly among legal choices: the fuzzer's opponent.
+
+It aims at random points of the arc (not only at ships), fires what it may
+in a random order, repairs at random: a game between random players visits
+odd corners of the rules that sensible play never reaches.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from grapeshot.core.actions import Action, Reroll
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
+from grapeshot.geometry import Vec, unit
+from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.data import KANNONS, KLANS, MANNED_TORPEDO_ARC, MANNED_TORPEDO_RANGE, CardAt, Turn
+from grapeshot.rulesets.jimlad.kannon import grapeshot_targets, gun_arc, mount
+from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, TakeoverPrompt
+
+
+class RandomPlayer:
+    """Uniformly random legal play, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
+        rng = self.rng
+        if isinstance(prompt, RerollPrompt):
+            assert prompt.roll is not None
+            return Reroll(rng.choice([None, *range(len(prompt.roll.faces))]))
+        if isinstance(prompt, DicePrompt):
+            raise ValueError("a random player cannot roll physical dice")
+        if isinstance(prompt, OrdersPrompt):
+            orders = []
+            for ship, options in prompt.choices[seat].items():
+                card, turn = rng.choice(options)
+                at: CardAt = rng.choice(["start", "end"])
+                orders.append(ManoeuvreOrder(ship, int(card), turn, at))
+            return Orders(tuple(orders))
+        if isinstance(prompt, DistancePrompt):
+            return Distance(rng.uniform(prompt.low, prompt.high))
+        if isinstance(prompt, ShootPrompt):
+            return self._shoot(game, prompt)
+        if isinstance(prompt, TakeoverPrompt):
+            choice = rng.choice([None, *prompt.options])
+            return Takeover() if choice is None else Takeover(*choice)
+        raise ValueError(f"random player cannot answer {prompt.kind}")
+
+    def _shoot(self, game: Game, prompt: ShootPrompt) -> Action:
+        rng = self.rng
+        sea, ship = prompt.sea, prompt.ship
+        assert sea is not None and ship is not None
+        options: list[Action] = [EndShooting()]
+        for gun, shells in prompt.guns().items():
+            shell = rng.choice(shells)
+            m = mount(ship, gun)
+            arc = gun_arc(sea, ship, gun)
+            if shell == "grapeshot" and sea.option("grapeshot") == "d3":
+                targets = grapeshot_targets(sea, ship, gun)
+                if targets:
+                    options.append(Fire(gun, shell, target=rng.choice(targets).name))
+                continue
+            # a random point in the arc, within range (or on an enemy hull when one is near)
+            b = arc.centre + rng.uniform(-arc.width / 2.0, arc.width / 2.0) * 0.999
+            r = KANNONS[gun].range * math.sqrt(rng.random()) if shell == "krak" else rng.uniform(1.0, 8.0)
+            d = unit(b)
+            options.append(Fire(gun, shell, aim=(m.x + d.x * r, m.y + d.y * r)))
+        if prompt.torpedoes():
+            if KLANS[ship.klan].manned_torpedoes:
+                bow = ship.hull.bow
+                aims = []
+                for _ in range(2):
+                    d = unit(ship.hull.heading + rng.uniform(-MANNED_TORPEDO_ARC / 2.0, MANNED_TORPEDO_ARC / 2.0) * 0.999)
+                    r = rng.uniform(1.0, MANNED_TORPEDO_RANGE)
+                    p = Vec(bow.x + d.x * r, bow.y + d.y * r)
+                    aims.append((p.x, p.y))
+                options.append(Torpedoes(tuple(aims)))
+            else:
+                options.append(Torpedoes())
+        for t in prompt.slugga_targets():
+            options.append(Sluggas(t.name))
+        for what in prompt.repairs():
+            options.append(Repair(what))
+        return rng.choice(options)
+
+
+def random_turn(rng: random.Random) -> Turn:
+    return rng.choice(["none", "port", "starboard"])

@@ -1,0 +1,29 @@
+"""The errors a caller can act on: each names what was wrong and what is allowed."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action that the game cannot accept now: wrong seat, wrong moment or illegal choice."""
+
+
+class ScenarioError(ValueError):
+    """A scenario (or save) that does not describe a game: names the file, the field and what was expected."""
+
+    def __init__(self, source: str, field: str, expected: str, got: object = None) -> None:
+        self.source = source
+        self.field = field
+        self.expected = expected
+        self.got = got
+        shown = "" if got is None else f", got {got!r}"
+        super().__init__(f"{source}: {field}: expected {expected}{shown}")
+
+
+class ReplayMismatch(Exception):
+    """Replaying a save did not reproduce its recorded event log."""
+
+    def __init__(self, index: int, expected: object, got: object) -> None:
+        self.index = index
+        self.expected = expected
+        self.got = got
+        super().__init__(f"event #{index} differs:\n  recorded: {expected}\n  replayed: {got}")

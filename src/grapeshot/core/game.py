@@ -1,0 +1,340 @@
+"""A game: scenario + options + dice + the list of actions, and the flow that runs them.
+
+The ruleset's ``play`` generator is the resolution stack: it resolves rules in
+order and, whenever a seat must decide (or a person must type dice), yields a
+:class:`~grapeshot.core.prompts.Prompt` and waits.  :meth:`Game.submit` is the
+one way to change a game: it checks the action against the prompt, records
+it, and runs the rules on to the next prompt.  So a game is fully given by
+its scenario, options, seed and action list, which is what a save holds; a
+load replays it to the identical event log.
+
+Simultaneous prompts (sealed manoeuvre orders) collect one action per seat
+and release them together; until then no seat's view holds another's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Mapping
+from typing import Any
+
+from grapeshot.core.actions import Action, EnterDice, Reroll, decode
+from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
+from grapeshot.core.events import Event, digest
+from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
+from grapeshot.core.ruleset import Outcome, Ruleset, get
+from grapeshot.core.scenario import Scenario, parse_scenario
+from grapeshot.dice import DiceSource, Roll, RollRequest, ScriptedDice, SeededDice
+
+SAVE_FORMAT = "grapeshot-save"
+SAVE_VERSION = 1
+
+Proc = Generator[Prompt, Any, Any]
+
+
+class Game:
+    """One game in progress (or finished)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        scenario: Scenario,
+        options: Mapping[str, object] | None = None,
+        seed: int = 0,
+        *,
+        dice: DiceSource | None = None,
+        companion: bool = False,
+        log: bool = True,
+    ) -> None:
+        self.ruleset = get(ruleset) if isinstance(ruleset, str) else ruleset
+        self.scenario = scenario
+        merged = dict(scenario.options)
+        merged.update(options or {})
+        self.options = self.ruleset.resolve_options(merged, scenario.source)
+        self.seed = seed
+        self.companion = companion
+        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
+        self.logging = log
+        self.events: list[Event] = []
+        self.actions: list[tuple[str, Action]] = []
+        self.turn = 0
+        self.phase = "setup"
+        self.rolls = 0
+        self.steps = 0
+        self.state = self.ruleset.setup(scenario, self.options)
+        self.prompt: Prompt | None = None
+        self.outcome: Outcome | None = None
+        self._sealed: dict[str, Action] = {}
+        self._flow = self.ruleset.play(self)
+        self._advance(None)
+
+    # ------------------------------------------------------------------ the log
+
+    def emit(self, kind: str, rule: str | None = None, visible_to: tuple[str, ...] | None = None, **data: Any) -> None:
+        """Append an event (a no-op when logging is off, as in bulk simulation)."""
+        if self.logging:
+            self.events.append(Event(len(self.events), self.turn, self.phase, kind, rule, data, visible_to))
+
+    def begin_phase(self, phase: str, rule: str | None = None) -> None:
+        self.phase = phase
+        self.emit("phase", rule, name=phase)
+
+    # ------------------------------------------------------------------ dice
+
+    def roll(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
+        """Make a roll for a rule: from the dice source, or typed by a person in companion play.
+
+        Every roll is logged with its expression, faces, total, purpose and
+        rule.  Where the ruleset grants a seat a re-roll (Freebooterz), the
+        seat is asked whether to re-roll one die; the new face stands.
+        """
+        self.rolls += 1
+        if self.companion:
+            p = DicePrompt(
+                seats=(request.seat or self.ruleset.seats_of(self.state)[0],),
+                rule=request.rule,
+                text=f"roll {request.expr} for {request.purpose}",
+                accepts=(EnterDice,),
+                request=request,
+            )
+            answer = yield p
+            result = p.parsed.pop(id(answer), None) or request.expr.parse_faces(answer.text)
+        else:
+            result = self.dice.roll(request)
+        if self.logging:
+            self._log_roll(request, result)
+        seat = self.ruleset.reroll_seat(self, request, result)
+        if seat is not None:
+            choice = yield RerollPrompt(
+                seats=(seat,),
+                rule=None,
+                text=f"re-roll one die of {result.expr} = {list(result.faces)} for {request.purpose}?",
+                accepts=(Reroll,),
+                roll=result,
+                request=request,
+            )
+            assert isinstance(choice, Reroll)
+            if choice.die is not None:
+                self.ruleset.used_reroll(self, request, seat)
+                sides = 3 if "D3" in result.expr else 6
+                single = RollRequest(
+                    request.expr.__class__(1, sides) if request.expr.kind != "scatter" else request.expr, f"re-roll for {request.purpose}", request.rule, seat
+                )
+                again = yield from self._single(single)
+                result = result.with_face(choice.die, again.faces[0], again.direction)
+                self.emit(
+                    "reroll",
+                    request.rule,
+                    seat=seat,
+                    die=choice.die,
+                    expr=result.expr,
+                    faces=list(result.faces),
+                    total=result.total,
+                    direction=result.direction,
+                    purpose=request.purpose,
+                )
+        return result
+
+    def _single(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
+        if self.companion:
+            p = DicePrompt(
+                seats=(request.seat or "",), rule=request.rule, text=f"roll {request.expr} for {request.purpose}", accepts=(EnterDice,), request=request
+            )
+            answer = yield p
+            return p.parsed.pop(id(answer), None) or request.expr.parse_faces(answer.text)
+        return self.dice.roll(request)
+
+    def _log_roll(self, request: RollRequest, result: Roll) -> None:
+        data: dict[str, Any] = {"expr": result.expr, "faces": list(result.faces), "total": result.total, "purpose": request.purpose}
+        if request.expr.kind == "scatter":
+            data["hit"] = result.direction is None
+            data["direction"] = None if result.direction is None else round(result.direction, 3)
+        if request.seat is not None:
+            data["seat"] = request.seat
+        self.emit("roll", request.rule, **data)
+
+    # ------------------------------------------------------------------ decisions
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def waiting_for(self) -> tuple[str, ...]:
+        """The seats the game is waiting for now (empty when over)."""
+        if self.prompt is None:
+            return ()
+        return tuple(s for s in self.prompt.seats if s not in self._sealed)
+
+    def prompt_for(self, seat: str) -> Prompt | None:
+        return self.prompt if seat in self.waiting_for() else None
+
+    def submit(self, seat: str, action: Action) -> None:
+        """Take one seat's action: check it, record it, and run the rules on."""
+        if self.prompt is None:
+            raise IllegalAction("the game is over; no more actions are accepted")
+        if seat in self._sealed:
+            raise IllegalAction(f"{seat} has already submitted for this step; waiting for {', '.join(self.waiting_for())}")
+        self.prompt.check(seat, action)
+        self.actions.append((seat, action))
+        if self.prompt.simultaneous:
+            self._sealed[seat] = action
+            self.emit("sealed", None, seat=seat, prompt=self.prompt.kind)
+            if len(self._sealed) < len(self.prompt.seats):
+                return
+            answer: object = dict(self._sealed)
+            self._sealed = {}
+        else:
+            answer = action
+        self._advance(answer)
+
+    def sealed_by(self, seat: str) -> Action | None:
+        """A seat's own sealed, not yet revealed action (only ever shown to that seat)."""
+        return self._sealed.get(seat)
+
+    def _advance(self, answer: object) -> None:
+        try:
+            self.prompt = self._flow.send(answer) if answer is not None else next(self._flow)
+            self.steps += 1
+        except StopIteration as stop:
+            self.prompt = None
+            self.outcome = stop.value
+            self.emit("game-over", None, **(self.outcome.to_json() if self.outcome else {}))
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """What one seat (or a spectator, ``None``) may see: state, prompt, log; never others' sealed orders."""
+        prompt = self.prompt_for(seat) if seat is not None else None
+        own = self.sealed_by(seat) if seat is not None else None
+        return {
+            "ruleset": self.ruleset.name,
+            "scenario": self.scenario.name,
+            "turn": self.turn,
+            "phase": self.phase,
+            "state": self.ruleset.describe(self.state),
+            "waiting_for": list(self.waiting_for()),
+            "prompt": prompt.describe() if prompt is not None else None,
+            "sealed": own.to_json() if own is not None else None,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "log": [e.to_json() for e in self.events if e.visible(seat)],
+        }
+
+    # ------------------------------------------------------------------ saves
+
+    def save(self) -> dict[str, Any]:
+        """The whole game as JSON data: replaying its actions rebuilds it exactly."""
+        dice: dict[str, Any]
+        if self.companion:
+            dice = {"kind": "entered"}
+        elif isinstance(self.dice, SeededDice):
+            dice = {"kind": "seeded", "seed": self.seed, "state": self.dice.state_digest()}
+        else:
+            raise ValueError("only games with seeded or entered dice can be saved")
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "ruleset": self.ruleset.name,
+            "scenario": dict(self.scenario.raw),
+            "scenario_source": self.scenario.source,
+            "options": self.options,
+            "dice": dice,
+            "actions": [{"seat": s, "action": a.to_json()} for s, a in self.actions],
+            "event_count": len(self.events) if self.logging else None,
+            "events_digest": digest(self.events) if self.logging else None,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+    @classmethod
+    def load(cls, data: object, source: str = "save") -> Game:
+        """Rebuild a game from :meth:`save` data by replaying its actions."""
+        game, actions = cls._from_save(data, source)
+        for i, (seat, action) in enumerate(actions):
+            try:
+                game.submit(seat, action)
+            except IllegalAction as err:
+                raise ScenarioError(source, f"actions[{i}]", "an action the game accepts at that point", str(err)) from None
+        return game
+
+    @classmethod
+    def _from_save(cls, data: object, source: str) -> tuple[Game, list[tuple[str, Action]]]:
+        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
+            raise ScenarioError(
+                source, "format", f"{SAVE_FORMAT!r} (a grapeshot save file)", data.get("format") if isinstance(data, Mapping) else type(data).__name__
+            )
+        if data.get("version") != SAVE_VERSION:
+            raise ScenarioError(source, "version", str(SAVE_VERSION), data.get("version"))
+        scenario = parse_scenario(data.get("scenario"), f"{source} (scenario)")
+        dice = data.get("dice")
+        if not isinstance(dice, Mapping) or dice.get("kind") not in ("seeded", "entered"):
+            raise ScenarioError(source, "dice", "{'kind': 'seeded', 'seed': N} or {'kind': 'entered'}", dice)
+        seed = dice.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ScenarioError(source, "dice.seed", "a whole number", seed)
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise ScenarioError(source, "options", "a mapping of option names to values", options)
+        raw_actions = data.get("actions")
+        if not isinstance(raw_actions, list):
+            raise ScenarioError(source, "actions", "a list of {seat, action}", raw_actions)
+        actions: list[tuple[str, Action]] = []
+        for i, item in enumerate(raw_actions):
+            if not isinstance(item, Mapping) or not isinstance(item.get("seat"), str):
+                raise ScenarioError(source, f"actions[{i}]", "{'seat': ..., 'action': {...}}", item)
+            try:
+                actions.append((item["seat"], decode(item.get("action"))))
+            except IllegalAction as err:
+                raise ScenarioError(source, f"actions[{i}].action", "a valid action", str(err)) from None
+        ruleset = data.get("ruleset")
+        if not isinstance(ruleset, str):
+            raise ScenarioError(source, "ruleset", "a ruleset name", ruleset)
+        try:
+            rs = get(ruleset)
+        except ValueError as err:
+            raise ScenarioError(source, "ruleset", "a known ruleset", str(err)) from None
+        game = cls(rs, scenario, options, seed, companion=dice.get("kind") == "entered")
+        return game, actions
+
+
+def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
+    """Replay a save; raise :class:`ReplayMismatch` at the first event that differs.
+
+    ``recorded`` is the saved event log (JSON objects); without it the save's
+    event count and digest are compared.
+    """
+    game, actions = Game._from_save(data, source)
+    checked = 0
+
+    def compare() -> None:
+        nonlocal checked
+        if recorded is None:
+            return
+        while checked < len(game.events):
+            got = game.events[checked].to_json()
+            if checked >= len(recorded):
+                raise ReplayMismatch(checked, "(no more recorded events)", got)
+            want = json.loads(json.dumps(recorded[checked]))
+            if json.loads(game.events[checked].line()) != want:
+                raise ReplayMismatch(checked, want, got)
+            checked += 1
+
+    compare()
+    for i, (seat, action) in enumerate(actions):
+        try:
+            game.submit(seat, action)
+        except IllegalAction as err:
+            raise ReplayMismatch(len(game.events), f"action #{i} accepted", f"rejected: {err}") from None
+        compare()
+    if recorded is not None:
+        if len(recorded) != len(game.events):
+            raise ReplayMismatch(len(game.events), recorded[len(game.events)] if len(recorded) > len(game.events) else "(end)", "(end of replayed log)")
+    else:
+        if data.get("event_count") is not None and data["event_count"] != len(game.events):
+            raise ReplayMismatch(min(len(game.events), int(data["event_count"])), f"{data['event_count']} events", f"{len(game.events)} events")
+        if data.get("events_digest") is not None and data["events_digest"] != digest(game.events):
+            raise ReplayMismatch(len(game.events), f"digest {data['events_digest']}", f"digest {digest(game.events)}")
+    return game
+
+
+def scripted(ruleset: Ruleset | str, scenario: Scenario, script: list[int | str | float], options: Mapping[str, object] | None = None) -> Game:
+    """A game whose dice come up as a test says (see :class:`~grapeshot.dice.ScriptedDice`)."""
+    return Game(ruleset, scenario, options, dice=ScriptedDice(script))

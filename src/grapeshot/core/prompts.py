@@ -1,0 +1,98 @@
+"""Prompts: what the game is waiting for, and from whom.
+
+The rules run as a generator that yields a :class:`Prompt` whenever a seat
+must decide (or a person must type dice).  A prompt names the seats that
+must answer (several seats = simultaneous, sealed orders), the rule it
+serves, a sentence for people, and checks an answer with :meth:`check`,
+which raises :class:`~grapeshot.core.errors.IllegalAction` saying what is
+allowed.  Rulesets subclass it to carry the legal choices their players need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from grapeshot.core.actions import Action, EnterDice, Reroll
+from grapeshot.core.errors import IllegalAction
+from grapeshot.dice import DiceError, Roll, RollRequest
+
+
+@dataclass(eq=False)
+class Prompt:
+    """A decision the game needs."""
+
+    seats: tuple[str, ...]
+    rule: str | None
+    text: str
+    accepts: tuple[type[Action], ...]
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.seats) > 1
+
+    def check(self, seat: str, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``seat`` may answer with ``action``."""
+        if seat not in self.seats:
+            raise IllegalAction(f"the game is waiting for {', '.join(self.seats)}, not {seat}: {self.text}")
+        if not isinstance(action, self.accepts):
+            names = ", ".join(a.kind for a in self.accepts)
+            raise IllegalAction(f"expected {names} for {self.text!r}, got {action.kind}")
+        self.check_choice(seat, action)
+
+    def check_choice(self, seat: str, action: Action) -> None:
+        """Ruleset-specific legality; the default accepts any action of an accepted kind."""
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON description for views and the web table."""
+        return {
+            "kind": self.kind,
+            "seats": list(self.seats),
+            "rule": self.rule,
+            "text": self.text,
+            "accepts": [a.kind for a in self.accepts],
+        }
+
+
+@dataclass(eq=False)
+class DicePrompt(Prompt):
+    """Companion play: a person rolls physical dice and types the faces."""
+
+    request: RollRequest | None = None
+    parsed: dict[int, Roll] = field(default_factory=dict)
+
+    def check_choice(self, seat: str, action: Action) -> None:
+        assert isinstance(action, EnterDice) and self.request is not None
+        try:
+            self.parsed[id(action)] = self.request.expr.parse_faces(action.text)
+        except DiceError as err:
+            raise IllegalAction(f"{self.request.expr} for {self.request.purpose}: {err}") from None
+
+    def describe(self) -> dict[str, Any]:
+        d = super().describe()
+        assert self.request is not None
+        d.update(expr=str(self.request.expr), purpose=self.request.purpose)
+        return d
+
+
+@dataclass(eq=False)
+class RerollPrompt(Prompt):
+    """Offer a seat its re-roll of one die of the roll just made."""
+
+    roll: Roll | None = None
+    request: RollRequest | None = None
+
+    def check_choice(self, seat: str, action: Action) -> None:
+        assert isinstance(action, Reroll) and self.roll is not None
+        if action.die is not None and not 0 <= action.die < len(self.roll.faces):
+            raise IllegalAction(f"die index must be 0..{len(self.roll.faces) - 1} or null (keep the roll), got {action.die}")
+
+    def describe(self) -> dict[str, Any]:
+        d = super().describe()
+        assert self.roll is not None and self.request is not None
+        d.update(expr=self.roll.expr, faces=list(self.roll.faces), purpose=self.request.purpose)
+        return d

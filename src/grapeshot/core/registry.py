@@ -1,0 +1,125 @@
+"""The rule registry: every numbered rule, the code that implements it, the tests that cover it.
+
+Each ruleset keeps a :class:`RuleBook` of its rule IDs (as numbered in the
+project's rules index) with a title in our words, a status, and the dotted
+names of the functions or tables that implement it.  Tests name the rules
+they cover with ``@pytest.mark.rules("JL-MOVE-1", ...)``; :func:`scan_tests`
+reads those marks from the test sources (without running them) so
+``grapeshot rules --coverage`` can say which rules no test covers.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+Status = Literal["implemented", "planned"]
+
+RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z]+-\d+$")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    """One numbered rule: what it says (in short), where the code is, and whether it is in play yet."""
+
+    id: str
+    title: str
+    where: tuple[str, ...]
+    status: Status = "implemented"
+
+
+class RuleBook:
+    """All rule IDs of one ruleset."""
+
+    def __init__(self, ruleset: str, prefix: str, entries: Iterable[RuleEntry]) -> None:
+        self.ruleset = ruleset
+        self.prefix = prefix
+        self.entries: dict[str, RuleEntry] = {}
+        for e in entries:
+            if not RULE_ID.match(e.id) or not e.id.startswith(prefix + "-"):
+                raise ValueError(f"bad rule id {e.id!r} for {ruleset}")
+            if e.id in self.entries:
+                raise ValueError(f"rule {e.id} registered twice")
+            if e.status == "implemented" and not e.where:
+                raise ValueError(f"rule {e.id} is implemented but names no code")
+            self.entries[e.id] = e
+
+    def in_scope(self) -> list[RuleEntry]:
+        return [e for e in self.entries.values() if e.status == "implemented"]
+
+    def __iter__(self) -> Iterator[RuleEntry]:
+        return iter(self.entries.values())
+
+
+def resolve(dotted: str) -> object:
+    """Import ``package.module.name`` (or ``package.module:name.attr``) and return the object."""
+    if ":" in dotted:
+        module, _, attr = dotted.partition(":")
+    else:
+        module, _, attr = dotted.rpartition(".")
+    parts = attr.split(".")
+    mod = importlib.import_module(module)
+    obj: object = mod
+    for p in parts:
+        obj = getattr(obj, p)
+    return obj
+
+
+def _mark_ids(node: ast.expr) -> list[str]:
+    """Rule IDs named by a ``pytest.mark.rules(...)`` call."""
+    if isinstance(node, ast.Call):
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr == "rules":
+            return [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    return []
+
+
+def scan_tests(root: Path) -> dict[str, list[str]]:
+    """Map each rule ID to the tests marked as covering it (``file::name``)."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        rel = path.relative_to(root.parent).as_posix()
+        module_ids: list[str] = []
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+                values = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) else [node.value]
+                for v in values:
+                    module_ids += _mark_ids(v)
+
+        def visit(body: list[ast.stmt], prefix: str, inherited: list[str], rel: str = rel) -> None:
+            for node in body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    ids = list(inherited)
+                    for d in node.decorator_list:
+                        ids += _mark_ids(d)
+                    name = f"{prefix}{node.name}"
+                    if isinstance(node, ast.ClassDef):
+                        visit(node.body, f"{name}::", ids, rel)
+                    elif node.name.startswith("test"):
+                        for rid in ids:
+                            out.setdefault(rid, []).append(f"{rel}::{name}")
+
+        visit(tree.body, "", module_ids)
+    return out
+
+
+def tests_dir() -> Path | None:
+    """The repository's ``tests`` folder, when grapeshot runs from a checkout."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "tests"
+        if candidate.is_dir() and (parent / "pyproject.toml").exists():
+            return candidate
+    return None
+
+
+def index_ids(rules_md: Path, prefix: str) -> list[str]:
+    """The rule IDs with a given prefix listed in the rules index (``RULES.md``)."""
+    ids = re.findall(rf"^- ({prefix}-[A-Z]+-\d+)\b", rules_md.read_text(encoding="utf-8"), flags=re.M)
+    return list(dict.fromkeys(ids))

@@ -1,0 +1,276 @@
+"""Scenarios: the table, its terrain, the seats and their fleets, and rule options.
+
+The format is YAML, documented in ``docs/scenarios.md``.  Loading is all or
+nothing: every field is checked first and a malformed file raises
+:class:`~grapeshot.core.errors.ScenarioError` naming the file, the field and
+what was expected.  The fleets' ruleset-specific fields (a klan, say) are
+checked by the ruleset with the same :class:`Fields` reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grapeshot.core.errors import ScenarioError
+from grapeshot.geometry import Polygon, Table, Vec
+
+TERRAIN_KINDS = ("island", "dock", "harbour", "landing_pad")
+
+
+class Fields:
+    """Typed reads of nested YAML data that fail with the field's path."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, path: str, expected: str, got: object = None) -> ScenarioError:
+        return ScenarioError(self.source, path, expected, got)
+
+    def mapping(self, v: object, path: str) -> Mapping[str, Any]:
+        if not isinstance(v, Mapping):
+            raise self.fail(path, "a mapping of fields", v)
+        return v
+
+    def seq(self, v: object, path: str, min_len: int = 0) -> Sequence[Any]:
+        if not isinstance(v, list) or len(v) < min_len:
+            raise self.fail(path, f"a list of at least {min_len} item(s)", v)
+        return v
+
+    def get(self, m: Mapping[str, Any], key: str, path: str) -> Any:
+        if key not in m:
+            raise self.fail(f"{path}.{key}" if path else key, "a value (the field is required)")
+        return m[key]
+
+    def number(
+        self,
+        m: Mapping[str, Any],
+        key: str,
+        path: str,
+        *,
+        default: float | None = None,
+        lo: float | None = None,
+        hi: float | None = None,
+        what: str = "a number",
+    ) -> float:
+        if key not in m and default is not None:
+            return default
+        v = self.get(m, key, path)
+        where = f"{path}.{key}" if path else key
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
+            raise self.fail(where, what, v)
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise self.fail(where, f"{what} between {lo} and {hi}", v)
+        return float(v)
+
+    def integer(self, m: Mapping[str, Any], key: str, path: str, *, default: int | None = None, lo: int | None = None, hi: int | None = None) -> int:
+        if key not in m and default is not None:
+            return default
+        v = self.get(m, key, path)
+        where = f"{path}.{key}" if path else key
+        if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise self.fail(where, f"a whole number between {lo} and {hi}", v)
+        return v
+
+    def text(self, m: Mapping[str, Any], key: str, path: str, *, default: str | None = None, choices: Sequence[str] | None = None) -> str:
+        if key not in m and default is not None:
+            return default
+        v = self.get(m, key, path)
+        where = f"{path}.{key}" if path else key
+        if not isinstance(v, str) or not v:
+            raise self.fail(where, "text", v)
+        if choices is not None and v not in choices:
+            raise self.fail(where, f"one of {list(choices)}", v)
+        return v
+
+    def boolean(self, m: Mapping[str, Any], key: str, path: str, *, default: bool) -> bool:
+        if key not in m:
+            return default
+        v = m[key]
+        if not isinstance(v, bool):
+            raise self.fail(f"{path}.{key}", "true or false", v)
+        return v
+
+    def point(self, v: object, path: str) -> Vec:
+        if not isinstance(v, list) or len(v) != 2 or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in v):
+            raise self.fail(path, "a point [x, y] in inches", v)
+        return Vec(float(v[0]), float(v[1]))
+
+    def polygon(self, v: object, path: str) -> Polygon:
+        pts = [self.point(p, f"{path}[{i}]") for i, p in enumerate(self.seq(v, path, 3))]
+        try:
+            poly = Polygon(pts)
+        except ValueError as err:
+            raise self.fail(path, f"a polygon ({err})", v) from None
+        if abs(poly.area) < 1e-6:
+            raise self.fail(path, "a polygon with a non-zero area", v)
+        return poly
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """A piece of terrain: an obstacle (island, dock) or a place (harbour water, landing pad)."""
+
+    kind: str
+    name: str
+    shape: Polygon | None
+    point: Vec | None
+    props: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_obstacle(self) -> bool:
+        return self.kind in ("island", "dock")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A place at the table: an id, a display name, and who sits there by default."""
+
+    id: str
+    name: str
+    player: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario.  ``fleets`` and ``options`` are checked by the ruleset at setup."""
+
+    name: str
+    title: str
+    description: str
+    ruleset: str
+    table: Table
+    terrain: tuple[Terrain, ...]
+    seats: tuple[SeatSpec, ...]
+    fleets: tuple[Mapping[str, Any], ...]
+    options: Mapping[str, Any]
+    raw: Mapping[str, Any]
+    source: str
+
+    @property
+    def reader(self) -> Fields:
+        return Fields(self.source)
+
+    def terrain_of(self, kind: str) -> list[Terrain]:
+        return [t for t in self.terrain if t.kind == kind]
+
+
+def parse_scenario(data: object, source: str) -> Scenario:
+    """Check and build a scenario from parsed YAML/JSON data."""
+    f = Fields(source)
+    top = f.mapping(data, "(top level)")
+    name = f.text(top, "name", "")
+    ruleset = f.text(top, "ruleset", "")
+    tbl = f.mapping(f.get(top, "table", ""), "table")
+    table = Table(
+        f.number(tbl, "width", "table", lo=12, hi=600, what="a width in inches"), f.number(tbl, "height", "table", lo=12, hi=600, what="a height in inches")
+    )
+    terrain: list[Terrain] = []
+    names: set[str] = set()
+    for i, raw in enumerate(f.seq(top.get("terrain", []), "terrain")):
+        path = f"terrain[{i}]"
+        t = f.mapping(raw, path)
+        kind = f.text(t, "kind", path, choices=TERRAIN_KINDS)
+        tname = f.text(t, "name", path, default=f"{kind} {i + 1}")
+        if tname in names:
+            raise f.fail(f"{path}.name", "a name not used by other terrain", tname)
+        names.add(tname)
+        shape: Polygon | None = None
+        point: Vec | None = None
+        if "polygon" in t:
+            shape = f.polygon(t["polygon"], f"{path}.polygon")
+        elif "circle" in t:
+            c = f.mapping(t["circle"], f"{path}.circle")
+            shape = Polygon.circle(
+                f.point(f.get(c, "center", f"{path}.circle"), f"{path}.circle.center"), f.number(c, "radius", f"{path}.circle", lo=0.1, hi=200)
+            )
+        elif "point" in t:
+            point = f.point(t["point"], f"{path}.point")
+        else:
+            raise f.fail(path, "a 'polygon', a 'circle' or a 'point'")
+        if kind == "landing_pad" and point is None:
+            raise f.fail(path, "a landing pad given as a 'point'")
+        if kind != "landing_pad" and shape is None:
+            raise f.fail(path, f"a {kind} given as a 'polygon' or a 'circle'")
+        where = shape if shape is not None else None
+        if where is not None and (where.minx < 0 or where.miny < 0 or where.maxx > table.width or where.maxy > table.height):
+            raise f.fail(path, "terrain inside the table", [where.minx, where.miny, where.maxx, where.maxy])
+        props = {k: v for k, v in t.items() if k not in ("kind", "name", "polygon", "circle", "point")}
+        terrain.append(Terrain(kind, tname, shape, point, props))
+    seats: list[SeatSpec] = []
+    for i, raw in enumerate(f.seq(f.get(top, "seats", ""), "seats", 1)):
+        path = f"seats[{i}]"
+        s = f.mapping(raw, path)
+        sid = f.text(s, "id", path)
+        if any(x.id == sid for x in seats):
+            raise f.fail(f"{path}.id", "a seat id used once", sid)
+        seats.append(SeatSpec(sid, f.text(s, "name", path, default=sid), f.text(s, "player", path, default="heuristic")))
+    fleets = tuple(f.mapping(x, f"fleets[{i}]") for i, x in enumerate(f.seq(f.get(top, "fleets", ""), "fleets", 1)))
+    seat_ids = {s.id for s in seats}
+    for i, fl in enumerate(fleets):
+        seat = f.text(fl, "seat", f"fleets[{i}]")
+        if seat not in seat_ids:
+            raise f.fail(f"fleets[{i}].seat", f"one of the seats {sorted(seat_ids)}", seat)
+    options = f.mapping(top.get("options", {}), "options")
+    return Scenario(
+        name=name,
+        title=f.text(top, "title", "", default=name),
+        description=str(top.get("description", "")),
+        ruleset=ruleset,
+        table=table,
+        terrain=tuple(terrain),
+        seats=tuple(seats),
+        fleets=fleets,
+        options=dict(options),
+        raw=top,
+        source=source,
+    )
+
+
+def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
+    """Load a scenario by file path or by the name of a built-in one (``duel``, ``brawl``)."""
+    path = Path(ref)
+    if path.suffix in (".yaml", ".yml", ".json") or path.exists():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise ScenarioError(str(path), "(file)", "a readable scenario file", str(err)) from None
+        return parse_text(text, str(path))
+    for name in _builtin_names(ruleset):
+        if name == ref:
+            pkg, fname = _builtin(ruleset, ref)
+            text = resources.files(pkg).joinpath(fname).read_text(encoding="utf-8")
+            return parse_text(text, f"{ruleset or 'jimlad'}:{ref}")
+    raise ScenarioError(ref, "(scenario)", f"a scenario file or a built-in scenario ({', '.join(_builtin_names(ruleset))})", ref)
+
+
+def parse_text(text: str, source: str) -> Scenario:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(file)"
+        raise ScenarioError(source, where, "valid YAML", str(getattr(err, "problem", err))) from None
+    return parse_scenario(data, source)
+
+
+def _builtin(ruleset: str | None, name: str) -> tuple[str, str]:
+    return f"grapeshot.rulesets.{ruleset or 'jimlad'}.scenarios", f"{name}.yaml"
+
+
+def _builtin_names(ruleset: str | None) -> list[str]:
+    pkg = f"grapeshot.rulesets.{ruleset or 'jimlad'}.scenarios"
+    try:
+        files = resources.files(pkg)
+    except ModuleNotFoundError:
+        return []
+    return sorted(p.name[:-5] for p in files.iterdir() if p.name.endswith(".yaml"))
+
+
+def builtin_scenarios(ruleset: str) -> list[str]:
+    return _builtin_names(ruleset)

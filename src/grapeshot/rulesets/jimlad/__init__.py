@@ -1,0 +1,174 @@
+""" "Waagh! Jim Lad!": Ork pirate fleets on 40k mechanics (the flagship ruleset).
+
+Modules, named for the rules they hold: :mod:`.data` (tables), :mod:`.state`,
+:mod:`.movement`, :mod:`.kannon` (shooting), :mod:`.torpedoes`, :mod:`.damage`,
+:mod:`.krew`, :mod:`.victory`, :mod:`.flow` (the turn), :mod:`.rules` (the
+rule registry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, cast
+
+from grapeshot.core.game import Game
+from grapeshot.core.registry import RuleBook
+from grapeshot.core.ruleset import Option, Play, Ruleset, register
+from grapeshot.core.scenario import Scenario
+from grapeshot.dice import Roll, RollRequest
+from grapeshot.geometry import Hull, Obstacle, hull_hits_polygon, hulls_overlap
+from grapeshot.rulesets.jimlad import flow
+from grapeshot.rulesets.jimlad.data import DEFAULT_LENGTH, DEFAULT_WIDTH, HULL_POINTS, KLANS, MAX_LENGTH, MAX_WIDTH, STARTING_GOLD, Klan
+from grapeshot.rulesets.jimlad.krew import starting_krew
+from grapeshot.rulesets.jimlad.state import Sea, Ship
+
+OPTIONS: tuple[Option, ...] = (
+    Option("grapeshot", "template", ("template", "d3"), "JL-SHOOT-4", 'grapeshot as the flamer template, or as D3 hits within 8"'),
+    Option("krak_scatter_bs", 3, (2, 3), "JL-SHOOT-3", "BS taken off the krak scatter: the grot gunners' 3, or the 2 the text names", int),
+    Option("kannon_arc", 90.0, None, "JL-SHOOT-3", "width in degrees of each kannon's arc, centred on its facing", float, (10.0, 180.0)),
+    Option(
+        "slugga_range", 6.0, None, "JL-SHOOT-5", "how close ships must be for sluggas (the text's 'say <6\"'; 12 for the pistols' range)", float, (1.0, 12.0)
+    ),
+    Option("torpedo_salvos", 1, None, "JL-SHOOT-6", "torpedo salvos each ship carries for the game", int, (0, 20)),
+    Option("turn_order", "rotate", ("rotate", "fixed", "roll"), "JL-TURN-6", "turn sequence: rotating first player, fixed seat order, or rolled each turn"),
+    Option("turn_limit", 12, None, "JL-WIN-3", "turns before 'Da Best Of Da Rest' decides the game", int, (1, 100)),
+    Option("tiebreak", "fleet", ("fleet", "ship"), "JL-WIN-3", "a victory-point tie goes to the most hull points of the fleet, or of one ship"),
+    Option(
+        "short_move",
+        "rolled",
+        ("rolled", "minimum"),
+        "JL-MOVE-9",
+        "when modifiers take the roll below the card's minimum: move what was rolled, or the minimum",
+    ),
+    Option(
+        "engine_repeat",
+        "distance",
+        ("distance", "reroll"),
+        "JL-DMG-8",
+        "a ship with a damaged engine repeats last turn's distance, or rolls again and goes flat out",
+    ),
+    Option("riggers_repair_hull", True, None, "JL-DMG-9", "grot riggers may restore a hull point as well as damage-table results", bool),
+    Option("snakebite_side_wind", "drift", ("drift", "distance"), "JL-KLAN-2", 'Snake Bites with the wind abeam drift D3" downwind, or add D3" to the move'),
+    Option("wind_sector", 45.0, None, "JL-KLAN-8", "degrees either side of downwind (and upwind) that count as with (against) the wind", float, (0.0, 90.0)),
+    Option("freebooterz_reroll", "ship", ("ship", "player"), "JL-KLAN-8", "the Freebooterz re-roll: one per ship per turn, or one per player per turn"),
+    Option("takeover_range", 6.0, None, "JL-KREW-6", "how close a ship must be to send krew across to a drifting hulk", float, (0.0, 24.0)),
+)
+
+
+class JimLad(Ruleset):
+    name: ClassVar[str] = "jimlad"
+    aliases: ClassVar[tuple[str, ...]] = ("waagh-jim-lad", "jl")
+    title: ClassVar[str] = "Waagh! Jim Lad!"
+    options: ClassVar[tuple[Option, ...]] = OPTIONS
+
+    def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Sea:
+        f = scenario.reader
+        ships: dict[str, Ship] = {}
+        obstacles = tuple(Obstacle(t.name, t.kind, t.shape) for t in scenario.terrain if t.is_obstacle and t.shape is not None)
+        for i, fleet in enumerate(scenario.fleets):
+            path = f"fleets[{i}]"
+            seat = f.text(fleet, "seat", path)
+            klan = Klan(f.text(fleet, "klan", path, choices=[k.value for k in Klan]))
+            for j, raw in enumerate(f.seq(f.get(fleet, "ships", path), f"{path}.ships", 1)):
+                sp = f"{path}.ships[{j}]"
+                s = f.mapping(raw, sp)
+                name = f.text(s, "name", sp)
+                if name in ships:
+                    raise f.fail(f"{sp}.name", "a ship name used once", name)
+                own_klan = Klan(f.text(s, "klan", sp, default=klan.value, choices=[k.value for k in Klan]))
+                hull = Hull(
+                    f.number(s, "x", sp, what="an x position in inches"),
+                    f.number(s, "y", sp, what="a y position in inches"),
+                    f.number(s, "heading", sp, lo=-360, hi=360, what="a heading in degrees") % 360.0,
+                    f.number(s, "length", sp, default=DEFAULT_LENGTH, lo=4.0, hi=MAX_LENGTH, what="a hull length in inches (JL-SHIP-1)"),
+                    f.number(s, "width", sp, default=DEFAULT_WIDTH, lo=1.5, hi=MAX_WIDTH, what="a hull width in inches (JL-SHIP-1)"),
+                )
+                if not scenario.table.holds(hull):
+                    raise f.fail(sp, "a ship wholly on the table", [round(c, 2) for xy in hull.corners for c in xy])
+                for other in ships.values():
+                    if hulls_overlap(hull, other.hull):
+                        raise f.fail(sp, f"a ship clear of {other.name}", name)
+                for ob in obstacles:
+                    assert not isinstance(ob.shape, Hull)
+                    if hull_hits_polygon(hull, ob.shape):
+                        raise f.fail(sp, f"a ship clear of {ob.ident}", name)
+                ships[name] = Ship(
+                    name=name,
+                    owner=seat,
+                    commander=seat,
+                    klan=own_klan,
+                    hull=hull,
+                    hull_points=f.integer(s, "hull_points", sp, default=HULL_POINTS, lo=1, hi=HULL_POINTS),
+                    krew=starting_krew(),
+                    gold=f.integer(s, "gold", sp, default=STARTING_GOLD, lo=0, hi=999),
+                    standstill=f.boolean(s, "standstill", sp, default=False),
+                    salvos_left=int(cast(int, options["torpedo_salvos"])),
+                )
+        seats = tuple(s.id for s in scenario.seats)
+        for seat in seats:
+            if not any(s.owner == seat for s in ships.values()):
+                raise f.fail("fleets", f"a fleet for seat {seat!r}", None)
+        return Sea(table=scenario.table, terrain=scenario.terrain, seats=seats, ships=ships, options=dict(options), obstacles=obstacles)
+
+    def play(self, game: Game) -> Play:
+        return flow.play(game)
+
+    def reroll_seat(self, game: Game, request: RollRequest, roll: Roll) -> str | None:
+        """JL-KLAN-1: a Freebooterz ship may re-roll one die of its own once a turn."""
+        if request.better is None or request.actor is None:
+            return None
+        sea = cast(Sea, game.state)
+        ship = sea.ships.get(request.actor)
+        if ship is None or not KLANS[ship.klan].reroll or not ship.afloat:
+            return None
+        if sea.option("freebooterz_reroll") == "player":
+            if sea.reroll_used.get(ship.commander) == sea.turn:
+                return None
+        elif ship.reroll_turn == sea.turn:
+            return None
+        return ship.commander
+
+    def used_reroll(self, game: Game, request: RollRequest, seat: str) -> None:
+        sea = cast(Sea, game.state)
+        sea.reroll_used[seat] = sea.turn
+        if request.actor in sea.ships:
+            sea.ships[request.actor].reroll_turn = sea.turn
+
+    def describe(self, state: Any) -> dict[str, Any]:
+        return cast(Sea, state).describe()
+
+    def seats_of(self, state: Any) -> Sequence[str]:
+        return cast(Sea, state).seats
+
+    def invariants(self, state: Any) -> list[str]:
+        sea = cast(Sea, state)
+        problems: list[str] = []
+        afloat = list(sea.afloat())
+        for s in sea.ships.values():
+            if not 0 <= s.hull_points <= HULL_POINTS:
+                problems.append(f"{s.name} has {s.hull_points} hull points")
+            if s.afloat and s.hull_points == 0:
+                problems.append(f"{s.name} is afloat with 0 hull points")
+            if any(k.wounds <= 0 for k in s.krew):
+                problems.append(f"{s.name} carries a dead Ork")
+            if s.gold < 0:
+                problems.append(f"{s.name} has {s.gold} gold")
+        for i, a in enumerate(afloat):
+            if not sea.table.holds(a.hull):
+                problems.append(f"{a.name} is off the table at {a.hull!r}")
+            for b in afloat[i + 1 :]:
+                if hulls_overlap(a.hull, b.hull):
+                    problems.append(f"{a.name} overlaps {b.name}")
+            for ob in sea.obstacles:
+                assert not isinstance(ob.shape, Hull)
+                if hull_hits_polygon(a.hull, ob.shape):
+                    problems.append(f"{a.name} overlaps {ob.ident}")
+        return problems
+
+    def rulebook(self) -> RuleBook:
+        from grapeshot.rulesets.jimlad.rules import RULEBOOK
+
+        return RULEBOOK
+
+
+JIMLAD = register(JimLad())

@@ -1,0 +1,163 @@
+"""Damage to ships: armour penetration, the ramshackle save, hull points, the damage table, repairs.
+
+One procedure, :func:`strike`, serves every blow that meets armour (krak,
+torpedoes, and in time rams, mines, the Kraken and the Chinork) so the
+ruling on saves and damage-table rolls (JL-DMG-10) holds for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any, Literal
+
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.dice import D6, RollRequest
+from grapeshot.geometry import Facing
+from grapeshot.rulesets.jimlad.data import GUN_DAMAGE_ROLL, GUNS, HULL_POINTS, RAMSHACKLE_SAVE, armour_of
+from grapeshot.rulesets.jimlad.state import Sea, Ship
+
+Proc = Generator[Prompt, Any, Any]
+Verdict = Literal["penetrating", "glancing", "none", "saved"]
+
+#: JL-DMG-3..8: the damage table.
+DAMAGE_TABLE: dict[int, tuple[str, str]] = {
+    1: ("no-grapeshot", "JL-DMG-3"),
+    2: ("no-krak", "JL-DMG-4"),
+    3: ("shaken", "JL-DMG-5"),
+    4: ("gun-damaged", "JL-DMG-6"),
+    5: ("rudder-damaged", "JL-DMG-7"),
+    6: ("engine-damaged", "JL-DMG-8"),
+}
+
+
+def penetration(strength: int, roll: int, armour: int) -> Literal["penetrating", "glancing", "none"]:
+    """JL-SHOOT-8: strength plus a D6 against armour: above is penetrating, equal glancing."""
+    total = strength + roll
+    if total > armour:
+        return "penetrating"
+    if total == armour:
+        return "glancing"
+    return "none"
+
+
+def strike(
+    g: Game,
+    sea: Sea,
+    target: Ship,
+    strength: int,
+    facing: Facing,
+    *,
+    by_seat: str | None,
+    by_actor: str | None,
+    cause: str,
+    rule: str,
+    save: bool = True,
+) -> Generator[Prompt, Any, Verdict]:
+    """Resolve one blow against a hull: penetration roll, 6+ ramshackle save, hull point lost."""
+    armour = armour_of(target.klan, facing)
+    r = yield from g.roll(RollRequest(D6, f"{cause} against {target.name}'s {facing.value} armour", "JL-SHOOT-8", by_seat, by_actor, "high"))
+    verdict: Verdict = penetration(strength, r.total, armour)
+    saved_roll: int | None = None
+    if verdict != "none" and save:
+        s = yield from g.roll(RollRequest(D6, f"{target.name}: ramshackle save", "JL-SHIP-3", target.commander, target.name, "high"))
+        saved_roll = s.total
+        if s.total >= RAMSHACKLE_SAVE:
+            verdict = "saved"
+    g.emit(
+        "strike",
+        "JL-SHOOT-8",
+        target=target.name,
+        cause=cause,
+        facing=facing.value,
+        armour=armour,
+        strength=strength,
+        roll=r.total,
+        total=strength + r.total,
+        save=saved_roll,
+        verdict=verdict,
+    )
+    if verdict in ("penetrating", "glancing"):
+        lose_hull_point(g, sea, target, by_seat, cause)
+        if verdict == "penetrating" and target.afloat and target.name not in sea.penetrated:
+            sea.penetrated.append(target.name)
+    return verdict
+
+
+def lose_hull_point(g: Game, sea: Sea, ship: Ship, by_seat: str | None, cause: str) -> None:
+    """JL-DMG-1: every glancing or penetrating hit costs a hull point; at 0 the ship sinks."""
+    ship.hull_points -= 1
+    g.emit("hull-point-lost", "JL-DMG-1", ship=ship.name, left=ship.hull_points, cause=cause)
+    if ship.hull_points <= 0:
+        sink(g, sea, ship, by_seat, cause)
+    elif ship.hull_points == 1:
+        g.emit("becalmed", "JL-SHIP-4", ship=ship.name)
+
+
+def sink(g: Game, sea: Sea, ship: Ship, by_seat: str | None, cause: str) -> None:
+    """JL-SHIP-4: a ship at 0 hull points sinks, and its krew and gold go down with it
+    (ruling in docs/rulings.md).  Sinking an enemy ship is worth a victory point (JL-WIN-3)."""
+    ship.hull_points = 0
+    ship.afloat = False
+    ship.sunk_by = by_seat
+    lost_krew, lost_gold = len(ship.krew), ship.gold
+    ship.krew.clear()
+    ship.gold = 0
+    credited = by_seat is not None and by_seat != ship.commander
+    if credited and by_seat is not None:
+        sea.sunk_vp[by_seat] = sea.sunk_vp.get(by_seat, 0) + 1
+    g.emit("sunk", "JL-SHIP-4", ship=ship.name, cause=cause, by=by_seat, vp_to=by_seat if credited else None, krew_lost=lost_krew, gold_lost=lost_gold)
+
+
+def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str) -> Proc:
+    """JL-DMG-2: one roll on the damage table for a ship that took penetrating hits in a
+    shooting player's turn, however many it took."""
+    r = yield from g.roll(RollRequest(D6, f"{ship.name}: damage table", "JL-DMG-2", ship.commander, ship.name, None))
+    result, rule = DAMAGE_TABLE[r.total]
+    next_turn = sea.turn + 1
+    detail: dict[str, Any] = {}
+    if result in ("no-grapeshot", "no-krak", "shaken"):
+        ship.effects[result] = next_turn
+        detail["in_force_on_turn"] = next_turn
+    elif result == "gun-damaged":
+        gr = yield from g.roll(RollRequest(D6, f"{ship.name}: which gun is damaged", "JL-DMG-6", ship.commander, ship.name, None))
+        gun = GUN_DAMAGE_ROLL[gr.total]
+        detail["gun"] = gun
+        detail["already"] = gun in ship.damaged_guns
+        ship.damaged_guns.add(gun)
+    elif result == "rudder-damaged":
+        detail["already"] = ship.rudder_damaged
+        ship.rudder_damaged = True
+    else:
+        detail["already"] = ship.engine_damaged
+        ship.engine_damaged = True
+    g.emit("damage", rule, ship=ship.name, result=result, roll=r.total, by=by_seat, **detail)
+
+
+def repairable(sea: Sea, ship: Ship) -> list[str]:
+    """What the grot riggers could mend now (JL-DMG-9; hull points per option ``riggers_repair_hull``)."""
+    out = [f"gun:{g}" for g in GUNS if g in ship.damaged_guns]
+    if ship.rudder_damaged:
+        out.append("rudder")
+    if ship.engine_damaged:
+        out.append("engine")
+    if sea.option("riggers_repair_hull") and ship.hull_points < HULL_POINTS:
+        out.append("hull")
+    return out
+
+
+def repair(g: Game, sea: Sea, ship: Ship, what: str) -> Proc:
+    """JL-DMG-9: instead of shooting, grot riggers mend one point of damage on a 4+."""
+    ship.repaired = True
+    r = yield from g.roll(RollRequest(D6, f"{ship.name}: grot riggers repair {what}", "JL-DMG-9", ship.commander, ship.name, "high"))
+    fixed = r.total >= 4
+    if fixed:
+        if what == "hull":
+            ship.hull_points += 1
+        elif what == "rudder":
+            ship.rudder_damaged = False
+        elif what == "engine":
+            ship.engine_damaged = False
+        else:
+            ship.damaged_guns.discard(what.split(":", 1)[1])
+    g.emit("repair", "JL-DMG-9", ship=ship.name, what=what, roll=r.total, fixed=fixed, hull_points=ship.hull_points)

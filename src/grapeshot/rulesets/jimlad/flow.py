@@ -1,0 +1,219 @@
+"""The Jim Lad turn (JL-TURN-*): wind, events, movement, shooting, boarding, then victory.
+
+This generator is the game's resolution stack: it resolves the rules in
+order and yields a prompt whenever a seat must choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any, cast
+
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.core.ruleset import Outcome
+from grapeshot.dice import D6, RollRequest
+from grapeshot.rulesets.jimlad import victory
+from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.damage import damage_table, repair
+from grapeshot.rulesets.jimlad.data import CARDS, Card
+from grapeshot.rulesets.jimlad.kannon import can_shoot, fire, sluggas
+from grapeshot.rulesets.jimlad.krew import take_over, takeover_options
+from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift
+from grapeshot.rulesets.jimlad.prompts import DistancePrompt, TakeoverPrompt, orders_prompt, shoot_prompt
+from grapeshot.rulesets.jimlad.state import MoveRecord, Sea, Ship
+from grapeshot.rulesets.jimlad.torpedoes import launch
+
+Proc = Generator[Prompt, Any, Any]
+
+
+def play(g: Game) -> Generator[Prompt, Any, Outcome]:
+    sea = cast(Sea, g.state)
+    g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=sea.describe())
+    limit = int(sea.option("turn_limit"))
+    for turn in range(1, limit + 1):
+        sea.turn = g.turn = turn
+        sea.order = yield from turn_order(g, sea)
+        g.emit("turn", "JL-TURN-6", order=list(sea.order))
+        yield from wind_phase(g, sea)
+        if turn > 1:
+            yield from events_phase(g, sea)
+        yield from movement_phase(g, sea)
+        outcome = victory.check(g, sea)
+        if outcome is not None:
+            return outcome
+        if turn > 1:
+            outcome = yield from shooting_phase(g, sea)
+            if outcome is not None:
+                return outcome
+            outcome = yield from boarding_phase(g, sea)
+            if outcome is not None:
+                return outcome
+    return victory.final(g, sea)
+
+
+def turn_order(g: Game, sea: Sea) -> Generator[Prompt, Any, tuple[str, ...]]:
+    """JL-TURN-6: the order seats act in this turn: fixed, rotating (default) or rolled."""
+    seats = [s for s in sea.seats if sea.fleet(s)]
+    mode = sea.option("turn_order")
+    if mode == "fixed":
+        return tuple(seats)
+    if mode == "rotate":
+        k = (sea.turn - 1) % len(seats) if seats else 0
+        return tuple(seats[k:] + seats[:k])
+    return tuple((yield from _roll_off(g, seats)))
+
+
+def _roll_off(g: Game, seats: list[str]) -> Generator[Prompt, Any, list[str]]:
+    """Highest D6 goes first; tied seats roll again among themselves."""
+    if len(seats) <= 1:
+        return list(seats)
+    scores: dict[str, int] = {}
+    for seat in seats:
+        r = yield from g.roll(RollRequest(D6, f"{seat}: roll for the turn sequence", "JL-TURN-6", seat, None, "high"))
+        scores[seat] = r.total
+    out: list[str] = []
+    for value in sorted(set(scores.values()), reverse=True):
+        tied = [s for s in seats if scores[s] == value]
+        out.extend((yield from _roll_off(g, tied)) if len(tied) > 1 else tied)
+    return out
+
+
+def wind_phase(g: Game, sea: Sea) -> Proc:
+    """JL-TURN-1: the scatter die sets the wind for the turn."""
+    g.begin_phase("wind", "JL-TURN-1")
+    sea.wind = yield from roll_direction(g, sea, "wind direction", "JL-TURN-1")
+    g.emit("wind", "JL-TURN-1", direction=round(sea.wind, 3))
+
+
+def events_phase(g: Game, sea: Sea) -> Proc:
+    """JL-TURN-2: random events and the non-player models act before the players (from turn 2).
+
+    The events table, mines, the Kraken and the sub plug in here.
+    """
+    g.begin_phase("events", "JL-TURN-2")
+    yield from ()
+
+
+def movement_phase(g: Game, sea: Sea) -> Proc:
+    """JL-TURN-3: sealed orders for every ship, revealed together, then ships move in turn sequence."""
+    g.begin_phase("movement", "JL-TURN-3")
+    ordered = [s for seat in sea.order for s in sea.fleet(seat)]
+    need = [s for s in ordered if s.krewed and not s.becalmed and not s.engine_damaged]
+    given: dict[str, ManoeuvreOrder] = {}
+    if need:
+        answers = yield orders_prompt(sea, need)
+        if not isinstance(answers, dict):  # a single seat answers directly
+            answers = {need[0].commander: answers}
+        for seat in sorted(answers):
+            for o in cast(Orders, answers[seat]).orders:
+                given[o.ship] = o
+        g.emit(
+            "orders",
+            "JL-TURN-3",
+            orders={seat: [o.ship + f": card {o.card} {o.turn} at {o.card_at}" for o in cast(Orders, a).orders] for seat, a in sorted(answers.items())},
+        )
+    for ship in ordered:
+        if not ship.afloat:
+            continue
+        if ship.hulk:
+            yield from hulk_drift(g, sea, ship)
+        elif ship.becalmed:
+            ship.standstill = True
+            g.emit("no-move", "JL-SHIP-4", ship=ship.name, why="becalmed on one hull point")
+        elif ship.engine_damaged:
+            yield from repeat_move(g, sea, ship)
+        else:
+            yield from ordered_move(g, sea, ship, given[ship.name])
+
+
+def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
+    card = Card(order.card)
+    allowance = yield from roll_allowance(g, sea, ship, card, order.turn)
+    inches = allowance.low
+    if allowance.high > allowance.low:
+        answer = yield DistancePrompt(
+            seats=(ship.commander,),
+            rule="JL-MOVE-9",
+            text=f'{ship.name}: how far beyond the card ({allowance.low:g}" to {allowance.high:g}")?',
+            accepts=(Distance,),
+            ship=ship.name,
+            card=card,
+            turn=order.turn,
+            card_at=order.card_at,
+            low=allowance.low,
+            high=allowance.high,
+        )
+        inches = cast(Distance, answer).inches
+    move_ship(g, sea, ship, card, order.turn, order.card_at, inches)
+    if allowance.side_drift and ship.afloat:
+        yield from side_wind_drift(g, sea, ship)
+
+
+def repeat_move(g: Game, sea: Sea, ship: Ship) -> Proc:
+    """JL-DMG-8: with the engine damaged the ship repeats its last manoeuvre (its last distance,
+    or a fresh roll taken in full per option ``engine_repeat``); a damaged rudder straightens it."""
+    last = ship.last_move or MoveRecord(Card.FULL_AHEAD, "none", "start", CARDS[Card.FULL_AHEAD].minimum)
+    turn = "none" if ship.rudder_damaged else last.turn
+    inches = last.distance
+    if sea.option("engine_repeat") == "reroll":
+        allowance = yield from roll_allowance(g, sea, ship, last.card, turn)
+        inches = allowance.high
+    g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), turn=turn, card_at=last.card_at, distance=inches)
+    move_ship(g, sea, ship, last.card, turn, last.card_at, inches)
+
+
+def shooting_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    """JL-TURN-4: seats shoot in turn sequence; each ship fires what bears, or repairs.
+    After each seat's turn, ships it penetrated roll once on the damage table (JL-DMG-2)."""
+    g.begin_phase("shooting", "JL-TURN-4")
+    for ship in sea.ships.values():
+        ship.fired.clear()
+        ship.repaired = False
+    for seat in sea.order:
+        sea.penetrated = []
+        for ship in sea.fleet(seat):
+            if not ship.afloat or not ship.krewed:
+                continue
+            why = can_shoot(sea, ship)
+            if why is not None:
+                g.emit("holds-fire", "JL-TURN-4", ship=ship.name, why=why)
+            prompt = shoot_prompt(sea, ship)
+            while ship.afloat and ship.commander == seat and prompt.has_choices():
+                action = yield prompt
+                if isinstance(action, EndShooting):
+                    break
+                if isinstance(action, Fire):
+                    yield from fire(g, sea, ship, action)
+                elif isinstance(action, Torpedoes):
+                    yield from launch(g, sea, ship, action)
+                elif isinstance(action, Sluggas):
+                    yield from sluggas(g, sea, ship, sea.ships[action.target])
+                elif isinstance(action, Repair):
+                    yield from repair(g, sea, ship, action.what)
+                outcome = victory.check(g, sea)
+                if outcome is not None:
+                    return outcome
+        for name in sea.penetrated:
+            target = sea.ships[name]
+            if target.afloat:
+                yield from damage_table(g, sea, target, seat)
+        sea.penetrated = []
+    return victory.check(g, sea, after_repairs=True)
+
+
+def boarding_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    """JL-TURN-5: ships alongside may board (the boarding action rules plug in here);
+    drifting hulks may be taken over without a fight (JL-KREW-6)."""
+    g.begin_phase("boarding", "JL-TURN-5")
+    for seat in sea.order:
+        while True:
+            options = takeover_options(sea, seat)
+            if not options:
+                break
+            answer = yield TakeoverPrompt(seats=(seat,), rule="JL-KREW-6", text="send krew to take over a drifting hulk?", accepts=(Takeover,), options=options)
+            choice = cast(Takeover, answer)
+            if choice.hulk is None or choice.crew_from is None:
+                break
+            take_over(g, sea, sea.ships[choice.hulk], sea.ships[choice.crew_from])
+    return victory.check(g, sea)

@@ -1,0 +1,349 @@
+"""Shooting: the four kannons (krak and grapeshot), the krew's sluggas.
+
+Each kannon is mounted at the middle of its facing's edge and covers an arc
+(``kannon_arc`` degrees, 90 by default) centred on that facing.  Ranges are
+measured from the mount: to the aim point for krak, to the target's hull
+for sluggas and D3 grapeshot.  Every shot's event carries the geometry it
+used: mount, arc, aim, measured range, scatter vector, landing point, facing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from grapeshot.core.errors import IllegalAction
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.dice import D3, SCATTER, RollRequest, nd6
+from grapeshot.geometry import (
+    Arc,
+    Facing,
+    Hull,
+    Vec,
+    bearing,
+    distance,
+    flamer_template,
+    hull_distance,
+    hulls_within,
+    norm_deg,
+    point_hull_distance,
+    scatter,
+    segment_hull_entry,
+    unit,
+)
+from grapeshot.rulesets.jimlad.actions import Fire, Sluggas
+from grapeshot.rulesets.jimlad.damage import strike
+from grapeshot.rulesets.jimlad.data import (
+    GRAPESHOT_D3_RANGE,
+    KANNONS,
+    KLANS,
+    KRAK_SCATTER_DICE,
+    SLUGGA_AP,
+    SLUGGA_STRENGTH,
+    GunName,
+    Shell,
+)
+from grapeshot.rulesets.jimlad.krew import closest_first, deck_positions, wound
+from grapeshot.rulesets.jimlad.state import Sea, Ship
+
+Proc = Generator[Prompt, Any, Any]
+
+ARC_OFFSET = {Facing.FRONT: 0.0, Facing.PORT: 90.0, Facing.STARBOARD: -90.0, Facing.REAR: 180.0}
+
+
+def mount(ship: Ship, gun: GunName) -> Vec:
+    """Where a kannon sits: the middle of its facing's edge."""
+    return ship.hull.side_point(KANNONS[gun].facing)
+
+
+def gun_arc(sea: Sea, ship: Ship, gun: GunName) -> Arc:
+    """The arc a kannon covers (JL-SHOOT-3 ruling: ``kannon_arc`` degrees centred on its facing)."""
+    return Arc(norm_deg(ship.hull.heading + ARC_OFFSET[KANNONS[gun].facing]), float(sea.option("kannon_arc")))
+
+
+def arc_meets_hull(origin: Vec, arc: Arc, hull: Hull, reach: float) -> bool:
+    """Whether some point of a hull lies inside an arc and within ``reach`` of its origin."""
+    if hull.contains(origin):
+        return True
+    pts = [Vec(x, y) for x, y in hull.corners]
+    pts.append(hull.centre)
+    # the hull's closest point to the origin
+    u, v = hull.local(origin)
+    pts.append(hull.world(max(-hull.hl, min(hull.hl, u)), max(-hull.hw, min(hull.hw, v))))
+    for p in pts:
+        if distance(origin, p) <= reach + 1e-9 and arc.contains(origin, p):
+            return True
+    for edge in (arc.centre - arc.width / 2.0, arc.centre + arc.width / 2.0):
+        d = unit(edge)
+        if segment_hull_entry(origin, Vec(origin.x + d.x * reach, origin.y + d.y * reach), hull) is not None:
+            return True
+    return False
+
+
+def can_shoot(sea: Sea, ship: Ship) -> str | None:
+    """Why a ship cannot shoot this phase, or None if it can (JL-TURN-4, JL-DMG-5)."""
+    if not ship.afloat:
+        return "sunk"
+    if not ship.krewed:
+        return "a drifting hulk has no krew to drive the gunners"
+    if ship.in_force("shaken", sea.turn):
+        return "krew shaken (JL-DMG-5)"
+    if ship.engaged is not None:
+        return "locked in a boarding action"
+    return None
+
+
+def shells(sea: Sea, ship: Ship, gun: GunName) -> list[Shell]:
+    """The shells a kannon may fire now (JL-SHOOT-2, JL-KLAN-3, JL-DMG-3/4/6)."""
+    if gun in ship.damaged_guns or gun in ship.fired or ship.repaired:
+        return []
+    k = KANNONS[gun]
+    klan = KLANS[ship.klan]
+    out: list[Shell] = []
+    fore_grape = klan.fore_grapeshot_only and gun == "fore"
+    if k.krak is not None and not fore_grape and not ship.in_force("no-krak", sea.turn):
+        out.append("krak")
+    if (k.grapeshot is not None or fore_grape) and not ship.in_force("no-grapeshot", sea.turn):
+        out.append("grapeshot")
+    return out
+
+
+def grapeshot_strength(ship: Ship, gun: GunName) -> int:
+    """Grapeshot is S4; the Deff Skulls' forward gun fires it at S4 too (JL-KLAN-3 ruling)."""
+    return KANNONS[gun].grapeshot or 4
+
+
+def grapeshot_targets(sea: Sea, ship: Ship, gun: GunName) -> list[Ship]:
+    """Enemy ships a D3-hits grapeshot volley can reach: in arc, within 8", not boarding (JL-SHOOT-4)."""
+    m = mount(ship, gun)
+    arc = gun_arc(sea, ship, gun)
+    return [t for t in sea.enemies(ship) if t.engaged is None and t.krew and arc_meets_hull(m, arc, t.hull, GRAPESHOT_D3_RANGE)]
+
+
+def check_fire(sea: Sea, ship: Ship, fire: Fire) -> None:
+    """Raise :class:`IllegalAction` unless this shot is allowed now."""
+    allowed = shells(sea, ship, fire.gun)
+    if fire.shell not in allowed:
+        usable = {g: shells(sea, ship, g) for g in KANNONS}
+        listing = ", ".join(f"{g}: {'/'.join(s)}" for g, s in usable.items() if s) or "none"
+        raise IllegalAction(f"{ship.name}'s {fire.gun} kannon cannot fire {fire.shell} now; usable: {listing}")
+    m = mount(ship, fire.gun)
+    arc = gun_arc(sea, ship, fire.gun)
+    if fire.shell == "krak" or sea.option("grapeshot") == "template":
+        if fire.aim is None:
+            raise IllegalAction(f"{fire.shell} from the {fire.gun} kannon needs an aim point [x, y]")
+        aim = Vec(*fire.aim)
+        if not arc.contains(m, aim):
+            raise IllegalAction(f"aim point {list(fire.aim)} is outside the {fire.gun} kannon's arc ({arc.width:g} degrees centred on {arc.centre:.1f})")
+        if fire.shell == "krak":
+            rng = distance(m, aim)
+            if rng > KANNONS[fire.gun].range:
+                raise IllegalAction(f'aim point is {rng:.1f}" from the {fire.gun} kannon; its range is {KANNONS[fire.gun].range:g}"')
+        elif aim == m:
+            raise IllegalAction("the grapeshot template needs an aim point away from the gun")
+        return
+    if fire.target is None:
+        raise IllegalAction("grapeshot (D3 hits) needs a target ship")
+    names = [t.name for t in grapeshot_targets(sea, ship, fire.gun)]
+    if fire.target not in names:
+        raise IllegalAction(
+            f'{fire.target!r} is not a grapeshot target for the {fire.gun} kannon (in arc, within 8", krew aboard, not boarding); targets: {names}'
+        )
+
+
+def fire(g: Game, sea: Sea, ship: Ship, action: Fire) -> Proc:
+    """Resolve one kannon's fire (already checked)."""
+    ship.fired.add(action.gun)
+    if action.shell == "krak":
+        yield from krak(g, sea, ship, action.gun, Vec(*action.aim) if action.aim else ship.centre)
+    elif sea.option("grapeshot") == "template":
+        assert action.aim is not None
+        yield from grapeshot_template(g, sea, ship, action.gun, Vec(*action.aim))
+    else:
+        assert action.target is not None
+        yield from grapeshot_d3(g, sea, ship, action.gun, sea.ships[action.target])
+
+
+def krak(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
+    """JL-SHOOT-3: krak lands on the aim point or scatters 2D6" less the gunners' BS; the hull
+    under the landing point is struck on the facing that looks towards the gun (JL-SHOOT-8)."""
+    m = mount(ship, gun)
+    k = KANNONS[gun]
+    assert k.krak is not None
+    shots = 1
+    klan = KLANS[ship.klan]
+    if klan.broadside_d3 and gun in ("port", "starboard"):
+        r = yield from g.roll(RollRequest(D3, f"{ship.name}: {gun} broadside shots", "JL-KLAN-3", ship.commander, ship.name, "high"))
+        shots = r.total
+    bs = int(sea.option("krak_scatter_bs"))
+    for shot in range(shots):
+        sc = yield from g.roll(RollRequest(SCATTER, f"{ship.name}: {gun} krak scatter", "JL-SHOOT-3", ship.commander, ship.name, "hit"))
+        inches = 0
+        dice_total: int | None = None
+        if sc.direction is not None:
+            d = yield from g.roll(
+                RollRequest(nd6(KRAK_SCATTER_DICE), f"{ship.name}: {gun} krak scatter distance", "JL-SHOOT-3", ship.commander, ship.name, "low")
+            )
+            dice_total = d.total
+            inches = max(0, d.total - bs)
+        landing = scatter(aim, sc.direction, float(inches))
+        target = next((t for t in sea.afloat() if t.hull.contains(landing)), None)
+        facing = target.hull.facing_towards(m) if target is not None else None
+        if g.logging:
+            arc = gun_arc(sea, ship, gun)
+            g.emit(
+                "krak",
+                "JL-SHOOT-3",
+                ship=ship.name,
+                gun=gun,
+                shot=shot + 1,
+                mount=[round(m.x, 4), round(m.y, 4)],
+                arc={"centre": round(arc.centre, 3), "width": arc.width},
+                aim=[round(aim.x, 4), round(aim.y, 4)],
+                range=round(distance(m, aim), 4),
+                scatter={
+                    "hit": sc.direction is None,
+                    "direction": None if sc.direction is None else round(sc.direction, 3),
+                    "dice": dice_total,
+                    "bs": bs,
+                    "inches": inches,
+                },
+                landing=[round(landing.x, 4), round(landing.y, 4)],
+                target=None if target is None else target.name,
+                facing=None if facing is None else facing.value,
+            )
+        if target is not None and facing is not None:
+            yield from strike(g, sea, target, k.krak, facing, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s {gun} krak", rule="JL-SHOOT-8")
+
+
+def grapeshot_template(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
+    """JL-SHOOT-4 (template): every krew model under the template laid from the gun takes a hit.
+
+    Grapeshot sweeps decks: it never harms hulls (JL-QA-1) and so never meets the ramshackle save.
+    """
+    m = mount(ship, gun)
+    direction = bearing(m, aim)
+    tpl = flamer_template(m, direction)
+    hits: list[tuple[Ship, Any]] = []
+    for t in sea.afloat():
+        if t is ship or t.engaged is not None:
+            continue
+        for model, spot in deck_positions(t):
+            if tpl.contains(spot):
+                hits.append((t, model))
+    g.emit(
+        "grapeshot",
+        "JL-SHOOT-4",
+        ship=ship.name,
+        gun=gun,
+        mode="template",
+        mount=[round(m.x, 4), round(m.y, 4)],
+        direction=round(direction, 3),
+        template=[[round(x, 3), round(y, 3)] for x, y in tpl.points],
+        hits=[{"ship": t.name, "model": mdl.role} for t, mdl in hits],
+    )
+    strength = grapeshot_strength(ship, gun)
+    for t, model in hits:
+        yield from wound(
+            g, sea, t, model, strength, None, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s {gun} grapeshot", rule="JL-SHOOT-4"
+        )
+
+
+def grapeshot_d3(g: Game, sea: Sea, ship: Ship, gun: GunName, target: Ship) -> Proc:
+    """JL-SHOOT-4 (alternative): D3 hits within 8", on the target's models closest to the gun."""
+    m = mount(ship, gun)
+    r = yield from g.roll(RollRequest(D3, f"{ship.name}: {gun} grapeshot hits", "JL-SHOOT-4", ship.commander, ship.name, "high"))
+    order = closest_first(target, m)
+    g.emit(
+        "grapeshot",
+        "JL-SHOOT-4",
+        ship=ship.name,
+        gun=gun,
+        mode="d3",
+        mount=[round(m.x, 4), round(m.y, 4)],
+        target=target.name,
+        range=round(point_hull_distance(m, target.hull), 4),
+        hits=r.total,
+    )
+    strength = grapeshot_strength(ship, gun)
+    for i in range(r.total):
+        alive = [k for k in order if k in target.krew]
+        if not alive:
+            break
+        yield from wound(
+            g,
+            sea,
+            target,
+            alive[i % len(alive)],
+            strength,
+            None,
+            by_seat=ship.commander,
+            by_actor=ship.name,
+            cause=f"{ship.name}'s {gun} grapeshot",
+            rule="JL-SHOOT-4",
+        )
+
+
+# --------------------------------------------------------------------------- sluggas
+
+
+def slugga_targets(sea: Sea, ship: Ship) -> list[Ship]:
+    """JL-SHOOT-5: enemy ships close enough for pistols (``slugga_range``), neither side boarding."""
+    if not ship.krew or "sluggas" in ship.fired or ship.engaged is not None:
+        return []
+    reach = float(sea.option("slugga_range"))
+    return [t for t in sea.enemies(ship) if t.krew and t.engaged is None and hulls_within(ship.hull, t.hull, reach)]
+
+
+def check_sluggas(sea: Sea, ship: Ship, action: Sluggas) -> None:
+    names = [t.name for t in slugga_targets(sea, ship)]
+    if action.target not in names:
+        raise IllegalAction(
+            f'{action.target!r} is not a slugga target for {ship.name} (within {sea.option("slugga_range")}", krew aboard, not boarding, once a turn); targets: {names}'
+        )
+
+
+def sluggas(g: Game, sea: Sea, ship: Ship, target: Ship) -> Proc:
+    """JL-SHOOT-5: the krew fire, then the target's krew fire back at once."""
+    ship.fired.add("sluggas")
+    yield from slugga_volley(g, sea, ship, target, return_fire=False)
+    if target.afloat and target.krew and not target.in_force("shaken", sea.turn) and ship.afloat and ship.krew:
+        yield from slugga_volley(g, sea, target, ship, return_fire=True)
+
+
+def slugga_volley(g: Game, sea: Sea, shooter: Ship, target: Ship, *, return_fire: bool) -> Proc:
+    """Each Ork fires one shot at BS2; hits fall on the target's closest models, S4 AP5."""
+    n = len(shooter.krew)
+    bs = min(k.profile.bs for k in shooter.krew)
+    need = 7 - bs
+    r = yield from g.roll(RollRequest(nd6(n), f"{shooter.name}: slugga shots at {target.name}", "JL-SHOOT-5", shooter.commander, shooter.name, "high"))
+    hits = sum(1 for f in r.faces if f >= need)
+    g.emit(
+        "sluggas",
+        "JL-SHOOT-5",
+        ship=shooter.name,
+        target=target.name,
+        shots=n,
+        need=need,
+        hits=hits,
+        return_fire=return_fire,
+        range=round(hull_distance(shooter.hull, target.hull), 4),
+    )
+    order = closest_first(target, shooter.centre)
+    for i in range(hits):
+        alive = [k for k in order if k in target.krew]
+        if not alive:
+            break
+        yield from wound(
+            g,
+            sea,
+            target,
+            alive[i % len(alive)],
+            SLUGGA_STRENGTH,
+            SLUGGA_AP,
+            by_seat=shooter.commander,
+            by_actor=shooter.name,
+            cause=f"{shooter.name}'s sluggas",
+            rule="JL-SHOOT-5",
+        )

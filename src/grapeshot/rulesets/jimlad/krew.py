@@ -1,0 +1,136 @@
+"""The krew: where the Orks stand on deck, how they are wounded, and drifting hulks.
+
+Krew models are not moved about the deck one by one; they stand at evenly
+spaced spots along the keel, the Kaptin aft on the quarterdeck, the Mad Doc
+before him and the boyz forward.  That is enough geometry for a template to
+catch the models under it and for "closest models first".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.dice import D6, RollRequest
+from grapeshot.geometry import Vec, distance, hulls_within
+from grapeshot.rulesets.jimlad.data import FEEL_NO_PAIN, MIN_WORKING_KREW, PROFILES, STARTING_KREW, Role, save_target, wound_target
+from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
+
+_ORDER: dict[Role, int] = {"krew": 0, "doc": 1, "kaptin": 2}
+
+
+def starting_krew() -> list[KrewModel]:
+    """JL-KREW-1: a Kaptin, a Mad Doc and five boyz."""
+    return [KrewModel(role, PROFILES[role].w) for role in STARTING_KREW]
+
+
+def deck_positions(ship: Ship) -> list[tuple[KrewModel, Vec]]:
+    """Each model's spot on deck: boyz forward, the Doc, the Kaptin aft."""
+    models = sorted(ship.krew, key=lambda k: _ORDER[k.role])
+    n = len(models)
+    h = ship.hull
+    return [(m, h.world(h.hl - (i + 0.5) * h.length / n, 0.0)) for i, m in enumerate(models)]
+
+
+def closest_first(ship: Ship, origin: Vec) -> list[KrewModel]:
+    """The ship's models ordered by distance from ``origin`` (who takes hits first)."""
+    return [m for m, _ in sorted(deck_positions(ship), key=lambda mp: distance(mp[1], origin))]
+
+
+def wound(
+    g: Game,
+    sea: Sea,
+    ship: Ship,
+    model: KrewModel,
+    strength: int,
+    ap: int | None,
+    *,
+    by_seat: str | None,
+    by_actor: str | None,
+    cause: str,
+    rule: str,
+) -> Generator[Prompt, Any, bool]:
+    """One hit on one model: to wound (S against T), armour save, Feel No Pain; True if it dies."""
+    if model not in ship.krew:
+        return False
+    prof = model.profile
+    need = wound_target(strength, prof.t)
+    wounded = False
+    detail: dict[str, Any] = {"model": model.role, "strength": strength, "toughness": prof.t, "need": need}
+    if need is not None:
+        r = yield from g.roll(RollRequest(D6, f"{cause}: to wound {ship.name}'s {prof.title}", rule, by_seat, by_actor, "high"))
+        wounded = r.total >= need
+        detail["wound_roll"] = r.total
+    if wounded:
+        sv = save_target(prof.sv, ap)
+        detail["save_need"] = sv
+        if sv is not None:
+            s = yield from g.roll(
+                RollRequest(
+                    D6, f"{ship.name}'s {prof.title}: armour save", "JL-KREW-2" if model.role == "kaptin" else "JL-KREW-3", ship.commander, ship.name, "high"
+                )
+            )
+            detail["save_roll"] = s.total
+            if s.total >= sv:
+                wounded = False
+    if wounded and ship.has_doc:
+        f = yield from g.roll(RollRequest(D6, f"{ship.name}'s {prof.title}: feel no pain", "JL-KREW-4", ship.commander, ship.name, "high"))
+        detail["fnp_roll"] = f.total
+        if f.total >= FEEL_NO_PAIN:
+            wounded = False
+    killed = False
+    if wounded:
+        model.wounds -= 1
+        killed = model.wounds <= 0
+    detail["wounded"] = wounded
+    detail["killed"] = killed
+    g.emit("wound", rule, ship=ship.name, cause=cause, **detail)
+    if killed:
+        remove_model(g, sea, ship, model, cause)
+    return killed
+
+
+def remove_model(g: Game, sea: Sea, ship: Ship, model: KrewModel, cause: str) -> None:
+    """Take a dead (or lost) Ork off the ship; with one or none left it becomes a hulk (JL-KREW-5)."""
+    was_krewed = ship.krewed
+    ship.krew.remove(model)
+    g.emit("krew-lost", None, ship=ship.name, model=model.role, cause=cause, left=len(ship.krew))
+    if was_krewed and not ship.krewed:
+        g.emit("hulk", "JL-KREW-5", ship=ship.name, krew=len(ship.krew))
+
+
+def takeover_options(sea: Sea, seat: str) -> list[tuple[str, str]]:
+    """JL-KREW-6: (hulk, ship sending krew) pairs open to a seat in the boarding phase.
+
+    Ruling: the sending ship must lie within ``takeover_range`` of the hulk and
+    keep at least two Orks after sending enough boyz to bring the hulk up to two.
+    """
+    reach = float(sea.option("takeover_range"))
+    out: list[tuple[str, str]] = []
+    hulks = [s for s in sea.afloat() if s.hulk]
+    if not hulks:
+        return out
+    for giver in sea.fleet(seat):
+        if giver.hulk:
+            continue
+        spare = sum(1 for k in giver.krew if k.role == "krew")
+        for hulk in hulks:
+            need = MIN_WORKING_KREW - len(hulk.krew)
+            if spare >= need and len(giver.krew) - need >= MIN_WORKING_KREW and hulls_within(giver.hull, hulk.hull, reach):
+                out.append((hulk.name, giver.name))
+    return out
+
+
+def take_over(g: Game, sea: Sea, hulk: Ship, giver: Ship) -> None:
+    """JL-KREW-6: boyz cross over, the hulk's last Ork obeys the new Kaptin, the ship joins his fleet."""
+    need = MIN_WORKING_KREW - len(hulk.krew)
+    sent = 0
+    for k in [k for k in giver.krew if k.role == "krew"][:need]:
+        giver.krew.remove(k)
+        hulk.krew.append(k)
+        sent += 1
+    before = hulk.commander
+    hulk.commander = giver.commander
+    g.emit("takeover", "JL-KREW-6", hulk=hulk.name, by=giver.name, seat=giver.commander, krew_sent=sent, was=before)

@@ -1,0 +1,225 @@
+"""Movement: manoeuvre cards, how far a ship may go, the swept move, drift and wind.
+
+A move is measured from the bow (the stern, going astern).  The bow travels
+the chosen distance, the card's length (turning over the card if it is a
+turning card) and the ship's own length, because ships are placed bow to
+stern at the end of a move (JL-MOVE-6).  The card lies at the start or at the
+end of the move (JL-MOVE-7).  The whole move is swept for the first contact
+with a ship, terrain or the table's edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.dice import D3, D6, SCATTER, RollRequest, nd6
+from grapeshot.geometry import Hull, Path, Pose, Segment, Sweep, angle_diff, norm_deg, sweep, translate_path
+from grapeshot.rulesets.jimlad.data import (
+    CARD_LENGTH,
+    CARDS,
+    KLANS,
+    SAIL_AGAINST_DICE,
+    SAIL_WITH_DICE,
+    SPEED_LOSS_DICE,
+    Card,
+    CardAt,
+    Turn,
+)
+from grapeshot.rulesets.jimlad.state import MoveRecord, Sea, Ship
+
+Proc = Generator[Prompt, Any, Any]
+WindSector = Literal["with", "against", "side"]
+
+TURN_SIGN = {"none": 0.0, "port": 1.0, "starboard": -1.0}
+
+
+def card_path(hull: Hull, card: Card, turn: Turn, card_at: CardAt, distance: float) -> Path:
+    """The route of the lead point for a card, a side and a chosen distance (JL-MOVE-6, JL-MOVE-7)."""
+    spec = CARDS[card]
+    angle = spec.turn * TURN_SIGN[turn]
+    length = hull.length
+    if spec.astern:
+        lead = hull.stern
+        start = Pose(lead.x, lead.y, norm_deg(hull.heading + 180.0))
+    else:
+        lead = hull.bow
+        start = Pose(lead.x, lead.y, hull.heading)
+    if angle == 0.0:
+        segments = [Segment(distance + CARD_LENGTH + length)]
+    elif card_at == "start":
+        segments = [Segment(CARD_LENGTH, angle), Segment(distance + length)]
+    else:
+        segments = [Segment(distance), Segment(CARD_LENGTH, angle), Segment(length)]
+    return Path(start, segments, reverse=spec.astern)
+
+
+def travel_heading(hull: Hull, card: Card) -> float:
+    """The direction a ship starts moving in: its heading, or astern for Full Astern."""
+    return norm_deg(hull.heading + 180.0) if CARDS[card].astern else hull.heading
+
+
+def wind_sector(wind: float, course: float, half_width: float) -> WindSector:
+    """JL-KLAN-8: sailing with the wind (within ``half_width`` of downwind), against it, or across it."""
+    off = abs(angle_diff(course, wind))
+    if off <= half_width:
+        return "with"
+    if off >= 180.0 - half_width:
+        return "against"
+    return "side"
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """How far a ship may move this turn beyond the card and its length: [low, high] inches."""
+
+    low: float
+    high: float
+    side_drift: bool  # a Snake Bites ship with the wind abeam drifts D3" afterwards
+
+
+def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Generator[Prompt, Any, Allowance]:
+    """Roll how far the ship may go: the card's dice, then klan, sails and damage (JL-MOVE-1..5,
+    JL-KLAN-2/4/5/6, JL-SHIP-4).  The rolled total is the most it may move; the card's minimum
+    the least (JL-MOVE-9)."""
+    spec = CARDS[card]
+    seat = ship.commander
+    parts: list[dict[str, Any]] = []
+    r = yield from g.roll(RollRequest(nd6(spec.dice), f"{ship.name}: {spec.title} distance", spec.rule, seat, ship.name, "high"))
+    high = float(spec.base + r.total)
+    parts.append({"rule": spec.rule, "what": spec.title, "inches": spec.base + r.total})
+    klan = KLANS[ship.klan]
+    if klan.move_dice:
+        r = yield from g.roll(
+            RollRequest(nd6(abs(klan.move_dice)), f"{ship.name}: {klan.title} speed", klan.rule, seat, ship.name, "high" if klan.move_dice > 0 else "low")
+        )
+        delta = r.total if klan.move_dice > 0 else -r.total
+        high += delta
+        parts.append({"rule": klan.rule, "what": klan.title, "inches": delta})
+    side_drift = False
+    sector: WindSector | None = None
+    if klan.sails:
+        sector = wind_sector(sea.wind, travel_heading(ship.hull, card), float(sea.option("wind_sector")))
+        if sector == "with":
+            r = yield from g.roll(RollRequest(nd6(SAIL_WITH_DICE), f"{ship.name}: sailing with the wind", "JL-KLAN-2", seat, ship.name, "high"))
+            high += r.total
+            parts.append({"rule": "JL-KLAN-2", "what": "with the wind", "inches": r.total})
+        elif sector == "against":
+            r = yield from g.roll(RollRequest(nd6(-SAIL_AGAINST_DICE), f"{ship.name}: sailing against the wind", "JL-KLAN-2", seat, ship.name, "low"))
+            high -= r.total
+            parts.append({"rule": "JL-KLAN-2", "what": "against the wind", "inches": -r.total})
+        elif sea.option("snakebite_side_wind") == "distance":
+            r = yield from g.roll(RollRequest(D3, f"{ship.name}: wind abeam", "JL-KLAN-2", seat, ship.name, "high"))
+            high += r.total
+            parts.append({"rule": "JL-KLAN-2", "what": "wind abeam", "inches": r.total})
+        else:
+            side_drift = True
+    loss = SPEED_LOSS_DICE.get(ship.hull_points, 0)
+    if loss:
+        r = yield from g.roll(RollRequest(nd6(loss), f"{ship.name}: damage slows the ship", "JL-SHIP-4", seat, ship.name, "low"))
+        high -= r.total
+        parts.append({"rule": "JL-SHIP-4", "what": f"{ship.hull_points} hull points", "inches": -r.total})
+    minimum = spec.minimum
+    if high >= minimum:
+        low = minimum
+    elif sea.option("short_move") == "minimum":
+        low = high = minimum
+    else:
+        low = high = max(0.0, high)
+    g.emit("allowance", "JL-MOVE-9", ship=ship.name, card=int(card), parts=parts, low=low, high=high, minimum=minimum, wind_sector=sector)
+    return Allowance(low, high, side_drift)
+
+
+def move_ship(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn, card_at: CardAt, distance: float) -> Sweep:
+    """Sweep the ship along its manoeuvre and leave it where it stops (JL-MOVE-6, JL-MOVE-7)."""
+    spec = CARDS[card]
+    path = card_path(ship.hull, card, turn, card_at, distance)
+    before = ship.hull
+    result = sweep(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table)
+    ship.hull = result.hull
+    ship.last_move = MoveRecord(card, turn, card_at, distance)
+    ship.standstill = card is Card.ALL_STOP or result.contact is not None
+    if g.logging:
+        g.emit(
+            "move",
+            spec.rule,
+            ship=ship.name,
+            card=int(card),
+            card_title=spec.title,
+            turn=turn,
+            card_at=card_at,
+            distance=round(distance, 4),
+            planned=round(path.length, 4),
+            travelled=round(result.travelled, 4),
+            start=_pose(before),
+            end=_pose(result.hull),
+            contact=None if result.contact is None else {"with": result.contact.ident, "kind": result.contact.kind, "at": round(result.contact.at, 4)},
+        )
+    return result
+
+
+def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: str, why: str) -> Sweep:
+    """Slide a ship without turning it (hulk drift, side wind): swept like any move."""
+    before = ship.hull
+    path = translate_path(before.pose, direction, inches)
+    result = sweep(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table)
+    ship.hull = result.hull
+    if result.contact is not None:
+        ship.standstill = True
+    g.emit(
+        "drift",
+        rule,
+        ship=ship.name,
+        why=why,
+        direction=round(direction, 3),
+        inches=inches,
+        travelled=round(result.travelled, 4),
+        start=_pose(before),
+        end=_pose(result.hull),
+        contact=None if result.contact is None else {"with": result.contact.ident, "kind": result.contact.kind, "at": round(result.contact.at, 4)},
+    )
+    return result
+
+
+def roll_direction(g: Game, sea: Sea, purpose: str, rule: str) -> Generator[Prompt, Any, float]:
+    """A random direction from the scatter die (JL-NPC-3: a "hit" is rolled again by default,
+    or read as the way the ship already faces / no change, per option ``direction_hit``)."""
+    while True:
+        r = yield from g.roll(RollRequest(SCATTER, purpose, rule))
+        if r.direction is not None:
+            return r.direction
+
+
+def hulk_drift(g: Game, sea: Sea, ship: Ship) -> Proc:
+    """JL-KREW-5: a ship with one Ork or none drifts D6" in a random direction each movement phase."""
+    direction = yield from roll_direction(g, sea, f"{ship.name}: hulk drift direction", "JL-KREW-5")
+    r = yield from g.roll(RollRequest(D6, f"{ship.name}: hulk drift distance", "JL-KREW-5"))
+    drift(g, sea, ship, direction, float(r.total), "JL-KREW-5", "drifting hulk")
+
+
+def side_wind_drift(g: Game, sea: Sea, ship: Ship) -> Proc:
+    """JL-KLAN-2 (option ``snakebite_side_wind: drift``): with the wind abeam a sailing ship
+    is carried D3" downwind after its move."""
+    r = yield from g.roll(RollRequest(D3, f"{ship.name}: drift with the wind abeam", "JL-KLAN-2", ship.commander, ship.name, None))
+    drift(g, sea, ship, sea.wind, float(r.total), "JL-KLAN-2", "wind abeam")
+
+
+def legal_cards(ship: Ship) -> list[tuple[Card, Turn]]:
+    """The cards (and sides) a ship may be ordered to take (JL-MOVE-5, JL-MOVE-10)."""
+    out: list[tuple[Card, Turn]] = []
+    for card, spec in CARDS.items():
+        if spec.astern and not ship.standstill:
+            continue
+        turns: list[Turn] = ["none"] if spec.turn == 0.0 else (["none", "port", "starboard"] if spec.may_turn else ["port", "starboard"])
+        for t in turns:
+            if t != "none" and ship.rudder_damaged:
+                continue
+            out.append((card, t))
+    return out
+
+
+def _pose(h: Hull) -> list[float]:
+    return [round(h.x, 4), round(h.y, 4), round(h.heading, 4)]

@@ -1,0 +1,172 @@
+"""What a Jim Lad game asks its seats, with the legal choices each answer is checked against."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from grapeshot.core.actions import Action
+from grapeshot.core.errors import IllegalAction
+from grapeshot.core.prompts import Prompt
+from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.damage import repairable
+from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, Card, GunName, Shell, Turn
+from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, check_sluggas, grapeshot_targets, shells, slugga_targets
+from grapeshot.rulesets.jimlad.movement import legal_cards
+from grapeshot.rulesets.jimlad.state import Sea, Ship
+from grapeshot.rulesets.jimlad.torpedoes import can_launch, check_torpedoes
+
+
+@dataclass(eq=False)
+class OrdersPrompt(Prompt):
+    """JL-TURN-3: every seat secretly picks a manoeuvre card for each ship it must order."""
+
+    sea: Sea | None = None
+    #: seat -> ship -> legal (card, side) pairs
+    choices: dict[str, dict[str, list[tuple[Card, Turn]]]] = field(default_factory=dict)
+
+    def check_choice(self, seat: str, action: Action) -> None:
+        assert isinstance(action, Orders)
+        need = self.choices.get(seat, {})
+        given = [o.ship for o in action.orders]
+        if sorted(given) != sorted(need) or len(set(given)) != len(given):
+            raise IllegalAction(f"{seat} must give exactly one order to each of {sorted(need)}; got {given}")
+        for o in action.orders:
+            try:
+                card = Card(o.card)
+            except ValueError:
+                raise IllegalAction(f"{o.ship}: card must be 1-5 (Full Ahead, Veer, Hard a-port/starboard, All Stop, Full Astern), got {o.card}") from None
+            if (card, o.turn) not in need[o.ship]:
+                allowed = ", ".join(f"{int(c)}{'' if t == 'none' else ' ' + t}" for c, t in need[o.ship])
+                raise IllegalAction(f"{o.ship}: {CARDS[card].title} ({o.turn}) is not allowed now; allowed: {allowed}")
+
+    def describe(self) -> dict[str, Any]:
+        d = super().describe()
+        d["choices"] = {seat: {ship: [[int(c), t] for c, t in opts] for ship, opts in ships.items()} for seat, ships in self.choices.items()}
+        return d
+
+
+def orders_prompt(sea: Sea, ships: list[Ship]) -> OrdersPrompt:
+    choices: dict[str, dict[str, list[tuple[Card, Turn]]]] = {}
+    for s in ships:
+        choices.setdefault(s.commander, {})[s.name] = legal_cards(s)
+    seats = tuple(seat for seat in sea.order if seat in choices)
+    return OrdersPrompt(seats=seats, rule="JL-TURN-3", text="choose a manoeuvre card for each of your ships", accepts=(Orders,), sea=sea, choices=choices)
+
+
+@dataclass(eq=False)
+class DistancePrompt(Prompt):
+    """JL-MOVE-9: the dice set the most a ship may move; its captain picks the distance."""
+
+    ship: str = ""
+    card: Card = Card.FULL_AHEAD
+    turn: Turn = "none"
+    card_at: str = "start"
+    low: float = 0.0
+    high: float = 0.0
+
+    def check_choice(self, seat: str, action: Action) -> None:
+        assert isinstance(action, Distance)
+        if not self.low - 1e-9 <= action.inches <= self.high + 1e-9:
+            raise IllegalAction(f'{self.ship} may move between {self.low:g}" and {self.high:g}" (beyond the card and its length), not {action.inches:g}"')
+
+    def describe(self) -> dict[str, Any]:
+        d = super().describe()
+        d.update(ship=self.ship, card=int(self.card), turn=self.turn, card_at=self.card_at, low=self.low, high=self.high)
+        return d
+
+
+@dataclass(eq=False)
+class ShootPrompt(Prompt):
+    """JL-TURN-4: a ship's shooting: fire kannons one at a time, torpedoes, sluggas, or repair."""
+
+    sea: Sea | None = None
+    ship: Ship | None = None
+
+    def may_shoot(self) -> bool:
+        assert self.sea is not None and self.ship is not None
+        return can_shoot(self.sea, self.ship) is None
+
+    def guns(self) -> dict[GunName, list[Shell]]:
+        assert self.sea is not None and self.ship is not None
+        if not self.may_shoot():
+            return {}
+        return {g: s for g in KANNONS if (s := shells(self.sea, self.ship, g))}
+
+    def torpedoes(self) -> bool:
+        assert self.ship is not None
+        return self.may_shoot() and can_launch(self.ship)
+
+    def slugga_targets(self) -> list[Ship]:
+        assert self.sea is not None and self.ship is not None
+        return slugga_targets(self.sea, self.ship) if self.may_shoot() else []
+
+    def repairs(self) -> list[str]:
+        assert self.sea is not None and self.ship is not None
+        if self.ship.fired - {"sluggas"} or self.ship.repaired:
+            return []
+        return repairable(self.sea, self.ship)
+
+    def check_choice(self, seat: str, action: Action) -> None:
+        sea, ship = self.sea, self.ship
+        assert sea is not None and ship is not None
+        if isinstance(action, (Fire, Torpedoes, Sluggas)) and not self.may_shoot():
+            raise IllegalAction(f"{ship.name} cannot shoot this turn: {can_shoot(sea, ship)}; it may repair or end shooting")
+        if isinstance(action, Fire):
+            check_fire(sea, ship, action)
+        elif isinstance(action, Torpedoes):
+            check_torpedoes(sea, ship, action)
+        elif isinstance(action, Sluggas):
+            check_sluggas(sea, ship, action)
+        elif isinstance(action, Repair) and action.what not in self.repairs():
+            raise IllegalAction(f"{ship.name} cannot repair {action.what!r} now (repairs replace all shooting, once a turn); repairable: {self.repairs()}")
+
+    def has_choices(self) -> bool:
+        assert self.sea is not None and self.ship is not None
+        return bool(self.guns() or self.torpedoes() or self.slugga_targets() or self.repairs())
+
+    def describe(self) -> dict[str, Any]:
+        d = super().describe()
+        assert self.sea is not None and self.ship is not None
+        ship = self.ship
+        d.update(
+            ship=ship.name,
+            guns={g: list(s) for g, s in self.guns().items()},
+            grapeshot_mode=self.sea.option("grapeshot"),
+            grapeshot_targets={g: [t.name for t in grapeshot_targets(self.sea, ship, g)] for g in self.guns()},
+            torpedoes=self.torpedoes(),
+            manned_torpedoes=KLANS[ship.klan].manned_torpedoes,
+            slugga_targets=[t.name for t in self.slugga_targets()],
+            repairs=self.repairs(),
+        )
+        return d
+
+
+def shoot_prompt(sea: Sea, ship: Ship) -> ShootPrompt:
+    return ShootPrompt(
+        seats=(ship.commander,),
+        rule="JL-TURN-4",
+        text=f"{ship.name}: fire a kannon, launch torpedoes, fire sluggas, repair, or end shooting",
+        accepts=(Fire, Torpedoes, Sluggas, Repair, EndShooting),
+        sea=sea,
+        ship=ship,
+    )
+
+
+@dataclass(eq=False)
+class TakeoverPrompt(Prompt):
+    """JL-KREW-6: a seat may send krew to take over a drifting hulk."""
+
+    options: list[tuple[str, str]] = field(default_factory=list)
+
+    def check_choice(self, seat: str, action: Action) -> None:
+        assert isinstance(action, Takeover)
+        if action.hulk is None:
+            return
+        if (action.hulk, action.crew_from) not in self.options:
+            raise IllegalAction(f"no takeover of {action.hulk!r} from {action.crew_from!r}; possible: {self.options}")
+
+    def describe(self) -> dict[str, Any]:
+        d = super().describe()
+        d["options"] = [list(o) for o in self.options]
+        return d

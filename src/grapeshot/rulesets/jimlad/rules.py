@@ -1,0 +1,134 @@
+"""The Jim Lad rule registry: each rule ID, a short title, and the code that implements it.
+
+``planned`` rules belong to the parts still to come (boarding, ramming,
+landing, harbour, random events, non-player models); their phases and hooks
+exist in :mod:`.flow` already.
+"""
+
+from __future__ import annotations
+
+from grapeshot.core.registry import RuleBook, RuleEntry
+
+J = "grapeshot.rulesets.jimlad"
+
+
+def _r(rid: str, title: str, *where: str) -> RuleEntry:
+    return RuleEntry(rid, title, tuple(f"{J}.{w}" for w in where))
+
+
+def _planned(rid: str, title: str) -> RuleEntry:
+    return RuleEntry(rid, title, (), "planned")
+
+
+RULEBOOK = RuleBook(
+    "jimlad",
+    "JL",
+    [
+        # ships and fleets
+        _r("JL-SHIP-1", "hull size limits; scenario gives length and width", "data.MAX_LENGTH", "JimLad.setup"),
+        _r("JL-SHIP-2", "four kannons: fore, port, starboard, aft", "data.KANNONS"),
+        _r("JL-SHIP-3", "5 hull points, armour 12/12/11, 6+ ramshackle save", "data.ARMOUR", "damage.strike"),
+        _r("JL-SHIP-4", "speed lost per hull point; 1 = becalmed; 0 = sunk", "movement.roll_allowance", "damage.sink", "flow.movement_phase"),
+        _r("JL-SHIP-5", "each Kaptin starts with 5 gold aboard", "data.STARTING_GOLD", "JimLad.setup"),
+        # klans
+        _r("JL-KLAN-1", "Freebooterz: one re-roll of a single die per turn", "JimLad.reroll_seat"),
+        _r("JL-KLAN-2", "Snake Bites: sails with, against and across the wind", "movement.roll_allowance", "movement.side_wind_drift"),
+        _r("JL-KLAN-3", "Deff Skulls: D3 broadside shots; grapeshot-only fore gun", "kannon.krak", "kannon.shells"),
+        _r("JL-KLAN-4", "Goffs: +1 S ramming, -1D6 movement", "data.KLANS", "movement.roll_allowance"),
+        _r("JL-KLAN-5", "Evil Sunz: +1D6 movement, -1 side armour", "data.KLANS", "data.armour_of"),
+        _r("JL-KLAN-6", "Bad Moons: +1 front and side armour, -1D6 movement", "data.KLANS", "data.armour_of"),
+        _r("JL-KLAN-7", 'Blood Axes: manned torpedoes, forward arc, no scatter, 18"', "torpedoes.launch", "torpedoes.check_torpedoes"),
+        _r("JL-KLAN-8", "wind sectors; Freebooterz re-roll per ship or player", "movement.wind_sector", "JimLad.reroll_seat"),
+        # krew
+        _r("JL-KREW-1", "a Kaptin, a Mad Doc and five krew", "krew.starting_krew"),
+        _r("JL-KREW-2", "Kaptin profile and 'Uge Choppa", "data.PROFILES"),
+        _r("JL-KREW-3", "Mad Doc and krew profile", "data.PROFILES"),
+        _r("JL-KREW-4", "Feel No Pain 5+ for all while the Doc lives", "krew.wound"),
+        _r("JL-KREW-5", 'fewer than two Orks: the ship drifts D6" at random', "state.Ship.krewed", "movement.hulk_drift"),
+        _r("JL-KREW-6", "hulks taken over without a fight by a Kaptin with krew to spare", "krew.takeover_options", "krew.take_over"),
+        # turn sequence
+        _r("JL-TURN-1", "wind rolled on the scatter die each turn", "flow.wind_phase"),
+        _r("JL-TURN-2", "random and non-player events before the players, from turn 2", "flow.events_phase"),
+        _r("JL-TURN-3", "secret manoeuvre orders, revealed, then moves in sequence", "flow.movement_phase", "prompts.OrdersPrompt"),
+        _r("JL-TURN-4", "shooting in sequence, or repair, from turn 2", "flow.shooting_phase"),
+        _r("JL-TURN-5", "boarding phase from turn 2", "flow.boarding_phase"),
+        _r("JL-TURN-6", "turn sequence: rotating, fixed or rolled", "flow.turn_order"),
+        # victory
+        _r("JL-WIN-1", "last boat afloat, or the only one still manoeuvring", "victory.check"),
+        _r("JL-WIN-2", "capturing every other ship still afloat wins", "victory.check"),
+        _r("JL-WIN-3", "victory points at the turn limit; hull points break ties", "victory.final", "state.victory_points"),
+        # movement
+        _r("JL-MOVE-1", "Full Ahead: 24+2D6, at least 9", "data.CARDS", "movement.card_path"),
+        _r("JL-MOVE-2", "Veer: 45 degrees, 24+D6, at least 6", "data.CARDS", "movement.card_path"),
+        _r("JL-MOVE-3", "Hard a-port/starboard: 90 degrees, 18+D6, at least 4", "data.CARDS", "movement.card_path"),
+        _r("JL-MOVE-4", "All Stop: 3D6, at least 3", "data.CARDS", "movement.card_path"),
+        _r("JL-MOVE-5", "Full Astern: 4D6 straight back or shallow turn, from a standstill", "data.CARDS", "movement.legal_cards"),
+        _r("JL-MOVE-6", "card length and ship length added: placed bow to stern", "movement.card_path"),
+        _r("JL-MOVE-7", "the card at the start or the end of the move", "movement.card_path"),
+        _r("JL-MOVE-8", "the table of average, most and least moves", "data.CARDS"),
+        _r("JL-MOVE-9", "the roll is the most; the captain picks from the minimum up", "movement.roll_allowance", "prompts.DistancePrompt"),
+        _r("JL-MOVE-10", "rudder damage forbids turns; engine damage repeats the move", "movement.legal_cards", "flow.repeat_move"),
+        # shooting
+        _r("JL-SHOOT-1", "grot gunners are BS3", "data.GUNNER_BS"),
+        _r("JL-SHOOT-2", "kannon ranges and shells", "data.KANNONS", "kannon.shells"),
+        _r("JL-SHOOT-3", "krak: aim, scatter 2D6 less BS, hull under the landing point", "kannon.krak", "kannon.check_fire"),
+        _r("JL-SHOOT-4", "grapeshot: template or D3 hits, krew only, no save, not into boarding", "kannon.grapeshot_template", "kannon.grapeshot_d3"),
+        _r("JL-SHOOT-5", "sluggas at close range with return fire", "kannon.sluggas", "kannon.slugga_volley"),
+        _r("JL-SHOOT-6", 'two S9 torpedoes straight ahead 48", scattering 2D6', "torpedoes.launch"),
+        _r("JL-SHOOT-7", "Blood Axe manned torpedoes", "torpedoes.launch"),
+        _r("JL-SHOOT-8", "S + D6 against armour: penetrating, glancing or nothing", "damage.penetration", "damage.strike"),
+        # damage
+        _r("JL-DMG-1", "glancing and penetrating hits each remove a hull point", "damage.lose_hull_point"),
+        _r("JL-DMG-2", "one damage-table roll per shooting player's turn", "damage.damage_table", "flow.shooting_phase"),
+        _r("JL-DMG-3", "1: no grapeshot next turn", "damage.DAMAGE_TABLE", "kannon.shells"),
+        _r("JL-DMG-4", "2: no krak next turn", "damage.DAMAGE_TABLE", "kannon.shells"),
+        _r("JL-DMG-5", "3: shaken: no shooting, no starting a boarding next turn", "damage.DAMAGE_TABLE", "kannon.can_shoot"),
+        _r("JL-DMG-6", "4: a gun damaged, chosen by a D6", "damage.damage_table", "data.GUN_DAMAGE_ROLL"),
+        _r("JL-DMG-7", "5: rudder damaged", "damage.damage_table", "movement.legal_cards"),
+        _r("JL-DMG-8", "6: engine damaged: the last manoeuvre repeats", "damage.damage_table", "flow.repeat_move"),
+        _r("JL-DMG-9", "grot riggers repair one point on a 4+ instead of shooting", "damage.repair", "damage.repairable"),
+        _r("JL-DMG-10", "which blows save and roll for damage; 'next turn'; duplicates", "damage.strike", "damage.damage_table"),
+        # Q&A
+        _r("JL-QA-1", "grapeshot only ever hits krew", "kannon.grapeshot_template", "kannon.grapeshot_d3"),
+        # the parts still to come
+        _planned("JL-BOARD-1", 'coming alongside: 3+ within 6", 2+ within 3"'),
+        _planned("JL-BOARD-2", "boarding close combat: attackers' initiative and Furious Charge"),
+        _planned("JL-BOARD-3", "the Kaptins' one-on-one rumble beside the mob fight"),
+        _planned("JL-BOARD-4", "the loser's leadership test"),
+        _planned("JL-BOARD-5", "drawn fights continue next turn"),
+        _planned("JL-BOARD-6", "capture: ship and krew change command; a failed boarder loses his ship"),
+        _planned("JL-BOARD-7", "the winner takes the gold aboard"),
+        _planned("JL-BOARD-8", "the close-combat procedure and what locked ships may do"),
+        _planned("JL-RAM-1", "ramming a ship that has moved, on the plotted course"),
+        _planned("JL-RAM-2", "the target's leadership test to evade"),
+        _planned("JL-RAM-3", "impact strength from distance moved and headings"),
+        _planned("JL-RAM-4", "damage to the target, then to the rammer at -1"),
+        _planned("JL-RAM-5", "klan and wind modifiers to ram strength"),
+        _planned("JL-RAM-6", "crashes into docks, islands and ships"),
+        _planned("JL-RAM-7", "grounding: a turn aground, then away from the terrain"),
+        _planned("JL-LAND-1", "landing on islands and docking in harbour"),
+        _planned("JL-LAND-2", "treasure on islands"),
+        _planned("JL-PORT-1", "no shooting or boarding in harbour"),
+        _planned("JL-PORT-2", "harbour stay and leaving on 3+"),
+        _planned("JL-PORT-3", "spending gold in harbour"),
+        _planned("JL-EVT-1", "the random event roll from turn 2"),
+        _planned("JL-EVT-2", "the 2D6 events table, lower die as tens"),
+        _planned("JL-EVT-3", "sudden squalls"),
+        _planned("JL-EVT-4", "storm warning"),
+        _planned("JL-EVT-5", "becalmed sailing ships"),
+        _planned("JL-EVT-6", "snakes on a boat"),
+        _planned("JL-EVT-7", "shifting sand banks"),
+        _planned("JL-EVT-8", "flying squidgeons"),
+        _planned("JL-EVT-9", "whirlpool"),
+        _planned("JL-EVT-10", "skurvy"),
+        _planned("JL-EVT-11", "Chinork target practice"),
+        _planned("JL-EVT-12", "more mines"),
+        _planned("JL-EVT-13", "Ork overboard"),
+        _planned("JL-EVT-14", "grot rebellion: Da Dred NoOrk"),
+        _planned("JL-EVT-15", "mermorks"),
+        _planned("JL-EVT-16", "the Kraken awakes"),
+        _planned("JL-NPC-1", "floating mines"),
+        _planned("JL-NPC-2", "the Kraken"),
+        _planned("JL-NPC-3", "terrain for non-player models; their rulings"),
+    ],
+)

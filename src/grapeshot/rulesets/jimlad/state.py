@@ -1,0 +1,207 @@
+"""The state of a Jim Lad game at sea: ships, their krews, the wind, the turn.
+
+Plain mutable dataclasses: the rules (and only the rules, through
+``Game.submit``) change them.  :meth:`Sea.describe` is the public JSON view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from grapeshot.core.scenario import Terrain
+from grapeshot.geometry import Hull, Obstacle, Pose, Table, Vec
+from grapeshot.rulesets.jimlad.data import (
+    HULL_POINTS,
+    MIN_WORKING_KREW,
+    PROFILES,
+    Card,
+    CardAt,
+    GunName,
+    Klan,
+    Profile,
+    Role,
+    Turn,
+)
+
+
+@dataclass(slots=True)
+class KrewModel:
+    """One Ork of a ship's krew (grots are assumed and not modelled)."""
+
+    role: Role
+    wounds: int
+
+    @property
+    def profile(self) -> Profile:
+        return PROFILES[self.role]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """A ship's last manoeuvre, repeated while its engine is damaged (JL-DMG-8)."""
+
+    card: Card
+    turn: Turn
+    card_at: CardAt
+    distance: float  # the chosen distance beyond the card and the ship's length
+
+
+@dataclass(slots=True)
+class Ship:
+    """A ship: its hull on the table, its damage, its krew and gold, and who commands it."""
+
+    name: str
+    owner: str  # the seat whose ship it was at the start
+    commander: str  # the seat it serves now (changes on capture)
+    klan: Klan
+    hull: Hull
+    hull_points: int = HULL_POINTS
+    krew: list[KrewModel] = field(default_factory=list)
+    gold: int = 0
+    afloat: bool = True
+    sunk_by: str | None = None  # seat credited with the sinking
+    damaged_guns: set[GunName] = field(default_factory=set)
+    rudder_damaged: bool = False
+    engine_damaged: bool = False
+    #: temporary damage-table results and the turn in which each is in force
+    effects: dict[str, int] = field(default_factory=dict)
+    last_move: MoveRecord | None = None
+    standstill: bool = False
+    salvos_left: int = 1
+    reroll_turn: int = -1  # the turn in which the Freebooterz re-roll was spent
+    fired: set[str] = field(default_factory=set)  # weapons used this shooting phase
+    repaired: bool = False  # riggers used this turn
+    engaged: str | None = None  # the ship it is locked in a boarding action with
+
+    @property
+    def pose(self) -> Pose:
+        return self.hull.pose
+
+    @property
+    def centre(self) -> Vec:
+        return self.hull.centre
+
+    @property
+    def length(self) -> float:
+        return self.hull.length
+
+    @property
+    def width(self) -> float:
+        return self.hull.width
+
+    @property
+    def kaptin(self) -> KrewModel | None:
+        return next((k for k in self.krew if k.role == "kaptin"), None)
+
+    @property
+    def has_doc(self) -> bool:
+        return any(k.role == "doc" for k in self.krew)
+
+    @property
+    def krewed(self) -> bool:
+        """JL-KREW-5: at least two Orks keep the grots at work."""
+        return len(self.krew) >= MIN_WORKING_KREW
+
+    @property
+    def hulk(self) -> bool:
+        return self.afloat and not self.krewed
+
+    @property
+    def becalmed(self) -> bool:
+        """JL-SHIP-4: one hull point left and the ship cannot move."""
+        return self.hull_points == 1
+
+    @property
+    def manoeuvrable(self) -> bool:
+        """Can still move under its own power (JL-WIN-1)."""
+        return self.afloat and self.hull_points >= 2 and self.krewed
+
+    def in_force(self, effect: str, turn: int) -> bool:
+        return self.effects.get(effect) == turn
+
+    def describe(self, turn: int) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "owner": self.owner,
+            "commander": self.commander,
+            "klan": self.klan.value,
+            "x": round(self.hull.x, 4),
+            "y": round(self.hull.y, 4),
+            "heading": round(self.hull.heading, 4),
+            "length": self.hull.length,
+            "width": self.hull.width,
+            "hull_points": self.hull_points,
+            "krew": [{"role": k.role, "wounds": k.wounds} for k in self.krew],
+            "gold": self.gold,
+            "afloat": self.afloat,
+            "hulk": self.hulk,
+            "damaged_guns": sorted(self.damaged_guns),
+            "rudder_damaged": self.rudder_damaged,
+            "engine_damaged": self.engine_damaged,
+            "effects": sorted(e for e, t in self.effects.items() if t >= turn),
+            "standstill": self.standstill,
+            "salvos_left": self.salvos_left,
+        }
+
+
+@dataclass
+class Sea:
+    """Everything on the table in a Jim Lad game."""
+
+    table: Table
+    terrain: tuple[Terrain, ...]
+    seats: tuple[str, ...]
+    ships: dict[str, Ship]
+    options: dict[str, object]
+    wind: float = 0.0  # the direction the wind blows towards (degrees)
+    turn: int = 0
+    order: tuple[str, ...] = ()  # this turn's turn sequence (JL-TURN-6)
+    obstacles: tuple[Obstacle, ...] = ()  # terrain a ship can run into
+    sunk_vp: dict[str, int] = field(default_factory=dict)
+    #: ships that took a penetrating hit in the current shooting player's turn (JL-DMG-2), in order
+    penetrated: list[str] = field(default_factory=list)
+    #: per seat, the turn its Freebooterz re-roll was spent (option ``freebooterz_reroll: player``)
+    reroll_used: dict[str, int] = field(default_factory=dict)
+
+    def afloat(self) -> Iterator[Ship]:
+        return (s for s in self.ships.values() if s.afloat)
+
+    def fleet(self, seat: str) -> list[Ship]:
+        """The ships afloat under a seat's command, in scenario order."""
+        return [s for s in self.ships.values() if s.afloat and s.commander == seat]
+
+    def enemies(self, ship: Ship) -> list[Ship]:
+        return [s for s in self.ships.values() if s.afloat and s.commander != ship.commander]
+
+    def ship_obstacles(self, moving: Ship) -> list[Obstacle]:
+        out = [Obstacle(s.name, "ship", s.hull) for s in self.ships.values() if s.afloat and s is not moving]
+        out.extend(self.obstacles)
+        return out
+
+    def option(self, name: str) -> Any:
+        return self.options[name]
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "table": {"width": self.table.width, "height": self.table.height},
+            "wind": round(self.wind, 3),
+            "turn": self.turn,
+            "order": list(self.order),
+            "ships": [s.describe(self.turn) for s in self.ships.values()],
+            "victory_points": victory_points(self),
+        }
+
+
+def victory_points(sea: Sea) -> dict[str, int]:
+    """JL-WIN-3: a point for each enemy ship sunk, and one for each captured ship still held.
+
+    Captures are counted from who commands each ship now, so a recaptured
+    ship's point moves to its new captor by itself.
+    """
+    vp = {seat: sea.sunk_vp.get(seat, 0) for seat in sea.seats}
+    for s in sea.ships.values():
+        if s.afloat and s.commander != s.owner:
+            vp[s.commander] = vp.get(s.commander, 0) + 1
+    return vp
