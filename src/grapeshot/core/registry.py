@@ -57,17 +57,17 @@ class RuleBook:
 
 
 def resolve(dotted: str) -> object:
-    """Import ``package.module.name`` (or ``package.module:name.attr``) and return the object."""
-    if ":" in dotted:
-        module, _, attr = dotted.partition(":")
-    else:
-        module, _, attr = dotted.rpartition(".")
-    parts = attr.split(".")
-    mod = importlib.import_module(module)
-    obj: object = mod
-    for p in parts:
-        obj = getattr(obj, p)
-    return obj
+    """Import the longest module prefix of a dotted name and walk the rest as attributes."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for attr in parts[cut:]:
+            obj = getattr(obj, attr)
+        return obj
+    raise ModuleNotFoundError(dotted)
 
 
 def _mark_ids(node: ast.expr) -> list[str]:
