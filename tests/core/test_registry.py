@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from grapeshot.core.registry import index_ids, resolve, scan_tests, tests_dir
+from grapeshot.core.registry import index_ids, resolve, scan_tests
+from grapeshot.core.registry import tests_dir as find_tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
 
 RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
@@ -51,5 +52,5 @@ def test_coverage_scan_reads_marks(tmp_path: Path) -> None:
 
 
 def test_tests_dir_is_found_from_a_checkout() -> None:
-    d = tests_dir()
+    d = find_tests_dir()
     assert d is not None and (d / "core" / "test_registry.py").exists()
