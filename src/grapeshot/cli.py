@@ -21,6 +21,7 @@ from grapeshot.core.game import Game, replay
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.report import narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
 out = Console()
@@ -48,8 +49,10 @@ def simulate(
     out_dir: Annotated[Path | None, typer.Option("--out", help="write each game's save and event log here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     check: Annotated[bool, typer.Option(help="check the ruleset's invariants after every action")] = True,
+    report: Annotated[bool | None, typer.Option(help="print the battle report of each game (default: when playing one game)")] = None,
+    rolls: Annotated[bool, typer.Option(help="show every dice roll in the battle report")] = False,
 ) -> None:
-    """Play complete AI games and summarise the results."""
+    """Play complete AI games and summarise the results (one game: with its battle report)."""
     try:
         rs = get(ruleset)
         sc = load_scenario(scenario, rs.name)
@@ -64,6 +67,7 @@ def simulate(
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     summary = Summary(rs.name, sc.name, seed, seat_ids)
+    tell = (games == 1 and not as_json) if report is None else report
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -76,7 +80,7 @@ def simulate(
         task = progress.add_task(f"{sc.name}", total=games)
         for i in range(games):
             gseed = game_seed(seed, i)
-            game = Game(rs, sc, seed=gseed, log=out_dir is not None)
+            game = Game(rs, sc, seed=gseed, log=out_dir is not None or tell)
             try:
                 agents = {seat: make(kind, game_seed(gseed, k)) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
             except ValueError as e:
@@ -89,6 +93,12 @@ def simulate(
 
             outcome = play_out(game, agents, invariants if check else None)
             summary.add(game, outcome)
+            if tell:
+                progress.stop()
+                out.print(f"[bold]Battle report[/bold]: {sc.title}, game {i} (seed {gseed})", highlight=False, soft_wrap=True)
+                for line in narrate(game.events, rolls=rolls):
+                    out.print(line, highlight=False, markup=False, soft_wrap=True)
+                out.print()
             if out_dir is not None:
                 stem = out_dir / f"game-{i:05d}"
                 stem.with_suffix(".save.json").write_text(json.dumps(game.save(), indent=1))

@@ -1,0 +1,110 @@
+"""Engine benchmark: complete games per second per core, time per step, and the floor.
+
+Plays N complete games of a scenario (default ``brawl``) with heuristic
+players and logging off, in one process (one core).  It then times, in the
+same run, as many bare dice rolls and hull-intersection tests as those games
+made (the floor: work no engine can avoid) and prints engine time / floor.
+
+    .venv/bin/python bench/bench_engine.py [--games N] [--scenario brawl] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from grapeshot import geometry
+from grapeshot.agents import make, play_out
+from grapeshot.core.game import Game
+from grapeshot.core.scenario import load_scenario
+from grapeshot.dice import D6, RollRequest, SeededDice
+
+COUNTED = ("hulls_overlap", "hull_hits_polygon", "separation")
+
+
+def play(scenario: str, games: int, seed: int) -> tuple[float, int, int, int]:
+    """Play the games; return (seconds, steps, rolls, turns)."""
+    sc = load_scenario(scenario, "jimlad")
+    steps = rolls = turns = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        g = Game("jimlad", sc, seed=seed + i, log=False)
+        agents = {s.id: make("heuristic", (seed + i) * 31 + k) for k, s in enumerate(sc.seats)}
+        outcome = play_out(g, agents)
+        steps += g.steps
+        rolls += g.rolls
+        turns += outcome.turn
+    return time.perf_counter() - t0, steps, rolls, turns
+
+
+def count_tests(scenario: str, games: int, seed: int) -> int:
+    """Replay the same games with the hull tests wrapped in counters (not timed)."""
+    counts = {"n": 0}
+    originals = {name: getattr(geometry, name) for name in COUNTED}
+
+    def counting(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any) -> Any:
+            counts["n"] += 1
+            return fn(*args)
+
+        return wrapper
+
+    patched = {name: counting(fn) for name, fn in originals.items()}
+    modules = [m for name, m in sys.modules.items() if name.startswith("grapeshot") and m is not None]
+    saved: list[tuple[Any, str, Any]] = []
+    for m in modules:
+        for name, fn in originals.items():
+            if getattr(m, name, None) is fn:
+                saved.append((m, name, fn))
+                setattr(m, name, patched[name])
+    try:
+        play(scenario, games, seed)
+    finally:
+        for m, name, fn in saved:
+            setattr(m, name, fn)
+    return counts["n"]
+
+
+def floor(rolls: int, tests: int) -> tuple[float, float]:
+    """Seconds for ``rolls`` bare D6 rolls and ``tests`` bare hull-overlap tests."""
+    dice = SeededDice(1)
+    req = RollRequest(D6, "floor", "bench")
+    t0 = time.perf_counter()
+    for _ in range(rolls):
+        dice.roll(req)
+    t_rolls = time.perf_counter() - t0
+    a = geometry.Hull(10.0, 10.0, 30.0, 10.0, 4.0)
+    b = geometry.Hull(16.0, 13.0, 100.0, 10.0, 4.0)
+    overlap = geometry.hulls_overlap
+    t0 = time.perf_counter()
+    for _ in range(tests):
+        overlap(a, b)
+    return t_rolls, time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--scenario", default="brawl")
+    ap.add_argument("--seed", type=int, default=1000)
+    args = ap.parse_args()
+    play(args.scenario, 5, args.seed)  # warm caches
+    seconds, steps, rolls, turns = play(args.scenario, args.games, args.seed)
+    tests = count_tests(args.scenario, args.games, args.seed)
+    t_rolls, t_tests = floor(rolls, tests)
+    floor_s = t_rolls + t_tests
+    print(f"scenario {args.scenario}: {args.games} complete games, heuristic players, logging off, 1 process")
+    print(f"  games per second per core : {args.games / seconds:8.1f}")
+    print(
+        f"  ms per game               : {1000 * seconds / args.games:8.2f}   ({turns / args.games:.1f} turns, {steps / args.games:.0f} steps, {rolls / args.games:.0f} rolls, {tests / args.games:.0f} hull tests a game)"
+    )
+    print(f"  us per engine step        : {1e6 * seconds / steps:8.1f}   (a step = one prompt answered)")
+    print(f"  floor: {rolls} dice rolls {1000 * t_rolls:.1f} ms + {tests} hull tests {1000 * t_tests:.1f} ms = {1000 * floor_s:.1f} ms")
+    print(f"  engine / floor            : {seconds / floor_s:8.1f}x")
+
+
+if __name__ == "__main__":
+    main()
