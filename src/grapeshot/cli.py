@@ -104,9 +104,9 @@ def simulate(
                 stem.with_suffix(".save.json").write_text(json.dumps(game.save(), indent=1))
                 stem.with_suffix(".events.jsonl").write_text(to_jsonl(game.events))
             progress.advance(task)
-    report = summary.to_json()
+    result = summary.to_json()
     if as_json:
-        out.print_json(json.dumps(report))
+        out.print_json(json.dumps(result))
     else:
         summary.print(out)
 
