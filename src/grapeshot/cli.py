@@ -45,7 +45,9 @@ def simulate(
     scenario: Annotated[str, typer.Option(help="built-in scenario name or a scenario file")] = "duel",
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1,
     seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
-    players: Annotated[str, typer.Option(help="player for every seat, or a comma list in seat order (heuristic, random)")] = "heuristic",
+    players: Annotated[
+        str | None, typer.Option(help="player for every seat, or a comma list in seat order (heuristic, random); default: the scenario's")
+    ] = None,
     out_dir: Annotated[Path | None, typer.Option("--out", help="write each game's save and event log here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     check: Annotated[bool, typer.Option(help="check the ruleset's invariants after every action")] = True,
@@ -59,7 +61,7 @@ def simulate(
     except (ValueError, ScenarioError) as e:
         raise _fail(str(e)) from None
     seat_ids = [s.id for s in sc.seats]
-    kinds = players.split(",")
+    kinds = players.split(",") if players else [s.player for s in sc.seats]
     if len(kinds) not in (1, len(seat_ids)):
         raise _fail(f"--players needs 1 or {len(seat_ids)} names (seats: {', '.join(seat_ids)})")
     if len(kinds) == 1:
@@ -80,10 +82,10 @@ def simulate(
         task = progress.add_task(f"{sc.name}", total=games)
         for i in range(games):
             gseed = game_seed(seed, i)
-            game = Game(rs, sc, seed=gseed, log=out_dir is not None or tell)
             try:
+                game = Game(rs, sc, seed=gseed, log=out_dir is not None or tell)
                 agents = {seat: make(kind, game_seed(gseed, k)) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
-            except ValueError as e:
+            except (ValueError, ScenarioError) as e:
                 raise _fail(str(e)) from None
 
             def invariants(g: Game, index: int = i) -> None:

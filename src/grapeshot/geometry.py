@@ -410,6 +410,9 @@ def _segments_cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: f
     d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
     if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
         return False
+    if d1 == 0.0 and d2 == 0.0:
+        # all four points on one line: the segments meet only if their extents overlap
+        return max(min(ax, bx), min(cx, dx)) <= min(max(ax, bx), max(cx, dx)) and max(min(ay, by), min(cy, dy)) <= min(max(ay, by), max(cy, dy))
     d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
     d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
     return not ((d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0))
@@ -571,8 +574,10 @@ class Path:
                     px, py, _ = _advance(x, y, h, seg.length * i / steps, seg.turn, seg.length)
                     xs.append(px)
                     ys.append(py)
-                radius = seg.length / abs(seg.turn * _DEG)
-                extra = max(extra, radius * (1.0 - math.cos(abs(seg.turn) / steps * _DEG / 2.0)))
+                # sagitta of one step of angle a on radius r = length / turn:
+                # r (1 - cos(a / 2)) <= r a^2 / 8, written without dividing by the turn
+                step_angle = abs(seg.turn) * _DEG / steps
+                extra = max(extra, seg.length / steps * step_angle / 8.0)
         x, y, _ = self._starts[-1]
         xs.append(x)
         ys.append(y)
@@ -586,13 +591,12 @@ def _advance(x: float, y: float, h: float, s: float, turn: float, seg_len: float
     if turn == 0.0:
         return x + math.cos(r) * s, y + math.sin(r) * s, h
     k = turn * _DEG / seg_len  # curvature (radians per inch), signed
-    dh = k * s
-    radius = 1.0 / k
-    # centre of the turning circle lies to the left (k > 0) or right (k < 0)
-    cxr = x - math.sin(r) * radius
-    cyr = y + math.cos(r) * radius
-    nr = r + dh
-    return cxr + math.sin(nr) * radius, cyr - math.cos(nr) * radius, norm_deg(h + turn * s / seg_len)
+    half = k * s / 2.0
+    # the chord of the arc, along the mean of the start and end directions; unlike
+    # going through the turning circle's centre this stays exact for huge radii
+    chord = s if abs(half) < 1e-8 else s * math.sin(half) / half
+    mid = r + half
+    return x + math.cos(mid) * chord, y + math.sin(mid) * chord, norm_deg(h + turn * s / seg_len)
 
 
 # --------------------------------------------------------------------------- swept movement

@@ -34,7 +34,7 @@ def describe(e: Event) -> str | None:
         stop = ""
         if d["contact"]:
             stop = f', stopped by {d["contact"]["with"]} ({d["contact"]["kind"]}) after {d["travelled"]:.1f}"'
-        return f'{d["ship"]} {d["card_title"]} {"" if d["turn"] == "none" else d["turn"] + " "}(card at {d["card_at"]}), {d["distance"]:.1f}" beyond the card: {d["travelled"]:.1f}" of {d["planned"]:.1f}" to {_pose(d["end"])}{stop}.'
+        return f'{d["ship"]} {d["card_title"]} {"" if d["side"] == "none" else d["side"] + " "}(card at {d["card_at"]}), {d["distance"]:.1f}" beyond the card: {d["travelled"]:.1f}" of {d["planned"]:.1f}" to {_pose(d["end"])}{stop}.'
     if k == "drift":
         return f'{d["ship"]} drifts ({d["why"]}) {d["travelled"]:.1f}" towards {d["direction"]:.0f}°.'
     if k == "no-move":

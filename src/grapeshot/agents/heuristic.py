@@ -21,7 +21,7 @@ from functools import lru_cache
 from grapeshot.core.actions import Action, Reroll
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
-from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_hull_on_segment, flamer_template, sweep, unit
+from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_hull_on_segment, flamer_template, hull_hits_polygon, hulls_overlap, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.data import (
     CARDS,
@@ -33,6 +33,7 @@ from grapeshot.rulesets.jimlad.data import (
     TORPEDO_RUN,
     Card,
     CardAt,
+    Turn,
     armour_of,
 )
 from grapeshot.rulesets.jimlad.kannon import grapeshot_targets, gun_arc, mount
@@ -87,6 +88,16 @@ def room_ahead(sea: Sea, h: Hull) -> float:
 
 
 _RAD = math.pi / 180.0
+OPENING = 6.0  # inches of a move checked exactly when the ship starts close to something
+OPENING_SAMPLES = (0.5, 1.5, 3.0, 4.5, 6.0)
+
+
+def _circle_gap(h: Hull, shape: Hull | Polygon) -> float:
+    if isinstance(shape, Hull):
+        return math.hypot(h.x - shape.x, h.y - shape.y) - h.radius - shape.radius
+    return math.hypot(h.x - shape.cx, h.y - shape.cy) - h.radius - shape.radius
+
+
 _GUN_BEARING = {"fore": 0.0, "port": 90.0, "starboard": -90.0}
 
 
@@ -205,6 +216,20 @@ class HeuristicPlayer:
         reach = max((g[1] for g in guns), default=0.0)
         return _Looks(hr, ship.length / 2.0, rocks, ships, enemies, guns, reach, float(sea.option("kannon_arc")) / 2.0)
 
+    def opening_clear(self, sea: Sea, ship: Ship, card: Card, turn: Turn, at: CardAt, inches: float) -> bool:
+        """Whether the first few inches of a manoeuvre touch nothing (exact tests at a few points)."""
+        path = card_path(ship.hull, card, turn, at, inches)
+        near = [ob for ob in sea.ship_obstacles(ship) if _circle_gap(ship.hull, ob.shape) < OPENING + 1.0]
+        for s in OPENING_SAMPLES:
+            h = path.hull_at(s, ship.length, ship.width)
+            if not sea.table.holds(h):
+                return False
+            for ob in near:
+                shape = ob.shape
+                if hulls_overlap(h, shape) if isinstance(shape, Hull) else hull_hits_polygon(h, shape):
+                    return False
+        return True
+
     def hemmed_in(self, sea: Sea, ship: Ship) -> bool:
         """Whether anything lies within 3" of the ship's bounding circle."""
         h = ship.hull
@@ -234,12 +259,8 @@ class HeuristicPlayer:
                 at: CardAt = "end" if turn != "none" and self.rng.random() < 0.5 else "start"
                 samples = _samples(h, card, turn, at, d)
                 value = self.score_pose(sea, ship, samples, looks) + self.rng.random() * 0.05
-                if hemmed:
-                    # close to something: make sure the first inches of the move are clear
-                    clear = ship.length + 6.0
-                    res = sweep(card_path(h, card, turn, at, d), ship.length, ship.width, sea.ship_obstacles(ship), sea.table, upto=clear)
-                    if res.contact is not None:
-                        value -= 8.0
+                if hemmed and not self.opening_clear(sea, ship, card, turn, at, d):
+                    value -= 8.0
                 if best is None or value > best[0]:
                     best = (value, ManoeuvreOrder(name, int(card), turn, at))
             assert best is not None

@@ -13,6 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: Fields every event has; an event's own data may not reuse these names.
+RESERVED = frozenset({"seq", "turn", "phase", "kind", "rule", "visible_to"})
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -34,6 +37,9 @@ class Event:
         out: dict[str, Any] = {"seq": self.seq, "turn": self.turn, "phase": self.phase, "kind": self.kind}
         if self.rule is not None:
             out["rule"] = self.rule
+        clash = RESERVED.intersection(self.data)
+        if clash:
+            raise ValueError(f"event {self.kind!r} uses reserved field name(s) {sorted(clash)}")
         out.update(self.data)
         if self.visible_to is not None:
             out["visible_to"] = list(self.visible_to)

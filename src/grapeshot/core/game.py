@@ -47,6 +47,12 @@ class Game:
         log: bool = True,
     ) -> None:
         self.ruleset = get(ruleset) if isinstance(ruleset, str) else ruleset
+        try:
+            named: Ruleset | None = get(scenario.ruleset)
+        except ValueError:
+            named = None
+        if named is not self.ruleset:
+            raise ScenarioError(scenario.source, "ruleset", f"{self.ruleset.name!r} (the ruleset being played)", scenario.ruleset)
         self.scenario = scenario
         merged = dict(scenario.options)
         merged.update(options or {})
@@ -130,7 +136,7 @@ class Game:
                     expr=result.expr,
                     faces=list(result.faces),
                     total=result.total,
-                    direction=result.direction,
+                    direction=None if result.direction is None else round(result.direction, 3),
                     purpose=request.purpose,
                 )
         return result
@@ -198,7 +204,8 @@ class Game:
         except StopIteration as stop:
             self.prompt = None
             self.outcome = stop.value
-            self.emit("game-over", None, **(self.outcome.to_json() if self.outcome else {}))
+            ended = self.outcome.to_json() if self.outcome else {}
+            self.emit("game-over", None, winners=ended.get("winners", []), objective=ended.get("objective"), detail=ended.get("detail", ""))
 
     # ------------------------------------------------------------------ views
 
@@ -273,6 +280,13 @@ class Game:
         options = data.get("options", {})
         if not isinstance(options, Mapping):
             raise ScenarioError(source, "options", "a mapping of option names to values", options)
+        ruleset = data.get("ruleset")
+        if not isinstance(ruleset, str):
+            raise ScenarioError(source, "ruleset", "a ruleset name", ruleset)
+        try:
+            rs = get(ruleset)  # also registers the ruleset's action kinds
+        except ValueError as err:
+            raise ScenarioError(source, "ruleset", "a known ruleset", str(err)) from None
         raw_actions = data.get("actions")
         if not isinstance(raw_actions, list):
             raise ScenarioError(source, "actions", "a list of {seat, action}", raw_actions)
@@ -284,13 +298,6 @@ class Game:
                 actions.append((item["seat"], decode(item.get("action"))))
             except IllegalAction as err:
                 raise ScenarioError(source, f"actions[{i}].action", "a valid action", str(err)) from None
-        ruleset = data.get("ruleset")
-        if not isinstance(ruleset, str):
-            raise ScenarioError(source, "ruleset", "a ruleset name", ruleset)
-        try:
-            rs = get(ruleset)
-        except ValueError as err:
-            raise ScenarioError(source, "ruleset", "a known ruleset", str(err)) from None
         game = cls(rs, scenario, options, seed, companion=dice.get("kind") == "entered")
         return game, actions
 
@@ -324,10 +331,12 @@ def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None
         except IllegalAction as err:
             raise ReplayMismatch(len(game.events), f"action #{i} accepted", f"rejected: {err}") from None
         compare()
-    if recorded is not None:
-        if len(recorded) != len(game.events):
-            raise ReplayMismatch(len(game.events), recorded[len(game.events)] if len(recorded) > len(game.events) else "(end)", "(end of replayed log)")
-    else:
+    if recorded is not None and len(recorded) != len(game.events):
+        raise ReplayMismatch(len(game.events), recorded[len(game.events)] if len(recorded) > len(game.events) else "(end)", "(end of replayed log)")
+    dice = data.get("dice")
+    if isinstance(dice, Mapping) and dice.get("state") is not None and isinstance(game.dice, SeededDice) and dice["state"] != game.dice.state_digest():
+        raise ReplayMismatch(len(game.events), f"dice state {dice['state']}", f"dice state {game.dice.state_digest()}")
+    if recorded is None:
         if data.get("event_count") is not None and data["event_count"] != len(game.events):
             raise ReplayMismatch(min(len(game.events), int(data["event_count"])), f"{data['event_count']} events", f"{len(game.events)} events")
         if data.get("events_digest") is not None and data["events_digest"] != digest(game.events):

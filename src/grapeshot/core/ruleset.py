@@ -48,7 +48,11 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seats (none for a draw), the objective, the turn."""
+    """How a game ended: the objective, the turn, and the winning seats.
+
+    A drawn game has the objective ``"draw"``; its ``winners`` are the seats
+    that share the draw (none when every ship went down).
+    """
 
     winners: tuple[str, ...]
     objective: str

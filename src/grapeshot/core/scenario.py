@@ -21,6 +21,7 @@ from grapeshot.core.errors import ScenarioError
 from grapeshot.geometry import Polygon, Table, Vec
 
 TERRAIN_KINDS = ("island", "dock", "harbour", "landing_pad")
+TERRAIN_FIELDS = ("kind", "name", "polygon", "circle", "point", "treasure")
 
 
 class Fields:
@@ -32,9 +33,15 @@ class Fields:
     def fail(self, path: str, expected: str, got: object = None) -> ScenarioError:
         return ScenarioError(self.source, path, expected, got)
 
-    def mapping(self, v: object, path: str) -> Mapping[str, Any]:
+    def mapping(self, v: object, path: str, allowed: Sequence[str] | None = None) -> Mapping[str, Any]:
+        """A mapping; with ``allowed``, any other key is an error (a misspelt field must not pass silently)."""
         if not isinstance(v, Mapping):
             raise self.fail(path, "a mapping of fields", v)
+        if allowed is not None:
+            unknown = sorted(str(k) for k in v if k not in allowed)
+            if unknown:
+                where = f"{path}.{unknown[0]}" if path and path != "(top level)" else unknown[0]
+                raise self.fail(where, f"one of the fields {sorted(allowed)}", unknown[0])
         return v
 
     def seq(self, v: object, path: str, min_len: int = 0) -> Sequence[Any]:
@@ -163,10 +170,10 @@ class Scenario:
 def parse_scenario(data: object, source: str) -> Scenario:
     """Check and build a scenario from parsed YAML/JSON data."""
     f = Fields(source)
-    top = f.mapping(data, "(top level)")
+    top = f.mapping(data, "(top level)", ("name", "title", "description", "ruleset", "table", "terrain", "seats", "fleets", "options"))
     name = f.text(top, "name", "")
     ruleset = f.text(top, "ruleset", "")
-    tbl = f.mapping(f.get(top, "table", ""), "table")
+    tbl = f.mapping(f.get(top, "table", ""), "table", ("width", "height"))
     table = Table(
         f.number(tbl, "width", "table", lo=12, hi=600, what="a width in inches"), f.number(tbl, "height", "table", lo=12, hi=600, what="a height in inches")
     )
@@ -174,8 +181,11 @@ def parse_scenario(data: object, source: str) -> Scenario:
     names: set[str] = set()
     for i, raw in enumerate(f.seq(top.get("terrain", []), "terrain")):
         path = f"terrain[{i}]"
-        t = f.mapping(raw, path)
+        t = f.mapping(raw, path, TERRAIN_FIELDS)
         kind = f.text(t, "kind", path, choices=TERRAIN_KINDS)
+        shapes = [k for k in ("polygon", "circle", "point") if k in t]
+        if len(shapes) > 1:
+            raise f.fail(path, "one shape: a 'polygon', a 'circle' or a 'point'", shapes)
         tname = f.text(t, "name", path, default=f"{kind} {i + 1}")
         if tname in names:
             raise f.fail(f"{path}.name", "a name not used by other terrain", tname)
@@ -197,15 +207,18 @@ def parse_scenario(data: object, source: str) -> Scenario:
             raise f.fail(path, "a landing pad given as a 'point'")
         if kind != "landing_pad" and shape is None:
             raise f.fail(path, f"a {kind} given as a 'polygon' or a 'circle'")
-        where = shape if shape is not None else None
-        if where is not None and (where.minx < 0 or where.miny < 0 or where.maxx > table.width or where.maxy > table.height):
-            raise f.fail(path, "terrain inside the table", [where.minx, where.miny, where.maxx, where.maxy])
+        if shape is not None and (shape.minx < 0 or shape.miny < 0 or shape.maxx > table.width or shape.maxy > table.height):
+            raise f.fail(path, "terrain inside the table", [shape.minx, shape.miny, shape.maxx, shape.maxy])
+        if point is not None and not table.holds_point(point):
+            raise f.fail(f"{path}.point", "a point on the table", [point.x, point.y])
+        if "treasure" in t and not isinstance(t["treasure"], bool):
+            raise f.fail(f"{path}.treasure", "true or false", t["treasure"])
         props = {k: v for k, v in t.items() if k not in ("kind", "name", "polygon", "circle", "point")}
         terrain.append(Terrain(kind, tname, shape, point, props))
     seats: list[SeatSpec] = []
     for i, raw in enumerate(f.seq(f.get(top, "seats", ""), "seats", 1)):
         path = f"seats[{i}]"
-        s = f.mapping(raw, path)
+        s = f.mapping(raw, path, ("id", "name", "player"))
         sid = f.text(s, "id", path)
         if any(x.id == sid for x in seats):
             raise f.fail(f"{path}.id", "a seat id used once", sid)

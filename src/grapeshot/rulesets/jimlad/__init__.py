@@ -55,6 +55,9 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
+SHIP_FIELDS = ("name", "x", "y", "heading", "length", "width", "klan", "hull_points", "gold", "standstill")
+
+
 class JimLad(Ruleset):
     name: ClassVar[str] = "jimlad"
     aliases: ClassVar[tuple[str, ...]] = ("waagh-jim-lad", "jl")
@@ -65,13 +68,14 @@ class JimLad(Ruleset):
         f = scenario.reader
         ships: dict[str, Ship] = {}
         obstacles = tuple(Obstacle(t.name, t.kind, t.shape) for t in scenario.terrain if t.is_obstacle and t.shape is not None)
-        for i, fleet in enumerate(scenario.fleets):
+        for i, raw_fleet in enumerate(scenario.fleets):
             path = f"fleets[{i}]"
+            fleet = f.mapping(raw_fleet, path, ("seat", "klan", "ships"))
             seat = f.text(fleet, "seat", path)
             klan = Klan(f.text(fleet, "klan", path, choices=[k.value for k in Klan]))
             for j, raw in enumerate(f.seq(f.get(fleet, "ships", path), f"{path}.ships", 1)):
                 sp = f"{path}.ships[{j}]"
-                s = f.mapping(raw, sp)
+                s = f.mapping(raw, sp, SHIP_FIELDS)
                 name = f.text(s, "name", sp)
                 if name in ships:
                     raise f.fail(f"{sp}.name", "a ship name used once", name)

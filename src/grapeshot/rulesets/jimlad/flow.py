@@ -159,7 +159,7 @@ def repeat_move(g: Game, sea: Sea, ship: Ship) -> Proc:
     if sea.option("engine_repeat") == "reroll":
         allowance = yield from roll_allowance(g, sea, ship, last.card, turn)
         inches = allowance.high
-    g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), turn=turn, card_at=last.card_at, distance=inches)
+    g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), side=turn, card_at=last.card_at, distance=inches)
     move_ship(g, sea, ship, last.card, turn, last.card_at, inches)
 
 

@@ -45,7 +45,7 @@ from grapeshot.rulesets.jimlad.data import (
     Shell,
 )
 from grapeshot.rulesets.jimlad.krew import closest_first, deck_positions, wound
-from grapeshot.rulesets.jimlad.state import Sea, Ship
+from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
 
@@ -250,6 +250,19 @@ def grapeshot_template(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) ->
         )
 
 
+def next_hit(target: Ship, order: list[KrewModel], taken: dict[int, int]) -> KrewModel | None:
+    """The model that takes the next hit: hits go to the closest models in turn, one each
+    before any takes a second, skipping the dead (JL-SHOOT-4, JL-SHOOT-5).
+
+    ``order`` is closest first; ``taken`` counts the hits already allocated (by model id)."""
+    alive = [k for k in order if any(k is m for m in target.krew)]
+    if not alive:
+        return None
+    model = min(alive, key=lambda k: taken.get(id(k), 0))  # the first (closest) of the least hit
+    taken[id(model)] = taken.get(id(model), 0) + 1
+    return model
+
+
 def grapeshot_d3(g: Game, sea: Sea, ship: Ship, gun: GunName, target: Ship) -> Proc:
     """JL-SHOOT-4 (alternative): D3 hits within 8", on the target's models closest to the gun."""
     m = mount(ship, gun)
@@ -267,15 +280,16 @@ def grapeshot_d3(g: Game, sea: Sea, ship: Ship, gun: GunName, target: Ship) -> P
         hits=r.total,
     )
     strength = grapeshot_strength(ship, gun)
-    for i in range(r.total):
-        alive = [k for k in order if k in target.krew]
-        if not alive:
+    taken: dict[int, int] = {}
+    for _ in range(r.total):
+        model = next_hit(target, order, taken)
+        if model is None:
             break
         yield from wound(
             g,
             sea,
             target,
-            alive[i % len(alive)],
+            model,
             strength,
             None,
             by_seat=ship.commander,
@@ -331,15 +345,16 @@ def slugga_volley(g: Game, sea: Sea, shooter: Ship, target: Ship, *, return_fire
         range=round(hull_distance(shooter.hull, target.hull), 4),
     )
     order = closest_first(target, shooter.centre)
-    for i in range(hits):
-        alive = [k for k in order if k in target.krew]
-        if not alive:
+    taken: dict[int, int] = {}
+    for _ in range(hits):
+        model = next_hit(target, order, taken)
+        if model is None:
             break
         yield from wound(
             g,
             sea,
             target,
-            alive[i % len(alive)],
+            model,
             SLUGGA_STRENGTH,
             SLUGGA_AP,
             by_seat=shooter.commander,

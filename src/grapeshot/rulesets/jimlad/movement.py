@@ -149,7 +149,7 @@ def move_ship(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn, card_at: Ca
             ship=ship.name,
             card=int(card),
             card_title=spec.title,
-            turn=turn,
+            side=turn,
             card_at=card_at,
             distance=round(distance, 4),
             planned=round(path.length, 4),

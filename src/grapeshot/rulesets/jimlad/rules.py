@@ -72,7 +72,9 @@ RULEBOOK = RuleBook(
         _r("JL-SHOOT-1", "grot gunners are BS3", "data.GUNNER_BS"),
         _r("JL-SHOOT-2", "kannon ranges and shells", "data.KANNONS", "kannon.shells"),
         _r("JL-SHOOT-3", "krak: aim, scatter 2D6 less BS, hull under the landing point", "kannon.krak", "kannon.check_fire"),
-        _r("JL-SHOOT-4", "grapeshot: template or D3 hits, krew only, no save, not into boarding", "kannon.grapeshot_template", "kannon.grapeshot_d3"),
+        _r(
+            "JL-SHOOT-4", "grapeshot: template or D3 hits, krew only, no ramshackle save, not into boarding", "kannon.grapeshot_template", "kannon.grapeshot_d3"
+        ),
         _r("JL-SHOOT-5", "sluggas at close range with return fire", "kannon.sluggas", "kannon.slugga_volley"),
         _r("JL-SHOOT-6", 'two S9 torpedoes straight ahead 48", scattering 2D6', "torpedoes.launch"),
         _r("JL-SHOOT-7", "Blood Axe manned torpedoes", "torpedoes.launch"),

@@ -58,6 +58,7 @@ def final(g: Game, sea: Sea) -> Outcome:
 
 
 def _end(g: Game, outcome: Outcome, rule: str, **extra: Any) -> Outcome:
-    data: dict[str, Any] = {**outcome.to_json(), **extra}
+    data: dict[str, Any] = {k: v for k, v in outcome.to_json().items() if k != "turn"}
+    data.update(extra)
     g.emit("victory", rule, **data)
     return outcome
