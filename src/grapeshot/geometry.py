@@ -647,9 +647,12 @@ def sweep(
 ) -> Sweep:
     """Move a hull along ``path`` for ``upto`` inches and stop at the first contact.
 
-    Far from everything the hull advances by the clearance it has; close in it
-    is tested every ``step`` inches (less than any hull's width, so nothing is
-    jumped over) and a contact is pinned down by bisection to ``tolerance``.
+    Far from everything the hull advances by the clearance it has (a cheap
+    lower bound); once that bound allows less than ``step`` inches it is tested
+    exactly and advances by its exact distance from everything, so no pose in
+    between can touch anything (a turning hull's corner can clip an obstacle
+    for less than any fixed step).  A contact is pinned down by bisection to
+    ``tolerance``.
     The returned hull is the last pose that touches nothing; the contact names
     what was touched first.
     """
@@ -687,8 +690,8 @@ def sweep(
     # conservative advancement: while a lower bound g on the distance to everything
     # near is positive, no point of the hull can touch anything within g / speed
     # inches of path.  Hulls give a separating-axis bound, terrain its bounding
-    # circle, the edges their exact distance.  Nearer in, exact tests every
-    # ``step`` inches, and bisection pins the contact down.
+    # circle, the edges their exact distance.  Nearer in, the exact distance takes
+    # its place, and bisection pins the contact down.
     hr = math.hypot(length, width) / 2.0
     speed = path.point_speed(math.hypot(length, width / 2.0))
     hulls = [ob.shape for ob in near if isinstance(ob.shape, Hull)]
@@ -696,6 +699,17 @@ def sweep(
     tw = table.width if table is not None else 0.0
     th = table.height if table is not None else 0.0
     hypot = math.hypot
+
+    def exact_gap(h: Hull) -> float:
+        d = math.inf
+        for ob in near:
+            shape = ob.shape
+            d = min(d, hull_distance(h, shape) if isinstance(shape, Hull) else hull_polygon_distance(h, shape))
+        if check_edge:
+            for cx, cy in h.corners:
+                d = min(d, cx, cy, tw - cx, th - cy)
+        return d
+
     s = 0.0
     prev = 0.0
     while True:
@@ -716,8 +730,8 @@ def sweep(
                 if g < gap:
                     gap = g
         gap -= CLEARANCE
-        if gap > 0.0:
-            advance = max(gap / speed, step)
+        if gap > step * speed:
+            advance = gap / speed
         else:
             hit = blocked(s) if s > 0.0 else None
             if hit is not None:
@@ -730,7 +744,9 @@ def sweep(
                     else:
                         hi, hit = mid, h2
                 return Sweep(lo, path.hull_at(lo, length, width), Contact(hit.ident, hit.kind, hi))
-            advance = step
+            # not blocked: more than CLEARANCE from everything, so a step that moves
+            # no point of the hull by more than CLEARANCE / 2 cannot reach anything
+            advance = max((exact_gap(h) - CLEARANCE) / speed, CLEARANCE / (2.0 * speed))
         prev = s
         if s >= total:
             return Sweep(total, h, None)

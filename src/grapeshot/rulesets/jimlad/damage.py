@@ -76,6 +76,7 @@ def strike(
         total=strength + r.total,
         save=saved_roll,
         verdict=verdict,
+        weapon_rule=rule,
     )
     if verdict in ("penetrating", "glancing"):
         lose_hull_point(g, sea, target, by_seat, cause)
@@ -153,7 +154,7 @@ def repair(g: Game, sea: Sea, ship: Ship, what: str) -> Proc:
     fixed = r.total >= 4
     if fixed:
         if what == "hull":
-            ship.hull_points += 1
+            ship.hull_points = min(HULL_POINTS, ship.hull_points + 1)
         elif what == "rudder":
             ship.rudder_damaged = False
         elif what == "engine":

@@ -156,11 +156,15 @@ def repeat_move(g: Game, sea: Sea, ship: Ship) -> Proc:
     last = ship.last_move or MoveRecord(Card.FULL_AHEAD, "none", "start", CARDS[Card.FULL_AHEAD].minimum)
     turn = "none" if ship.rudder_damaged else last.turn
     inches = last.distance
+    side_drift = False
     if sea.option("engine_repeat") == "reroll":
         allowance = yield from roll_allowance(g, sea, ship, last.card, turn)
         inches = allowance.high
+        side_drift = allowance.side_drift
     g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), side=turn, card_at=last.card_at, distance=inches)
     move_ship(g, sea, ship, last.card, turn, last.card_at, inches)
+    if side_drift and ship.afloat:  # JL-KLAN-2: the wind abeam still carries a sailing ship
+        yield from side_wind_drift(g, sea, ship)
 
 
 def shooting_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:

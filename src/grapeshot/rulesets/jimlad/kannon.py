@@ -140,8 +140,13 @@ def check_fire(sea: Sea, ship: Ship, fire: Fire) -> None:
             rng = distance(m, aim)
             if rng > KANNONS[fire.gun].range:
                 raise IllegalAction(f'aim point is {rng:.1f}" from the {fire.gun} kannon; its range is {KANNONS[fire.gun].range:g}"')
-        elif aim == m:
-            raise IllegalAction("the grapeshot template needs an aim point away from the gun")
+        else:
+            if aim == m:
+                raise IllegalAction("the grapeshot template needs an aim point away from the gun")
+            tpl = flamer_template(m, bearing(m, aim))
+            for t in sea.afloat():
+                if t.engaged is not None and t is not ship and any(tpl.contains(spot) for _, spot in deck_positions(t)):
+                    raise IllegalAction(f"the grapeshot template would sweep {t.name}'s deck, and its krew are in a boarding action (JL-SHOOT-4)")
         return
     if fire.target is None:
         raise IllegalAction("grapeshot (D3 hits) needs a target ship")

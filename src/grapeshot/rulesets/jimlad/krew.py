@@ -104,8 +104,9 @@ def remove_model(g: Game, sea: Sea, ship: Ship, model: KrewModel, cause: str) ->
 def takeover_options(sea: Sea, seat: str) -> list[tuple[str, str]]:
     """JL-KREW-6: (hulk, ship sending krew) pairs open to a seat in the boarding phase.
 
-    Ruling: the sending ship must lie within ``takeover_range`` of the hulk and
-    keep at least two Orks after sending enough boyz to bring the hulk up to two.
+    Ruling: the sending ship must carry a Kaptin, lie within ``takeover_range`` of
+    the hulk and keep at least two Orks after sending enough boyz to bring the hulk
+    up to two.
     """
     reach = float(sea.option("takeover_range"))
     out: list[tuple[str, str]] = []
@@ -113,7 +114,7 @@ def takeover_options(sea: Sea, seat: str) -> list[tuple[str, str]]:
     if not hulks:
         return out
     for giver in sea.fleet(seat):
-        if giver.hulk:
+        if giver.hulk or giver.kaptin is None:
             continue
         spare = sum(1 for k in giver.krew if k.role == "krew")
         for hulk in hulks:

@@ -185,8 +185,7 @@ def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: 
 
 
 def roll_direction(g: Game, sea: Sea, purpose: str, rule: str) -> Generator[Prompt, Any, float]:
-    """A random direction from the scatter die (JL-NPC-3: a "hit" is rolled again by default,
-    or read as the way the ship already faces / no change, per option ``direction_hit``)."""
+    """A random direction from the scatter die; a "hit" has no direction and is rolled again (JL-NPC-3)."""
     while True:
         r = yield from g.roll(RollRequest(SCATTER, purpose, rule))
         if r.direction is not None:

@@ -26,9 +26,12 @@ from grapeshot.rulesets.jimlad.data import (
 )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class KrewModel:
-    """One Ork of a ship's krew (grots are assumed and not modelled)."""
+    """One Ork of a ship's krew (grots are assumed and not modelled).
+
+    Models compare by identity: two boyz with the same wounds are still two Orks.
+    """
 
     role: Role
     wounds: int
