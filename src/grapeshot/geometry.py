@@ -238,6 +238,36 @@ def separation(a: Hull, b: Hull) -> float:
     return best
 
 
+def separation_polygon(a: Hull, poly: Polygon) -> float:
+    """A lower bound on the distance from a hull to a polygon: the largest gap along the
+    hull's axes and the polygon's edge normals (positive: apart by at least that).
+    Exact about overlap for a convex polygon; for a concave one it bounds the distance
+    to its convex hull, which is never more than the distance to the polygon."""
+    ac, as_ = a.c, a.s
+    ax, ay = a.x, a.y
+    best = -math.inf
+    for ux, uy, pmin, pmax in poly.axes:
+        ra = a.hl * abs(ac * ux + as_ * uy) + a.hw * abs(-as_ * ux + ac * uy)
+        ca = ax * ux + ay * uy
+        g = max(pmin - ca - ra, ca - ra - pmax)
+        if g > best:
+            best = g
+    pts = poly.points
+    for ux, uy, ra in ((ac, as_, a.hl), (-as_, ac, a.hw)):
+        lo = hi = pts[0][0] * ux + pts[0][1] * uy
+        for x, y in pts:
+            p = x * ux + y * uy
+            if p < lo:
+                lo = p
+            elif p > hi:
+                hi = p
+        ca = ax * ux + ay * uy
+        g = max(lo - ca - ra, ca - ra - hi)
+        if g > best:
+            best = g
+    return best
+
+
 def _point_segment_dist2(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
     ex, ey = bx - ax, by - ay
     ll = ex * ex + ey * ey
@@ -310,7 +340,7 @@ class Arc:
 class Polygon:
     """A simple polygon (terrain: an island, a dock, a template)."""
 
-    __slots__ = ("convex", "cx", "cy", "maxx", "maxy", "minx", "miny", "points", "radius")
+    __slots__ = ("axes", "convex", "cx", "cy", "maxx", "maxy", "minx", "miny", "points", "radius")
 
     def __init__(self, points: Iterable[tuple[float, float]]) -> None:
         pts = [(float(x), float(y)) for x, y in points]
@@ -328,6 +358,8 @@ class Polygon:
         self.cy = (self.miny + self.maxy) / 2.0
         self.radius = max(math.hypot(x - self.cx, y - self.cy) for x, y in pts)
         self.convex = _is_convex(pts)
+        #: each edge's unit normal with the polygon's extent along it (for separating-axis tests)
+        self.axes = _edge_axes(self.points)
 
     @classmethod
     def circle(cls, centre: Vec, radius: float, sides: int = 16) -> Polygon:
@@ -387,6 +419,22 @@ class Polygon:
 
     def rotated(self, degrees: float, about: Vec) -> Polygon:
         return Polygon((q.x, q.y) for q in (Vec(x, y).rotated(degrees, about) for x, y in self.points))
+
+
+def _edge_axes(pts: Sequence[tuple[float, float]]) -> tuple[tuple[float, float, float, float], ...]:
+    out = []
+    n = len(pts)
+    for i in range(n):
+        ax, ay = pts[i]
+        bx, by = pts[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        ln = math.hypot(ex, ey)
+        if ln < EPS:
+            continue
+        ux, uy = ey / ln, -ex / ln
+        projs = [x * ux + y * uy for x, y in pts]
+        out.append((ux, uy, min(projs), max(projs)))
+    return tuple(out)
 
 
 def _signed_area(pts: Sequence[tuple[float, float]]) -> float:
@@ -635,6 +683,11 @@ def _touches(h: Hull, ob: Obstacle) -> bool:
     return hull_hits_polygon(h, shape)
 
 
+#: On turning legs the hull advances at least this far per test (the most a corner
+#: could clip unseen is this times the path's point speed: thousandths of an inch).
+MIN_ADVANCE = 1e-3
+
+
 def sweep(
     path: Path,
     length: float,
@@ -642,19 +695,17 @@ def sweep(
     obstacles: Sequence[Obstacle],
     table: Table | None,
     upto: float | None = None,
-    step: float = 0.25,
     tolerance: float = 0.01,
 ) -> Sweep:
     """Move a hull along ``path`` for ``upto`` inches and stop at the first contact.
 
-    Far from everything the hull advances by the clearance it has (a cheap
-    lower bound); once that bound allows less than ``step`` inches it is tested
-    exactly and advances by its exact distance from everything, so no pose in
-    between can touch anything (a turning hull's corner can clip an obstacle
-    for less than any fixed step).  A contact is pinned down by bisection to
-    ``tolerance``.
-    The returned hull is the last pose that touches nothing; the contact names
-    what was touched first.
+    On a straight leg the hull only translates, so the first touch is found
+    exactly, from the separating axes of the moving hull and each obstacle (and
+    the corners against the table's edges).  On a turning leg the hull advances
+    by a lower bound of its distance to everything (separating axes), divided
+    by the fastest any of its points moves, so no pose in between can touch.
+    The ship then stops at the last pose within ``tolerance`` of the touch that
+    keeps :data:`CLEARANCE` from everything; the contact names what was met.
     """
     total = path.length if upto is None else max(0.0, min(upto, path.length))
     if total <= EPS:
@@ -665,92 +716,182 @@ def sweep(
     for ob in obstacles:
         shape = ob.shape
         if isinstance(shape, Hull):
-            r = shape.radius
-            ox, oy = shape.x, shape.y
+            r, ox, oy = shape.radius, shape.x, shape.y
         else:
-            r = shape.radius
-            ox, oy = shape.cx, shape.cy
+            r, ox, oy = shape.radius, shape.cx, shape.cy
         if ox + r >= minx and ox - r <= maxx and oy + r >= miny and oy - r <= maxy:
             near.append(ob)
-    check_edge = table is not None and (minx < 0 or miny < 0 or maxx > table.width or maxy > table.height)
-    if not near and not check_edge:
+    edges = table if table is not None and (minx < 0 or miny < 0 or maxx > table.width or maxy > table.height) else None
+    if not near and edges is None:
         return Sweep(total, path.hull_at(total, length, width), None)
 
-    def blocked(s: float) -> Contact | None:
-        # the hull grown by the clearance kept from everything
+    def clear(s: float) -> bool:
+        # the hull grown by the clearance it must keep from everything
         p = path.hull_at(s, length, width)
         h = Hull(p.x, p.y, p.heading, length + 2 * CLEARANCE, width + 2 * CLEARANCE)
-        for ob in near:
-            if _touches(h, ob):
-                return Contact(ob.ident, ob.kind, s)
-        if check_edge and table is not None and not table.holds(h):
-            return Contact("edge", "edge", s)
-        return None
+        return not any(_touches(h, ob) for ob in near) and (edges is None or edges.holds(h))
 
-    # conservative advancement: while a lower bound g on the distance to everything
-    # near is positive, no point of the hull can touch anything within g / speed
-    # inches of path.  Hulls give a separating-axis bound, terrain its bounding
-    # circle, the edges their exact distance.  Nearer in, the exact distance takes
-    # its place, and bisection pins the contact down.
+    def halt(touch: float, ident: str, kind: str) -> Sweep:
+        # back off from the touch until clear, then bisect to the clear pose nearest it
+        hi, back = touch, tolerance
+        lo = max(0.0, touch - back)
+        while lo > 0.0 and not clear(lo):
+            hi, back = lo, back * 2.0
+            lo = max(0.0, touch - back)
+        if lo > 0.0:
+            while hi - lo > tolerance / 4.0:
+                mid = (lo + hi) / 2.0
+                if clear(mid):
+                    lo = mid
+                else:
+                    hi = mid
+        return Sweep(lo, path.hull_at(lo, length, width), Contact(ident, kind, touch))
+
     hr = math.hypot(length, width) / 2.0
     speed = path.point_speed(math.hypot(length, width / 2.0))
-    hulls = [ob.shape for ob in near if isinstance(ob.shape, Hull)]
-    circles = [(ob.shape.cx, ob.shape.cy, ob.shape.radius + hr) for ob in near if isinstance(ob.shape, Polygon)]
-    tw = table.width if table is not None else 0.0
-    th = table.height if table is not None else 0.0
-    hypot = math.hypot
-
-    def exact_gap(h: Hull) -> float:
-        d = math.inf
-        for ob in near:
-            shape = ob.shape
-            d = min(d, hull_distance(h, shape) if isinstance(shape, Hull) else hull_polygon_distance(h, shape))
-        if check_edge:
-            for cx, cy in h.corners:
-                d = min(d, cx, cy, tw - cx, th - cy)
-        return d
-
-    s = 0.0
-    prev = 0.0
-    while True:
-        h = path.hull_at(s, length, width)
-        hx, hy = h.x, h.y
-        gap = math.inf
-        for other in hulls:
-            g = separation(h, other)
-            if g < gap:
-                gap = g
-        for ox, oy, rr in circles:
-            g = hypot(hx - ox, hy - oy) - rr
-            if g < gap:
-                gap = g
-        if check_edge:
-            for cx, cy in h.corners:
-                g = min(cx, cy, tw - cx, th - cy)
-                if g < gap:
-                    gap = g
-        gap -= CLEARANCE
-        if gap > step * speed:
-            advance = gap / speed
+    s0 = 0.0
+    for seg in path.segments:
+        if s0 >= total:
+            break
+        s1 = min(total, s0 + seg.length)
+        span = s1 - s0
+        if span <= EPS:
+            s0 = s1
+            continue
+        if seg.turn == 0.0:
+            h0 = path.hull_at(s0, length, width)
+            h1 = path.hull_at(s1, length, width)
+            vx, vy = (h1.x - h0.x) / span, (h1.y - h0.y) / span
+            first, who = math.inf, ("", "")
+            for ob in near:
+                shape = ob.shape
+                if isinstance(shape, Hull):
+                    t = _toi_hull(h0, vx, vy, span, shape)
+                elif shape.convex:
+                    t = _toi_polygon(h0, vx, vy, span, shape)
+                else:
+                    t = _toi_advancing(path, s0, s1, length, width, speed, shape)
+                if t is not None and t < first:
+                    first, who = t, (ob.ident, ob.kind)
+            if edges is not None:
+                t = _toi_edge(h0, vx, vy, span, edges)
+                if t is not None and t < first:
+                    first, who = t, ("edge", "edge")
+            if first <= span and s0 + first > 0.0:
+                return halt(s0 + first, *who)
         else:
-            hit = blocked(s) if s > 0.0 else None
-            if hit is not None:
-                lo, hi = prev, s
-                while hi - lo > tolerance:
-                    mid = (lo + hi) / 2.0
-                    h2 = blocked(mid)
-                    if h2 is None:
-                        lo = mid
-                    else:
-                        hi, hit = mid, h2
-                return Sweep(lo, path.hull_at(lo, length, width), Contact(hit.ident, hit.kind, hi))
-            # not blocked: more than CLEARANCE from everything, so a step that moves
-            # no point of the hull by more than CLEARANCE / 2 cannot reach anything
-            advance = max((exact_gap(h) - CLEARANCE) / speed, CLEARANCE / (2.0 * speed))
-        prev = s
-        if s >= total:
-            return Sweep(total, h, None)
-        s = min(total, s + advance)
+            s = s0
+            while True:
+                h = path.hull_at(s, length, width)
+                gap, hit = _gap(h, hr, near, edges)
+                if hit is not None and s > 0.0:
+                    return halt(s, *hit)
+                if s >= s1:
+                    break
+                s = min(s1, s + max(gap / speed, MIN_ADVANCE))
+        s0 = s1
+    return Sweep(total, path.hull_at(total, length, width), None)
+
+
+def _gap(h: Hull, hr: float, near: Sequence[Obstacle], edges: Table | None) -> tuple[float, tuple[str, str] | None]:
+    """A lower bound on the hull's distance to everything near, and what it touches (if anything)."""
+    gap = math.inf
+    hit: tuple[str, str] | None = None
+    for ob in near:
+        shape = ob.shape
+        if isinstance(shape, Hull):
+            g = separation(h, shape)
+        else:
+            g = math.hypot(h.x - shape.cx, h.y - shape.cy) - hr - shape.radius
+            if g < 1.0:
+                g = separation_polygon(h, shape)
+                if g <= 0.0 and not shape.convex:
+                    g = hull_polygon_distance(h, shape)
+        if g < gap:
+            gap = g
+        if g <= 0.0 and hit is None:
+            hit = (ob.ident, ob.kind)
+    if edges is not None:
+        for cx, cy in h.corners:
+            g = min(cx, cy, edges.width - cx, edges.height - cy)
+            if g < gap:
+                gap = g
+            if g < -EPS and hit is None:
+                hit = ("edge", "edge")
+    return gap, hit
+
+
+def _interval(lo: float, hi: float, d_lo: float, d_hi: float, vu: float) -> tuple[float, float] | None:
+    """Narrow [lo, hi] to the distances t at which ``d_lo <= vu * t <= d_hi``."""
+    if -1e-12 < vu < 1e-12:
+        return (lo, hi) if d_lo <= 0.0 <= d_hi else None
+    t1, t2 = d_lo / vu, d_hi / vu
+    if t1 > t2:
+        t1, t2 = t2, t1
+    lo, hi = max(lo, t1), min(hi, t2)
+    return (lo, hi) if lo <= hi else None
+
+
+def _toi_hull(a: Hull, vx: float, vy: float, dist: float, b: Hull) -> float | None:
+    """The first distance in [0, dist] at which hull ``a``, carried along the unit vector
+    (vx, vy), touches hull ``b`` (separating axes over the motion); None if it never does."""
+    dx, dy = b.x - a.x, b.y - a.y
+    ac, as_, bc, bs = a.c, a.s, b.c, b.s
+    lo, hi = 0.0, dist
+    for ux, uy in ((ac, as_), (-as_, ac), (bc, bs), (-bs, bc)):
+        r = a.hl * abs(ac * ux + as_ * uy) + a.hw * abs(-as_ * ux + ac * uy) + b.hl * abs(bc * ux + bs * uy) + b.hw * abs(-bs * ux + bc * uy)
+        d = dx * ux + dy * uy
+        span = _interval(lo, hi, d - r, d + r, vx * ux + vy * uy)
+        if span is None:
+            return None
+        lo, hi = span
+    return lo
+
+
+def _toi_polygon(a: Hull, vx: float, vy: float, dist: float, poly: Polygon) -> float | None:
+    """As :func:`_toi_hull`, against a convex polygon."""
+    ac, as_ = a.c, a.s
+    lo, hi = 0.0, dist
+    pts = poly.points
+    hull_axes = []
+    for ux, uy in ((ac, as_), (-as_, ac)):
+        projs = [x * ux + y * uy for x, y in pts]
+        hull_axes.append((ux, uy, min(projs), max(projs)))
+    for ux, uy, pmin, pmax in (*hull_axes, *poly.axes):
+        ra = a.hl * abs(ac * ux + as_ * uy) + a.hw * abs(-as_ * ux + ac * uy)
+        ca = a.x * ux + a.y * uy
+        span = _interval(lo, hi, pmin - ra - ca, pmax + ra - ca, vx * ux + vy * uy)
+        if span is None:
+            return None
+        lo, hi = span
+    return lo
+
+
+def _toi_edge(a: Hull, vx: float, vy: float, dist: float, table: Table) -> float | None:
+    """The first distance at which a corner of the hull, carried along (vx, vy), reaches the table's edge."""
+    first = math.inf
+    for x, y in a.corners:
+        if vx > 1e-12:
+            first = min(first, (table.width - x) / vx)
+        elif vx < -1e-12:
+            first = min(first, -x / vx)
+        if vy > 1e-12:
+            first = min(first, (table.height - y) / vy)
+        elif vy < -1e-12:
+            first = min(first, -y / vy)
+    return max(0.0, first) if first <= dist else None
+
+
+def _toi_advancing(path: Path, s0: float, s1: float, length: float, width: float, speed: float, poly: Polygon) -> float | None:
+    """The first touch of a concave polygon along [s0, s1], by conservative advancement."""
+    s = s0
+    while True:
+        g = hull_polygon_distance(path.hull_at(s, length, width), poly)
+        if g <= 0.0:
+            return s - s0
+        if s >= s1:
+            return None
+        s = min(s1, s + max(g / speed, MIN_ADVANCE))
 
 
 def translate_path(start: Pose, direction: float, dist: float, reverse: bool = False) -> Path:

@@ -36,7 +36,7 @@ from grapeshot.rulesets.jimlad.data import (
     Turn,
     armour_of,
 )
-from grapeshot.rulesets.jimlad.kannon import grapeshot_targets, gun_arc, mount
+from grapeshot.rulesets.jimlad.kannon import ARC_OFFSET, grapeshot_targets
 from grapeshot.rulesets.jimlad.krew import deck_positions
 from grapeshot.rulesets.jimlad.movement import card_path
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, TakeoverPrompt
@@ -46,6 +46,7 @@ from grapeshot.rulesets.jimlad.torpedoes import manned_arc
 EDGE_MARGIN = 2.0
 ROOM_WANTED = 36.0  # inches of open water ahead that keep next turn's options open
 IDEAL_RANGE = 16.0
+GRAPESHOT_REACH = 8.0  # template length; also the D3 grapeshot range
 
 
 @lru_cache(maxsize=64)
@@ -125,6 +126,21 @@ def _relative(card: Card, turn: str, at: str, inches: float, length: float, widt
         e = path.hull_at(path.length * frac, length, width)
         out.append((e.x, e.y, e.heading))
     return tuple(out)
+
+
+def _aim_point(h: Hull, m: Vec, centre: float, half_arc: float, reach: float) -> tuple[float, float] | None:
+    """The point of a hull nearest its centre, along the keel, that a gun at ``m`` (arc
+    ``centre`` +- ``half_arc`` degrees, range ``reach``) can aim at."""
+    c, s = h.c, h.s
+    for along in (0.0, 0.5, -0.5, 0.9, -0.9):
+        px, py = h.x + along * h.hl * c, h.y + along * h.hl * s
+        dx, dy = px - m.x, py - m.y
+        if dx * dx + dy * dy > reach * reach:
+            continue
+        off = (math.degrees(math.atan2(dy, dx)) - centre + 180.0) % 360.0 - 180.0
+        if abs(off) <= half_arc:
+            return (px, py)
+    return None
 
 
 def _samples(h: Hull, card: Card, turn: str, at: str, inches: float) -> list[tuple[float, float, float]]:
@@ -297,32 +313,41 @@ class HeuristicPlayer:
         return EndShooting()
 
     def best_shot(self, sea: Sea, ship: Ship, prompt: ShootPrompt) -> tuple[float, Action | None]:
+        """The most valuable single thing this ship can fire now, with its expected effect."""
         best: tuple[float, Action | None] = (0.0, None)
         enemies = sea.enemies(ship)
         bs = int(sea.option("krak_scatter_bs"))
         template = sea.option("grapeshot") == "template"
+        half_arc = float(sea.option("kannon_arc")) / 2.0
+        h = ship.hull
+        klan = KLANS[ship.klan]
         for gun, shells in prompt.guns().items():
-            m = mount(ship, gun)
-            arc = gun_arc(sea, ship, gun)
-            for shell in shells:
-                for e in enemies:
+            k = KANNONS[gun]
+            m = h.side_point(k.facing)
+            centre = h.heading + ARC_OFFSET[k.facing]
+            for e in enemies:
+                eh = e.hull
+                reach = max(k.range, GRAPESHOT_REACH)
+                if math.hypot(eh.x - m.x, eh.y - m.y) - eh.radius > reach:
+                    continue
+                for shell in shells:
+                    action: Action
                     if shell == "krak":
-                        aim = self.aim_point(e, m, arc, KANNONS[gun].range)
+                        aim = _aim_point(eh, m, centre, half_arc, k.range)
                         if aim is None:
                             continue
-                        strength = KANNONS[gun].krak or 0
-                        shots = 2.0 if KLANS[ship.klan].broadside_d3 and gun in ("port", "starboard") else 1.0
-                        p = p_land(e.length, e.width, bs) * (1.0 if aim == e.centre else 0.6)
-                        value = shots * p * p_damage(strength, armour_of(e.klan, e.hull.facing_towards(m)))
+                        shots = 2.0 if klan.broadside_d3 and gun in ("port", "starboard") else 1.0
+                        p = p_land(eh.length, eh.width, bs) * (1.0 if aim == (eh.x, eh.y) else 0.6)
+                        value = shots * p * p_damage(k.krak or 0, armour_of(e.klan, eh.facing_towards(m)))
                         value *= 1.5 if e.hull_points == 1 else 1.0
-                        action: Action = Fire(gun, "krak", aim=(aim.x, aim.y))
+                        action = Fire(gun, "krak", aim=aim)
                     elif template:
-                        if not arc.contains(m, e.centre) or distance(m, e.centre) > 12.0:
+                        if _aim_point(eh, m, centre, half_arc, GRAPESHOT_REACH) != (eh.x, eh.y):
                             continue
-                        tpl = flamer_template(m, bearing(m, e.centre))
+                        tpl = flamer_template(m, bearing(m, eh.centre))
                         caught = sum(1 for _, spot in deck_positions(e) if tpl.contains(spot))
                         value = caught * 0.15 * (3.0 if len(e.krew) <= 3 else 1.0)
-                        action = Fire(gun, "grapeshot", aim=(e.centre.x, e.centre.y))
+                        action = Fire(gun, "grapeshot", aim=(eh.x, eh.y))
                     else:
                         if e not in grapeshot_targets(sea, ship, gun):
                             continue
@@ -342,15 +367,6 @@ class HeuristicPlayer:
                 if value > best[0]:
                     best = (value, Sluggas(t.name))
         return best
-
-    def aim_point(self, e: Ship, m: Vec, arc: object, reach: float) -> Vec | None:
-        """The point of an enemy hull nearest its centre that the gun can aim at."""
-        h = e.hull
-        for along, port in ((0.0, 0.0), (h.hl * 0.5, 0.0), (-h.hl * 0.5, 0.0), (h.hl * 0.9, 0.0), (-h.hl * 0.9, 0.0)):
-            p = h.centre if along == 0.0 else h.world(along, port)
-            if distance(m, p) <= reach and arc.contains(m, p):  # type: ignore[attr-defined]
-                return p
-        return None
 
     def torpedo_value(self, sea: Sea, ship: Ship, enemies: list[Ship]) -> tuple[float, Torpedoes]:
         h = ship.hull

@@ -183,7 +183,7 @@ def shooting_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
             if why is not None:
                 g.emit("holds-fire", "JL-TURN-4", ship=ship.name, why=why)
             prompt = shoot_prompt(sea, ship)
-            while ship.afloat and ship.commander == seat and prompt.has_choices():
+            while ship.afloat and ship.commander == seat and prompt.refresh():
                 action = yield prompt
                 if isinstance(action, EndShooting):
                     break

@@ -72,7 +72,7 @@ class DistancePrompt(Prompt):
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
-        d.update(ship=self.ship, card=int(self.card), turn=self.turn, card_at=self.card_at, low=self.low, high=self.high)
+        d.update(ship=self.ship, card=int(self.card), side=self.turn, card_at=self.card_at, low=self.low, high=self.high)
         return d
 
 
@@ -82,30 +82,41 @@ class ShootPrompt(Prompt):
 
     sea: Sea | None = None
     ship: Ship | None = None
+    #: the choices open at this step, worked out once by :meth:`refresh`
+    _open: tuple[bool, dict[GunName, list[Shell]], bool, list[Ship], list[str]] | None = None
+
+    def refresh(self) -> bool:
+        """Work out what the ship may still do (the state changes only between steps); True if anything."""
+        sea, ship = self.sea, self.ship
+        assert sea is not None and ship is not None
+        may = can_shoot(sea, ship) is None
+        guns = {g: s for g in KANNONS if (s := shells(sea, ship, g))} if may else {}
+        torps = may and can_launch(ship)
+        pistols = slugga_targets(sea, ship) if may else []
+        fixes = [] if ship.fired - {"sluggas"} or ship.repaired else repairable(sea, ship)
+        self._open = (may, guns, torps, pistols, fixes)
+        return bool(guns or torps or pistols or fixes)
+
+    def _choices(self) -> tuple[bool, dict[GunName, list[Shell]], bool, list[Ship], list[str]]:
+        if self._open is None:
+            self.refresh()
+        assert self._open is not None
+        return self._open
 
     def may_shoot(self) -> bool:
-        assert self.sea is not None and self.ship is not None
-        return can_shoot(self.sea, self.ship) is None
+        return self._choices()[0]
 
     def guns(self) -> dict[GunName, list[Shell]]:
-        assert self.sea is not None and self.ship is not None
-        if not self.may_shoot():
-            return {}
-        return {g: s for g in KANNONS if (s := shells(self.sea, self.ship, g))}
+        return self._choices()[1]
 
     def torpedoes(self) -> bool:
-        assert self.ship is not None
-        return self.may_shoot() and can_launch(self.ship)
+        return self._choices()[2]
 
     def slugga_targets(self) -> list[Ship]:
-        assert self.sea is not None and self.ship is not None
-        return slugga_targets(self.sea, self.ship) if self.may_shoot() else []
+        return self._choices()[3]
 
     def repairs(self) -> list[str]:
-        assert self.sea is not None and self.ship is not None
-        if self.ship.fired - {"sluggas"} or self.ship.repaired:
-            return []
-        return repairable(self.sea, self.ship)
+        return self._choices()[4]
 
     def check_choice(self, seat: str, action: Action) -> None:
         sea, ship = self.sea, self.ship
@@ -122,8 +133,8 @@ class ShootPrompt(Prompt):
             raise IllegalAction(f"{ship.name} cannot repair {action.what!r} now (repairs replace all shooting, once a turn); repairable: {self.repairs()}")
 
     def has_choices(self) -> bool:
-        assert self.sea is not None and self.ship is not None
-        return bool(self.guns() or self.torpedoes() or self.slugga_targets() or self.repairs())
+        _, guns, torps, pistols, fixes = self._choices()
+        return bool(guns or torps or pistols or fixes)
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
