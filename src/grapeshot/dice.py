@@ -58,6 +58,8 @@ class DiceExpr:
         elif self.kind == "tens":
             if (self.count, self.sides, self.plus) != (2, 6, 0):
                 raise DiceError("'tens' rolls are always two D6")
+        elif self.kind != "scatter":
+            raise DiceError(f"unknown kind of dice expression {self.kind!r} (sum, tens or scatter)")
         elif (self.count, self.sides, self.plus) != (1, 6, 0):
             raise DiceError("the scatter die is a single die")
 
@@ -100,7 +102,7 @@ class DiceExpr:
         if len(faces) != self.count:
             raise DiceError(f"{self} needs {self.count} face(s), got {len(faces)}")
         for face in faces:
-            if not isinstance(face, int) or not 1 <= face <= self.sides:
+            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= self.sides:
                 raise DiceError(f"{face!r} cannot come up on a D{self.sides} (faces 1-{self.sides})")
 
     def result(self, faces: Sequence[int], direction: float | None = None) -> Roll:

@@ -138,7 +138,7 @@ class Hull:
         hw = self.hw = width / 2.0
         ax, ay = c * hl, s * hl  # half-length along the keel
         bx, by = -s * hw, c * hw  # half-width to port
-        # bow-port, bow-starboard, stern-starboard, stern-port (counter-clockwise order)
+        # bow-port, stern-port, stern-starboard, bow-starboard (counter-clockwise order)
         self.corners = (
             (x + ax + bx, y + ay + by),
             (x - ax + bx, y - ay + by),
@@ -894,7 +894,7 @@ def _toi_advancing(path: Path, s0: float, s1: float, length: float, width: float
         s = min(s1, s + max(g / speed, MIN_ADVANCE))
 
 
-def translate_path(start: Pose, direction: float, dist: float, reverse: bool = False) -> Path:
+def translate_path(start: Pose, direction: float, dist: float) -> Path:
     """A straight drift of a hull (not along its heading): bow-independent translation.
 
     The lead point is the hull's centre carried along ``direction``; used for

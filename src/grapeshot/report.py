@@ -65,7 +65,7 @@ def describe(e: Event) -> str | None:
         if d["mode"] == "template":
             hits = ", ".join(f"{h['ship']}'s {h['model']}" for h in d["hits"]) or "nobody"
             return f"{d['ship']} sweeps the decks with grapeshot from the {d['gun']} kannon: {hits} under the template."
-        return f"{d['ship']} fires grapeshot from the {d['gun']} kannon at {d['target']}: {d['hits']} hits."
+        return f"{d['ship']} fires grapeshot from the {d['gun']} kannon at {d['target']}: {d['count']} hits."
     if k == "wound":
         if d.get("killed"):
             return f"  {d['ship']}'s {d['model']} is killed."

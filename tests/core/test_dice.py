@@ -533,3 +533,10 @@ def test_enumerated_scatter_hit_and_arrow() -> None:
     with pytest.raises(NotEnumerable, match="direction"):
         EnumeratedDice([1]).roll(req(SCATTER, "wind direction"))
     assert issubclass(NotEnumerable, DiceError)
+
+
+def test_unknown_expression_kinds_and_boolean_faces_are_refused() -> None:
+    with pytest.raises(DiceError, match="unknown kind"):
+        DiceExpr(1, 6, 0, "bogus")  # type: ignore[arg-type]
+    with pytest.raises(DiceError, match="cannot come up"):
+        D6.check_faces([True])

@@ -527,7 +527,7 @@ def test_nan_from_json_text_is_rejected() -> None:
     get("jimlad")
     with pytest.raises(IllegalAction, match="finite"):
         decode(json.loads('{"kind": "distance", "inches": NaN}'))
-    with pytest.raises(IllegalAction, match=r"fire\.aim"):
+    with pytest.raises(IllegalAction, match=r"fire\.aim.*expected a finite number"):
         decode(json.loads('{"kind": "fire", "gun": "port", "shell": "krak", "aim": [Infinity, 1]}'))
 
 

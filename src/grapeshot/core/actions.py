@@ -99,7 +99,7 @@ def _decode_value(tp: Any, v: object, path: str) -> Any:
                 return _decode_value(alt, v, path)
             except IllegalAction as err:
                 errors.append(str(err))
-        raise IllegalAction(f"{path}: {v!r} matches none of {tp}")
+        raise IllegalAction(f"{path}: {v!r} fits none of {tp}: " + "; ".join(dict.fromkeys(e.split(": ", 1)[-1] for e in errors)))
     if tp is type(None):
         if v is None:
             return None

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from grapeshot.core.scenario import Scenario
 
 
+_KIND_WORDS = {str: "text", int: "a whole number", float: "a number", bool: "true or false"}
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A named rule option: a house rule or one reading of an ambiguous rule."""
@@ -38,7 +41,7 @@ class Option:
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, self.kind) or (self.kind is not bool and isinstance(value, bool)):
-            raise ScenarioError(source, f"options.{self.name}", f"a {self.kind.__name__} ({self.doc})", value)
+            raise ScenarioError(source, f"options.{self.name}", f"{_KIND_WORDS.get(self.kind, self.kind.__name__)} ({self.doc})", value)
         if self.choices is not None and value not in self.choices:
             raise ScenarioError(source, f"options.{self.name}", f"one of {list(self.choices)}", value)
         if self.bounds is not None and isinstance(value, (int, float)) and not self.bounds[0] <= value <= self.bounds[1]:

@@ -486,7 +486,7 @@ def test_option_grapeshot_d3_hits_the_models_closest_to_the_gun() -> None:
     shoot(g, "Red", Fire("port", "grapeshot", target="Blue"))
     assert requests(g)[0] == ("JL-SHOOT-4", "D3")
     [gs] = events(g, "grapeshot")
-    assert (gs["mode"], gs["target"], gs["range"], gs["hits"]) == ("d3", "Blue", 4.0, 2)
+    assert (gs["mode"], gs["target"], gs["range"], gs["count"]) == ("d3", "Blue", 4.0, 2)
     wounds = events(g, "wound")
     assert [(w["model"], w["strength"]) for w in wounds] == [("kaptin", 4), ("doc", 4)]
     blue = ship(g, "Blue")

@@ -95,8 +95,8 @@ def test_wind_is_rolled_again_every_turn() -> None:
 @pytest.mark.rules("JL-TURN-2", "JL-TURN-4", "JL-TURN-5")
 def test_first_turn_has_no_events_shooting_or_boarding_later_turns_have_all() -> None:
     g, _ = two_turns()
-    assert phases(g, 1) == ["wind", "movement"]
-    assert phases(g, 2) == ["wind", "events", "movement", "shooting", "boarding"]
+    assert phases(g, 1) == ["sequence", "wind", "movement"]
+    assert phases(g, 2) == ["sequence", "wind", "events", "movement", "shooting", "boarding"]
 
 
 @pytest.mark.rules("JL-TURN-4")
@@ -110,7 +110,7 @@ def test_shooting_phase_asks_each_ship_in_turn_sequence() -> None:
 def test_events_phase_comes_before_the_orders() -> None:
     g, _ = two_turns()
     seq = [(e.kind, e.data.get("name")) for e in g.events if e.turn == 2 and e.kind in ("phase", "orders", "move")]
-    assert seq[:4] == [("phase", "wind"), ("phase", "events"), ("phase", "movement"), ("orders", None)]
+    assert seq[:5] == [("phase", "sequence"), ("phase", "wind"), ("phase", "events"), ("phase", "movement"), ("orders", None)]
 
 
 @pytest.mark.rules("JL-TURN-5", "JL-KREW-6")
@@ -124,7 +124,7 @@ def test_no_boarding_phase_on_turn_one_even_with_a_hulk_alongside() -> None:
     g.submit("blue", all_stop("Blue"))  # the order given before the krew were lost is not used
     assert g.turn == 2
     assert isinstance(g.prompt, ShootPrompt) and g.prompt.seats == ("red",)
-    assert phases(g, 1) == ["wind", "movement"]
+    assert phases(g, 1) == ["sequence", "wind", "movement"]
     assert [e.data["ship"] for e in kinds(g, "drift")] == ["Blue", "Blue"]
     assert blue.hull.y == pytest.approx(44.0)
     g.submit("red", EndShooting())

@@ -18,7 +18,7 @@ from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll, RollRequest
 from grapeshot.geometry import Hull, Obstacle, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.jimlad import flow
-from grapeshot.rulesets.jimlad.data import DEFAULT_LENGTH, DEFAULT_WIDTH, HULL_POINTS, KLANS, MAX_LENGTH, MAX_WIDTH, STARTING_GOLD, Klan
+from grapeshot.rulesets.jimlad.data import DEFAULT_LENGTH, DEFAULT_WIDTH, HULL_POINTS, KLANS, MAX_LENGTH, MAX_WIDTH, SLUGGA_RANGE, STARTING_GOLD, Klan
 from grapeshot.rulesets.jimlad.krew import starting_krew
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
@@ -27,7 +27,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("krak_scatter_bs", 3, (2, 3), "JL-SHOOT-3", "BS taken off the krak scatter: the grot gunners' 3, or the 2 the text names", int),
     Option("kannon_arc", 90.0, None, "JL-SHOOT-3", "width in degrees of each kannon's arc, centred on its facing", float, (10.0, 180.0)),
     Option(
-        "slugga_range", 6.0, None, "JL-SHOOT-5", "how close ships must be for sluggas (the text's 'say <6\"'; 12 for the pistols' range)", float, (1.0, 12.0)
+        "slugga_range",
+        6.0,
+        None,
+        "JL-SHOOT-5",
+        "how close ships must be for sluggas (the text's 'say <6\"'; 12 for the pistols' range)",
+        float,
+        (1.0, SLUGGA_RANGE),
     ),
     Option("torpedo_salvos", 1, None, "JL-SHOOT-6", "torpedo salvos each ship carries for the game", int, (0, 20)),
     Option("turn_order", "rotate", ("rotate", "fixed", "roll"), "JL-TURN-6", "turn sequence: rotating first player, fixed seat order, or rolled each turn"),

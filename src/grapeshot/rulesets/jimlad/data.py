@@ -66,7 +66,7 @@ MANNED_TORPEDO_RANGE = 18.0  # JL-SHOOT-7 / JL-KLAN-7
 MANNED_TORPEDO_ARC = 90.0
 SLUGGA_STRENGTH = 4  # JL-SHOOT-5
 SLUGGA_AP = 5
-SLUGGA_RANGE = 12.0
+SLUGGA_RANGE = 12.0  # the pistols' own range: the most option ``slugga_range`` allows
 
 #: JL-DMG-6: the D6 that picks the damaged gun.
 GUN_DAMAGE_ROLL: dict[int, GunName] = {1: "fore", 2: "starboard", 3: "starboard", 4: "port", 5: "port", 6: "aft"}
@@ -156,7 +156,6 @@ KLANS: dict[Klan, KlanSpec] = {
 #: JL-KLAN-2 sail power by the wind's angle to the ship's course.
 SAIL_WITH_DICE = 2  # +2D6"
 SAIL_AGAINST_DICE = -1  # -1D6"
-SAIL_SIDE_D3 = 1  # +D3" (drift or distance: option ``snakebite_side_wind``)
 
 
 def armour_of(klan: Klan, facing: Facing) -> int:

@@ -33,6 +33,7 @@ def play(g: Game) -> Generator[Prompt, Any, Outcome]:
     limit = int(sea.option("turn_limit"))
     for turn in range(1, limit + 1):
         sea.turn = g.turn = turn
+        g.begin_phase("sequence", "JL-TURN-6")
         sea.order = yield from turn_order(g, sea)
         g.emit("turn", "JL-TURN-6", order=list(sea.order))
         yield from wind_phase(g, sea)

@@ -282,7 +282,7 @@ def grapeshot_d3(g: Game, sea: Sea, ship: Ship, gun: GunName, target: Ship) -> P
         mount=[round(m.x, 4), round(m.y, 4)],
         target=target.name,
         range=round(point_hull_distance(m, target.hull), 4),
-        hits=r.total,
+        count=r.total,
     )
     strength = grapeshot_strength(ship, gun)
     taken: dict[int, int] = {}

@@ -88,15 +88,15 @@ def wound(
     detail["killed"] = killed
     g.emit("wound", rule, ship=ship.name, cause=cause, **detail)
     if killed:
-        remove_model(g, sea, ship, model, cause)
+        remove_model(g, sea, ship, model, cause, rule)
     return killed
 
 
-def remove_model(g: Game, sea: Sea, ship: Ship, model: KrewModel, cause: str) -> None:
+def remove_model(g: Game, sea: Sea, ship: Ship, model: KrewModel, cause: str, rule: str | None = None) -> None:
     """Take a dead (or lost) Ork off the ship; with one or none left it becomes a hulk (JL-KREW-5)."""
     was_krewed = ship.krewed
     ship.krew.remove(model)
-    g.emit("krew-lost", None, ship=ship.name, model=model.role, cause=cause, left=len(ship.krew))
+    g.emit("krew-lost", rule, ship=ship.name, model=model.role, cause=cause, left=len(ship.krew))
     if was_krewed and not ship.krewed:
         g.emit("hulk", "JL-KREW-5", ship=ship.name, krew=len(ship.krew))
 

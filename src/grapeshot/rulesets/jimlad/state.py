@@ -189,12 +189,22 @@ class Sea:
     def describe(self) -> dict[str, Any]:
         return {
             "table": {"width": self.table.width, "height": self.table.height},
+            "terrain": [_terrain(t) for t in self.terrain],
             "wind": round(self.wind, 3),
             "turn": self.turn,
             "order": list(self.order),
             "ships": [s.describe(self.turn) for s in self.ships.values()],
             "victory_points": victory_points(self),
         }
+
+
+def _terrain(t: Terrain) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": t.kind, "name": t.name}
+    if t.shape is not None:
+        out["polygon"] = [[x, y] for x, y in t.shape.points]
+    if t.point is not None:
+        out["point"] = [t.point.x, t.point.y]
+    return out
 
 
 def victory_points(sea: Sea) -> dict[str, int]:

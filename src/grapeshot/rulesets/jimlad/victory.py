@@ -52,7 +52,11 @@ def final(g: Game, sea: Sea) -> Outcome:
 
         top = max(hull(s) for s in leaders)
         leaders = [s for s in leaders if hull(s) == top]
-        detail += f"; tie broken on hull points ({'best ship' if per_ship else 'fleet'}): {top}"
+        how = "best ship" if per_ship else "fleet"
+        if len(leaders) == 1:
+            detail += f"; tie broken on hull points ({how}): {top}"
+        else:
+            detail += f"; still tied on hull points ({how}): {top} each"
     objective = "best-of-the-rest" if len(leaders) == 1 else "draw"
     return _end(g, Outcome(tuple(leaders), objective, sea.turn, detail), "JL-WIN-3", vp=vp)
 
