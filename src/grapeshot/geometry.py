@@ -302,7 +302,7 @@ def hulls_within(a: Hull, b: Hull, reach: float) -> bool:
     """Whether two hulls are within ``reach`` of each other (cheap rejection first)."""
     dx, dy = a.x - b.x, a.y - b.y
     rr = a.radius + b.radius + reach
-    if dx * dx + dy * dy > rr * rr:
+    if dx * dx + dy * dy > rr * rr or separation(a, b) > reach:
         return False
     return hull_distance(a, b) <= reach
 
@@ -699,18 +699,49 @@ def sweep(
 ) -> Sweep:
     """Move a hull along ``path`` for ``upto`` inches and stop at the first contact.
 
-    On a straight leg the hull only translates, so the first touch is found
-    exactly, from the separating axes of the moving hull and each obstacle (and
-    the corners against the table's edges).  On a turning leg the hull advances
-    by a lower bound of its distance to everything (separating axes), divided
-    by the fastest any of its points moves, so no pose in between can touch.
-    The ship then stops at the last pose within ``tolerance`` of the touch that
-    keeps :data:`CLEARANCE` from everything; the contact names what was met.
+    The first touch is found by :func:`first_contact`; the ship then stops at
+    the last pose within ``tolerance`` of the touch that keeps
+    :data:`CLEARANCE` from everything, and the contact names what was met.
     """
     total = path.length if upto is None else max(0.0, min(upto, path.length))
-    if total <= EPS:
-        return Sweep(0.0, path.hull_at(0.0, length, width), None)
-    # broad phase: only obstacles near the path's box can be met
+    near, edges = _near(path, length, width, obstacles, table)
+    touch = _first_touch(path, length, width, near, edges, total)
+    if touch is None:
+        return Sweep(total, path.hull_at(total, length, width), None)
+    at, ident, kind = touch
+
+    def clear(s: float) -> bool:
+        # the hull grown by the clearance it must keep from everything
+        p = path.hull_at(s, length, width)
+        h = Hull(p.x, p.y, p.heading, length + 2 * CLEARANCE, width + 2 * CLEARANCE)
+        return not any(_touches(h, ob) for ob in near) and (edges is None or edges.holds(h))
+
+    # back off from the touch until clear, then bisect to the clear pose nearest it
+    hi, back = at, tolerance
+    lo = max(0.0, at - back)
+    while lo > 0.0 and not clear(lo):
+        hi, back = lo, back * 2.0
+        lo = max(0.0, at - back)
+    if lo > 0.0:
+        while hi - lo > tolerance / 4.0:
+            mid = (lo + hi) / 2.0
+            if clear(mid):
+                lo = mid
+            else:
+                hi = mid
+    return Sweep(lo, path.hull_at(lo, length, width), Contact(ident, kind, at))
+
+
+def first_contact(path: Path, length: float, width: float, obstacles: Sequence[Obstacle], table: Table | None, upto: float | None = None) -> Contact | None:
+    """Where a hull moving along ``path`` would first touch something (without stopping it short)."""
+    total = path.length if upto is None else max(0.0, min(upto, path.length))
+    near, edges = _near(path, length, width, obstacles, table)
+    touch = _first_touch(path, length, width, near, edges, total)
+    return None if touch is None else Contact(touch[1], touch[2], touch[0])
+
+
+def _near(path: Path, length: float, width: float, obstacles: Sequence[Obstacle], table: Table | None) -> tuple[list[Obstacle], Table | None]:
+    """Broad phase: the obstacles near the path's box, and the table if its edges are within reach."""
     minx, miny, maxx, maxy = path.bounds(math.hypot(length, width / 2.0) + EPS)
     near: list[Obstacle] = []
     for ob in obstacles:
@@ -722,31 +753,20 @@ def sweep(
         if ox + r >= minx and ox - r <= maxx and oy + r >= miny and oy - r <= maxy:
             near.append(ob)
     edges = table if table is not None and (minx < 0 or miny < 0 or maxx > table.width or maxy > table.height) else None
-    if not near and edges is None:
-        return Sweep(total, path.hull_at(total, length, width), None)
+    return near, edges
 
-    def clear(s: float) -> bool:
-        # the hull grown by the clearance it must keep from everything
-        p = path.hull_at(s, length, width)
-        h = Hull(p.x, p.y, p.heading, length + 2 * CLEARANCE, width + 2 * CLEARANCE)
-        return not any(_touches(h, ob) for ob in near) and (edges is None or edges.holds(h))
 
-    def halt(touch: float, ident: str, kind: str) -> Sweep:
-        # back off from the touch until clear, then bisect to the clear pose nearest it
-        hi, back = touch, tolerance
-        lo = max(0.0, touch - back)
-        while lo > 0.0 and not clear(lo):
-            hi, back = lo, back * 2.0
-            lo = max(0.0, touch - back)
-        if lo > 0.0:
-            while hi - lo > tolerance / 4.0:
-                mid = (lo + hi) / 2.0
-                if clear(mid):
-                    lo = mid
-                else:
-                    hi = mid
-        return Sweep(lo, path.hull_at(lo, length, width), Contact(ident, kind, touch))
+def _first_touch(path: Path, length: float, width: float, near: Sequence[Obstacle], edges: Table | None, total: float) -> tuple[float, str, str] | None:
+    """The first distance along the path at which the hull touches something, and what.
 
+    On a straight leg the hull only translates, so the touch is found exactly,
+    from the separating axes of the moving hull and each obstacle (and the
+    corners against the table's edges).  On a turning leg the hull advances by
+    a lower bound of its distance to everything (separating axes) divided by
+    the fastest any of its points moves, so no pose in between can touch.
+    """
+    if total <= EPS or (not near and edges is None):
+        return None
     hr = math.hypot(length, width) / 2.0
     speed = path.point_speed(math.hypot(length, width / 2.0))
     s0 = 0.0
@@ -778,19 +798,19 @@ def sweep(
                 if t is not None and t < first:
                     first, who = t, ("edge", "edge")
             if first <= span and s0 + first > 0.0:
-                return halt(s0 + first, *who)
+                return s0 + first, who[0], who[1]
         else:
             s = s0
             while True:
                 h = path.hull_at(s, length, width)
                 gap, hit = _gap(h, hr, near, edges)
                 if hit is not None and s > 0.0:
-                    return halt(s, *hit)
+                    return s, hit[0], hit[1]
                 if s >= s1:
                     break
                 s = min(s1, s + max(gap / speed, MIN_ADVANCE))
         s0 = s1
-    return Sweep(total, path.hull_at(total, length, width), None)
+    return None
 
 
 def _gap(h: Hull, hr: float, near: Sequence[Obstacle], edges: Table | None) -> tuple[float, tuple[str, str] | None]:

@@ -30,6 +30,7 @@ from grapeshot.geometry import (
     angle_diff,
     bearing,
     distance,
+    first_contact,
     first_hull_on_segment,
     flamer_template,
     hull_distance,
@@ -780,3 +781,18 @@ def test_table_holds() -> None:
     assert not table.holds(Hull(4.9, 2.0, 0.0, 10.0, 4.0))
     assert not table.holds(Hull(60.0, 71.0, 90.0, 10.0, 4.0))
     assert table.centre == Vec(60.0, 36.0)
+
+
+def test_first_contact_finds_the_exact_touch_without_stopping_short() -> None:
+    # a 10x4 hull heading +x, its bow at x=15, meets a wall whose face is at x=40
+    start = Hull(10.0, 20.0, 0.0, 10.0, 4.0)
+    wall = Obstacle("wall", "ship", Hull(45.0, 20.0, 0.0, 10.0, 30.0))
+    path = Path(Pose(15.0, 20.0, 0.0), [Segment(40.0)])
+    contact = first_contact(path, 10.0, 4.0, [wall], TABLE)
+    assert contact is not None and contact.ident == "wall"
+    assert contact.at == pytest.approx(25.0, abs=1e-9)
+    assert first_contact(path, 10.0, 4.0, [wall], TABLE, upto=24.0) is None
+    stopped = sweep(path, 10.0, 4.0, [wall], TABLE)
+    assert stopped.contact is not None and stopped.contact.at == pytest.approx(25.0, abs=1e-9)
+    assert 25.0 - CLEARANCE - 0.01 <= stopped.travelled <= 25.0 - CLEARANCE + 1e-9
+    assert start.length == 10.0
