@@ -50,6 +50,18 @@ def duel(red: Mapping[str, Any] | None = None, blue: Mapping[str, Any] | None = 
     return scenario([r, b], **kw)
 
 
+def three_seats(**options: Any) -> Scenario:
+    """Three seats, one ship each, in a column up the left of the default table, all heading east."""
+    return scenario(
+        [
+            {"seat": "red", "name": "R", "x": 20.0, "y": 12.0, "heading": 0.0},
+            {"seat": "blue", "name": "B", "x": 20.0, "y": 36.0, "heading": 0.0},
+            {"seat": "green", "name": "G", "x": 20.0, "y": 60.0, "heading": 0.0},
+        ],
+        options=options,
+    )
+
+
 def game(sc: Scenario, script: Iterable[ScriptItem] = (), seed: int = 0, **kw: Any) -> Game:
     """A game set up on ``sc`` (turn 1 begun with seeded dice), then switched to scripted dice."""
     g = Game("jimlad", sc, seed=seed, **kw)

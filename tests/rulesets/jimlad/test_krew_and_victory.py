@@ -38,15 +38,7 @@ def model(ship: Ship, role: str) -> KrewModel:
 
 
 def three(**options: Any) -> Game:
-    sc = support.scenario(
-        [
-            {"seat": "red", "name": "R", "x": 20.0, "y": 12.0, "heading": 0.0},
-            {"seat": "blue", "name": "B", "x": 20.0, "y": 36.0, "heading": 0.0},
-            {"seat": "green", "name": "G", "x": 20.0, "y": 60.0, "heading": 0.0},
-        ],
-        options=options,
-    )
-    return support.game(sc)
+    return support.game(support.three_seats(**options))
 
 
 # --------------------------------------------------------------------------- ships (JL-SHIP-1, JL-SHIP-5)

@@ -200,15 +200,7 @@ def test_a_lone_seat_to_order_answers_an_ordinary_prompt() -> None:
 
 
 def three_seats(**options: Any) -> Game:
-    sc = support.scenario(
-        [
-            {"seat": "red", "name": "R", "x": 20.0, "y": 12.0, "heading": 0.0},
-            {"seat": "blue", "name": "B", "x": 20.0, "y": 36.0, "heading": 0.0},
-            {"seat": "green", "name": "G", "x": 20.0, "y": 60.0, "heading": 0.0},
-        ],
-        options=options,
-    )
-    return support.game(sc)
+    return support.game(support.three_seats(**options))
 
 
 def order_on(g: Game, turn: int, script: list[Any] | None = None) -> tuple[str, ...]:

@@ -284,24 +284,21 @@ def grapeshot_d3(g: Game, sea: Sea, ship: Ship, gun: GunName, target: Ship) -> P
         range=round(point_hull_distance(m, target.hull), 4),
         count=r.total,
     )
-    strength = grapeshot_strength(ship, gun)
+    yield from hits_down_the_line(
+        g, sea, target, order, r.total, grapeshot_strength(ship, gun), None, by=ship, cause=f"{ship.name}'s {gun} grapeshot", rule="JL-SHOOT-4"
+    )
+
+
+def hits_down_the_line(
+    g: Game, sea: Sea, target: Ship, order: list[KrewModel], hits: int, strength: int, ap: int | None, *, by: Ship, cause: str, rule: str
+) -> Proc:
+    """Hits falling on a ship's models closest first (``order``), one each before any takes a second."""
     taken: dict[int, int] = {}
-    for _ in range(r.total):
+    for _ in range(hits):
         model = next_hit(target, order, taken)
         if model is None:
             break
-        yield from wound(
-            g,
-            sea,
-            target,
-            model,
-            strength,
-            None,
-            by_seat=ship.commander,
-            by_actor=ship.name,
-            cause=f"{ship.name}'s {gun} grapeshot",
-            rule="JL-SHOOT-4",
-        )
+        yield from wound(g, sea, target, model, strength, ap, by_seat=by.commander, by_actor=by.name, cause=cause, rule=rule)
 
 
 # --------------------------------------------------------------------------- sluggas
@@ -350,20 +347,4 @@ def slugga_volley(g: Game, sea: Sea, shooter: Ship, target: Ship, *, return_fire
         range=round(hull_distance(shooter.hull, target.hull), 4),
     )
     order = closest_first(target, shooter.centre)
-    taken: dict[int, int] = {}
-    for _ in range(hits):
-        model = next_hit(target, order, taken)
-        if model is None:
-            break
-        yield from wound(
-            g,
-            sea,
-            target,
-            model,
-            SLUGGA_STRENGTH,
-            SLUGGA_AP,
-            by_seat=shooter.commander,
-            by_actor=shooter.name,
-            cause=f"{shooter.name}'s sluggas",
-            rule="JL-SHOOT-5",
-        )
+    yield from hits_down_the_line(g, sea, target, order, hits, SLUGGA_STRENGTH, SLUGGA_AP, by=shooter, cause=f"{shooter.name}'s sluggas", rule="JL-SHOOT-5")
