@@ -120,6 +120,12 @@ class DiceExpr:
             return Roll(str(self), faces, total, direction)
         return Roll(str(self), faces, total, None)
 
+    def one_die(self) -> DiceExpr:
+        """The expression for re-rolling a single die of this one."""
+        if self.kind == "sum":
+            return DiceExpr(1, self.sides)
+        return SCATTER if self.kind == "scatter" else D6
+
     def outcomes(self) -> list[tuple[tuple[int, ...], int]]:
         """Every face tuple with its integer weight, for exact enumeration.
 

@@ -276,7 +276,8 @@ class HeuristicPlayer:
                 at: CardAt = "end" if turn != "none" and self.rng.random() < 0.5 else "start"
                 samples = _samples(h, card, turn, at, d)
                 value = self.score_pose(sea, ship, samples, looks) + self.rng.random() * 0.05
-                if hemmed and not self.opening_clear(sea, ship, card, turn, at, d):
+                # a blocked opening only lowers the value: check it only for a move that would win
+                if hemmed and (best is None or value > best[0]) and not self.opening_clear(sea, ship, card, turn, at, d):
                     value -= 8.0
                 if best is None or value > best[0]:
                     best = (value, ManoeuvreOrder(name, int(card), turn, at))

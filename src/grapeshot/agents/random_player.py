@@ -15,7 +15,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.geometry import Vec, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
-from grapeshot.rulesets.jimlad.data import KANNONS, KLANS, MANNED_TORPEDO_ARC, MANNED_TORPEDO_RANGE, CardAt, Turn
+from grapeshot.rulesets.jimlad.data import KANNONS, KLANS, MANNED_TORPEDO_ARC, MANNED_TORPEDO_RANGE, CardAt
 from grapeshot.rulesets.jimlad.kannon import grapeshot_targets, gun_arc, mount
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, TakeoverPrompt
 
@@ -87,7 +87,3 @@ class RandomPlayer:
         for what in prompt.repairs():
             options.append(Repair(what))
         return rng.choice(options)
-
-
-def random_turn(rng: random.Random) -> Turn:
-    return rng.choice(["none", "port", "starboard"])

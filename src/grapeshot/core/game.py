@@ -24,7 +24,7 @@ from grapeshot.core.events import Event, digest
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get
 from grapeshot.core.scenario import Scenario, parse_scenario
-from grapeshot.dice import DiceSource, Roll, RollRequest, ScriptedDice, SeededDice
+from grapeshot.dice import DiceSource, Roll, RollRequest, SeededDice
 
 SAVE_FORMAT = "grapeshot-save"
 SAVE_VERSION = 1
@@ -95,18 +95,7 @@ class Game:
         seat is asked whether to re-roll one die; the new face stands.
         """
         self.rolls += 1
-        if self.companion:
-            p = DicePrompt(
-                seats=(request.seat or self.ruleset.seats_of(self.state)[0],),
-                rule=request.rule,
-                text=f"roll {request.expr} for {request.purpose}",
-                accepts=(EnterDice,),
-                request=request,
-            )
-            answer = yield p
-            result = p.parsed.pop(id(answer), None) or request.expr.parse_faces(answer.text)
-        else:
-            result = self.dice.roll(request)
+        result = (yield from self._draw(request)) if self.companion else self.dice.roll(request)
         if self.logging:
             self._log_roll(request, result)
         seat = self.ruleset.reroll_seat(self, request, result)
@@ -122,11 +111,7 @@ class Game:
             assert isinstance(choice, Reroll)
             if choice.die is not None:
                 self.ruleset.used_reroll(self, request, seat)
-                sides = 3 if "D3" in result.expr else 6
-                single = RollRequest(
-                    request.expr.__class__(1, sides) if request.expr.kind != "scatter" else request.expr, f"re-roll for {request.purpose}", request.rule, seat
-                )
-                again = yield from self._single(single)
+                again = yield from self._draw(RollRequest(request.expr.one_die(), f"re-roll for {request.purpose}", request.rule, seat))
                 result = result.with_face(choice.die, again.faces[0], again.direction)
                 self.emit(
                     "reroll",
@@ -141,14 +126,19 @@ class Game:
                 )
         return result
 
-    def _single(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
-        if self.companion:
-            p = DicePrompt(
-                seats=(request.seat or "",), rule=request.rule, text=f"roll {request.expr} for {request.purpose}", accepts=(EnterDice,), request=request
-            )
-            answer = yield p
-            return p.parsed.pop(id(answer), None) or request.expr.parse_faces(answer.text)
-        return self.dice.roll(request)
+    def _draw(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
+        """The faces of one roll: from the dice source, or asked of a person in companion play."""
+        if not self.companion:
+            return self.dice.roll(request)
+        p = DicePrompt(
+            seats=(request.seat or self.ruleset.seats_of(self.state)[0],),
+            rule=request.rule,
+            text=f"roll {request.expr} for {request.purpose}",
+            accepts=(EnterDice,),
+            request=request,
+        )
+        answer = yield p
+        return p.parsed.pop(id(answer), None) or request.expr.parse_faces(answer.text)
 
     def _log_roll(self, request: RollRequest, result: Roll) -> None:
         data: dict[str, Any] = {"expr": result.expr, "faces": list(result.faces), "total": result.total, "purpose": request.purpose}
@@ -342,8 +332,3 @@ def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None
         if data.get("events_digest") is not None and data["events_digest"] != digest(game.events):
             raise ReplayMismatch(len(game.events), f"digest {data['events_digest']}", f"digest {digest(game.events)}")
     return game
-
-
-def scripted(ruleset: Ruleset | str, scenario: Scenario, script: list[int | str | float], options: Mapping[str, object] | None = None) -> Game:
-    """A game whose dice come up as a test says (see :class:`~grapeshot.dice.ScriptedDice`)."""
-    return Game(ruleset, scenario, options, dice=ScriptedDice(script))
