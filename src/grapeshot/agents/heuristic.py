@@ -46,7 +46,8 @@ from grapeshot.rulesets.jimlad.torpedoes import manned_arc
 EDGE_MARGIN = 2.0
 ROOM_WANTED = 36.0  # inches of open water ahead that keep next turn's options open
 IDEAL_RANGE = 16.0
-GRAPESHOT_REACH = 8.0  # template length; also the D3 grapeshot range
+GRAPESHOT_REACH = 8.0
+SHORTLIST = 4  # manoeuvres looked at closely after a quick look at every end pose  # template length; also the D3 grapeshot range
 
 
 @lru_cache(maxsize=64)
@@ -269,13 +270,18 @@ class HeuristicPlayer:
             looks = self.looks(sea, ship)
             h = ship.hull
             hemmed = self.hemmed_in(sea, ship)
-            best: tuple[float, ManoeuvreOrder] | None = None
+            # first a quick look at where each card ends, then a closer look at the best few
+            quick: list[tuple[float, Card, Turn, CardAt, float]] = []
             for card, turn in options:
                 spec = CARDS[card]
                 d = (spec.minimum + max(spec.minimum, self.expected_high(sea, ship, card))) / 2.0
                 at: CardAt = "end" if turn != "none" and self.rng.random() < 0.5 else "start"
-                samples = _samples(h, card, turn, at, d)
-                value = self.score_pose(sea, ship, samples, looks) + self.rng.random() * 0.05
+                end = _samples(h, card, turn, at, d)[-1:]
+                quick.append((self.score_pose(sea, ship, end, looks) + self.rng.random() * 0.05, card, turn, at, d))
+            quick.sort(key=lambda q: -q[0])
+            best: tuple[float, ManoeuvreOrder] | None = None
+            for _, card, turn, at, d in quick[:SHORTLIST]:
+                value = self.score_pose(sea, ship, _samples(h, card, turn, at, d), looks)
                 # a blocked opening only lowers the value: check it only for a move that would win
                 if hemmed and (best is None or value > best[0]) and not self.opening_clear(sea, ship, card, turn, at, d):
                     value -= 8.0
