@@ -241,8 +241,12 @@ def rules(
 @app.command()
 def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad") -> None:
     """List the built-in scenarios."""
-    for name in builtin_scenarios(get(ruleset).name):
-        sc = load_scenario(name, ruleset)
+    try:
+        rs = get(ruleset)
+    except ValueError as e:
+        raise _fail(str(e)) from None
+    for name in builtin_scenarios(rs.name):
+        sc = load_scenario(name, rs.name)
         out.print(f'[bold]{name}[/bold]: {sc.title}: {len(sc.seats)} seats, table {sc.table.width:g}" x {sc.table.height:g}"')
 
 

@@ -800,45 +800,44 @@ def _first_touch(path: Path, length: float, width: float, near: Sequence[Obstacl
             if first <= span and s0 + first > 0.0:
                 return s0 + first, who[0], who[1]
         else:
+            # each obstacle is looked at again only once the hull could have closed the gap it had
+            due = [s0] * len(near)
+            edge_due = s0
             s = s0
             while True:
                 h = path.hull_at(s, length, width)
-                gap, hit = _gap(h, hr, near, edges)
-                if hit is not None and s > 0.0:
-                    return s, hit[0], hit[1]
+                step = math.inf
+                for i, ob in enumerate(near):
+                    if due[i] <= s:
+                        g = _gap_to(h, hr, ob.shape)
+                        if g <= 0.0 and s > 0.0:
+                            return s, ob.ident, ob.kind
+                        due[i] = s + max(g / speed, MIN_ADVANCE)
+                    step = min(step, due[i])
+                if edges is not None:
+                    if edge_due <= s:
+                        g = min(min(cx, cy, edges.width - cx, edges.height - cy) for cx, cy in h.corners)
+                        if g < -EPS and s > 0.0:
+                            return s, "edge", "edge"
+                        edge_due = s + max(g / speed, MIN_ADVANCE)
+                    step = min(step, edge_due)
                 if s >= s1:
                     break
-                s = min(s1, s + max(gap / speed, MIN_ADVANCE))
+                s = min(s1, max(step, s + MIN_ADVANCE))
         s0 = s1
     return None
 
 
-def _gap(h: Hull, hr: float, near: Sequence[Obstacle], edges: Table | None) -> tuple[float, tuple[str, str] | None]:
-    """A lower bound on the hull's distance to everything near, and what it touches (if anything)."""
-    gap = math.inf
-    hit: tuple[str, str] | None = None
-    for ob in near:
-        shape = ob.shape
-        if isinstance(shape, Hull):
-            g = separation(h, shape)
-        else:
-            g = math.hypot(h.x - shape.cx, h.y - shape.cy) - hr - shape.radius
-            if g < 1.0:
-                g = separation_polygon(h, shape)
-                if g <= 0.0 and not shape.convex:
-                    g = hull_polygon_distance(h, shape)
-        if g < gap:
-            gap = g
-        if g <= 0.0 and hit is None:
-            hit = (ob.ident, ob.kind)
-    if edges is not None:
-        for cx, cy in h.corners:
-            g = min(cx, cy, edges.width - cx, edges.height - cy)
-            if g < gap:
-                gap = g
-            if g < -EPS and hit is None:
-                hit = ("edge", "edge")
-    return gap, hit
+def _gap_to(h: Hull, hr: float, shape: Hull | Polygon) -> float:
+    """A lower bound on the distance from a hull to an obstacle (at most 0 when they touch)."""
+    if isinstance(shape, Hull):
+        return separation(h, shape)
+    g = math.hypot(h.x - shape.cx, h.y - shape.cy) - hr - shape.radius
+    if g < 1.0:
+        g = separation_polygon(h, shape)
+        if g <= 0.0 and not shape.convex:
+            g = hull_polygon_distance(h, shape)
+    return g
 
 
 def _interval(lo: float, hi: float, d_lo: float, d_hi: float, vu: float) -> tuple[float, float] | None:

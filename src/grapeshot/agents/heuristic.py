@@ -21,7 +21,7 @@ from functools import lru_cache
 from grapeshot.core.actions import Action, Reroll
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
-from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_hull_on_segment, flamer_template, hull_hits_polygon, hulls_overlap, unit
+from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_contact, first_hull_on_segment, flamer_template, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.data import (
     CARDS,
@@ -47,7 +47,7 @@ EDGE_MARGIN = 2.0
 ROOM_WANTED = 36.0  # inches of open water ahead that keep next turn's options open
 IDEAL_RANGE = 16.0
 GRAPESHOT_REACH = 8.0
-SHORTLIST = 4  # manoeuvres looked at closely after a quick look at every end pose  # template length; also the D3 grapeshot range
+SHORTLIST = 3  # manoeuvres looked at closely (more while the best so far runs into something)  # template length; also the D3 grapeshot range
 
 
 @lru_cache(maxsize=64)
@@ -90,14 +90,11 @@ def room_ahead(sea: Sea, h: Hull) -> float:
 
 
 _RAD = math.pi / 180.0
-OPENING = 6.0  # inches of a move checked when the ship starts close to something
-OPENING_SAMPLES = (0.5, 1.5, 3.0, 4.5, 6.0)
-
-
-def _circle_gap(h: Hull, shape: Hull | Polygon) -> float:
-    if isinstance(shape, Hull):
-        return math.hypot(h.x - shape.x, h.y - shape.y) - h.radius - shape.radius
-    return math.hypot(h.x - shape.cx, h.y - shape.cy) - h.radius - shape.radius
+#: what running into something costs a manoeuvre's score, by what it runs into
+CONTACT_PENALTY = {"island": 8.0, "dock": 8.0, "edge": 6.0, "ship": 4.0}
+STOP_SHORT = 0.5  # inches a ship stops short of a contact it can see coming
+REPAIR_ORDER = ("engine", "rudder", "gun:fore", "gun:port", "gun:starboard", "gun:aft", "hull")
+TORPEDO_THRIFT = 0.7  # the salvo is once a game: it must beat a kannon shot by a margin
 
 
 _GUN_BEARING = {"fore": 0.0, "port": 90.0, "starboard": -90.0}
@@ -109,6 +106,7 @@ class _Looks:
 
     radius: float
     half_length: float
+    half_width: float
     rocks: list[tuple[float, float, float]]
     ships: list[tuple[float, float, float]]
     enemies: list[tuple[float, float]]
@@ -190,7 +188,7 @@ class HeuristicPlayer:
                     score -= 6.0
             for ox, oy, rr in looks.ships:
                 if (x - ox) ** 2 + (y - oy) ** 2 < rr * rr:
-                    score -= 3.0
+                    score -= 4.0
             edge = min(x, y, w - x, ht - y) - hr
             if edge < EDGE_MARGIN:
                 score -= (EDGE_MARGIN - edge) * 2.0
@@ -208,6 +206,14 @@ class HeuristicPlayer:
             room = min(room, (ht - by) / dy)
         elif dy < -1e-9:
             room = min(room, -by / dy)
+        for ox, oy, rr in looks.rocks:
+            # a rock across the bow's course (its circle grown by the half width) cuts the room short
+            along = (ox - bx) * dx + (oy - by) * dy
+            if along > 0.0:
+                across2 = (ox - bx) ** 2 + (oy - by) ** 2 - along * along
+                reach2 = (rr - looks.radius + looks.half_width) ** 2
+                if across2 < reach2:
+                    room = min(room, along - math.sqrt(reach2 - across2))
         score += 3.0 * max(0.0, room) / ROOM_WANTED
         nearest = math.inf
         for ex, ey in looks.enemies:
@@ -231,32 +237,7 @@ class HeuristicPlayer:
         enemies = [(e.hull.x, e.hull.y) for e in sea.enemies(ship)]
         guns = [(_GUN_BEARING[g], KANNONS[g].range, 1.2 if g == "fore" else 1.0) for g in ("fore", "port", "starboard") if g not in ship.damaged_guns]
         reach = max((g[1] for g in guns), default=0.0)
-        return _Looks(hr, ship.length / 2.0, rocks, ships, enemies, guns, reach, float(sea.option("kannon_arc")) / 2.0)
-
-    def opening_clear(self, sea: Sea, ship: Ship, card: Card, turn: Turn, at: CardAt, inches: float) -> bool:
-        """Whether the first few inches of a manoeuvre look clear (a handful of exact pose tests:
-        quicker than a sweep, and a rare miss only costs the heuristic a worse move)."""
-        path = card_path(ship.hull, card, turn, at, inches)
-        near = [ob for ob in sea.ship_obstacles(ship) if _circle_gap(ship.hull, ob.shape) < OPENING + 1.0]
-        for s in OPENING_SAMPLES:
-            h = path.hull_at(s, ship.length, ship.width)
-            if not sea.table.holds(h):
-                return False
-            for ob in near:
-                shape = ob.shape
-                if hulls_overlap(h, shape) if isinstance(shape, Hull) else hull_hits_polygon(h, shape):
-                    return False
-        return True
-
-    def hemmed_in(self, sea: Sea, ship: Ship) -> bool:
-        """Whether anything lies within 3" of the ship's bounding circle."""
-        h = ship.hull
-        for ob in sea.ship_obstacles(ship):
-            shape = ob.shape
-            ox, oy, r = (shape.x, shape.y, shape.radius) if isinstance(shape, Hull) else (shape.cx, shape.cy, shape.radius)
-            if math.hypot(h.x - ox, h.y - oy) < h.radius + r + 3.0:
-                return True
-        return min(h.x, h.y, sea.table.width - h.x, sea.table.height - h.y) < h.radius + 3.0
+        return _Looks(hr, ship.length / 2.0, ship.width / 2.0, rocks, ships, enemies, guns, reach, float(sea.option("kannon_arc")) / 2.0)
 
     def expected_high(self, sea: Sea, ship: Ship, card: Card) -> float:
         spec = CARDS[card]
@@ -269,34 +250,45 @@ class HeuristicPlayer:
             ship = sea.ships[name]
             looks = self.looks(sea, ship)
             h = ship.hull
-            hemmed = self.hemmed_in(sea, ship)
-            # first a quick look at where each card ends, then a closer look at the best few
+            obstacles = sea.ship_obstacles(ship)
+            # a quick look at where every card (and card position) ends, then a closer look at the best few
             quick: list[tuple[float, Card, Turn, CardAt, float]] = []
             for card, turn in options:
                 spec = CARDS[card]
                 d = (spec.minimum + max(spec.minimum, self.expected_high(sea, ship, card))) / 2.0
-                at: CardAt = "end" if turn != "none" and self.rng.random() < 0.5 else "start"
-                end = _samples(h, card, turn, at, d)[-1:]
-                quick.append((self.score_pose(sea, ship, end, looks) + self.rng.random() * 0.05, card, turn, at, d))
+                for at in ("start", "end") if turn != "none" else ("start",):
+                    end = _samples(h, card, turn, at, d)[-1:]
+                    quick.append((self.score_pose(sea, ship, end, looks) + self.rng.random() * 0.05, card, turn, at, d))
             quick.sort(key=lambda q: -q[0])
             best: tuple[float, ManoeuvreOrder] | None = None
-            for _, card, turn, at, d in quick[:SHORTLIST]:
+            best_clear = False
+            for looked, (_, card, turn, at, d) in enumerate(quick):
+                if looked >= SHORTLIST and best_clear:
+                    break
                 value = self.score_pose(sea, ship, _samples(h, card, turn, at, d), looks)
-                # a blocked opening only lowers the value: check it only for a move that would win
-                if hemmed and (best is None or value > best[0]) and not self.opening_clear(sea, ship, card, turn, at, d):
-                    value -= 8.0
                 if best is None or value > best[0]:
-                    best = (value, ManoeuvreOrder(name, int(card), turn, at))
+                    # even the card's shortest move must be clear, or the ship runs into something
+                    shortest = card_path(h, card, turn, at, CARDS[card].minimum)
+                    hit = first_contact(shortest, ship.length, ship.width, obstacles, sea.table)
+                    if hit is not None:
+                        value -= CONTACT_PENALTY.get(hit.kind, 8.0)
+                    if best is None or value > best[0]:
+                        best, best_clear = (value, ManoeuvreOrder(name, int(card), turn, at)), hit is None
             assert best is not None
             out.append(best[1])
         return Orders(tuple(out))
 
     def distance(self, sea: Sea, prompt: DistancePrompt) -> Distance:
+        """The best place to stop between the least and the most allowed, short of any contact."""
         ship = sea.ships[prompt.ship]
         looks = self.looks(sea, ship)
+        path = card_path(ship.hull, prompt.card, prompt.turn, prompt.card_at, prompt.high)  # type: ignore[arg-type]
+        fixed = path.length - prompt.high
+        hit = first_contact(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table)
+        top = prompt.high if hit is None else min(prompt.high, max(prompt.low, hit.at - fixed - STOP_SHORT))
         best = (-math.inf, prompt.low)
         for i in range(3):
-            d = prompt.low + (prompt.high - prompt.low) * i / 2.0
+            d = prompt.low + (top - prompt.low) * i / 2.0
             value = self.score_pose(sea, ship, _samples(ship.hull, prompt.card, prompt.turn, prompt.card_at, d), looks)
             if value > best[0]:
                 best = (value, d)
@@ -313,8 +305,9 @@ class HeuristicPlayer:
             hurt = ship.hull_points <= 2 and "hull" in repairs
             crippled = "engine" in repairs or "rudder" in repairs
             if not prompt.may_shoot() or (hurt and best_value < 0.6) or (crippled and best_value < 0.3) or best_value <= 0.0:
-                for what in ("hull", "engine", "rudder", "gun:fore", "gun:port", "gun:starboard", "gun:aft"):
-                    if what in repairs and (what != "hull" or ship.hull_points <= 3 or best_value <= 0.0):
+                # badly holed: the hull first; otherwise what keeps the ship sailing and shooting
+                for what in (("hull",) if hurt else ()) + REPAIR_ORDER:
+                    if what in repairs:
                         return Repair(what)
         if best_action is not None and best_value > 0.0:
             return best_action
@@ -384,7 +377,7 @@ class HeuristicPlayer:
             for e in sorted(enemies, key=lambda x: distance(bow, x.centre)):
                 if distance(bow, e.centre) <= MANNED_TORPEDO_RANGE and arc.contains(bow, e.centre):
                     p = (e.centre.x, e.centre.y)
-                    return 2.0 * p_damage(9, armour_of(e.klan, e.hull.facing_towards(bow))), Torpedoes((p, p))
+                    return TORPEDO_THRIFT * 2.0 * p_damage(9, armour_of(e.klan, e.hull.facing_towards(bow))), Torpedoes((p, p))
             return 0.0, Torpedoes()
         ahead = unit(h.heading)
         value = 0.0
@@ -395,7 +388,7 @@ class HeuristicPlayer:
             if found is not None and sea.ships[found[0]].commander != ship.commander:
                 e = sea.ships[found[0]]
                 value += 0.5 * p_damage(9, armour_of(e.klan, e.hull.facing_towards(start)))
-        return value, Torpedoes()
+        return TORPEDO_THRIFT * value, Torpedoes()
 
     # ------------------------------------------------------------------ dice
 
@@ -407,7 +400,7 @@ class HeuristicPlayer:
             return Reroll(0 if roll.direction is not None else None)
         if request.better == "high":
             i = min(range(len(faces)), key=lambda k: faces[k])
-            return Reroll(i if faces[i] <= 2 else None)
+            return Reroll(i if faces[i] <= 3 else None)
         if request.better == "low":
             i = max(range(len(faces)), key=lambda k: faces[k])
             return Reroll(i if faces[i] >= 5 else None)

@@ -1,0 +1,323 @@
+"""The ``grapeshot`` command line: simulate, replay, rules, scenarios, and their error messages."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from grapeshot.cli import app
+from grapeshot.core.ruleset import get
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, list(args))
+
+
+def flat(text: str) -> str:
+    """Messages as one line: the console wraps long ones at its width."""
+    return " ".join(text.split())
+
+
+def squashed(text: str) -> str:
+    """Without any whitespace: the console may even break a long path to wrap it."""
+    return "".join(text.split())
+
+
+def summary(*extra: str, seed: int = 5, games: int = 3) -> dict[str, Any]:
+    result = run("simulate", "--scenario", "duel", "--games", str(games), "--seed", str(seed), "--json", *extra)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.fixture(scope="module")
+def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two duel games written with ``--out`` (read-only for the tests: copy before altering)."""
+    out = tmp_path_factory.mktemp("saves")
+    result = run("simulate", "--scenario", "duel", "--games", "2", "--seed", "5", "--json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def copy_game(saves: Path, dest: Path, index: int = 0) -> tuple[Path, Path]:
+    save = dest / f"game-{index:05d}.save.json"
+    events = dest / f"game-{index:05d}.events.jsonl"
+    shutil.copy(saves / save.name, save)
+    shutil.copy(saves / events.name, events)
+    return save, events
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_json_summarises_the_games() -> None:
+    data = summary()
+    assert {"wins_by_seat", "wins_by_klan", "by_objective", "mean_turns", "ships_sunk", "draws", "games"} <= set(data)
+    assert (data["ruleset"], data["scenario"], data["seed"], data["games"]) == ("jimlad", "duel", 5, 3)
+    assert set(data["wins_by_seat"]) == {"red", "blue"}
+    assert sum(data["wins_by_seat"].values()) + data["draws"] == 3
+    assert sum(data["by_objective"].values()) == 3
+    assert set(data["wins_by_klan"]) <= {"goffs", "evil-sunz"}  # the duel's two klans
+    assert sum(data["wins_by_klan"].values()) == sum(data["wins_by_seat"].values())
+    assert 1.0 <= data["mean_turns"] <= 12.0
+    assert 0 <= data["ships_sunk"] <= 2 * 3
+
+
+def test_simulate_is_repeatable_for_a_seed_and_the_seed_matters(tmp_path: Path) -> None:
+    assert summary() == summary()
+    for seed in (5, 6):
+        result = run("simulate", "--scenario", "duel", "--games", "1", "--seed", str(seed), "--json", "--out", str(tmp_path / str(seed)))
+        assert result.exit_code == 0, result.output
+    logs = [(tmp_path / str(seed) / "game-00000.events.jsonl").read_text() for seed in (5, 6)]
+    assert logs[0] != logs[1]
+    again = run("simulate", "--scenario", "duel", "--games", "1", "--seed", "5", "--json", "--out", str(tmp_path / "again"))
+    assert again.exit_code == 0
+    assert (tmp_path / "again" / "game-00000.events.jsonl").read_text() == logs[0]
+
+
+def test_simulate_out_writes_a_save_and_an_event_log_per_game(saves: Path) -> None:
+    assert sorted(p.name for p in saves.iterdir()) == [
+        "game-00000.events.jsonl",
+        "game-00000.save.json",
+        "game-00001.events.jsonl",
+        "game-00001.save.json",
+    ]
+    for i in range(2):
+        save = json.loads((saves / f"game-{i:05d}.save.json").read_text())
+        assert save["format"] == "grapeshot-save" and save["ruleset"] == "jimlad" and save["actions"]
+        events = [json.loads(line) for line in (saves / f"game-{i:05d}.events.jsonl").read_text().splitlines()]
+        assert len(events) == save["event_count"]
+        assert [e["seq"] for e in events] == list(range(len(events)))
+        assert events[0]["kind"] == "setup" and events[-1]["kind"] == "game-over"
+
+
+def test_simulate_one_game_prints_a_battle_report_with_rule_ids() -> None:
+    result = run("simulate", "--scenario", "duel", "--games", "1", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Battle report"))
+    end = lines.index("", start)
+    report = lines[start + 1 : end]
+    assert len(report) > 10
+    for line in report:
+        assert re.search(r"  \[JL-[A-Z]+-\d+\]$", line), line
+    assert any(line.endswith("[JL-MOVE-1]") for line in report)  # both ships open with Full Ahead
+    assert any("[JL-TURN-6]" in line and "Turn 1" in line for line in report)
+    assert "1 games of jimlad / duel (seed 5)" in flat(result.stdout)
+
+
+def test_simulate_rejects_an_unknown_scenario_listing_the_built_in_ones() -> None:
+    result = run("simulate", "--scenario", "nosuch")
+    assert result.exit_code == 2
+    message = flat(result.stderr)
+    assert "nosuch" in message and "brawl, duel" in message
+
+
+def test_simulate_says_how_many_player_names_the_scenario_needs() -> None:
+    result = run("simulate", "--scenario", "duel", "--players", "heuristic,random,heuristic")
+    assert result.exit_code == 2
+    assert "--players needs 1 or 2 names (seats: red, blue)" in flat(result.stderr)
+    result = run("simulate", "--scenario", "duel", "--players", "a,b,c")
+    assert result.exit_code == 2 and "needs 1 or 2 names" in flat(result.stderr)
+
+
+def test_simulate_rejects_an_unknown_player() -> None:
+    result = run("simulate", "--scenario", "duel", "--players", "captain-hook")
+    assert result.exit_code == 2
+    assert "unknown player 'captain-hook'; known: heuristic, random" in flat(result.stderr)
+
+
+def test_simulate_accepts_a_player_per_seat() -> None:
+    data = summary("--players", "random,heuristic", games=2)
+    assert data["games"] == 2
+
+
+MALFORMED = """\
+name: broken
+ruleset: jimlad
+table: {width: 120, height: 72}
+seats: [{id: red}, {id: blue}]
+fleets:
+  - seat: red
+    klan: goffs
+    ships: [{name: Longboat, x: 20, y: 30, heading: 0, length: 40}]
+  - seat: blue
+    klan: goffs
+    ships: [{name: Tub, x: 100, y: 40, heading: 180}]
+"""
+
+
+def test_simulate_names_the_field_of_a_malformed_scenario_file(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(MALFORMED)
+    result = run("simulate", "--scenario", str(path))
+    assert result.exit_code == 2
+    message = flat(result.stderr)
+    assert str(path) in squashed(result.stderr)
+    assert "fleets[0].ships[0].length" in message and "got 40" in message
+    path.write_text(MALFORMED.replace("length: 40", "length: 10").replace("seats:", "seatz:"))
+    result = run("simulate", "--scenario", str(path))
+    assert result.exit_code == 2 and "seatz" in flat(result.stderr)
+
+
+def test_a_good_scenario_file_plays(tmp_path: Path) -> None:
+    path = tmp_path / "fine.yaml"
+    path.write_text(MALFORMED.replace("length: 40", "length: 10"))
+    result = run("simulate", "--scenario", str(path), "--games", "1", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["scenario"] == "broken"
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def test_replay_of_a_save_says_ok(saves: Path) -> None:
+    save = saves / "game-00000.save.json"
+    result = run("replay", str(save))
+    assert result.exit_code == 0, result.output
+    message = flat(result.stdout)
+    n = len(json.loads(save.read_text())["actions"])
+    assert message.startswith("ok:") and f"{n} actions replayed" in message and "events match" in message
+
+
+def test_replay_without_the_event_log_checks_the_digest(saves: Path, tmp_path: Path) -> None:
+    save, events = copy_game(saves, tmp_path, 1)
+    events.unlink()
+    result = run("replay", str(save))
+    assert result.exit_code == 0, result.output
+    assert "digest matches" in flat(result.stdout)
+
+
+def test_replay_names_the_event_where_an_altered_log_diverges(saves: Path, tmp_path: Path) -> None:
+    save, events = copy_game(saves, tmp_path)
+    lines = events.read_text().splitlines()
+    index = [i for i, line in enumerate(lines) if json.loads(line)["kind"] == "wind"][1]  # turn 2's wind
+    event = json.loads(lines[index])
+    event["direction"] = round((event["direction"] + 90.0) % 360.0, 3)
+    lines[index] = json.dumps(event)
+    events.write_text("\n".join(lines) + "\n")
+    result = run("replay", str(save))
+    assert result.exit_code == 1
+    message = flat(result.stderr)
+    assert f"diverged at event #{index} differs" in message
+    assert str(event["direction"]) in message
+
+
+def test_replay_rejects_a_tampered_action(saves: Path, tmp_path: Path) -> None:
+    save, _ = copy_game(saves, tmp_path)
+    data = json.loads(save.read_text())
+    first = data["actions"][0]["action"]
+    assert first["kind"] == "orders"
+    first["orders"][0]["card"] = 7
+    save.write_text(json.dumps(data))
+    result = run("replay", str(save))
+    assert result.exit_code != 0
+    message = flat(result.stderr)
+    assert "action #0" in message and "rejected" in message and "card must be 1-5" in message
+
+
+def test_replay_of_a_save_with_a_legal_but_different_action_diverges(saves: Path, tmp_path: Path) -> None:
+    save, _ = copy_game(saves, tmp_path)
+    data = json.loads(save.read_text())
+    i = next(k for k, item in enumerate(data["actions"]) if item["action"]["kind"] == "distance" and item["action"]["inches"] > 12.0)
+    data["actions"][i]["action"]["inches"] -= 1.0
+    save.write_text(json.dumps(data))
+    result = run("replay", str(save))
+    assert result.exit_code == 1
+    assert re.search(r"diverged at event #\d+ differs", flat(result.stderr))
+
+
+def test_replay_of_a_save_with_an_unknown_action_kind_names_it(saves: Path, tmp_path: Path) -> None:
+    save, _ = copy_game(saves, tmp_path)
+    data = json.loads(save.read_text())
+    data["actions"][1]["action"] = {"kind": "mutiny"}
+    save.write_text(json.dumps(data))
+    result = run("replay", str(save))
+    assert result.exit_code == 2
+    message = flat(result.stderr)
+    assert "actions[1].action" in message and "mutiny" in message
+
+
+def test_replay_of_a_file_that_is_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "junk.save.json"
+    path.write_text("this is no save {")
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    message = flat(result.stderr)
+    assert message.startswith("error:") and "cannot read a save" in message
+    assert str(path) in squashed(result.stderr)
+
+
+def test_replay_of_json_that_is_not_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "other.save.json"
+    path.write_text(json.dumps({"format": "something-else"}))
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert "grapeshot save file" in flat(result.stderr)
+
+
+# --------------------------------------------------------------------------- rules and scenarios
+
+
+def test_rules_lists_the_jimlad_rules_and_their_counts() -> None:
+    result = run("rules", "--ruleset", "jimlad")
+    assert result.exit_code == 0, result.output
+    assert "JL-MOVE-1" in result.stdout and "JL-DMG-9" in result.stdout
+    m = re.search(r"jimlad: (\d+) rules registered, (\d+) in play, (\d+) covered by tests, (\d+) planned", flat(result.stdout))
+    assert m is not None
+    registered, in_play, covered, planned = map(int, m.groups())
+    book = get("jimlad").rulebook()
+    assert (registered, in_play) == (len(book.entries), len(book.in_scope()))
+    assert registered == in_play + planned and 0 < covered <= in_play
+
+
+def test_rules_coverage_passes_in_this_checkout() -> None:
+    result = run("rules", "--coverage")
+    assert result.exit_code == 0, result.output
+    assert "coverage ok" in result.stdout
+
+
+def test_rules_rejects_an_unknown_ruleset() -> None:
+    result = run("rules", "--ruleset", "chess")
+    assert result.exit_code == 2 and "chess" in flat(result.stderr)
+
+
+def test_scenarios_lists_duel_and_brawl() -> None:
+    result = run("scenarios")
+    assert result.exit_code == 0, result.output
+    text = flat(result.stdout)
+    assert 'duel: Duel on da Oshun: 2 seats, table 120" x 72"' in text
+    assert 'brawl: Brawl at Skull Rock: 4 seats, table 144" x 96"' in text
+
+
+def test_scenarios_rejects_an_unknown_ruleset_with_a_message() -> None:
+    result = run("scenarios", "--ruleset", "chess")
+    assert result.exit_code == 2 and "unknown ruleset 'chess'" in flat(result.stderr)
+
+
+def test_scenarios_accepts_a_ruleset_alias() -> None:
+    result = run("scenarios", "--ruleset", "jl")
+    assert result.exit_code == 0 and "duel: Duel on da Oshun" in flat(result.stdout)
+
+
+# --------------------------------------------------------------------------- the installed command
+
+
+def test_the_installed_grapeshot_command_runs() -> None:
+    exe = shutil.which("grapeshot", path=str(Path(sys.executable).parent))
+    assert exe is not None, "the grapeshot entry point is not installed next to this Python"
+    done = subprocess.run([exe, "simulate", "--scenario", "duel", "--games", "1", "--seed", "5", "--json"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 1
+    assert json.loads(done.stdout) == summary(games=1)  # the same game as in-process
