@@ -699,7 +699,7 @@ def sweep(
 ) -> Sweep:
     """Move a hull along ``path`` for ``upto`` inches and stop at the first contact.
 
-    The first touch is found by :func:`first_contact`; the ship then stops at
+    The first touch is found as in :func:`first_contact`; the ship then stops at
     the last pose within ``tolerance`` of the touch that keeps
     :data:`CLEARANCE` from everything, and the contact names what was met.
     """
@@ -797,7 +797,7 @@ def _first_touch(path: Path, length: float, width: float, near: Sequence[Obstacl
                 t = _toi_edge(h0, vx, vy, span, edges)
                 if t is not None and t < first:
                     first, who = t, ("edge", "edge")
-            if first <= span and s0 + first > 0.0:
+            if first <= span:
                 return s0 + first, who[0], who[1]
         else:
             # each obstacle is looked at again only once the hull could have closed the gap it had
@@ -851,6 +851,14 @@ def _interval(lo: float, hi: float, d_lo: float, d_hi: float, vu: float) -> tupl
     return (lo, hi) if lo <= hi else None
 
 
+def _entering(lo: float, hi: float) -> float | None:
+    """The touch of a motion whose overlap with something spans [lo, hi]: none if the hull only
+    touches it at the start and moves away (a ship placed flush against something may leave it)."""
+    if lo <= EPS and hi <= EPS:
+        return None
+    return lo
+
+
 def _toi_hull(a: Hull, vx: float, vy: float, dist: float, b: Hull) -> float | None:
     """The first distance in [0, dist] at which hull ``a``, carried along the unit vector
     (vx, vy), touches hull ``b`` (separating axes over the motion); None if it never does."""
@@ -864,7 +872,7 @@ def _toi_hull(a: Hull, vx: float, vy: float, dist: float, b: Hull) -> float | No
         if span is None:
             return None
         lo, hi = span
-    return lo
+    return _entering(lo, hi)
 
 
 def _toi_polygon(a: Hull, vx: float, vy: float, dist: float, poly: Polygon) -> float | None:
@@ -883,7 +891,7 @@ def _toi_polygon(a: Hull, vx: float, vy: float, dist: float, poly: Polygon) -> f
         if span is None:
             return None
         lo, hi = span
-    return lo
+    return _entering(lo, hi)
 
 
 def _toi_edge(a: Hull, vx: float, vy: float, dist: float, table: Table) -> float | None:

@@ -796,3 +796,32 @@ def test_first_contact_finds_the_exact_touch_without_stopping_short() -> None:
     assert stopped.contact is not None and stopped.contact.at == pytest.approx(25.0, abs=1e-9)
     assert 25.0 - CLEARANCE - 0.01 <= stopped.travelled <= 25.0 - CLEARANCE + 1e-9
     assert start.length == 10.0
+
+
+@pytest.mark.parametrize("heading", [0.0, 180.0])
+def test_a_hull_flush_with_the_edge_may_leave_it_but_not_cross_it(heading: float) -> None:
+    # the hull's bow end lies exactly on the east edge (x = 60)
+    start = Hull(55.0, 30.0, 0.0, 10.0, 4.0)
+    assert TABLE.holds(start)
+    ahead = Path(Pose(60.0, 30.0, 0.0), [Segment(20.0)])
+    astern = Path(Pose(50.0, 30.0, 180.0), [Segment(20.0)], reverse=True)  # away from the edge
+    path = ahead if heading == 0.0 else astern
+    result = sweep(path, 10.0, 4.0, [], TABLE)
+    assert TABLE.holds(result.hull)
+    if heading == 0.0:
+        assert result.contact is not None and result.contact.kind == "edge" and result.travelled == 0.0
+    else:
+        assert result.contact is None and result.travelled == pytest.approx(20.0)
+
+
+def test_a_hull_touching_a_ship_at_the_start_still_stops_for_what_lies_ahead() -> None:
+    # a hull (centre (20, 30), 10 x 4, heading east) alongside another, touching its side,
+    # sails on into an island ahead
+    neighbour = Hull(20.0, 34.0, 0.0, 10.0, 4.0)  # sides touch along y = 32
+    rock = Polygon([(40.0, 25.0), (45.0, 25.0), (45.0, 35.0), (40.0, 35.0)])
+    path = Path(Pose(25.0, 30.0, 0.0), [Segment(30.0)])
+    result = sweep(path, 10.0, 4.0, [Obstacle("mate", "ship", neighbour), Obstacle("rock", "island", rock)], TABLE)
+    assert result.contact is not None
+    assert result.contact.ident in ("mate", "rock")
+    assert not hull_hits_polygon(result.hull, rock)
+    assert result.hull.bow.x <= 40.0

@@ -195,7 +195,7 @@ def parse_scenario(data: object, source: str) -> Scenario:
         if "polygon" in t:
             shape = f.polygon(t["polygon"], f"{path}.polygon")
         elif "circle" in t:
-            c = f.mapping(t["circle"], f"{path}.circle")
+            c = f.mapping(t["circle"], f"{path}.circle", ("center", "radius"))
             shape = Polygon.circle(
                 f.point(f.get(c, "center", f"{path}.circle"), f"{path}.circle.center"), f.number(c, "radius", f"{path}.circle", lo=0.1, hi=200)
             )
@@ -206,7 +206,7 @@ def parse_scenario(data: object, source: str) -> Scenario:
         if kind == "landing_pad" and point is None:
             raise f.fail(path, "a landing pad given as a 'point'")
         if kind != "landing_pad" and shape is None:
-            raise f.fail(path, f"a {kind} given as a 'polygon' or a 'circle'")
+            raise f.fail(path, f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} given as a 'polygon' or a 'circle'")
         if shape is not None and (shape.minx < 0 or shape.miny < 0 or shape.maxx > table.width or shape.maxy > table.height):
             raise f.fail(path, "terrain inside the table", [shape.minx, shape.miny, shape.maxx, shape.maxy])
         if point is not None and not table.holds_point(point):

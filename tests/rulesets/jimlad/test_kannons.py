@@ -118,6 +118,7 @@ def test_fore_krak_strikes_at_s9_and_broadside_krak_at_s8() -> None:
     shoot(g, "Red", Fire("fore", "krak", aim=(60.0, 36.0)))
     [fore] = events(g, "strike")
     assert (fore["strength"], fore["roll"], fore["total"], fore["armour"], fore["verdict"]) == (9, 3, 12, 12, "glancing")
+    assert fore["weapon_rule"] == "JL-SHOOT-3"
     assert ship(g, "Blue").hull_points == 4
 
     g = game(duel(blue={"x": 30.0, "y": 24.0, "heading": 180.0}), script=["hit", 4, 1])

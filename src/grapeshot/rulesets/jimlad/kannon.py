@@ -219,7 +219,7 @@ def krak(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
                 facing=None if facing is None else facing.value,
             )
         if target is not None and facing is not None:
-            yield from strike(g, sea, target, k.krak, facing, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s {gun} krak", rule="JL-SHOOT-8")
+            yield from strike(g, sea, target, k.krak, facing, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s {gun} krak", rule="JL-SHOOT-3")
 
 
 def grapeshot_template(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
