@@ -20,6 +20,11 @@ def _pose(p: Any) -> str:
     return f"({p[0]:.1f}, {p[1]:.1f}) heading {p[2]:.0f}°" if p else "?"
 
 
+def _order(o: Any) -> str:
+    side = "" if o["side"] == "none" else f" {o['side']}"
+    return f"{o['ship']} card {o['card']}{side} (at the {o['card_at']})"
+
+
 def describe(e: Event) -> str | None:
     """One event in words, or None for events that only matter to machines."""
     d = e.data
@@ -29,7 +34,7 @@ def describe(e: Event) -> str | None:
     if k == "wind":
         return f"The wind blows towards {d['direction']:.0f}°."
     if k == "orders":
-        return "Orders revealed: " + "; ".join(f"{seat}: {', '.join(orders)}" for seat, orders in d["orders"].items())
+        return "Orders revealed: " + "; ".join(f"{seat}: {', '.join(_order(o) for o in orders)}" for seat, orders in d["orders"].items())
     if k == "move":
         stop = ""
         if d["contact"]:

@@ -1,9 +1,11 @@
 """A player that plays Jim Lad sensibly, fast enough for thousands of games.
 
-* Orders: each legal card (and side, and card at start or end) is tried at a
-  few distances; the end pose is scored for room to sail on, distance from
-  islands and the table's edge, and guns brought to bear on the nearest
-  enemies at a good range.
+* Orders: every legal card (each side, card at start or end) gets a quick look
+  at where it would end; the best few get a closer one: poses along the way,
+  and an exact check that even the card's shortest move runs into nothing.
+  A pose scores for open water ahead (to the edge or the next rock), keeping
+  off islands, ships and the edge, and guns brought to bear on enemies at a
+  good range.
 * Distance: the same score over the allowed range, stopping short of contacts.
 * Shooting: each usable gun, shell and target is valued by its expected
   effect (hull points for krak, krew for grapeshot); the best is fired first.
@@ -46,8 +48,8 @@ from grapeshot.rulesets.jimlad.torpedoes import manned_arc
 EDGE_MARGIN = 2.0
 ROOM_WANTED = 36.0  # inches of open water ahead that keep next turn's options open
 IDEAL_RANGE = 16.0
-GRAPESHOT_REACH = 8.0
-SHORTLIST = 3  # manoeuvres looked at closely (more while the best so far runs into something)  # template length; also the D3 grapeshot range
+GRAPESHOT_REACH = 8.0  # the template's length; also the D3 grapeshot range
+SHORTLIST = 3  # manoeuvres looked at closely (more while the best so far runs into something)
 
 
 @lru_cache(maxsize=64)
@@ -71,22 +73,6 @@ def p_damage(strength: int, armour: int, save: bool = True) -> float:
     """Chance a blow of ``strength`` takes a hull point off ``armour`` (penetrate or glance, then the save)."""
     faces = sum(1 for f in range(1, 7) if strength + f >= armour) / 6.0
     return faces * ((RAMSHACKLE_SAVE - 1) / 6.0 if save else 1.0)
-
-
-def room_ahead(sea: Sea, h: Hull) -> float:
-    """Open water straight ahead of the bow to the table's edge."""
-    bow = h.bow
-    d = unit(h.heading)
-    ts = []
-    if d.x > 1e-9:
-        ts.append((sea.table.width - bow.x) / d.x)
-    elif d.x < -1e-9:
-        ts.append(-bow.x / d.x)
-    if d.y > 1e-9:
-        ts.append((sea.table.height - bow.y) / d.y)
-    elif d.y < -1e-9:
-        ts.append(-bow.y / d.y)
-    return max(0.0, min(ts)) if ts else 0.0
 
 
 _RAD = math.pi / 180.0

@@ -29,7 +29,8 @@ Proc = Generator[Prompt, Any, Any]
 
 def play(g: Game) -> Generator[Prompt, Any, Outcome]:
     sea = cast(Sea, g.state)
-    g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=sea.describe())
+    if g.logging:
+        g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=sea.describe())
     limit = int(sea.option("turn_limit"))
     for turn in range(1, limit + 1):
         sea.turn = g.turn = turn
@@ -109,11 +110,15 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
         for seat in sorted(answers):
             for o in cast(Orders, answers[seat]).orders:
                 given[o.ship] = o
-        g.emit(
-            "orders",
-            "JL-TURN-3",
-            orders={seat: [o.ship + f": card {o.card} {o.turn} at {o.card_at}" for o in cast(Orders, a).orders] for seat, a in sorted(answers.items())},
-        )
+        if g.logging:
+            g.emit(
+                "orders",
+                "JL-TURN-3",
+                orders={
+                    seat: [{"ship": o.ship, "card": o.card, "side": o.turn, "card_at": o.card_at} for o in cast(Orders, a).orders]
+                    for seat, a in sorted(answers.items())
+                },
+            )
     for ship in ordered:
         if not ship.afloat:
             continue
