@@ -330,6 +330,23 @@ def test_its_distance_is_within_what_the_dice_allow_and_prefers_room() -> None:
 # --------------------------------------------------------------------------- legal orders
 
 
+class Watch:
+    """A heuristic player that records the prompts of one kind it answers, with its answers."""
+
+    name = "watch"
+
+    def __init__(self, seed: int, kind: type[Prompt], seen: list[tuple[Prompt, str, Action]]) -> None:
+        self.inner = HeuristicPlayer(seed)
+        self.kind = kind
+        self.seen = seen
+
+    def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
+        a = self.inner.act(game, seat, prompt)
+        if isinstance(prompt, self.kind):
+            self.seen.append((prompt, seat, a))
+        return a
+
+
 def legal_setups() -> list[Scenario]:
     return [
         duel(),
@@ -352,24 +369,11 @@ def legal_setups() -> list[Scenario]:
 @pytest.mark.parametrize("index", range(3))
 def test_every_order_and_distance_it_gives_is_accepted(index: int) -> None:
     g = Game("jimlad", legal_setups()[index], seed=index)
-    seen: list[tuple[OrdersPrompt, str, Orders]] = []
-
-    class Watch:
-        name = "watch"
-
-        def __init__(self, seed: int) -> None:
-            self.inner = HeuristicPlayer(seed)
-
-        def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
-            a = self.inner.act(game, seat, prompt)
-            if isinstance(prompt, OrdersPrompt):
-                assert isinstance(a, Orders)
-                seen.append((prompt, seat, a))
-            return a
-
-    answer(g, {"red": Watch(1), "blue": Watch(2)}, lambda g: g.turn > 4)  # Game.submit raises on anything illegal
+    seen: list[tuple[Prompt, str, Action]] = []
+    answer(g, {"red": Watch(1, OrdersPrompt, seen), "blue": Watch(2, OrdersPrompt, seen)}, lambda g: g.turn > 4)  # Game.submit raises on anything illegal
     assert len(seen) >= 4  # at least one orders prompt a turn
     for prompt, seat, orders in seen:
+        assert isinstance(prompt, OrdersPrompt) and isinstance(orders, Orders)
         assert sorted(o.ship for o in orders.orders) == sorted(prompt.choices[seat])
 
 
@@ -420,23 +424,11 @@ def test_its_reroll_takes_back_a_bad_die_and_keeps_a_good_one(
 
 
 def test_in_a_freebooterz_game_every_reroll_it_takes_is_of_a_low_die() -> None:
-    asked: list[tuple[RerollPrompt, Reroll]] = []
-
-    class Watch:
-        name = "watch"
-
-        def __init__(self, seed: int) -> None:
-            self.inner = HeuristicPlayer(seed)
-
-        def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
-            a = self.inner.act(game, seat, prompt)
-            if isinstance(prompt, RerollPrompt):
-                assert isinstance(a, Reroll)
-                asked.append((prompt, a))
-            return a
-
+    seen: list[tuple[Prompt, str, Action]] = []
     g = Game("jimlad", duel(red={"klan": "freebooterz"}, blue={"klan": "freebooterz", "y": 50.0}), seed=4)
-    play_out(g, {"red": Watch(1), "blue": Watch(2)})
+    play_out(g, {"red": Watch(1, RerollPrompt, seen), "blue": Watch(2, RerollPrompt, seen)})
+    asked = [(p, a) for p, _, a in seen if isinstance(p, RerollPrompt) and isinstance(a, Reroll)]
+    assert len(asked) == len(seen)
     highs = [(p, a) for p, a in asked if p.request is not None and p.request.better == "high" and p.roll is not None and len(p.roll.faces) > 0]
     assert highs and any(a.die is not None for _, a in highs) and any(a.die is None for _, a in highs)
     for p, a in highs:
