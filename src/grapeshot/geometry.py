@@ -696,8 +696,9 @@ def sweep(
     table: Table | None,
     upto: float | None = None,
     tolerance: float = 0.01,
+    start: float = 0.0,
 ) -> Sweep:
-    """Move a hull along ``path`` for ``upto`` inches and stop at the first contact.
+    """Move a hull along ``path`` from ``start`` to ``upto`` inches and stop at the first contact.
 
     The first touch is found as in :func:`first_contact`; the ship then stops at
     the last pose within ``tolerance`` of the touch that keeps
@@ -705,7 +706,7 @@ def sweep(
     """
     total = path.length if upto is None else max(0.0, min(upto, path.length))
     near, edges = _near(path, length, width, obstacles, table)
-    touch = _first_touch(path, length, width, near, edges, total)
+    touch = _first_touch(path, length, width, near, edges, total, start)
     if touch is None:
         return Sweep(total, path.hull_at(total, length, width), None)
     at, ident, kind = touch
@@ -718,11 +719,11 @@ def sweep(
 
     # back off from the touch until clear, then bisect to the clear pose nearest it
     hi, back = at, tolerance
-    lo = max(0.0, at - back)
-    while lo > 0.0 and not clear(lo):
+    lo = max(start, at - back)
+    while lo > start and not clear(lo):
         hi, back = lo, back * 2.0
-        lo = max(0.0, at - back)
-    if lo > 0.0:
+        lo = max(start, at - back)
+    if lo > start:
         while hi - lo > tolerance / 4.0:
             mid = (lo + hi) / 2.0
             if clear(mid):
@@ -732,11 +733,13 @@ def sweep(
     return Sweep(lo, path.hull_at(lo, length, width), Contact(ident, kind, at))
 
 
-def first_contact(path: Path, length: float, width: float, obstacles: Sequence[Obstacle], table: Table | None, upto: float | None = None) -> Contact | None:
-    """Where a hull moving along ``path`` would first touch something (without stopping it short)."""
+def first_contact(
+    path: Path, length: float, width: float, obstacles: Sequence[Obstacle], table: Table | None, upto: float | None = None, start: float = 0.0
+) -> Contact | None:
+    """Where a hull moving along ``path`` (from ``start``) would first touch something, without stopping it short."""
     total = path.length if upto is None else max(0.0, min(upto, path.length))
     near, edges = _near(path, length, width, obstacles, table)
-    touch = _first_touch(path, length, width, near, edges, total)
+    touch = _first_touch(path, length, width, near, edges, total, start)
     return None if touch is None else Contact(touch[1], touch[2], touch[0])
 
 
@@ -756,7 +759,9 @@ def _near(path: Path, length: float, width: float, obstacles: Sequence[Obstacle]
     return near, edges
 
 
-def _first_touch(path: Path, length: float, width: float, near: Sequence[Obstacle], edges: Table | None, total: float) -> tuple[float, str, str] | None:
+def _first_touch(
+    path: Path, length: float, width: float, near: Sequence[Obstacle], edges: Table | None, total: float, start: float = 0.0
+) -> tuple[float, str, str] | None:
     """The first distance along the path at which the hull touches something, and what.
 
     On a straight leg the hull only translates, so the touch is found exactly,
@@ -765,15 +770,19 @@ def _first_touch(path: Path, length: float, width: float, near: Sequence[Obstacl
     a lower bound of its distance to everything (separating axes) divided by
     the fastest any of its points moves, so no pose in between can touch.
     """
-    if total <= EPS or (not near and edges is None):
+    if total - start <= EPS or (not near and edges is None):
         return None
     hr = math.hypot(length, width) / 2.0
     speed = path.point_speed(math.hypot(length, width / 2.0))
-    s0 = 0.0
+    seg_start = 0.0
     for seg in path.segments:
+        s0 = max(seg_start, start)
+        seg_start += seg.length
         if s0 >= total:
             break
-        s1 = min(total, s0 + seg.length)
+        s1 = min(total, seg_start)
+        if s1 <= s0:
+            continue
         span = s1 - s0
         if span <= EPS:
             s0 = s1
@@ -810,21 +819,20 @@ def _first_touch(path: Path, length: float, width: float, near: Sequence[Obstacl
                 for i, ob in enumerate(near):
                     if due[i] <= s:
                         g = _gap_to(h, hr, ob.shape)
-                        if g <= 0.0 and s > 0.0:
+                        if g <= 0.0 and s > start:
                             return s, ob.ident, ob.kind
                         due[i] = s + max(g / speed, MIN_ADVANCE)
                     step = min(step, due[i])
                 if edges is not None:
                     if edge_due <= s:
                         g = min(min(cx, cy, edges.width - cx, edges.height - cy) for cx, cy in h.corners)
-                        if g < -EPS and s > 0.0:
+                        if g < -EPS and s > start:
                             return s, "edge", "edge"
                         edge_due = s + max(g / speed, MIN_ADVANCE)
                     step = min(step, edge_due)
                 if s >= s1:
                     break
                 s = min(s1, max(step, s + MIN_ADVANCE))
-        s0 = s1
     return None
 
 

@@ -825,3 +825,16 @@ def test_a_hull_touching_a_ship_at_the_start_still_stops_for_what_lies_ahead() -
     assert result.contact.ident in ("mate", "rock")
     assert not hull_hits_polygon(result.hull, rock)
     assert result.hull.bow.x <= 40.0
+
+
+def test_a_sweep_can_resume_from_part_way_along_its_path() -> None:
+    # two walls across a straight path: resuming after the first (removed) finds the second
+    near = Obstacle("near", "mine", Hull(30.0, 20.0, 0.0, 2.0, 10.0))
+    far = Obstacle("far", "ship", Hull(45.0, 20.0, 0.0, 2.0, 10.0))
+    path = Path(Pose(15.0, 20.0, 0.0), [Segment(50.0)])
+    first = sweep(path, 10.0, 4.0, [near, far], TABLE)
+    assert first.contact is not None and first.contact.ident == "near" and first.contact.at == pytest.approx(14.0)
+    again = sweep(path, 10.0, 4.0, [far], TABLE, start=first.travelled)
+    assert again.contact is not None and again.contact.ident == "far" and again.contact.at == pytest.approx(29.0)
+    assert again.travelled >= first.travelled
+    assert first_contact(path, 10.0, 4.0, [far], TABLE, start=20.0) == again.contact

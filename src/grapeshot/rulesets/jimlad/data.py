@@ -56,6 +56,19 @@ KANNONS: dict[GunName, Kannon] = {
 }
 
 GUNNER_BS = 3  # JL-SHOOT-1: grot gun krews
+
+# --------------------------------------------------------------------------- non-player models (JL-NPC-*)
+
+MINE_RADIUS = 0.5  # ruling: a mine is a disc 1" across
+MINE_STRENGTH = 8  # JL-NPC-1
+MINE_ARMOUR = 11
+KRAKEN_RADIUS = 2.0  # ruling: the Kraken is a disc 4" across
+KRAKEN_WOUNDS = 2  # JL-NPC-2
+KRAKEN_ARMOUR = 11
+KRAKEN_ATTACKS = 3
+KRAKEN_STRENGTH = 8
+SUB_LENGTH = 6.0  # ruling: Da Dred NoOrk is a hull 6" x 2"
+SUB_WIDTH = 2.0
 KRAK_SCATTER_DICE = 2  # JL-SHOOT-3: 2D6 minus BS
 GRAPESHOT_D3_RANGE = 8.0  # JL-SHOOT-4 alternative method
 TORPEDO_STRENGTH = 9  # JL-SHOOT-6

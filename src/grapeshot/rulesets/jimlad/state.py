@@ -11,10 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grapeshot.core.scenario import Terrain
-from grapeshot.geometry import Hull, Obstacle, Pose, Table, Vec
+from grapeshot.geometry import Hull, Obstacle, Polygon, Pose, Table, Vec
 from grapeshot.rulesets.jimlad.data import (
     HULL_POINTS,
+    KRAKEN_RADIUS,
+    KRAKEN_WOUNDS,
     MIN_WORKING_KREW,
+    MINE_RADIUS,
     PROFILES,
     Card,
     CardAt,
@@ -77,6 +80,12 @@ class Ship:
     fired: set[str] = field(default_factory=set)  # weapons used this shooting phase
     repaired: bool = False  # riggers used this turn
     engaged: str | None = None  # the ship it is locked in a boarding action with
+    moved_turn: int = 0  # the turn in which its turn to move last came (JL-RAM-1: "already moved")
+    sailed_turn: int = 0  # the turn in which it last moved under a manoeuvre card (JL-BOARD-1)
+    grounded_turn: int | None = None  # the turn it ran aground (JL-RAM-7)
+    grounded_on: str | None = None  # the terrain it is aground on
+    docked_at: str | None = None  # the island or dock it has landed at (JL-LAND-1)
+    docked_turn: int = 0  # the turn it landed or docked
 
     @property
     def pose(self) -> Pose:
@@ -149,6 +158,37 @@ class Ship:
         }
 
 
+@dataclass(slots=True)
+class Mine:
+    """A floating mine (JL-NPC-1): a small disc that drifts and detonates on contact."""
+
+    name: str
+    x: float
+    y: float
+
+    def shape(self) -> Polygon:
+        return Polygon.circle(Vec(self.x, self.y), MINE_RADIUS, 8)
+
+
+@dataclass(slots=True)
+class Kraken:
+    """Da Kraken (JL-NPC-2): a disc on the table with armour 11 and two wounds."""
+
+    x: float
+    y: float
+    wounds: int = KRAKEN_WOUNDS
+
+    def shape(self) -> Polygon:
+        return Polygon.circle(Vec(self.x, self.y), KRAKEN_RADIUS, 12)
+
+
+@dataclass(slots=True)
+class Sub:
+    """Da Dred NoOrk (JL-EVT-14): the grots' submarine, while it is surfaced."""
+
+    hull: Hull
+
+
 @dataclass
 class Sea:
     """Everything on the table in a Jim Lad game."""
@@ -167,6 +207,12 @@ class Sea:
     penetrated: list[str] = field(default_factory=list)
     #: per seat, the turn its Freebooterz re-roll was spent (option ``freebooterz_reroll: player``)
     reroll_used: dict[str, int] = field(default_factory=dict)
+    mines: list[Mine] = field(default_factory=list)  # on the table (JL-NPC-1)
+    mines_total: int = 0  # as many as there are players; the rest are "spare" (JL-EVT-12)
+    kraken: Kraken | None = None
+    sub: Sub | None = None
+    chinork_pad: str | None = None  # the landing pad Da Chinork sits on (JL-EVT-11)
+    treasure_found: set[str] = field(default_factory=set)  # islands whose treasure is gone (JL-LAND-2)
 
     def afloat(self) -> Iterator[Ship]:
         return (s for s in self.ships.values() if s.afloat)
@@ -179,8 +225,14 @@ class Sea:
         return [s for s in self.ships.values() if s.afloat and s.commander != ship.commander]
 
     def ship_obstacles(self, moving: Ship) -> list[Obstacle]:
+        """Everything a moving ship can run into: ships, terrain, mines, the Kraken, the sub."""
         out = [Obstacle(s.name, "ship", s.hull) for s in self.ships.values() if s.afloat and s is not moving]
         out.extend(self.obstacles)
+        out.extend(Obstacle(m.name, "mine", m.shape()) for m in self.mines)
+        if self.kraken is not None:
+            out.append(Obstacle("Kraken", "kraken", self.kraken.shape()))
+        if self.sub is not None:
+            out.append(Obstacle("Da Dred NoOrk", "sub", self.sub.hull))
         return out
 
     def option(self, name: str) -> Any:
