@@ -210,7 +210,7 @@ class Hull:
 def hulls_overlap(a: Hull, b: Hull) -> bool:
     """Separating-axis test for two oriented rectangles (touching counts as overlap)."""
     dx, dy = b.x - a.x, b.y - a.y
-    rr = a.radius + b.radius
+    rr = a.radius + b.radius + EPS  # only clearly apart: touching must reach the exact test
     if dx * dx + dy * dy > rr * rr:
         return False
     for cx, sx in ((a.c, a.s), (b.c, b.s)):
@@ -469,7 +469,7 @@ def _segments_cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: f
 def hull_hits_polygon(h: Hull, poly: Polygon) -> bool:
     """Whether a hull touches or overlaps a polygon."""
     dx, dy = h.x - poly.cx, h.y - poly.cy
-    rr = h.radius + poly.radius
+    rr = h.radius + poly.radius + EPS
     if dx * dx + dy * dy > rr * rr:
         return False
     hc = h.corners

@@ -838,3 +838,9 @@ def test_a_sweep_can_resume_from_part_way_along_its_path() -> None:
     assert again.contact is not None and again.contact.ident == "far" and again.contact.at == pytest.approx(29.0)
     assert again.travelled >= first.travelled
     assert first_contact(path, 10.0, 4.0, [far], TABLE, start=20.0) == again.contact
+
+
+def test_hulls_touching_corner_to_corner_count_as_overlapping() -> None:
+    # found by hypothesis: the bounding circles touch to within rounding
+    a, b = Hull(0.0, 3.0, 0.0, 3.0, 3.0), Hull(3.0, 0.0, 0.0, 3.0, 3.0)
+    assert separation(a, b) == 0.0 and hulls_overlap(a, b)
