@@ -56,7 +56,7 @@ def assert_at(ship: Ship, x: float, y: float, heading: float, tol: float = TOL) 
 
 def move(g: Game, card: Card, turn: str = "none", card_at: str = "start", distance: float = 0.0, name: str = "Red") -> Any:
     sea = support.sea(g)
-    return movement.move_ship(g, sea, sea.ships[name], card, turn, card_at, distance)  # type: ignore[arg-type]
+    return support.drive(movement.move_ship(g, sea, sea.ships[name], card, turn, card_at, distance))  # type: ignore[arg-type]
 
 
 def allowance(g: Game, card: Card, turn: str = "none", name: str = "Red") -> movement.Allowance:
@@ -262,7 +262,8 @@ def test_becalmed_ship_does_not_move_and_is_at_a_standstill() -> None:
 
 @pytest.mark.rules("JL-MOVE-1")
 def test_move_stops_just_short_of_another_ship() -> None:
-    g = support.game(support.duel(red={"klan": "deff-skulls"}))
+    # the crash that follows (JL-RAM-*): blue fails to evade (12), neither hull is hurt (1s)
+    g = support.game(support.duel(red={"klan": "deff-skulls"}), script=[6, 6, 1, 1])
     red, blue = support.ship(g, "Red"), support.ship(g, "Blue")
     sweep = move(g, Card.FULL_AHEAD, distance=20.0)
     # red's bow at 35 meets blue's stern at 55 after 20", less the clearance
@@ -281,7 +282,7 @@ def test_move_stops_just_short_of_another_ship() -> None:
 def test_move_stops_just_short_of_an_island() -> None:
     island = {"kind": "island", "name": "Skull Rock", "polygon": [[50, 30], [60, 30], [60, 42], [50, 42]]}
     sc = support.duel(red={"klan": "deff-skulls"}, blue={"x": 100.0, "y": 10.0}, terrain=[island])
-    g = support.game(sc)
+    g = support.game(sc, script=[1])  # running aground (JL-RAM-6): S6 + 1 does not hurt the bow
     red = support.ship(g, "Red")
     sweep = move(g, Card.FULL_AHEAD, distance=9.0)
     assert sweep.contact is not None and (sweep.contact.ident, sweep.contact.kind) == ("Skull Rock", "island")

@@ -23,6 +23,8 @@ class ManoeuvreOrder:
     card: int
     turn: Turn = "none"
     card_at: CardAt = "start"
+    #: "Ramming speed!": a ship this course meets that has already moved is rammed (JL-RAM-1)
+    ram: bool = False
 
 
 @action("orders")

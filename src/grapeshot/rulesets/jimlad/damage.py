@@ -110,7 +110,7 @@ def sink(g: Game, sea: Sea, ship: Ship, by_seat: str | None, cause: str) -> None
     g.emit("sunk", "JL-SHIP-4", ship=ship.name, cause=cause, by=by_seat, vp_to=by_seat if credited else None, krew_lost=lost_krew, gold_lost=lost_gold)
 
 
-def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str) -> Proc:
+def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None) -> Proc:
     """JL-DMG-2: one roll on the damage table for a ship that took penetrating hits in a
     shooting player's turn, however many it took."""
     r = yield from g.roll(RollRequest(D6, f"{ship.name}: damage table", "JL-DMG-2", ship.commander, ship.name, None))

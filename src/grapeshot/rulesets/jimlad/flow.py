@@ -13,14 +13,14 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import Outcome
 from grapeshot.dice import D6, RollRequest
-from grapeshot.rulesets.jimlad import victory
-from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.geometry import Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
+from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
+from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Torpedoes
 from grapeshot.rulesets.jimlad.damage import damage_table, repair
 from grapeshot.rulesets.jimlad.data import CARDS, Card
 from grapeshot.rulesets.jimlad.kannon import can_shoot, fire, sluggas
-from grapeshot.rulesets.jimlad.krew import take_over, takeover_options
 from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift
-from grapeshot.rulesets.jimlad.prompts import DistancePrompt, TakeoverPrompt, orders_prompt, shoot_prompt
+from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt, shoot_prompt
 from grapeshot.rulesets.jimlad.state import MoveRecord, Sea, Ship
 from grapeshot.rulesets.jimlad.torpedoes import launch
 
@@ -31,6 +31,7 @@ def play(g: Game) -> Generator[Prompt, Any, Outcome]:
     sea = cast(Sea, g.state)
     if g.logging:
         g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=sea.describe())
+    yield from npc.setup_models(g, sea)
     limit = int(sea.option("turn_limit"))
     for turn in range(1, limit + 1):
         sea.turn = g.turn = turn
@@ -94,14 +95,18 @@ def events_phase(g: Game, sea: Sea) -> Proc:
     The events table, mines, the Kraken and the sub plug in here.
     """
     g.begin_phase("events", "JL-TURN-2")
-    yield from ()
+    yield from events.events_phase(g, sea)
 
 
 def movement_phase(g: Game, sea: Sea) -> Proc:
     """JL-TURN-3: sealed orders for every ship, revealed together, then ships move in turn sequence."""
     g.begin_phase("movement", "JL-TURN-3")
     ordered = [s for seat in sea.order for s in sea.fleet(seat)]
-    need = [s for s in ordered if s.krewed and not s.becalmed and not s.engine_damaged]
+    for ship in ordered:
+        if ship.grounded_on is not None and ship.grounded_turn is not None and sea.turn >= ship.grounded_turn + 2:
+            refloat(g, sea, ship)
+    yield from harbour.start_of_movement(g, sea)
+    need = [s for s in ordered if s.krewed and not s.becalmed and not s.engine_damaged and s.grounded_on is None and s.held_this(sea.turn) is None]
     given: dict[str, ManoeuvreOrder] = {}
     if need:
         answers = yield orders_prompt(sea, need)
@@ -115,14 +120,19 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
                 "orders",
                 "JL-TURN-3",
                 orders={
-                    seat: [{"ship": o.ship, "card": o.card, "side": o.turn, "card_at": o.card_at} for o in cast(Orders, a).orders]
+                    seat: [{"ship": o.ship, "card": o.card, "side": o.turn, "card_at": o.card_at, "ram": o.ram} for o in cast(Orders, a).orders]
                     for seat, a in sorted(answers.items())
                 },
             )
     for ship in ordered:
         if not ship.afloat:
             continue
-        if ship.hulk:
+        held = ship.held_this(sea.turn)
+        if ship.grounded_on is not None:
+            g.emit("no-move", "JL-RAM-7", ship=ship.name, why=f"aground on {ship.grounded_on}")
+        elif held is not None:
+            g.emit("no-move", None, ship=ship.name, why=held)
+        elif ship.hulk:
             yield from hulk_drift(g, sea, ship)
         elif ship.becalmed:
             ship.standstill = True
@@ -131,6 +141,28 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
             yield from repeat_move(g, sea, ship)
         else:
             yield from ordered_move(g, sea, ship, given[ship.name])
+            if ship.afloat:
+                yield from harbour.after_move(g, sea, ship)
+        ship.moved_turn = sea.turn
+    yield from events.becalmed_shooting(g, sea)
+
+
+def refloat(g: Game, sea: Sea, ship: Ship) -> None:
+    """JL-RAM-7: after a turn aground the ship comes off, turned to head directly away from the
+    terrain (from its nearest point to the ship's centre); if turning would touch something, it
+    keeps its heading."""
+    terrain = next(t for t in sea.terrain if t.name == ship.grounded_on)
+    assert terrain.shape is not None
+    away = bearing(terrain.shape.closest_point(ship.centre), ship.centre)
+    turned = ship.hull.moved(Pose(ship.hull.x, ship.hull.y, away))
+    clear = sea.table.holds(turned) and not any(
+        hulls_overlap(turned, ob.shape) if isinstance(ob.shape, Hull) else hull_hits_polygon(turned, ob.shape) for ob in sea.ship_obstacles(ship)
+    )
+    if clear:
+        ship.hull = turned
+    g.emit("refloat", "JL-RAM-7", ship=ship.name, off=ship.grounded_on, heading=round(ship.hull.heading, 3), turned=clear)
+    ship.grounded_on = None
+    ship.grounded_turn = None
 
 
 def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
@@ -151,7 +183,7 @@ def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
             high=allowance.high,
         )
         inches = cast(Distance, answer).inches
-    move_ship(g, sea, ship, card, order.turn, order.card_at, inches)
+    yield from move_ship(g, sea, ship, card, order.turn, order.card_at, inches, ram=order.ram)
     if allowance.side_drift and ship.afloat:
         yield from side_wind_drift(g, sea, ship)
 
@@ -168,7 +200,7 @@ def repeat_move(g: Game, sea: Sea, ship: Ship) -> Proc:
         inches = allowance.high
         side_drift = allowance.side_drift
     g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), side=turn, card_at=last.card_at, distance=inches)
-    move_ship(g, sea, ship, last.card, turn, last.card_at, inches)
+    yield from move_ship(g, sea, ship, last.card, turn, last.card_at, inches, compulsory=True)
     if side_drift and ship.afloat:  # JL-KLAN-2: the wind abeam still carries a sailing ship
         yield from side_wind_drift(g, sea, ship)
 
@@ -213,17 +245,10 @@ def shooting_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
 
 
 def boarding_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
-    """JL-TURN-5: ships alongside may board (the boarding action rules plug in here);
-    drifting hulks may be taken over without a fight (JL-KREW-6)."""
+    """JL-TURN-5: boarding actions and takeovers of hulks, then harbour trades."""
     g.begin_phase("boarding", "JL-TURN-5")
-    for seat in sea.order:
-        while True:
-            options = takeover_options(sea, seat)
-            if not options:
-                break
-            answer = yield TakeoverPrompt(seats=(seat,), rule="JL-KREW-6", text="send krew to take over a drifting hulk?", accepts=(Takeover,), options=options)
-            choice = cast(Takeover, answer)
-            if choice.hulk is None or choice.crew_from is None:
-                break
-            take_over(g, sea, sea.ships[choice.hulk], sea.ships[choice.crew_from])
+    outcome = yield from boarding.boarding_phase(g, sea)
+    if outcome is not None:
+        return outcome
+    yield from harbour.trades(g, sea)
     return victory.check(g, sea)

@@ -35,6 +35,7 @@ Proc = Generator[Prompt, Any, Any]
 WindSector = Literal["with", "against", "side"]
 
 TURN_SIGN = {"none": 0.0, "port": 1.0, "starboard": -1.0}
+MAX_CONTACTS = 32  # a move that meets more than this many things is a bug
 
 
 def card_path(hull: Hull, card: Card, turn: Turn, card_at: CardAt, distance: float) -> Path:
@@ -133,15 +134,17 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
     return Allowance(low, high, side_drift)
 
 
-def move_ship(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn, card_at: CardAt, distance: float) -> Sweep:
-    """Sweep the ship along its manoeuvre and leave it where it stops (JL-MOVE-6, JL-MOVE-7)."""
+def move_ship(
+    g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn, card_at: CardAt, distance: float, *, ram: bool = False, compulsory: bool = False
+) -> Generator[Prompt, Any, Sweep]:
+    """Sail the ship along its manoeuvre, resolving whatever it meets (JL-MOVE-6, JL-MOVE-7, JL-RAM-*)."""
     spec = CARDS[card]
     path = card_path(ship.hull, card, turn, card_at, distance)
     before = ship.hull
-    result = sweep(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table)
-    ship.hull = result.hull
+    result = yield from travel(g, sea, ship, path, ram=ram, compulsory=compulsory)
     ship.last_move = MoveRecord(card, turn, card_at, distance)
     ship.standstill = card is Card.ALL_STOP or result.contact is not None
+    ship.sailed_turn = sea.turn
     if g.logging:
         g.emit(
             "move",
@@ -151,22 +154,41 @@ def move_ship(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn, card_at: Ca
             card_title=spec.title,
             side=turn,
             card_at=card_at,
+            ram=ram,
             distance=round(distance, 4),
             planned=round(path.length, 4),
             travelled=round(result.travelled, 4),
             start=_pose(before),
-            end=_pose(result.hull),
+            end=_pose(ship.hull),
             contact=None if result.contact is None else {"with": result.contact.ident, "kind": result.contact.kind, "at": round(result.contact.at, 4)},
         )
     return result
 
 
-def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: str, why: str) -> Sweep:
-    """Slide a ship without turning it (hulk drift, side wind): swept like any move."""
+def travel(g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: bool) -> Generator[Prompt, Any, Sweep]:
+    """Sweep a ship along a path; at each contact resolve what it met and, if the move goes on
+    (a mine went off, a rammed ship slipped aside), sweep on from there."""
+    from grapeshot.rulesets.jimlad.collisions import collide
+
+    start = 0.0
+    for _ in range(MAX_CONTACTS):
+        result = sweep(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table, start=start)
+        ship.hull = result.hull
+        if result.contact is None:
+            return result
+        going_on = yield from collide(g, sea, ship, result.contact, path, ram=ram, compulsory=compulsory)
+        if not going_on or not ship.afloat:
+            return result
+        start = result.travelled
+    raise RuntimeError(f"{ship.name}'s move met more than {MAX_CONTACTS} things")
+
+
+def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: str, why: str) -> Proc:
+    """Slide a ship without turning it (hulk drift, side wind, squalls): a compulsory move,
+    swept like any other, and what it runs into is a crash (JL-RAM-6)."""
     before = ship.hull
     path = translate_path(before.pose, direction, inches)
-    result = sweep(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table)
-    ship.hull = result.hull
+    result = yield from travel(g, sea, ship, path, ram=False, compulsory=True)
     if result.contact is not None:
         ship.standstill = True
     g.emit(
@@ -178,10 +200,9 @@ def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: 
         inches=inches,
         travelled=round(result.travelled, 4),
         start=_pose(before),
-        end=_pose(result.hull),
+        end=_pose(ship.hull),
         contact=None if result.contact is None else {"with": result.contact.ident, "kind": result.contact.kind, "at": round(result.contact.at, 4)},
     )
-    return result
 
 
 def roll_direction(g: Game, sea: Sea, purpose: str, rule: str) -> Generator[Prompt, Any, float]:
@@ -196,18 +217,21 @@ def hulk_drift(g: Game, sea: Sea, ship: Ship) -> Proc:
     """JL-KREW-5: a ship with one Ork or none drifts D6" in a random direction each movement phase."""
     direction = yield from roll_direction(g, sea, f"{ship.name}: hulk drift direction", "JL-KREW-5")
     r = yield from g.roll(RollRequest(D6, f"{ship.name}: hulk drift distance", "JL-KREW-5"))
-    drift(g, sea, ship, direction, float(r.total), "JL-KREW-5", "drifting hulk")
+    yield from drift(g, sea, ship, direction, float(r.total), "JL-KREW-5", "drifting hulk")
 
 
 def side_wind_drift(g: Game, sea: Sea, ship: Ship) -> Proc:
     """JL-KLAN-2 (option ``snakebite_side_wind: drift``): with the wind abeam a sailing ship
     is carried D3" downwind after its move."""
     r = yield from g.roll(RollRequest(D3, f"{ship.name}: drift with the wind abeam", "JL-KLAN-2", ship.commander, ship.name, None))
-    drift(g, sea, ship, sea.wind, float(r.total), "JL-KLAN-2", "wind abeam")
+    yield from drift(g, sea, ship, sea.wind, float(r.total), "JL-KLAN-2", "wind abeam")
 
 
-def legal_cards(ship: Ship) -> list[tuple[Card, Turn]]:
-    """The cards (and sides) a ship may be ordered to take (JL-MOVE-5, JL-MOVE-10)."""
+def legal_cards(ship: Ship, turn: int | None = None) -> list[tuple[Card, Turn]]:
+    """The cards (and sides) a ship may be ordered to take (JL-MOVE-5, JL-MOVE-10); an event
+    may force one card on it this turn (JL-EVT-15)."""
+    if turn is not None and ship.forced is not None and ship.forced[0] == turn:
+        return [(ship.forced[1], ship.forced[2])]
     out: list[tuple[Card, Turn]] = []
     for card, spec in CARDS.items():
         if spec.astern and not ship.standstill:

@@ -49,7 +49,7 @@ class OrdersPrompt(Prompt):
 def orders_prompt(sea: Sea, ships: list[Ship]) -> OrdersPrompt:
     choices: dict[str, dict[str, list[tuple[Card, Turn]]]] = {}
     for s in ships:
-        choices.setdefault(s.commander, {})[s.name] = legal_cards(s)
+        choices.setdefault(s.commander, {})[s.name] = legal_cards(s, sea.turn)
     seats = tuple(seat for seat in sea.order if seat in choices)
     return OrdersPrompt(seats=seats, rule="JL-TURN-3", text="choose a manoeuvre card for each of your ships", accepts=(Orders,), sea=sea, choices=choices)
 

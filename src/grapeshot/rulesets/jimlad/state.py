@@ -86,6 +86,10 @@ class Ship:
     grounded_on: str | None = None  # the terrain it is aground on
     docked_at: str | None = None  # the island or dock it has landed at (JL-LAND-1)
     docked_turn: int = 0  # the turn it landed or docked
+    #: this turn the ship takes no orders and does not move: (turn, why) (events, harbour, squig brew)
+    held: tuple[int, str] | None = None
+    #: this turn the ship must take this card and side (JL-EVT-15, mermorks): (turn, card, side)
+    forced: tuple[int, Card, Turn] | None = None
 
     @property
     def pose(self) -> Pose:
@@ -132,6 +136,10 @@ class Ship:
 
     def in_force(self, effect: str, turn: int) -> bool:
         return self.effects.get(effect) == turn
+
+    def held_this(self, turn: int) -> str | None:
+        """Why the ship may not move this turn, if it may not (an event, the harbour, a hangover)."""
+        return self.held[1] if self.held is not None and self.held[0] == turn else None
 
     def describe(self, turn: int) -> dict[str, Any]:
         return {

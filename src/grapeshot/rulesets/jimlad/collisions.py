@@ -1,0 +1,205 @@
+"""What happens when a moving ship touches something: rams, crashes and groundings (JL-RAM-*).
+
+:func:`collide` is called by every move (ordered, repeated, drifting, blown
+about) at each contact its sweep finds, and says whether the move goes on.
+
+* Another ship: ramming rules (JL-RAM-1..5).  The target's Kaptin may evade
+  with a leadership test; otherwise both ships take an impact whose
+  strength comes from how far the mover had come.  A *planned* ram (the
+  order said so, and the target had already moved) spares the rammer one
+  point of strength; a crash into a ship by misjudgement or a compulsory
+  move does not (JL-RAM-6).
+* An island or a dock: a crash at that strength against the ship's own
+  hull, and the ship is aground (JL-RAM-6, JL-RAM-7).
+* The table's edge: the ship stops; nothing else.
+* Mines, the Kraken and the sub: their own rules (:mod:`.npc`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.dice import TWO_D6, RollRequest
+from grapeshot.geometry import Contact, Hull, Obstacle, Path, Vec, angle_diff, first_contact, hulls_overlap, sweep, translate_path, unit
+from grapeshot.rulesets.jimlad.damage import damage_table, strike
+from grapeshot.rulesets.jimlad.data import KLANS
+from grapeshot.rulesets.jimlad.movement import wind_sector
+from grapeshot.rulesets.jimlad.state import Sea, Ship
+
+Proc = Generator[Prompt, Any, Any]
+
+EVADE_STEP = 0.5  # inches: how finely an evading ship looks for room beside the rammer's course
+
+
+def impact_band(moved: float) -> int:
+    """JL-RAM-3: strength from the distance moved before impact: under 18" S6, 18" to 24" S7,
+    over 24" S8 (ruling: exactly 24" is S7)."""
+    if moved < 18.0:
+        return 6
+    if moved <= 24.0:
+        return 7
+    return 8
+
+
+def heading_modifier(mover: float, other: float) -> int:
+    """JL-RAM-3: +1 when the ships head towards each other (courses 135 degrees or more apart),
+    -1 when moving apart (within 45 degrees: the target sailing away from the rammer)."""
+    off = abs(angle_diff(mover, other))
+    if off >= 135.0:
+        return 1
+    if off <= 45.0:
+        return -1
+    return 0
+
+
+def leadership(ship: Ship) -> int | None:
+    """The leadership a ship tests on: its Kaptin's, else its best Ork's; None with no Orks aboard."""
+    return max((k.profile.ld for k in ship.krew), default=None)
+
+
+def collide(g: Game, sea: Sea, ship: Ship, contact: Contact, path: Path, *, ram: bool, compulsory: bool) -> Generator[Prompt, Any, bool]:
+    """Resolve one contact of a moving ship; True if its move goes on."""
+    from grapeshot.rulesets.jimlad import npc
+
+    course = path.at(contact.at).heading  # the direction of travel at the moment of contact
+    g.emit("contact", None, ship=ship.name, met=contact.ident, what=contact.kind, at=round(contact.at, 4), x=round(ship.hull.x, 4), y=round(ship.hull.y, 4))
+    if contact.kind == "ship":
+        return (yield from ship_contact(g, sea, ship, sea.ships[contact.ident], contact, path, course, ram=ram, compulsory=compulsory))
+    if contact.kind in ("island", "dock"):
+        yield from run_aground(g, sea, ship, contact, course)
+        return False
+    if contact.kind in ("mine", "kraken", "sub"):
+        return (yield from npc.ship_meets(g, sea, ship, contact, course))
+    return False  # the table's edge
+
+
+def strength_of(sea: Sea, ship: Ship, moved: float, course: float, other_course: float | None) -> tuple[int, dict[str, Any]]:
+    """The impact strength of a moving ship and how it was reached (JL-RAM-3, JL-RAM-5)."""
+    band = impact_band(moved)
+    parts: dict[str, Any] = {"moved": round(moved, 4), "band": band}
+    total = band
+    if other_course is not None:
+        parts["heading"] = heading_modifier(course, other_course)
+        total += parts["heading"]
+    klan = KLANS[ship.klan]
+    if klan.ram_bonus:
+        parts["klan"] = klan.ram_bonus
+        total += klan.ram_bonus
+    if klan.sails:
+        sector = wind_sector(sea.wind, course, float(sea.option("wind_sector")))
+        parts["wind"] = {"with": 1, "against": -1, "side": 0}[sector]
+        total += parts["wind"]
+    return total, parts
+
+
+def ship_contact(
+    g: Game, sea: Sea, mover: Ship, target: Ship, contact: Contact, path: Path, course: float, *, ram: bool, compulsory: bool
+) -> Generator[Prompt, Any, bool]:
+    """JL-RAM-1..6: a moving ship meets another: evade, or both take the impact."""
+    planned = ram and not compulsory and target.moved_turn == sea.turn
+    if (yield from evade(g, sea, mover, target, path, contact, planned)):
+        return True
+    strength, parts = strength_of(sea, mover, contact.at, course, target.hull.heading)
+    own = strength - 1 if planned else strength
+    g.emit("ram" if planned else "crash", "JL-RAM-3", ship=mover.name, target=target.name, strength=strength, own_strength=own, **parts)
+    point = mover.hull.bow if not path.reverse else mover.hull.stern
+    yield from blow(
+        g,
+        sea,
+        target,
+        strength,
+        target.hull.facing_towards(point),
+        by_seat=mover.commander,
+        by_actor=mover.name,
+        cause=f"{mover.name}'s ram" if planned else f"{mover.name} crashing",
+        rule="JL-RAM-4",
+    )
+    if mover.afloat:
+        yield from blow(
+            g,
+            sea,
+            mover,
+            own,
+            mover.hull.facing_towards(target.hull.centre),
+            by_seat=None,
+            by_actor=None,
+            cause="the impact",
+            rule="JL-RAM-4" if planned else "JL-RAM-6",
+        )
+    return False
+
+
+def evade(g: Game, sea: Sea, mover: Ship, target: Ship, path: Path, contact: Contact, planned: bool) -> Generator[Prompt, Any, bool]:
+    """JL-RAM-2: the target's Kaptin tests leadership; on a pass the target slips aside, just far
+    enough to clear the rest of the mover's course (ruling: straight out along its beam, away
+    from the mover's track); if there is no room, the test is wasted."""
+    ld = leadership(target)
+    if ld is None or target.grounded_on is not None or target.docked_at is not None or target.engaged is not None:
+        g.emit("evade", "JL-RAM-2", ship=target.name, able=False, passed=False)
+        return False
+    r = yield from g.roll(RollRequest(TWO_D6, f"{target.name}: leadership to evade", "JL-RAM-2", target.commander, target.name, "low"))
+    passed = r.total <= ld
+    moved_to: list[float] | None = None
+    if passed:
+        spot = room_aside(sea, mover, target, path, contact)
+        if spot is not None:
+            moved_to = [round(spot.x, 4), round(spot.y, 4)]
+            target.hull = spot
+    g.emit("evade", "JL-RAM-2", ship=target.name, able=True, ld=ld, roll=r.total, passed=passed, to=moved_to)
+    return moved_to is not None
+
+
+def room_aside(sea: Sea, mover: Ship, target: Ship, path: Path, contact: Contact) -> Hull | None:
+    """The nearest spot straight out along the target's beam, away from the mover's track, that
+    clears the rest of the mover's course and that the target can reach without touching anything."""
+    m, t = mover.hull, target.hull
+    travel = unit(path.at(contact.at).heading)
+    side = 1.0 if travel.cross(Vec(t.x - m.x, t.y - m.y)) >= 0 else -1.0
+    beam = (t.heading + 90.0) if side * travel.cross(unit(t.heading + 90.0)) > 0 else (t.heading - 90.0)
+    others = [ob for ob in sea.ship_obstacles(target) if ob.ident != mover.name]
+    reach = m.width + t.width + t.length
+    k = 1
+    while k * EVADE_STEP <= reach:
+        slide = translate_path(t.pose, beam, k * EVADE_STEP)
+        moved = sweep(slide, t.length, t.width, others, sea.table)
+        if moved.contact is not None:
+            return None
+        spot = moved.hull
+        if not hulls_overlap(spot, m) and first_contact(path, m.length, m.width, [Obstacle(target.name, "ship", spot)], None, start=contact.at - 0.05) is None:
+            return spot
+        k += 1
+    return None
+
+
+def run_aground(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) -> Proc:
+    """JL-RAM-6, JL-RAM-7: a crash into an island or a dock, at the strength of the speed it
+    had (no -1: it was not planned), and the ship is aground."""
+    strength, parts = strength_of(sea, ship, contact.at, course, None)
+    ship.grounded_turn = sea.turn
+    ship.grounded_on = contact.ident
+    ship.standstill = True
+    g.emit("aground", "JL-RAM-7", ship=ship.name, on=contact.ident, strength=strength, **parts)
+    yield from blow(
+        g,
+        sea,
+        ship,
+        strength,
+        ship.hull.facing_towards(ship.hull.bow),
+        by_seat=None,
+        by_actor=None,
+        cause=f"running aground on {contact.ident}",
+        rule="JL-RAM-6",
+    )
+
+
+def blow(g: Game, sea: Sea, ship: Ship, strength: int, facing: Any, *, by_seat: str | None, by_actor: str | None, cause: str, rule: str) -> Proc:
+    """A blow outside the shooting phase: struck like any other, and a penetrating one rolls on
+    the damage table at once (JL-DMG-10)."""
+    verdict = yield from strike(g, sea, ship, strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule)
+    if verdict == "penetrating" and ship.afloat:
+        if ship.name in sea.penetrated:
+            sea.penetrated.remove(ship.name)
+        yield from damage_table(g, sea, ship, by_seat)
