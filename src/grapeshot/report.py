@@ -40,6 +40,19 @@ def describe(e: Event) -> str | None:
         if d["contact"]:
             stop = f', stopped by {d["contact"]["with"]} ({d["contact"]["kind"]}) after {d["travelled"]:.1f}"'
         return f'{d["ship"]} {d["card_title"]} {"" if d["side"] == "none" else d["side"] + " "}(card at {d["card_at"]}), {d["distance"]:.1f}" beyond the card: {d["travelled"]:.1f}" of {d["planned"]:.1f}" to {_pose(d["end"])}{stop}.'
+    if k == "contact":
+        return f'{d["ship"]} meets {d["met"]} ({d["what"]}) after {d["at"]:.1f}".'
+    if k in ("ram", "crash"):
+        mods = "".join(f", {name} {d[name]:+d}" for name in ("heading", "klan", "wind") if d.get(name))
+        return f'  {"Ramming speed! " if k == "ram" else ""}{d["ship"]} {"rams" if k == "ram" else "crashes into"} {d["target"]} after {d["moved"]:.1f}": S{d["band"]}{mods} = S{d["strength"]}; it takes S{d["own_strength"]} itself.'
+    if k == "evade":
+        if not d["able"]:
+            return f"  {d['ship']} cannot get out of the way."
+        return f"  {d['ship']} tries to evade (Ld {d['ld']}, rolled {d['roll']}): {'slips aside' if d['to'] else 'passes but has no room' if d['passed'] else 'fails'}."
+    if k == "aground":
+        return f"  {d['ship']} runs aground on {d['on']} at S{d['strength']}."
+    if k == "refloat":
+        return f"{d['ship']} comes off {d['off']}{', turned to ' + format(d['heading'], '.0f') + '°' if d['turned'] else ''}."
     if k == "drift":
         return f'{d["ship"]} drifts ({d["why"]}) {d["travelled"]:.1f}" towards {d["direction"]:.0f}°.'
     if k == "no-move":
