@@ -256,3 +256,25 @@ def test_refloating_keeps_the_heading_when_turning_would_touch_something() -> No
     flow.refloat(g, sea, red)
     [off] = events(g, "refloat")
     assert off["turned"] is False and red.hull.heading == 0.0 and red.grounded_on is None
+
+
+@pytest.mark.rules("JL-RAM-3", "JL-RAM-5")
+def test_in_played_games_every_impact_follows_the_table() -> None:
+    from grapeshot.agents import make, play_out
+    from grapeshot.core.scenario import load_scenario
+
+    seen = 0
+    for seed in range(6):
+        sc = load_scenario("brawl", "jimlad")
+        g = Game("jimlad", sc, seed=seed)
+        play_out(g, {s.id: make("heuristic", seed * 5 + k) for k, s in enumerate(sc.seats)})
+        for e in g.events:
+            if e.kind in ("ram", "crash", "aground"):
+                d = e.data
+                assert d["band"] == collisions.impact_band(d["moved"])
+                total = d["band"] + d.get("heading", 0) + d.get("klan", 0) + d.get("wind", 0)
+                assert d["strength"] == total
+                if e.kind != "aground":
+                    assert d["own_strength"] == total - (1 if e.kind == "ram" else 0)
+                seen += 1
+    assert seen >= 5
