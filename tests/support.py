@@ -22,7 +22,11 @@ def scenario(
     seats: Sequence[str] | None = None,
 ) -> Scenario:
     """A Jim Lad scenario from a list of ships, each a dict with ``seat``, ``name``, ``x``, ``y``,
-    ``heading`` and optionally ``klan`` (default goffs), ``length``, ``width``..."""
+    ``heading`` and optionally ``klan`` (default goffs), ``length``, ``width``...
+
+    Rule tests play without the random events and the non-player models (option
+    ``random_events: false``: no event rolls, no mines laid at random) unless ``options``
+    turns them on, so that the dice a test scripts are the dice its rule rolls."""
     seat_ids = list(seats) if seats is not None else list(dict.fromkeys(s["seat"] for s in ships))
     fleets = []
     for seat in seat_ids:
@@ -38,7 +42,7 @@ def scenario(
         "terrain": list(terrain),
         "seats": [{"id": s} for s in seat_ids],
         "fleets": fleets,
-        "options": dict(options or {}),
+        "options": {"random_events": False, **(options or {})},
     }
     return parse_scenario(data, "test scenario")
 

@@ -20,9 +20,86 @@ def _pose(p: Any) -> str:
     return f"({p[0]:.1f}, {p[1]:.1f}) heading {p[2]:.0f}°" if p else "?"
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _order(o: Any) -> str:
     side = "" if o["side"] == "none" else f" {o['side']}"
     return f"{o['ship']} card {o['card']}{side} (at the {o['card_at']})"
+
+
+def _contact(c: Any) -> str:
+    return "" if not c else f", stopped by {c['with']} ({c['kind']})"
+
+
+def _events_and_models(k: str, d: Any) -> str | None:
+    """Random events (JL-EVT-*) and the non-player models (JL-NPC-*) in words."""
+    if k == "event":  # the D6 that led to it (event-roll) is told with the rolls only
+        again = f" (rolled again after {', '.join(str(r) for r in d['rerolled'])})" if d["rerolled"] else ""
+        return f"Random event {d['result']} for {d['ship']}: {d['title']}{again}."
+    if k == "effect":
+        return f"  {d['ship']}: {d['effect']} this turn{' (no move)' if d['held'] else ''}."
+    if k == "no-effect":
+        return f"  No effect{' on ' + d['ship'] if d['ship'] else ''}: {d['why']}."
+    if k == "storm":
+        return f"  The storm drives every ship towards {d['direction']:.0f}°."
+    if k == "whirlpool":
+        if d["turned"]:
+            return f"  A whirlpool spins {d['ship']} round to face {d['direction']:.0f}°."
+        return f"  A whirlpool tugs at {d['ship']}, but there is no room to turn it to {d['direction']:.0f}°."
+    if k == "overboard":
+        lost = f"the {d['lost']} is lost" if d["lost"] else "the krew haul him back" if d["roll"] != 1 else "nobody left to lose"
+        return f"  An Ork goes overboard from {d['ship']} ({d['roll']}): {lost}."
+    if k == "mermorks":
+        side = "" if d["side"] == "none" else f" {d['side']}"
+        return f"  Mermorks sing from {d['direction']:.0f}°: {d['ship']} must take card {d['card']}{side}."
+    if k == "becalmed-shooting":
+        return f"Becalmed, {', '.join(d['ships'])} {'shoots' if len(d['ships']) == 1 else 'shoot'} an extra round."
+    if k == "models":
+        pad = f"; Da Chinork sits on {d['chinork_pad']}" if d["chinork_pad"] else ""
+        return f"{d['mines']} floating mines are in the game{pad}."
+    if k == "mine-placed":
+        if d["at"] is None:
+            return f"  {d['mine']} finds no place and stays off the table."
+        return f"  {d['mine']} {'enters at the edge' if d['how'] == 'event' else 'is laid'} at {_pt(d['at'])}."
+    if k == "mine-drift":
+        return f'{d["mine"]} drifts {d["travelled"]:.1f}" towards {d["direction"]:.0f}°{_contact(d["contact"])}.'
+    if k == "mine":
+        return f"{d['mine']} detonates against {d['ship']} at {_pt(d['at'])}!"
+    if k == "mine-shot":
+        return f"  {d['cause']} hits {d['mine']}: S{d['strength']} + {d['roll']} = {d['total']} against armour {d['armour']}: {'destroyed' if d['destroyed'] else 'it bobs on'}."
+    if k == "kraken-enters":
+        return f"DA KRAKEN AWAKES and rises at {_pt(d['at'])}!"
+    if k == "kraken-target":
+        tie = f" (after a roll-off among {', '.join(d['tied'])})" if d["tied"] else ""
+        return f"The Kraken hunts {d['ship']}{tie}."
+    if k == "kraken-move":
+        return f'The Kraken swims {d["travelled"]:.1f}" towards {d["target"]}{_contact(d["contact"])}.'
+    if k == "kraken-attack":
+        return f"The Kraken lashes {d['ship']}'s {d['facing']}: {d['hits']} of 3 attacks hit."
+    if k == "kraken-hit":
+        return f"  {d['cause']} against the Kraken: S{d['strength']} + {d['roll']} = {d['total']} against armour {d['armour']}: {d['verdict']} ({d['wounds']} wounds left)."
+    if k == "kraken-slain":
+        return "  The Kraken sinks back into the deep, slain."
+    if k == "kraken-rammed":
+        return f"  {d['ship']} runs into the Kraken at S{d['strength']}."
+    if k == "sub-surfaces":
+        return f'Da Dred NoOrk surfaces {d["inches"]}" from {d["ship"]}, at {_pose(d["at"])}.'
+    if k == "sub-fires":
+        return f"Da Dred NoOrk {'turns and ' if d['turned'] else ''}fires its torpedoes at {d['target']}."
+    if k == "sub-waits":
+        return f"Da Dred NoOrk lurks at {_pose(d['at'])}: {d['why']}."
+    if k == "sub-moves":
+        return f'Da Dred NoOrk closes {d["travelled"]:.1f}" on {d["target"]}{_contact(d["contact"])}.'
+    if k == "sub-dives":
+        return f"Da Dred NoOrk dives: {d['why']}."
+    if k == "chinork":
+        who = ", ".join(d["targets"]) or "nobody"
+        return f"Da Chinork flies from {d['start']} to {d['end']}, guns blazing at {who}."
+    if k == "chinork-shots":
+        return f"  Da Chinork's kannons hit {d['ship']}'s {d['facing']} {d['hits']} times of 4."
+    return None
 
 
 def describe(e: Event) -> str | None:
@@ -100,12 +177,70 @@ def describe(e: Event) -> str | None:
         return f"{d['ship']} holds fire: {d['why']}."
     if k == "takeover":
         return f"{d['by']} sends {d['krew_sent']} krew across and takes over {d['hulk']} for {d['seat']}."
+    if k == "boarding":
+        how = "the grapnels bite and the boyz swarm across" if d["success"] else "the grapnels fail to hold"
+        return f'{d["boarder"]} tries to board {d["target"]}, {d["distance"]:.1f}" off (needs {d["need"]}+): rolls {d["roll"]}, {how}.'
+    if k == "melee":
+        sides = d["sides"]
+        a, b = sides["attacker"], sides["defender"]
+        how = "the charge" if d["charge"] else f"round {d['round']}"
+        line = (
+            f"  Boarding melee, {how}: {a['ship']} {_n(a['attacks'], 'attack')}, {_n(a['hits'], 'hit')}, {_n(a['caused'], 'wound')}; "
+            f"{b['ship']} {_n(b['attacks'], 'attack')}, {_n(b['hits'], 'hit')}, {_n(b['caused'], 'wound')}."
+        )
+        if d["rumble"]:
+            r = d["rumble"]
+            line += f" Kaptin's rumble: {_n(r['attacker']['caused'], 'wound')} to {r['defender']['caused']}."
+        return line
+    if k == "combat-result":
+        res = d["result"]
+        if res == "draw":
+            return f"  The melee is drawn ({d['wounds']['attacker']}-{d['wounds']['defender']}): {d['attacker']} and {d['defender']} stay locked together."
+        if res == "both-wiped-out":
+            return f"  Nobody is left standing on {d['attacker']} or {d['defender']}."
+        if res == "wiped-out":
+            return f"  {d['loser']} has no Orks left: {d['winner']} wins the melee."
+        verdict = "hold their nerve and fight on" if d["passed"] else "break"
+        return f"  {d['loser']} loses the melee by {d['difference']}: leadership {d['roll']} against {d['need']}, the krew {verdict}."
+    if k == "capture":
+        lost = " (the boarder loses his own ship)" if d["boarder_lost"] else ""
+        return f"{d['by']} captures {d['ship']} for {d['seat']}{lost}; aboard her now: {', '.join(d['krew']) or 'nobody'}."
+    if k == "plunder":
+        return f"  {d['gold']} gold is carried from {d['ship']} to {d['to']}."
+    if k == "boarding-ends":
+        return f"The boarding action of {d['attacker']} and {d['defender']} ends: {d['why']}."
+    if k == "landing":
+        where = "dock in harbour at" if d["what"] == "dock" else "land at"
+        if not d["landed"]:
+            return f"{d['ship']} tries to {where} {d['place']} and fails ({d['roll']})."
+        return f"{d['ship']} {'docks in harbour at' if d['harbour'] else 'lands at'} {d['place']} ({d['roll']}), alongside at {_pt(d['point'])}."
+    if k == "treasure":
+        r = d["result"]
+        if r == "gone":
+            return f"  {d['ship']} searches {d['island']}, but its treasure was found long ago."
+        if r == "nothing":
+            return f"  {d['ship']}'s krew search {d['island']} and find nothing ({d['roll']})."
+        found = {
+            "gold": f"a stash of {d['gold']} gold, stored aboard ({d['gold_aboard']} in all)",
+            "squig-brew": "gallons of squig brew: the krew will miss their next turn",
+            "rocks": "rocks and sand, a complete waste of time",
+        }[r]
+        return f"  {d['ship']}'s krew dig on {d['island']} and find {found}."
+    if k == "harbour-leave":
+        if d["roll"] is None:
+            return f"{d['ship']} must stay in harbour at {d['place']} this turn."
+        return f"{d['ship']} rolls {d['roll']} to leave harbour at {d['place']}: {'free to go' if d['may_leave'] else 'not yet'}."
+    if k == "depart":
+        how = f"turning to {d['end'][2]:.0f}°" if d["turned"] else "keeping its heading (no room to turn)"
+        return f"{d['ship']} leaves {d['place']}, {how}."
+    if k == "trade":
+        return f"{d['ship']} buys {d['item']} in harbour for {d['cost']} gold ({d['gold_left']} left)."
     if k == "reroll":
         return f"  {d['seat']} re-rolls a die for {d['purpose']}: now {d['faces']}."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {d['objective']}: {who} ({d['detail']}) ==="
-    return None
+    return _events_and_models(k, d)
 
 
 def narrate(events: Iterable[Event], *, rolls: bool = False) -> Iterator[str]:

@@ -33,6 +33,8 @@ from grapeshot.rulesets.jimlad.actions import (
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt
 
 RED_SHIP = "Da Big Smasha"
+#: without the random events and non-player models, the wind is the first roll of a game
+QUIET = {"random_events": False}
 BLUE_SHIP = "Red Wunz Go Fasta"
 
 
@@ -333,7 +335,7 @@ def _at_distance_prompt(duel: Scenario) -> tuple[Game, DistancePrompt]:
     # the wind: a hit (rolled again), then an arrow to the north; red's Full Ahead
     # rolls 6 and 6 on 2D6, and its Goffs lose a D6 showing 1: 24 + 12 - 1 = 35"
     dice = ScriptedDice(["hit", 90.0, 6, 6, 1])
-    g = Game("jimlad", duel, dice=dice)
+    g = Game("jimlad", duel, QUIET, dice=dice)
     assert g.state.wind == 90.0
     g.submit("red", Orders((ManoeuvreOrder(RED_SHIP, 1),)))
     g.submit("blue", Orders((ManoeuvreOrder(BLUE_SHIP, 1),)))
@@ -379,7 +381,7 @@ def test_games_with_scripted_dice_cannot_be_saved(duel: Scenario) -> None:
 
 
 def test_companion_mode_asks_for_the_wind(duel: Scenario) -> None:
-    g = Game("jimlad", duel, seed=1, companion=True)
+    g = Game("jimlad", duel, QUIET, seed=1, companion=True)
     prompt = g.prompt
     assert isinstance(prompt, DicePrompt)
     assert prompt.seats == ("red",)
@@ -409,7 +411,7 @@ def test_companion_mode_asks_for_the_wind(duel: Scenario) -> None:
 
 
 def test_companion_wind_hit_is_rolled_again(duel: Scenario) -> None:
-    g = Game("jimlad", duel, seed=1, companion=True)
+    g = Game("jimlad", duel, QUIET, seed=1, companion=True)
     g.submit("red", EnterDice("hit"))
     assert isinstance(g.prompt, DicePrompt)  # a hit gives no direction: roll again
     g.submit("red", EnterDice("arrow 200.5"))
@@ -419,7 +421,7 @@ def test_companion_wind_hit_is_rolled_again(duel: Scenario) -> None:
 
 
 def test_companion_game_saves_and_loads(duel: Scenario) -> None:
-    g = Game("jimlad", duel, seed=1, companion=True)
+    g = Game("jimlad", duel, QUIET, seed=1, companion=True)
     g.submit("red", EnterDice("arrow 45"))
     g.submit("red", Orders((ManoeuvreOrder(RED_SHIP, 4),)))
     g.submit("blue", Orders((ManoeuvreOrder(BLUE_SHIP, 4),)))

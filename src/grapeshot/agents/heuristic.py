@@ -5,12 +5,20 @@
   and an exact check that even the card's shortest move runs into nothing.
   A pose scores for open water ahead (to the edge or the next rock), keeping
   off islands, ships and the edge, and guns brought to bear on enemies at a
-  good range.
+  good range, and boarding (JL-BOARD-1): it keeps well clear of an enemy that
+  could board it this turn, and closes on one it would board first with the odds.
 * Distance: the same score over the allowed range, stopping short of contacts.
 * Shooting: each usable gun, shell and target is valued by its expected
   effect (hull points for krak, krew for grapeshot); the best is fired first.
   Torpedoes go when an enemy lies across their tracks.  A shaken or badly
   damaged ship sends its riggers to repair instead.
+* Boarding: it boards when its Orks (a Kaptin counting one more) at least
+  match the defenders'; the charge gives it the rest.
+* Land and harbour: a badly damaged ship with gold aboard makes for the
+  harbour and docks; it spends its gold on repairs first, then on krew, and
+  leaves when there is nothing more to buy.  A ship that ends a move near a
+  treasure island with no enemy about lands to dig.  Ships in harbour are
+  never shot at.
 """
 
 from __future__ import annotations
@@ -21,10 +29,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grapeshot.core.actions import Action, Reroll
+from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_contact, first_hull_on_segment, flamer_template, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.boarding import BOARDING_RANGE, Board, BoardPrompt
 from grapeshot.rulesets.jimlad.data import (
     CARDS,
     KANNONS,
@@ -38,8 +48,9 @@ from grapeshot.rulesets.jimlad.data import (
     Turn,
     armour_of,
 )
-from grapeshot.rulesets.jimlad.kannon import ARC_OFFSET, grapeshot_targets
-from grapeshot.rulesets.jimlad.krew import deck_positions
+from grapeshot.rulesets.jimlad.harbour import Land, LandPrompt, LeavePrompt, StayOrLeave, Trade, TradePrompt, in_harbour, offers, place_of
+from grapeshot.rulesets.jimlad.kannon import ARC_OFFSET, check_fire, grapeshot_targets
+from grapeshot.rulesets.jimlad.krew import deck_positions, takeover_options
 from grapeshot.rulesets.jimlad.movement import card_path
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, TakeoverPrompt
 from grapeshot.rulesets.jimlad.state import Sea, Ship
@@ -49,6 +60,10 @@ EDGE_MARGIN = 2.0
 ROOM_WANTED = 36.0  # inches of open water ahead that keep next turn's options open
 IDEAL_RANGE = 16.0
 GRAPESHOT_REACH = 8.0  # the template's length; also the D3 grapeshot range
+BOARD_MARGIN = 30.0  # inches beyond boarding reach (centre to centre) worth minding: the other ship moves too
+BOARD_FEAR = 4.0  # what lying within an enemy's boarding reach costs a manoeuvre's score
+BOARD_GREED = 1.0  # what lying within reach of a ship it can board first is worth
+KRAKEN_NEAR = 30.0  # inches: a Kraken this close is worth a spare krak shell
 SHORTLIST = 3  # manoeuvres looked at closely (more while the best so far runs into something)
 
 
@@ -81,6 +96,40 @@ CONTACT_PENALTY = {"island": 8.0, "dock": 8.0, "edge": 6.0, "ship": 4.0}
 STOP_SHORT = 0.5  # inches a ship stops short of a contact it can see coming
 REPAIR_ORDER = ("engine", "rudder", "gun:fore", "gun:port", "gun:starboard", "gun:aft", "hull")
 TORPEDO_THRIFT = 0.7  # the salvo is once a game: it must beat a kannon shot by a margin
+HARBOUR_PULL = 0.25  # score lost per inch from the harbour, for a ship that wants to dock
+TREASURE_QUIET = 24.0  # no enemy within this many inches: time to dig for treasure
+#: what gold is spent on in harbour, most wanted first: repairs, then hires
+TRADE_ORDER = ("engine", "rudder", "hull", "gun:fore", "gun:port", "gun:starboard", "gun:aft", "kaptin", "doc", "krew")
+
+
+def wants_port(ship: Ship) -> bool:
+    """Badly damaged (or short of krew) with gold aboard to pay for repairs."""
+    return ship.gold > 0 and (ship.hull_points <= 3 or ship.rudder_damaged or ship.engine_damaged or len(ship.krew) <= 3)
+
+
+def harbour_goal(sea: Sea, ship: Ship) -> tuple[float, float] | None:
+    """Where a ship that wants to dock steers for: the harbour water in front of the nearest
+    dock (or a point 5" off the dock, towards the middle of the table); None if it does not."""
+    if not wants_port(ship):
+        return None
+    docks = [t.shape for t in sea.terrain if t.kind == "dock" and t.shape is not None]
+    if not docks:
+        return None
+    dock = min(docks, key=lambda d: d.distance_to(ship.centre))
+    for t in sea.terrain:
+        w = t.shape
+        if (
+            t.kind == "harbour"
+            and w is not None
+            and w.minx <= dock.maxx + 1
+            and w.maxx >= dock.minx - 1
+            and w.miny <= dock.maxy + 1
+            and w.maxy >= dock.miny - 1
+        ):
+            return (w.cx, w.cy)
+    p = dock.closest_point(sea.table.centre)
+    d = unit(bearing(p, sea.table.centre))
+    return (p.x + d.x * 5.0, p.y + d.y * 5.0)
 
 
 _GUN_BEARING = {"fore": 0.0, "port": 90.0, "starboard": -90.0}
@@ -99,6 +148,10 @@ class _Looks:
     guns: list[tuple[float, float, float]]  # (bearing off the bow, range, value)
     reach: float
     half_arc: float
+    goal: tuple[float, float] | None = None  # the harbour, for a ship that wants to dock
+    #: enemies that could board this ship this turn, and enemies it could board first with the odds: (x, y, reach)
+    threats: tuple[tuple[float, float, float], ...] = ()
+    prey: tuple[tuple[float, float, float], ...] = ()
 
 
 @lru_cache(maxsize=8192)
@@ -135,6 +188,20 @@ def _samples(h: Hull, card: Card, turn: str, at: str, inches: float) -> list[tup
     return [(h.x + x * c - y * s, h.y + x * s + y * c, h.heading + th) for x, y, th in rel]
 
 
+def _edge(mine: Ship, theirs: Ship) -> int:
+    """The boarding odds as the heuristic sees them: Orks aboard, and one more for a Kaptin."""
+    return len(mine.krew) + (mine.kaptin is not None) - len(theirs.krew) - (theirs.kaptin is not None)
+
+
+def _allowed(sea: Sea, ship: Ship, action: Fire) -> bool:
+    """Whether the rules accept a shot (e.g. no template over a boarding action's decks, JL-SHOOT-4)."""
+    try:
+        check_fire(sea, ship, action)
+    except IllegalAction:
+        return False
+    return True
+
+
 class HeuristicPlayer:
     """Closes to range, brings guns to bear, shoots for the best expected effect, repairs when hurt."""
 
@@ -154,11 +221,34 @@ class HeuristicPlayer:
             return self.shoot(prompt)
         if isinstance(prompt, TakeoverPrompt):
             return Takeover(*prompt.options[0]) if prompt.options else Takeover()
+        if isinstance(prompt, BoardPrompt):
+            return self.board(game.state, seat, prompt)
+        if isinstance(prompt, LandPrompt):
+            return self.land(game.state, prompt)
+        if isinstance(prompt, LeavePrompt):
+            return self.leave(game.state, prompt)
+        if isinstance(prompt, TradePrompt):
+            return self.trade(prompt)
         if isinstance(prompt, RerollPrompt):
             return self.reroll(prompt)
         if isinstance(prompt, DicePrompt):
             raise ValueError("the heuristic player cannot roll physical dice")
         raise ValueError(f"heuristic player cannot answer {prompt.kind}")
+
+    def board(self, sea: Sea, seat: str, prompt: BoardPrompt) -> Board:
+        """Board when the odds favour it: Orks aboard, plus one for a Kaptin, at least the
+        defenders' (the charge is worth the rest); the best odds first, then the surer grapnels.
+        A hulk that can be taken over without a fight later in the phase is left for that."""
+        hulks = {h for h, _ in takeover_options(sea, seat)}
+        best: tuple[tuple[int, int], Board] | None = None
+        for o in prompt.options:
+            mine, theirs = sea.ships[o.boarder], sea.ships[o.target]
+            if theirs.name in hulks:
+                continue
+            edge = _edge(mine, theirs)
+            if edge >= 0 and (best is None or (edge, -o.need) > best[0]):
+                best = ((edge, -o.need), Board(o.boarder, o.target))
+        return best[1] if best is not None else Board()
 
     # ------------------------------------------------------------------ movement
 
@@ -214,16 +304,58 @@ class HeuristicPlayer:
                     score += value
         if nearest < math.inf:
             score -= abs(nearest - IDEAL_RANGE) / 24.0
+        for ex, ey, near in looks.threats:  # keep out of reach of boarders (JL-BOARD-1)
+            gap = math.hypot(ex - x, ey - y)
+            if gap < near + BOARD_MARGIN:
+                score -= BOARD_FEAR * (near + BOARD_MARGIN - gap) / (near + BOARD_MARGIN)
+        for ex, ey, near in looks.prey:  # and close on a ship it can board first, with the odds
+            gap = math.hypot(ex - x, ey - y)
+            if gap < near + BOARD_MARGIN:
+                score += BOARD_GREED * (near + BOARD_MARGIN - gap) / (near + BOARD_MARGIN)
+        if looks.goal is not None:
+            score -= HARBOUR_PULL * math.hypot(looks.goal[0] - x, looks.goal[1] - y)
         return score
 
     def looks(self, sea: Sea, ship: Ship) -> _Looks:
         hr = math.hypot(ship.length, ship.width) / 2.0
         rocks = [(ob.shape.cx, ob.shape.cy, ob.shape.radius + hr) for ob in sea.obstacles if isinstance(ob.shape, Polygon)]
         ships = [(s.hull.x, s.hull.y, s.hull.radius + hr + 1.0) for s in sea.afloat() if s is not ship]
-        enemies = [(e.hull.x, e.hull.y) for e in sea.enemies(ship)]
+        enemies = [(e.hull.x, e.hull.y) for e in sea.enemies(ship) if not in_harbour(sea, e)]
         guns = [(_GUN_BEARING[g], KANNONS[g].range, 1.2 if g == "fore" else 1.0) for g in ("fore", "port", "starboard") if g not in ship.damaged_guns]
         reach = max((g[1] for g in guns), default=0.0)
-        return _Looks(hr, ship.length / 2.0, ship.width / 2.0, rocks, ships, enemies, guns, reach, float(sea.option("kannon_arc")) / 2.0)
+        threats, prey = self.boarding_looks(sea, ship)
+        return _Looks(
+            hr,
+            ship.length / 2.0,
+            ship.width / 2.0,
+            rocks,
+            ships,
+            enemies,
+            guns,
+            reach,
+            float(sea.option("kannon_arc")) / 2.0,
+            harbour_goal(sea, ship),
+            threats,
+            prey,
+        )
+
+    def boarding_looks(self, sea: Sea, ship: Ship) -> tuple[tuple[tuple[float, float, float], ...], tuple[tuple[float, float, float], ...]]:
+        """Enemies to keep away from (they could board this ship this turn) and enemies to close on
+        (this ship boards before them in the turn sequence, with the odds), each as (x, y, centre
+        distance within which boarding is in reach)."""
+        threats, prey = [], []
+        order = list(sea.order)
+        able = ship.krewed and not ship.in_force("shaken", sea.turn)
+        for e in sea.enemies(ship):
+            if in_harbour(sea, e):
+                continue
+            near = BOARDING_RANGE + ship.length / 2.0 + e.length / 2.0
+            first = ship.commander in order and e.commander in order and order.index(ship.commander) < order.index(e.commander)
+            if able and first and _edge(ship, e) >= 0:
+                prey.append((e.hull.x, e.hull.y, near))
+            elif e.krewed and not e.in_force("shaken", sea.turn) and e.engaged is None:
+                threats.append((e.hull.x, e.hull.y, near))
+        return tuple(threats), tuple(prey)
 
     def expected_high(self, sea: Sea, ship: Ship, card: Card) -> float:
         spec = CARDS[card]
@@ -297,12 +429,34 @@ class HeuristicPlayer:
                         return Repair(what)
         if best_action is not None and best_value > 0.0:
             return best_action
-        return EndShooting()
+        return self.clear_the_way(sea, ship, prompt) or EndShooting()
+
+    def clear_the_way(self, sea: Sea, ship: Ship, prompt: ShootPrompt) -> Fire | None:
+        """With nothing better to shoot: krak at a mine lying across the ship's course ahead, or at
+        the Kraken when it is close (JL-NPC-1, JL-NPC-2)."""
+        h = ship.hull
+        marks: list[tuple[float, tuple[float, float]]] = []
+        for mine in sea.mines:
+            along, aside = h.local(Vec(mine.x, mine.y))
+            if h.hl < along <= h.hl + ROOM_WANTED and abs(aside) <= h.hw + 2.0:
+                marks.append((along, (mine.x, mine.y)))
+        kr = sea.kraken
+        if kr is not None and distance(h.centre, Vec(kr.x, kr.y)) <= KRAKEN_NEAR:
+            marks.append((0.0, (kr.x, kr.y)))
+        half_arc = float(sea.option("kannon_arc")) / 2.0 - 0.5
+        for _, aim in sorted(marks):
+            for gun, shells in prompt.guns().items():
+                k = KANNONS[gun]
+                gun_at = h.side_point(k.facing)
+                off = (bearing(gun_at, Vec(*aim)) - h.heading - ARC_OFFSET[k.facing] + 180.0) % 360.0 - 180.0
+                if "krak" in shells and distance(gun_at, Vec(*aim)) <= k.range and abs(off) <= half_arc:
+                    return Fire(gun, "krak", aim=aim)
+        return None
 
     def best_shot(self, sea: Sea, ship: Ship, prompt: ShootPrompt) -> tuple[float, Action | None]:
         """The most valuable single thing this ship can fire now, with its expected effect."""
         best: tuple[float, Action | None] = (0.0, None)
-        enemies = sea.enemies(ship)
+        enemies = [e for e in sea.enemies(ship) if not in_harbour(sea, e)]  # JL-PORT-1
         bs = int(sea.option("krak_scatter_bs"))
         template = sea.option("grapeshot") == "template"
         half_arc = float(sea.option("kannon_arc")) / 2.0
@@ -340,7 +494,7 @@ class HeuristicPlayer:
                             continue
                         value = 2.0 * 0.15 * (3.0 if len(e.krew) <= 3 else 1.0)
                         action = Fire(gun, "grapeshot", target=e.name)
-                    if value > best[0]:
+                    if value > best[0] and _allowed(sea, ship, action):
                         best = (value, action)
         if prompt.torpedoes():
             value, torp = self.torpedo_value(sea, ship, enemies)
@@ -370,11 +524,41 @@ class HeuristicPlayer:
         for side in (0.5, -0.5):
             start = h.world(h.hl, side * 2.0)
             end = Vec(start.x + ahead.x * TORPEDO_RUN, start.y + ahead.y * TORPEDO_RUN)
-            found = first_hull_on_segment(start, end, [(s.name, s.hull) for s in sea.afloat() if s is not ship])
+            found = first_hull_on_segment(start, end, [(s.name, s.hull) for s in sea.afloat() if s is not ship and not in_harbour(sea, s)])
             if found is not None and sea.ships[found[0]].commander != ship.commander:
                 e = sea.ships[found[0]]
                 value += 0.5 * p_damage(9, armour_of(e.klan, e.hull.facing_towards(start)))
         return TORPEDO_THRIFT * value, Torpedoes()
+
+    # ------------------------------------------------------------------ land and harbour
+
+    def land(self, sea: Sea, prompt: LandPrompt) -> Land:
+        """Dock when it wants repairs; dig on a treasure island when no enemy is about."""
+        ship = sea.ships[prompt.ship]
+        for name, what, _ in prompt.places:
+            if what == "dock" and wants_port(ship):
+                return Land(name)
+        if any(distance(e.centre, ship.centre) - e.hull.radius - ship.hull.radius <= TREASURE_QUIET for e in sea.enemies(ship)):
+            return Land()
+        for name, what, _ in prompt.places:
+            t = place_of(sea, name)
+            found = sea.option("treasure_once") and name in sea.treasure_found
+            if what == "island" and t is not None and t.props.get("treasure") is True and not found:
+                return Land(name)
+        return Land()
+
+    def leave(self, sea: Sea, prompt: LeavePrompt) -> StayOrLeave:
+        """Stay in harbour while there is something worth buying; otherwise sail."""
+        ship = sea.ships[prompt.ship]
+        place = place_of(sea, prompt.place)
+        if place is not None and place.kind == "dock" and any(item in TRADE_ORDER for item, _ in offers(sea, ship)):
+            return StayOrLeave("stay")
+        return StayOrLeave("leave")
+
+    def trade(self, prompt: TradePrompt) -> Trade:
+        """Repairs first, then hires."""
+        wanted = {item for item, _ in prompt.offers}
+        return Trade(next((item for item in TRADE_ORDER if item in wanted), None))
 
     # ------------------------------------------------------------------ dice
 

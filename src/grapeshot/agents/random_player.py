@@ -11,12 +11,15 @@ import math
 import random
 
 from grapeshot.core.actions import Action, Reroll
+from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.geometry import Vec, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.boarding import Board, BoardPrompt
 from grapeshot.rulesets.jimlad.data import KANNONS, KLANS, MANNED_TORPEDO_ARC, MANNED_TORPEDO_RANGE, CardAt
-from grapeshot.rulesets.jimlad.kannon import grapeshot_targets, gun_arc, mount
+from grapeshot.rulesets.jimlad.harbour import Land, LandPrompt, LeavePrompt, StayOrLeave, Trade, TradePrompt
+from grapeshot.rulesets.jimlad.kannon import check_fire, grapeshot_targets, gun_arc, mount
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, TakeoverPrompt
 
 
@@ -49,6 +52,15 @@ class RandomPlayer:
         if isinstance(prompt, TakeoverPrompt):
             choice = rng.choice([None, *prompt.options])
             return Takeover() if choice is None else Takeover(*choice)
+        if isinstance(prompt, BoardPrompt):
+            pick = rng.choice([None, *prompt.options])
+            return Board() if pick is None else Board(pick.boarder, pick.target)
+        if isinstance(prompt, LandPrompt):
+            return Land(rng.choice([None, *(p[0] for p in prompt.places)]))
+        if isinstance(prompt, LeavePrompt):
+            return StayOrLeave(rng.choice(["stay", "leave"]))
+        if isinstance(prompt, TradePrompt):
+            return Trade(rng.choice([None, *(item for item, _ in prompt.offers)]))
         raise ValueError(f"random player cannot answer {prompt.kind}")
 
     def _shoot(self, game: Game, prompt: ShootPrompt) -> Action:
@@ -69,7 +81,12 @@ class RandomPlayer:
             b = arc.centre + rng.uniform(-arc.width / 2.0, arc.width / 2.0) * 0.999
             r = KANNONS[gun].range * math.sqrt(rng.random()) if shell == "krak" else rng.uniform(1.0, 8.0)
             d = unit(b)
-            options.append(Fire(gun, shell, aim=(m.x + d.x * r, m.y + d.y * r)))
+            shot = Fire(gun, shell, aim=(m.x + d.x * r, m.y + d.y * r))
+            try:
+                check_fire(sea, ship, shot)  # e.g. never at a ship in harbour (JL-PORT-1)
+            except IllegalAction:
+                continue
+            options.append(shot)
         if prompt.torpedoes():
             if KLANS[ship.klan].manned_torpedoes:
                 bow = ship.hull.bow

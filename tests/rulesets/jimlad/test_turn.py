@@ -167,7 +167,10 @@ def test_orders_are_one_simultaneous_sealed_prompt_then_revealed() -> None:
     assert rev.rule == "JL-TURN-3"
     assert rev.data["orders"] == {
         "blue": [{"ship": "Blue", "card": 4, "side": "none", "card_at": "start", "ram": False}],
-        "red": [{"ship": "Red1", "card": 4, "side": "none", "card_at": "start", "ram": False}, {"ship": "Red2", "card": 3, "side": "port", "card_at": "end", "ram": False}],
+        "red": [
+            {"ship": "Red1", "card": 4, "side": "none", "card_at": "start", "ram": False},
+            {"ship": "Red2", "card": 3, "side": "port", "card_at": "end", "ram": False},
+        ],
     }
     first_move = next(e for e in g.events if e.kind == "move")
     assert rev.seq < first_move.seq

@@ -17,7 +17,7 @@ from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll, RollRequest
 from grapeshot.geometry import Hull, Obstacle, hull_hits_polygon, hulls_overlap
-from grapeshot.rulesets.jimlad import flow
+from grapeshot.rulesets.jimlad import flow, npc
 from grapeshot.rulesets.jimlad.data import DEFAULT_LENGTH, DEFAULT_WIDTH, HULL_POINTS, KLANS, MAX_LENGTH, MAX_WIDTH, SLUGGA_RANGE, STARTING_GOLD, Klan
 from grapeshot.rulesets.jimlad.krew import starting_krew
 from grapeshot.rulesets.jimlad.state import Sea, Ship
@@ -58,6 +58,19 @@ OPTIONS: tuple[Option, ...] = (
     Option("wind_sector", 45.0, None, "JL-KLAN-8", "degrees either side of downwind (and upwind) that count as with (against) the wind", float, (0.0, 90.0)),
     Option("freebooterz_reroll", "ship", ("ship", "player"), "JL-KLAN-8", "the Freebooterz re-roll: one per ship per turn, or one per player per turn"),
     Option("takeover_range", 6.0, None, "JL-KREW-6", "how close a ship must be to send krew across to a drifting hulk", float, (0.0, 24.0)),
+    Option("treasure_once", True, None, "JL-NPC-3", "an island's treasure can be found only once (false: every landing may find it again)", bool),
+    Option("krew_limit", 5, None, "JL-PORT-3", "the most boyz (besides the Kaptin and the Mad Doc) a ship may hire up to in harbour", int, (0, 50)),
+    Option(
+        "event_roll", "player", ("player", "ship"), "JL-EVT-1", "who rolls for a random event each turn: each player (for its first ship afloat), or each ship"
+    ),
+    Option(
+        "random_events",
+        True,
+        None,
+        "JL-TURN-2",
+        "play the random events and the non-player models (false: no event rolls, mines, Kraken, sub or Chinork)",
+        bool,
+    ),
 )
 
 
@@ -163,6 +176,18 @@ class JimLad(Ruleset):
                 problems.append(f"{s.name} carries a dead Ork")
             if s.gold < 0:
                 problems.append(f"{s.name} has {s.gold} gold")
+        locked = {(f.attacker, f.defender) for f in sea.fights} | {(f.defender, f.attacker) for f in sea.fights}
+        for s in sea.ships.values():  # JL-BOARD-5: locked ships come in afloat, enemy pairs with a fight
+            if s.engaged is None:
+                continue
+            other = sea.ships.get(s.engaged)
+            if not s.afloat or other is None or not other.afloat or other.engaged != s.name or other.commander == s.commander:
+                problems.append(f"{s.name} is locked with {s.engaged}, which is not afloat, not locked with it, or on its side")
+            if (s.name, s.engaged) not in locked:
+                problems.append(f"{s.name} is locked with {s.engaged} with no fight recorded")
+        for f in sea.fights:
+            if sea.ships[f.attacker].engaged != f.defender or sea.ships[f.defender].engaged != f.attacker:
+                problems.append(f"the fight of {f.attacker} and {f.defender} has come unlocked")
         for i, a in enumerate(afloat):
             if not sea.table.holds(a.hull):
                 problems.append(f"{a.name} is off the table at {a.hull!r}")
@@ -173,6 +198,7 @@ class JimLad(Ruleset):
                 assert not isinstance(ob.shape, Hull)
                 if hull_hits_polygon(a.hull, ob.shape):
                     problems.append(f"{a.name} overlaps {ob.ident}")
+        problems.extend(npc.invariants(sea))  # mines, the Kraken and the sub (JL-NPC-*)
         return problems
 
     def rulebook(self) -> RuleBook:

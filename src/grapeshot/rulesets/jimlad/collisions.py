@@ -31,6 +31,9 @@ from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
 
+#: the rule that governs what a moving ship has met (the edge: a move stops there, JL-MOVE-6)
+CONTACT_RULE = {"ship": "JL-RAM-1", "island": "JL-RAM-6", "dock": "JL-RAM-6", "mine": "JL-NPC-1", "kraken": "JL-NPC-2", "sub": "JL-EVT-14", "edge": "JL-MOVE-6"}
+
 EVADE_STEP = 0.5  # inches: how finely an evading ship looks for room beside the rammer's course
 
 
@@ -65,7 +68,16 @@ def collide(g: Game, sea: Sea, ship: Ship, contact: Contact, path: Path, *, ram:
     from grapeshot.rulesets.jimlad import npc
 
     course = path.at(contact.at).heading  # the direction of travel at the moment of contact
-    g.emit("contact", None, ship=ship.name, met=contact.ident, what=contact.kind, at=round(contact.at, 4), x=round(ship.hull.x, 4), y=round(ship.hull.y, 4))
+    g.emit(
+        "contact",
+        CONTACT_RULE.get(contact.kind),
+        ship=ship.name,
+        met=contact.ident,
+        what=contact.kind,
+        at=round(contact.at, 4),
+        x=round(ship.hull.x, 4),
+        y=round(ship.hull.y, 4),
+    )
     if contact.kind == "ship":
         return (yield from ship_contact(g, sea, ship, sea.ships[contact.ident], contact, path, course, ram=ram, compulsory=compulsory))
     if contact.kind in ("island", "dock"):

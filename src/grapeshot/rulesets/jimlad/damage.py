@@ -108,6 +108,10 @@ def sink(g: Game, sea: Sea, ship: Ship, by_seat: str | None, cause: str) -> None
     if credited and by_seat is not None:
         sea.sunk_vp[by_seat] = sea.sunk_vp.get(by_seat, 0) + 1
     g.emit("sunk", "JL-SHIP-4", ship=ship.name, cause=cause, by=by_seat, vp_to=by_seat if credited else None, krew_lost=lost_krew, gold_lost=lost_gold)
+    if ship.engaged is not None:  # a boarding action ends with her (JL-BOARD-5)
+        from grapeshot.rulesets.jimlad.boarding import release_sunk
+
+        release_sunk(g, sea, ship)
 
 
 def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None) -> Proc:

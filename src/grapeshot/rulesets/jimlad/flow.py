@@ -41,6 +41,9 @@ def play(g: Game) -> Generator[Prompt, Any, Outcome]:
         yield from wind_phase(g, sea)
         if turn > 1:
             yield from events_phase(g, sea)
+            outcome = victory.check(g, sea)  # a mine, the sub or the Chinork may have sunk ships
+            if outcome is not None:
+                return outcome
         yield from movement_phase(g, sea)
         outcome = victory.check(g, sea)
         if outcome is not None:
@@ -101,6 +104,7 @@ def events_phase(g: Game, sea: Sea) -> Proc:
 def movement_phase(g: Game, sea: Sea) -> Proc:
     """JL-TURN-3: sealed orders for every ship, revealed together, then ships move in turn sequence."""
     g.begin_phase("movement", "JL-TURN-3")
+    yield from npc.kraken_moves(g, sea)  # JL-NPC-2 ruling: the Kraken moves and attacks before the ships
     ordered = [s for seat in sea.order for s in sea.fleet(seat)]
     for ship in ordered:
         if ship.grounded_on is not None and ship.grounded_turn is not None and sea.turn >= ship.grounded_turn + 2:
@@ -131,7 +135,8 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
         if ship.grounded_on is not None:
             g.emit("no-move", "JL-RAM-7", ship=ship.name, why=f"aground on {ship.grounded_on}")
         elif held is not None:
-            g.emit("no-move", None, ship=ship.name, why=held)
+            ship.standstill = True  # not moving leaves a ship at a standstill (JL-MOVE-5 ruling)
+            g.emit("no-move", "JL-TURN-3", ship=ship.name, why=held)
         elif ship.hulk:
             yield from hulk_drift(g, sea, ship)
         elif ship.becalmed:
@@ -199,6 +204,8 @@ def repeat_move(g: Game, sea: Sea, ship: Ship) -> Proc:
         allowance = yield from roll_allowance(g, sea, ship, last.card, turn)
         inches = allowance.high
         side_drift = allowance.side_drift
+    else:
+        inches = yield from events.repeat_distance(g, sea, ship, last.card, inches)  # sand banks, skurvy
     g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), side=turn, card_at=last.card_at, distance=inches)
     yield from move_ship(g, sea, ship, last.card, turn, last.card_at, inches, compulsory=True)
     if side_drift and ship.afloat:  # JL-KLAN-2: the wind abeam still carries a sailing ship
@@ -225,14 +232,7 @@ def shooting_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
                 action = yield prompt
                 if isinstance(action, EndShooting):
                     break
-                if isinstance(action, Fire):
-                    yield from fire(g, sea, ship, action)
-                elif isinstance(action, Torpedoes):
-                    yield from launch(g, sea, ship, action)
-                elif isinstance(action, Sluggas):
-                    yield from sluggas(g, sea, ship, sea.ships[action.target])
-                elif isinstance(action, Repair):
-                    yield from repair(g, sea, ship, action.what)
+                yield from take_action(g, sea, ship, action)
                 outcome = victory.check(g, sea)
                 if outcome is not None:
                     return outcome
@@ -242,6 +242,18 @@ def shooting_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
                 yield from damage_table(g, sea, target, seat)
         sea.penetrated = []
     return victory.check(g, sea, after_repairs=True)
+
+
+def take_action(g: Game, sea: Sea, ship: Ship, action: Any) -> Proc:
+    """Resolve one answer to a ship's shooting prompt (also used by the becalmed round, JL-EVT-5)."""
+    if isinstance(action, Fire):
+        yield from fire(g, sea, ship, action)
+    elif isinstance(action, Torpedoes):
+        yield from launch(g, sea, ship, action)
+    elif isinstance(action, Sluggas):
+        yield from sluggas(g, sea, ship, sea.ships[action.target])
+    elif isinstance(action, Repair):
+        yield from repair(g, sea, ship, action.what)
 
 
 def boarding_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:

@@ -32,10 +32,12 @@ from grapeshot.geometry import (
     segment_hull_entry,
     unit,
 )
+from grapeshot.rulesets.jimlad import npc
 from grapeshot.rulesets.jimlad.actions import Fire, Sluggas
 from grapeshot.rulesets.jimlad.damage import strike
 from grapeshot.rulesets.jimlad.data import (
     GRAPESHOT_D3_RANGE,
+    GUNS,
     KANNONS,
     KLANS,
     KRAK_SCATTER_DICE,
@@ -44,6 +46,7 @@ from grapeshot.rulesets.jimlad.data import (
     GunName,
     Shell,
 )
+from grapeshot.rulesets.jimlad.harbour import in_harbour
 from grapeshot.rulesets.jimlad.krew import closest_first, deck_positions, wound
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
 
@@ -91,12 +94,20 @@ def can_shoot(sea: Sea, ship: Ship) -> str | None:
         return "krew shaken (JL-DMG-5)"
     if ship.engaged is not None:
         return "locked in a boarding action"
+    if ship.in_force("snakes", sea.turn):
+        return "fighting off the snakes (JL-EVT-6)"
+    if in_harbour(sea, ship):
+        return "in harbour (JL-PORT-1)"
+    if ship.in_force("drunk", sea.turn):
+        return "krew drunk on squig brew (JL-LAND-2)"
     return None
 
 
 def shells(sea: Sea, ship: Ship, gun: GunName) -> list[Shell]:
     """The shells a kannon may fire now (JL-SHOOT-2, JL-KLAN-3, JL-DMG-3/4/6)."""
     if gun in ship.damaged_guns or gun in ship.fired or ship.repaired:
+        return []
+    if ship.in_force("skurvy", sea.turn) and sum(1 for g in GUNS if g in ship.fired) >= skurvy_guns(ship):
         return []
     k = KANNONS[gun]
     klan = KLANS[ship.klan]
@@ -109,6 +120,11 @@ def shells(sea: Sea, ship: Ship, gun: GunName) -> list[Shell]:
     return out
 
 
+def skurvy_guns(ship: Ship) -> int:
+    """JL-EVT-10: with skurvy aboard only half the ship's working kannons (rounded up) fire this turn."""
+    return -(-(len(GUNS) - len(ship.damaged_guns)) // 2)
+
+
 def grapeshot_strength(ship: Ship, gun: GunName) -> int:
     """Grapeshot is S4; the Deff Skulls' forward gun fires it at S4 too (JL-KLAN-3 ruling)."""
     return KANNONS[gun].grapeshot or 4
@@ -118,7 +134,7 @@ def grapeshot_targets(sea: Sea, ship: Ship, gun: GunName) -> list[Ship]:
     """Enemy ships a D3-hits grapeshot volley can reach: in arc, within 8", not boarding (JL-SHOOT-4)."""
     m = mount(ship, gun)
     arc = gun_arc(sea, ship, gun)
-    return [t for t in sea.enemies(ship) if t.engaged is None and t.krew and arc_meets_hull(m, arc, t.hull, GRAPESHOT_D3_RANGE)]
+    return [t for t in sea.enemies(ship) if t.engaged is None and t.krew and not in_harbour(sea, t) and arc_meets_hull(m, arc, t.hull, GRAPESHOT_D3_RANGE)]
 
 
 def check_fire(sea: Sea, ship: Ship, fire: Fire) -> None:
@@ -140,6 +156,9 @@ def check_fire(sea: Sea, ship: Ship, fire: Fire) -> None:
             rng = distance(m, aim)
             if rng > KANNONS[fire.gun].range:
                 raise IllegalAction(f'aim point is {rng:.1f}" from the {fire.gun} kannon; its range is {KANNONS[fire.gun].range:g}"')
+            sheltered = next((t for t in sea.afloat() if in_harbour(sea, t) and t.hull.contains(aim)), None)
+            if sheltered is not None:
+                raise IllegalAction(f"aim point {list(fire.aim)} is on {sheltered.name}, which is in harbour: no shooting at it (JL-PORT-1)")
         else:
             if aim == m:
                 raise IllegalAction("the grapeshot template needs an aim point away from the gun")
@@ -193,8 +212,10 @@ def krak(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
             dice_total = d.total
             inches = max(0, d.total - bs)
         landing = scatter(aim, sc.direction, float(inches))
-        target = next((t for t in sea.afloat() if t.hull.contains(landing)), None)
+        # a ship in harbour is never harmed (JL-PORT-1): krak scattering onto it lands harmlessly
+        target = next((t for t in sea.afloat() if t.hull.contains(landing) and not in_harbour(sea, t)), None)
         facing = target.hull.facing_towards(m) if target is not None else None
+        model = npc.model_at(sea, landing) if target is None else None  # a mine or the Kraken (JL-NPC-1, JL-NPC-2)
         if g.logging:
             arc = gun_arc(sea, ship, gun)
             g.emit(
@@ -217,7 +238,10 @@ def krak(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
                 landing=[round(landing.x, 4), round(landing.y, 4)],
                 target=None if target is None else target.name,
                 facing=None if facing is None else facing.value,
+                npc=model,
             )
+        if model is not None:
+            yield from npc.krak_hits_model(g, sea, model, k.krak, by=ship, cause=f"{ship.name}'s {gun} krak")
         if target is not None and facing is not None:
             yield from strike(g, sea, target, k.krak, facing, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s {gun} krak", rule="JL-SHOOT-3")
 
@@ -232,7 +256,7 @@ def grapeshot_template(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) ->
     tpl = flamer_template(m, direction)
     hits: list[tuple[Ship, Any]] = []
     for t in sea.afloat():
-        if t is ship or t.engaged is not None:
+        if t is ship or t.engaged is not None or in_harbour(sea, t):
             continue
         for model, spot in deck_positions(t):
             if tpl.contains(spot):
@@ -309,7 +333,7 @@ def slugga_targets(sea: Sea, ship: Ship) -> list[Ship]:
     if not ship.krew or "sluggas" in ship.fired or ship.engaged is not None:
         return []
     reach = float(sea.option("slugga_range"))
-    return [t for t in sea.enemies(ship) if t.krew and t.engaged is None and hulls_within(ship.hull, t.hull, reach)]
+    return [t for t in sea.enemies(ship) if t.krew and t.engaged is None and not in_harbour(sea, t) and hulls_within(ship.hull, t.hull, reach)]
 
 
 def check_sluggas(sea: Sea, ship: Ship, action: Sluggas) -> None:

@@ -9,6 +9,7 @@ catch the models under it and for "closest models first".
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Any
 
 from grapeshot.core.game import Game
@@ -39,6 +40,18 @@ def closest_first(ship: Ship, origin: Vec) -> list[KrewModel]:
     return [m for m, _ in sorted(deck_positions(ship), key=lambda mp: distance(mp[1], origin))]
 
 
+@dataclass(frozen=True, slots=True)
+class HitResult:
+    """How one hit on one Ork went: wounded on the roll, stopped by armour or by Feel No Pain, or
+    suffered (and whether it killed)."""
+
+    wounding: bool = False  # the to-wound roll succeeded
+    saved: bool = False  # the armour save stopped it
+    shrugged: bool = False  # Feel No Pain stopped it
+    wounded: bool = False  # a wound was suffered in the end
+    killed: bool = False  # the model lost its last wound
+
+
 def wound(
     g: Game,
     sea: Sea,
@@ -53,16 +66,36 @@ def wound(
     rule: str,
 ) -> Generator[Prompt, Any, bool]:
     """One hit on one model: to wound (S against T), armour save, Feel No Pain; True if it dies."""
+    result = yield from resolve_hit(g, sea, ship, model, strength, ap, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule)
+    return result.killed
+
+
+def resolve_hit(
+    g: Game,
+    sea: Sea,
+    ship: Ship,
+    model: KrewModel,
+    strength: int,
+    ap: int | None,
+    *,
+    by_seat: str | None,
+    by_actor: str | None,
+    cause: str,
+    rule: str,
+) -> Generator[Prompt, Any, HitResult]:
+    """One hit on one model, step by step (see :func:`wound`); a model already gone takes nothing."""
     if model not in ship.krew:
-        return False
+        return HitResult()
     prof = model.profile
     need = wound_target(strength, prof.t)
     wounded = False
+    saved = shrugged = False
     detail: dict[str, Any] = {"model": model.role, "strength": strength, "toughness": prof.t, "need": need}
     if need is not None:
         r = yield from g.roll(RollRequest(D6, f"{cause}: to wound {ship.name}'s {prof.title}", rule, by_seat, by_actor, "high"))
         wounded = r.total >= need
         detail["wound_roll"] = r.total
+    wounding = wounded
     if wounded:
         sv = save_target(prof.sv, ap)
         detail["save_need"] = sv
@@ -75,11 +108,13 @@ def wound(
             detail["save_roll"] = s.total
             if s.total >= sv:
                 wounded = False
+                saved = True
     if wounded and ship.has_doc:
         f = yield from g.roll(RollRequest(D6, f"{ship.name}'s {prof.title}: feel no pain", "JL-KREW-4", ship.commander, ship.name, "high"))
         detail["fnp_roll"] = f.total
         if f.total >= FEEL_NO_PAIN:
             wounded = False
+            shrugged = True
     killed = False
     if wounded:
         model.wounds -= 1
@@ -89,7 +124,7 @@ def wound(
     g.emit("wound", rule, ship=ship.name, cause=cause, **detail)
     if killed:
         remove_model(g, sea, ship, model, cause, rule)
-    return killed
+    return HitResult(wounding, saved, shrugged, wounded, killed)
 
 
 def remove_model(g: Game, sea: Sea, ship: Ship, model: KrewModel, cause: str, rule: str | None = None) -> None:
@@ -110,11 +145,13 @@ def takeover_options(sea: Sea, seat: str) -> list[tuple[str, str]]:
     """
     reach = float(sea.option("takeover_range"))
     out: list[tuple[str, str]] = []
-    hulks = [s for s in sea.afloat() if s.hulk]
+    from grapeshot.rulesets.jimlad.harbour import in_harbour  # no boarding of or from a ship in harbour (JL-PORT-1)
+
+    hulks = [s for s in sea.afloat() if s.hulk and not in_harbour(sea, s)]
     if not hulks:
         return out
     for giver in sea.fleet(seat):
-        if giver.hulk or giver.kaptin is None:
+        if giver.hulk or giver.kaptin is None or in_harbour(sea, giver):
             continue
         spare = sum(1 for k in giver.krew if k.role == "krew")
         for hulk in hulks:

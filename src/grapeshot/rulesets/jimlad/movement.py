@@ -24,6 +24,7 @@ from grapeshot.rulesets.jimlad.data import (
     KLANS,
     SAIL_AGAINST_DICE,
     SAIL_WITH_DICE,
+    SKURVY_DICE,
     SPEED_LOSS_DICE,
     Card,
     CardAt,
@@ -88,6 +89,11 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
     the least (JL-MOVE-9)."""
     spec = CARDS[card]
     seat = ship.commander
+    if ship.in_force("sand-banks", sea.turn):  # JL-EVT-7: half the card's minimum, whatever the dice
+        half = spec.minimum / 2.0
+        parts0 = [{"rule": "JL-EVT-7", "what": "shifting sand banks", "inches": half}]
+        g.emit("allowance", "JL-MOVE-9", ship=ship.name, card=int(card), parts=parts0, low=half, high=half, minimum=spec.minimum, wind_sector=None)
+        return Allowance(half, half, False)
     parts: list[dict[str, Any]] = []
     r = yield from g.roll(RollRequest(nd6(spec.dice), f"{ship.name}: {spec.title} distance", spec.rule, seat, ship.name, "high"))
     high = float(spec.base + r.total)
@@ -123,6 +129,10 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
         r = yield from g.roll(RollRequest(nd6(loss), f"{ship.name}: damage slows the ship", "JL-SHIP-4", seat, ship.name, "low"))
         high -= r.total
         parts.append({"rule": "JL-SHIP-4", "what": f"{ship.hull_points} hull points", "inches": -r.total})
+    if ship.in_force("skurvy", sea.turn):  # JL-EVT-10: -2D6"
+        r = yield from g.roll(RollRequest(nd6(SKURVY_DICE), f"{ship.name}: skurvy slows the ship", "JL-EVT-10", seat, ship.name, "low"))
+        high -= r.total
+        parts.append({"rule": "JL-EVT-10", "what": "skurvy", "inches": -r.total})
     minimum = spec.minimum
     if high >= minimum:
         low = minimum
@@ -229,9 +239,7 @@ def side_wind_drift(g: Game, sea: Sea, ship: Ship) -> Proc:
 
 def legal_cards(ship: Ship, turn: int | None = None) -> list[tuple[Card, Turn]]:
     """The cards (and sides) a ship may be ordered to take (JL-MOVE-5, JL-MOVE-10); an event
-    may force one card on it this turn (JL-EVT-15)."""
-    if turn is not None and ship.forced is not None and ship.forced[0] == turn:
-        return [(ship.forced[1], ship.forced[2])]
+    may force one card on it this turn (JL-EVT-15), unless damage since has made that card illegal."""
     out: list[tuple[Card, Turn]] = []
     for card, spec in CARDS.items():
         if spec.astern and not ship.standstill:
@@ -241,6 +249,8 @@ def legal_cards(ship: Ship, turn: int | None = None) -> list[tuple[Card, Turn]]:
             if t != "none" and ship.rudder_damaged:
                 continue
             out.append((card, t))
+    if turn is not None and ship.forced is not None and ship.forced[0] == turn and (ship.forced[1], ship.forced[2]) in out:
+        return [(ship.forced[1], ship.forced[2])]
     return out
 
 

@@ -93,7 +93,8 @@ class ShootPrompt(Prompt):
         guns = {g: s for g in KANNONS if (s := shells(sea, ship, g))} if may else {}
         torps = may and can_launch(ship)
         pistols = slugga_targets(sea, ship) if may else []
-        fixes = [] if ship.fired - {"sluggas"} or ship.repaired else repairable(sea, ship)
+        # snakes aboard (JL-EVT-6): the krew do nothing else, not even repairs
+        fixes = [] if ship.fired - {"sluggas"} or ship.repaired or ship.in_force("snakes", sea.turn) else repairable(sea, ship)
         self._open = (may, guns, torps, pistols, fixes)
         return bool(guns or torps or pistols or fixes)
 

@@ -163,7 +163,19 @@ class Ship:
             "effects": sorted(e for e, t in self.effects.items() if t >= turn),
             "standstill": self.standstill,
             "salvos_left": self.salvos_left,
+            "engaged": self.engaged,
+            "docked_at": self.docked_at,
         }
+
+
+@dataclass(slots=True)
+class Fight:
+    """A boarding action not yet decided (JL-BOARD-5): the two ships stay locked until it is."""
+
+    attacker: str  # the ship that boarded
+    defender: str  # the ship it boarded
+    began: int  # the turn the boarders crossed
+    rounds: int = 0  # rounds of close combat fought so far
 
 
 @dataclass(slots=True)
@@ -195,6 +207,7 @@ class Sub:
     """Da Dred NoOrk (JL-EVT-14): the grots' submarine, while it is surfaced."""
 
     hull: Hull
+    surfaced: int = 0  # the turn it surfaced (it acts again from the next events phase)
 
 
 @dataclass
@@ -221,6 +234,7 @@ class Sea:
     sub: Sub | None = None
     chinork_pad: str | None = None  # the landing pad Da Chinork sits on (JL-EVT-11)
     treasure_found: set[str] = field(default_factory=set)  # islands whose treasure is gone (JL-LAND-2)
+    fights: list[Fight] = field(default_factory=list)  # boarding actions still undecided (JL-BOARD-5)
 
     def afloat(self) -> Iterator[Ship]:
         return (s for s in self.ships.values() if s.afloat)
@@ -255,6 +269,11 @@ class Sea:
             "order": list(self.order),
             "ships": [s.describe(self.turn) for s in self.ships.values()],
             "victory_points": victory_points(self),
+            "mines": [{"name": m.name, "x": round(m.x, 4), "y": round(m.y, 4)} for m in self.mines],
+            "spare_mines": self.mines_total - len(self.mines),
+            "kraken": None if self.kraken is None else {"x": round(self.kraken.x, 4), "y": round(self.kraken.y, 4), "wounds": self.kraken.wounds},
+            "sub": None if self.sub is None else {"x": round(self.sub.hull.x, 4), "y": round(self.sub.hull.y, 4), "heading": round(self.sub.hull.heading, 4)},
+            "chinork_pad": self.chinork_pad,
         }
 
 

@@ -16,7 +16,7 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import SCATTER, RollRequest, nd6
-from grapeshot.geometry import Arc, Vec, distance, first_hull_on_segment, scatter, unit
+from grapeshot.geometry import Arc, Hull, Vec, distance, first_hull_on_segment, scatter, unit
 from grapeshot.rulesets.jimlad.actions import Torpedoes
 from grapeshot.rulesets.jimlad.damage import strike
 from grapeshot.rulesets.jimlad.data import (
@@ -28,6 +28,7 @@ from grapeshot.rulesets.jimlad.data import (
     TORPEDO_SPACING,
     TORPEDO_STRENGTH,
 )
+from grapeshot.rulesets.jimlad.harbour import in_harbour
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -58,48 +59,67 @@ def check_torpedoes(sea: Sea, ship: Ship, action: Torpedoes) -> None:
         raise IllegalAction("standard torpedoes run straight ahead: give no aim points")
 
 
+Track = tuple[Vec, Vec, dict[str, Any]]
+
+
 def launch(g: Game, sea: Sea, ship: Ship, action: Torpedoes) -> Proc:
     """Launch the salvo and resolve both torpedoes."""
     ship.fired.add("torpedoes")
     ship.salvos_left -= 1
-    hull = ship.hull
     manned = KLANS[ship.klan].manned_torpedoes
-    tracks: list[tuple[Vec, Vec, dict[str, Any]]] = []
+    tracks: list[Track]
     if manned:
-        bow = hull.bow
-        for a in action.aims:
-            tracks.append((bow, Vec(*a), {"manned": True}))
+        bow = ship.hull.bow
+        tracks = [(bow, Vec(*a), {"manned": True}) for a in action.aims]
     else:
-        ahead = unit(hull.heading)
-        for side in (0.5, -0.5):
-            start = hull.world(hull.hl, side * TORPEDO_SPACING)
-            intended = Vec(start.x + ahead.x * TORPEDO_RUN, start.y + ahead.y * TORPEDO_RUN)
-            sc = yield from g.roll(RollRequest(SCATTER, f"{ship.name}: torpedo scatter", "JL-SHOOT-6", ship.commander, ship.name, "hit"))
-            inches = 0
-            if sc.direction is not None:
-                d = yield from g.roll(
-                    RollRequest(nd6(TORPEDO_SCATTER_DICE), f"{ship.name}: torpedo scatter distance", "JL-SHOOT-6", ship.commander, ship.name, None)
-                )
-                inches = d.total
-            end = scatter(intended, sc.direction, float(inches))
-            tracks.append(
-                (
-                    start,
-                    end,
-                    {
-                        "intended": [round(intended.x, 4), round(intended.y, 4)],
-                        "scatter": {"hit": sc.direction is None, "direction": None if sc.direction is None else round(sc.direction, 3), "inches": inches},
-                    },
-                )
-            )
+        tracks = yield from standard_tracks(g, ship.hull, ship.name, ship.commander, ship.name)
     rule = "JL-SHOOT-7" if manned else "JL-SHOOT-6"
+    yield from run_tracks(g, sea, ship.name, tracks, rule, by_seat=ship.commander, by_actor=ship.name, launcher=ship)
+
+
+def standard_tracks(g: Game, hull: Hull, who: str, seat: str | None, actor: str | None) -> Generator[Prompt, Any, list[Track]]:
+    """Two standard torpedoes from the bow of ``hull``: parallel tracks 48" dead ahead, each end
+    scattering 2D6" (JL-SHOOT-6; Da Dred NoOrk fires the same, JL-EVT-14)."""
+    ahead = unit(hull.heading)
+    tracks: list[Track] = []
+    for side in (0.5, -0.5):
+        start = hull.world(hull.hl, side * TORPEDO_SPACING)
+        intended = Vec(start.x + ahead.x * TORPEDO_RUN, start.y + ahead.y * TORPEDO_RUN)
+        sc = yield from g.roll(RollRequest(SCATTER, f"{who}: torpedo scatter", "JL-SHOOT-6", seat, actor, "hit"))
+        inches = 0
+        if sc.direction is not None:
+            d = yield from g.roll(RollRequest(nd6(TORPEDO_SCATTER_DICE), f"{who}: torpedo scatter distance", "JL-SHOOT-6", seat, actor, None))
+            inches = d.total
+        end = scatter(intended, sc.direction, float(inches))
+        tracks.append(
+            (
+                start,
+                end,
+                {
+                    "intended": [round(intended.x, 4), round(intended.y, 4)],
+                    "scatter": {"hit": sc.direction is None, "direction": None if sc.direction is None else round(sc.direction, 3), "inches": inches},
+                },
+            )
+        )
+    return tracks
+
+
+def run_tracks(g: Game, sea: Sea, who: str, tracks: list[Track], rule: str, *, by_seat: str | None, by_actor: str | None, launcher: Ship | None) -> Proc:
+    """Each torpedo strikes the first hull on its track (not the launcher's), or the Kraken if it
+    lies first on the track (JL-NPC-2)."""
+    from grapeshot.rulesets.jimlad import npc
+
     for i, (start, end, info) in enumerate(tracks):
-        others = [(s.name, s.hull) for s in sea.afloat() if s is not ship]
+        # a ship in harbour is never harmed (JL-PORT-1): torpedoes pass it by
+        others = [(s.name, s.hull) for s in sea.afloat() if s is not launcher and not in_harbour(sea, s)]
         found = first_hull_on_segment(start, end, others)
+        beast = npc.kraken_on_track(sea, start, end)
+        if beast is not None and (found is None or distance(start, beast) < distance(start, found[1])):
+            found = (npc.KRAKEN, beast)
         g.emit(
             "torpedo",
             rule,
-            ship=ship.name,
+            ship=who,
             torpedo=i + 1,
             start=[round(start.x, 4), round(start.y, 4)],
             end=[round(end.x, 4), round(end.y, 4)],
@@ -109,6 +129,9 @@ def launch(g: Game, sea: Sea, ship: Ship, action: Torpedoes) -> Proc:
         )
         if found is None:
             continue
+        if found[0] == npc.KRAKEN:
+            yield from npc.wound_kraken(g, sea, TORPEDO_STRENGTH, cause=f"{who}'s torpedo", by_seat=by_seat, by_actor=by_actor, rule=rule)
+            continue
         target = sea.ships[found[0]]
         facing = target.hull.facing_towards(start if target.hull.contains(start) else found[1] - (end - start) * 1e-6)
-        yield from strike(g, sea, target, TORPEDO_STRENGTH, facing, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s torpedo", rule=rule)
+        yield from strike(g, sea, target, TORPEDO_STRENGTH, facing, by_seat=by_seat, by_actor=by_actor, cause=f"{who}'s torpedo", rule=rule)
