@@ -83,7 +83,7 @@ def simulate(
         for i in range(games):
             gseed = game_seed(seed, i)
             try:
-                game = Game(rs, sc, seed=gseed, log=out_dir is not None or tell)
+                game = Game(rs, sc, seed=gseed)
                 agents = {seat: make(kind, game_seed(gseed, k)) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
             except (ValueError, ScenarioError) as e:
                 raise _fail(str(e)) from None
@@ -125,7 +125,7 @@ class Summary:
         self.draws = 0
         self.turns = 0
         self.sunk = 0
-        self.events: Counter[str] = Counter()
+        self.happenings: Counter[str] = Counter()
 
     def add(self, game: Game, outcome: Any) -> None:
         self.games += 1
@@ -134,6 +134,7 @@ class Summary:
         state = game.ruleset.describe(game.state)
         ships = state.get("ships", [])
         self.sunk += sum(1 for s in ships if not s.get("afloat", True))
+        self.happenings.update(game.ruleset.tallies(game.events))
         if not outcome.winners or outcome.objective == "draw":
             self.draws += 1
         for seat in outcome.winners if outcome.objective != "draw" else ():
@@ -154,6 +155,7 @@ class Summary:
             "mean_turns": round(self.turns / self.games, 3) if self.games else 0.0,
             "ships_sunk": self.sunk,
             "mean_ships_sunk": round(self.sunk / self.games, 3) if self.games else 0.0,
+            "happenings": dict(sorted(self.happenings.items())),
         }
 
     def print(self, console: Console) -> None:
@@ -168,6 +170,14 @@ class Summary:
             t.add_column("share", justify="right")
             for k, v in data.items():
                 t.add_row(k, str(v), f"{100.0 * v / max(1, r['games']):.1f}%")
+            console.print(t)
+        if r["happenings"]:
+            t = Table(title="what happened", title_justify="left")
+            t.add_column("")
+            t.add_column("in all", justify="right")
+            t.add_column("a game", justify="right")
+            for k, v in r["happenings"].items():
+                t.add_row(k, str(v), f"{v / max(1, r['games']):.2f}")
             console.print(t)
 
 

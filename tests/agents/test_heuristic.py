@@ -316,14 +316,17 @@ def test_it_closes_on_a_distant_enemy(seed: int) -> None:
 
 
 def test_its_distance_is_within_what_the_dice_allow_and_prefers_room() -> None:
+    def full_ahead(g: Game) -> DistancePrompt:
+        return DistancePrompt(seats=("red",), rule="JL-MOVE-9", text="", accepts=(Distance,), ship="Red", card=Card.FULL_AHEAD, low=9.0, high=30.0, sea=sea(g))
+
     g = game(duel())
-    prompt = DistancePrompt(seats=("red",), rule="JL-MOVE-9", text="", accepts=(Distance,), ship="Red", card=Card.FULL_AHEAD, low=9.0, high=30.0)
+    prompt = full_ahead(g)
     d = HeuristicPlayer(0).act(g, "red", prompt)
     prompt.check("red", d)
     assert isinstance(d, Distance) and 9.0 <= d.inches <= 30.0
     # heading for the east edge with 55" of water ahead of the bow: it stops short rather than run 30"
     g = game(duel(red={"x": 60.0}, blue={"x": 20.0, "y": 60.0}))
-    d = HeuristicPlayer(0).act(g, "red", prompt)
+    d = HeuristicPlayer(0).act(g, "red", full_ahead(g))
     assert isinstance(d, Distance) and d.inches < 30.0
 
 

@@ -272,8 +272,8 @@ def test_orders_are_sealed_until_every_seat_has_given_them(duel: Scenario) -> No
     g.submit("blue", Orders((ManoeuvreOrder(BLUE_SHIP, 1),)))
     revealed = [e for e in g.events if e.kind == "orders"]
     assert len(revealed) == 1
-    red_order = {"ship": RED_SHIP, "card": 3, "side": "port", "card_at": "end", "ram": False}
-    assert revealed[0].data["orders"] == {"red": [red_order], "blue": [{"ship": BLUE_SHIP, "card": 1, "side": "none", "card_at": "start", "ram": False}]}
+    red_order = {"ship": RED_SHIP, "card": 3, "side": "port", "card_at": "end"}
+    assert revealed[0].data["orders"] == {"red": [red_order], "blue": [{"ship": BLUE_SHIP, "card": 1, "side": "none", "card_at": "start"}]}
     assert json.dumps(red_order) in json.dumps(g.view("blue"))
     assert g.view("red")["sealed"] is None
 

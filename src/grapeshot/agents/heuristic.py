@@ -403,6 +403,8 @@ class HeuristicPlayer:
         path = card_path(ship.hull, prompt.card, prompt.turn, prompt.card_at, prompt.high)  # type: ignore[arg-type]
         fixed = path.length - prompt.high
         hit = first_contact(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table)
+        if hit is not None and hit.kind == "ship" and self.worth_ramming(sea, ship, sea.ships[hit.ident]) and prompt.ram_target(prompt.high) == hit.ident:
+            return Distance(prompt.high, ram=True)  # ramming speed: flat out into it
         top = prompt.high if hit is None else min(prompt.high, max(prompt.low, hit.at - fixed - STOP_SHORT))
         best = (-math.inf, prompt.low)
         for i in range(3):
@@ -410,7 +412,14 @@ class HeuristicPlayer:
             value = self.score_pose(sea, ship, _samples(ship.hull, prompt.card, prompt.turn, prompt.card_at, d), looks)
             if value > best[0]:
                 best = (value, d)
-        return Distance(best[1])
+        # a contact it cannot avoid is better declared as a ram where the rules allow it
+        return Distance(best[1], ram=prompt.ram_target(best[1]) is not None)
+
+    def worth_ramming(self, sea: Sea, ship: Ship, target: Ship) -> bool:
+        """Ram an enemy that will suffer more than we do: weaker in hull points, or we are Goffs."""
+        if target.commander == ship.commander:
+            return False
+        return target.hull_points < ship.hull_points or (KLANS[ship.klan].ram_bonus > 0 and target.hull_points <= ship.hull_points)
 
     # ------------------------------------------------------------------ shooting
 

@@ -46,7 +46,8 @@ class RandomPlayer:
                 orders.append(ManoeuvreOrder(ship, int(card), turn, at))
             return Orders(tuple(orders))
         if isinstance(prompt, DistancePrompt):
-            return Distance(rng.uniform(prompt.low, prompt.high))
+            inches = rng.uniform(prompt.low, prompt.high)
+            return Distance(inches, ram=prompt.ram_target(inches) is not None and rng.random() < 0.5)
         if isinstance(prompt, ShootPrompt):
             return self._shoot(game, prompt)
         if isinstance(prompt, TakeoverPrompt):

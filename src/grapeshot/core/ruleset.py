@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from grapeshot.core.errors import ScenarioError
+from grapeshot.core.events import Event
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import Roll, RollRequest
 
@@ -105,6 +106,10 @@ class Ruleset(ABC):
     @abstractmethod
     def describe(self, state: Any) -> dict[str, Any]:
         """The public state as JSON (for views, the web table and saves)."""
+
+    def tallies(self, events: Sequence[Event]) -> dict[str, int]:
+        """Counts of the things that happened in one game (for study summaries)."""
+        return {}
 
     def invariants(self, state: Any) -> list[str]:
         """Broken invariants of a state (empty when all hold): fuzzing checks these."""

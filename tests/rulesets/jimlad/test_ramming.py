@@ -278,3 +278,27 @@ def test_in_played_games_every_impact_follows_the_table() -> None:
                     assert d["own_strength"] == total - (1 if e.kind == "ram" else 0)
                 seen += 1
     assert seen >= 5
+
+
+@pytest.mark.rules("JL-RAM-1")
+def test_ramming_speed_is_declared_with_the_distance_and_only_at_a_ship_that_has_moved() -> None:
+    from grapeshot.core.errors import IllegalAction
+    from grapeshot.rulesets.jimlad.actions import Distance
+    from grapeshot.rulesets.jimlad.prompts import DistancePrompt
+
+    g = head_on(60.0)
+    sea = support.sea(g)
+    sea.turn = 2
+
+    def prompt() -> DistancePrompt:
+        return DistancePrompt(seats=("red",), rule="JL-MOVE-9", text="", accepts=(Distance,), ship="Red", card=Card.FULL_AHEAD, low=9.0, high=30.0, sea=sea)
+
+    # Blue has not moved yet: nothing to ram, a contact would be a crash
+    with pytest.raises(IllegalAction, match="nothing to ram"):
+        prompt().check("red", Distance(30.0, ram=True))
+    support.ship(g, "Blue").moved_turn = 2
+    assert prompt().ram_target(30.0) == "Blue"
+    prompt().check("red", Distance(30.0, ram=True))
+    # stopping short of Blue (the bow meets it after 20" of path: 2" beyond the card and length)
+    assert prompt().ram_target(9.0) == "Blue" and prompt().ram_target(1.0) is None
+    assert prompt().describe()["ram_at_most"] == "Blue"

@@ -166,10 +166,10 @@ def test_orders_are_one_simultaneous_sealed_prompt_then_revealed() -> None:
     (rev,) = kinds(g, "orders")
     assert rev.rule == "JL-TURN-3"
     assert rev.data["orders"] == {
-        "blue": [{"ship": "Blue", "card": 4, "side": "none", "card_at": "start", "ram": False}],
+        "blue": [{"ship": "Blue", "card": 4, "side": "none", "card_at": "start"}],
         "red": [
-            {"ship": "Red1", "card": 4, "side": "none", "card_at": "start", "ram": False},
-            {"ship": "Red2", "card": 3, "side": "port", "card_at": "end", "ram": False},
+            {"ship": "Red1", "card": 4, "side": "none", "card_at": "start"},
+            {"ship": "Red2", "card": 3, "side": "port", "card_at": "end"},
         ],
     }
     first_move = next(e for e in g.events if e.kind == "move")
@@ -198,7 +198,7 @@ def test_a_lone_seat_to_order_answers_an_ordinary_prompt() -> None:
     assert isinstance(p, OrdersPrompt) and p.seats == ("red",) and not p.simultaneous
     g.submit("red", all_stop("Red"))
     (rev,) = kinds(g, "orders")
-    assert rev.data["orders"] == {"red": [{"ship": "Red", "card": 4, "side": "none", "card_at": "start", "ram": False}]}
+    assert rev.data["orders"] == {"red": [{"ship": "Red", "card": 4, "side": "none", "card_at": "start"}]}
     assert support.ship(g, "Red").hull.x == pytest.approx(51.0)
 
 

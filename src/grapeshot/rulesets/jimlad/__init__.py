@@ -8,9 +8,11 @@ rule registry).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
+from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
@@ -75,6 +77,21 @@ OPTIONS: tuple[Option, ...] = (
 
 
 SHIP_FIELDS = ("name", "x", "y", "heading", "length", "width", "klan", "hull_points", "gold", "standstill")
+
+
+#: event kinds counted one for one in study summaries
+TALLIED = {
+    "capture": "captures by boarding",
+    "takeover": "hulks taken over",
+    "ram": "rams",
+    "crash": "crashes",
+    "aground": "groundings",
+    "mine": "mine detonations",
+    "kraken-attack": "Kraken attacks",
+    "sub-fires": "sub attacks",
+    "chinork": "Chinork attacks",
+    "sunk": "ships sunk",
+}
 
 
 class JimLad(Ruleset):
@@ -156,6 +173,28 @@ class JimLad(Ruleset):
         sea.reroll_used[seat] = sea.turn
         if request.actor in sea.ships:
             sea.ships[request.actor].reroll_turn = sea.turn
+
+    def tallies(self, events: Sequence[Event]) -> dict[str, int]:
+        """What happened in a game: each event-table result, captures, rams, crashes, groundings,
+        landings, treasure, harbour visits with gold spent, mines, the Kraken, the sub, the Chinork."""
+        counts: Counter[str] = Counter()
+        visits: set[tuple[str, int]] = set()
+        for e in events:
+            key = TALLIED.get(e.kind)
+            d = e.data
+            if e.kind == "event":
+                counts[f"event {d['result']}"] += 1
+            elif e.kind == "landing":
+                counts["landings"] += bool(d["landed"])
+            elif e.kind == "treasure":
+                counts["treasure finds"] += d["result"] == "gold"
+            elif e.kind == "trade":
+                visits.add((d["ship"], e.turn))
+                counts["gold spent in harbour"] += int(d["cost"])
+            elif key is not None:
+                counts[key] += 1
+        counts["harbour visits with gold spent"] = len(visits)
+        return dict(counts)
 
     def describe(self, state: Any) -> dict[str, Any]:
         return cast(Sea, state).describe()

@@ -23,8 +23,6 @@ class ManoeuvreOrder:
     card: int
     turn: Turn = "none"
     card_at: CardAt = "start"
-    #: "Ramming speed!": a ship this course meets that has already moved is rammed (JL-RAM-1)
-    ram: bool = False
 
 
 @action("orders")
@@ -38,9 +36,14 @@ class Orders(Action):
 @action("distance")
 @dataclass(frozen=True, slots=True)
 class Distance(Action):
-    """How far to move, beyond the card and the ship's length, within the range offered (JL-MOVE-9)."""
+    """How far to move, beyond the card and the ship's length, within the range offered (JL-MOVE-9).
+
+    ``ram`` declares "ramming speed!": allowed when the first thing the course meets is a ship
+    that has already moved this turn (JL-RAM-1).
+    """
 
     inches: float
+    ram: bool = False
 
 
 @action("fire")

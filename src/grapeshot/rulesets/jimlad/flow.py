@@ -124,7 +124,7 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
                 "orders",
                 "JL-TURN-3",
                 orders={
-                    seat: [{"ship": o.ship, "card": o.card, "side": o.turn, "card_at": o.card_at, "ram": o.ram} for o in cast(Orders, a).orders]
+                    seat: [{"ship": o.ship, "card": o.card, "side": o.turn, "card_at": o.card_at} for o in cast(Orders, a).orders]
                     for seat, a in sorted(answers.items())
                 },
             )
@@ -173,22 +173,24 @@ def refloat(g: Game, sea: Sea, ship: Ship) -> None:
 def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
     card = Card(order.card)
     allowance = yield from roll_allowance(g, sea, ship, card, order.turn)
-    inches = allowance.low
-    if allowance.high > allowance.low:
-        answer = yield DistancePrompt(
-            seats=(ship.commander,),
-            rule="JL-MOVE-9",
-            text=f'{ship.name}: how far beyond the card ({allowance.low:g}" to {allowance.high:g}")?',
-            accepts=(Distance,),
-            ship=ship.name,
-            card=card,
-            turn=order.turn,
-            card_at=order.card_at,
-            low=allowance.low,
-            high=allowance.high,
-        )
-        inches = cast(Distance, answer).inches
-    yield from move_ship(g, sea, ship, card, order.turn, order.card_at, inches, ram=order.ram)
+    inches, ram = allowance.low, False
+    prompt = DistancePrompt(
+        seats=(ship.commander,),
+        rule="JL-MOVE-9",
+        text=f'{ship.name}: how far beyond the card ({allowance.low:g}" to {allowance.high:g}")?',
+        accepts=(Distance,),
+        ship=ship.name,
+        card=card,
+        turn=order.turn,
+        card_at=order.card_at,
+        low=allowance.low,
+        high=allowance.high,
+        sea=sea,
+    )
+    if allowance.high > allowance.low or prompt.ram_target(allowance.low) is not None:
+        answer = cast(Distance, (yield prompt))
+        inches, ram = answer.inches, answer.ram
+    yield from move_ship(g, sea, ship, card, order.turn, order.card_at, inches, ram=ram)
     if allowance.side_drift and ship.afloat:
         yield from side_wind_drift(g, sea, ship)
 

@@ -8,11 +8,12 @@ from typing import Any
 from grapeshot.core.actions import Action
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.prompts import Prompt
+from grapeshot.geometry import first_contact
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.damage import repairable
 from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, Card, GunName, Shell, Turn
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, check_sluggas, grapeshot_targets, shells, slugga_targets
-from grapeshot.rulesets.jimlad.movement import legal_cards
+from grapeshot.rulesets.jimlad.movement import card_path, legal_cards
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 from grapeshot.rulesets.jimlad.torpedoes import can_launch, check_torpedoes
 
@@ -64,15 +65,33 @@ class DistancePrompt(Prompt):
     card_at: str = "start"
     low: float = 0.0
     high: float = 0.0
+    sea: Sea | None = None
+
+    def ram_target(self, inches: float) -> str | None:
+        """JL-RAM-1: the ship this move would ram at that distance: the first thing the course
+        meets, if it is a ship that has already moved this turn."""
+        assert self.sea is not None
+        ship = self.sea.ships[self.ship]
+        path = card_path(ship.hull, self.card, self.turn, self.card_at, inches)  # type: ignore[arg-type]
+        hit = first_contact(path, ship.length, ship.width, self.sea.ship_obstacles(ship), self.sea.table)
+        if hit is None or hit.kind != "ship" or self.sea.ships[hit.ident].moved_turn != self.sea.turn:
+            return None
+        return hit.ident
 
     def check_choice(self, seat: str, action: Action) -> None:
         assert isinstance(action, Distance)
         if not self.low - 1e-9 <= action.inches <= self.high + 1e-9:
             raise IllegalAction(f'{self.ship} may move between {self.low:g}" and {self.high:g}" (beyond the card and its length), not {action.inches:g}"')
+        if action.ram and self.ram_target(action.inches) is None:
+            raise IllegalAction(
+                f'{self.ship} has nothing to ram at {action.inches:g}": only a ship that has already moved and is the first thing on the course can be rammed'
+            )
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
-        d.update(ship=self.ship, card=int(self.card), side=self.turn, card_at=self.card_at, low=self.low, high=self.high)
+        d.update(
+            ship=self.ship, card=int(self.card), side=self.turn, card_at=self.card_at, low=self.low, high=self.high, ram_at_most=self.ram_target(self.high)
+        )
         return d
 
 
