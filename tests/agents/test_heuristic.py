@@ -557,3 +557,27 @@ def test_the_random_player_is_repeatable_for_a_seed() -> None:
     picks = {RandomPlayer(s).act(g, "red", g.prompt) for s in range(12)}
     assert len(picks) > 1  # it does pick at random
     assert RandomPlayer(3).act(g, "red", g.prompt) == RandomPlayer(3).act(g, "red", g.prompt)
+
+
+def test_it_steers_clear_of_a_mine_and_of_the_kraken_ahead() -> None:
+    from grapeshot.geometry import first_contact
+    from grapeshot.rulesets.jimlad.movement import card_path
+    from grapeshot.rulesets.jimlad.state import Kraken, Mine
+
+    for hazard in ("mine", "kraken"):
+        for seed in range(4):
+            g = Game("jimlad", duel(blue={"x": 100.0, "y": 66.0}), seed=1)
+            s = sea(g)
+            if hazard == "mine":
+                s.mines = [Mine("Mine 1", 62.0, 36.0)]
+            else:
+                s.kraken = Kraken(70.0, 36.0)
+            prompt = g.prompt
+            assert isinstance(prompt, OrdersPrompt)
+            orders = HeuristicPlayer(seed).act(g, "red", prompt)
+            assert isinstance(orders, Orders)
+            (o,) = orders.orders
+            red = ship(g, "Red")
+            path = card_path(red.hull, Card(o.card), o.turn, o.card_at, 20.0)
+            hit = first_contact(path, red.length, red.width, s.ship_obstacles(red), None)
+            assert hit is None or hit.kind not in ("mine", "kraken"), (hazard, seed, o)

@@ -39,7 +39,9 @@ from grapeshot.rulesets.jimlad.data import (
     CARDS,
     KANNONS,
     KLANS,
+    KRAKEN_RADIUS,
     MANNED_TORPEDO_RANGE,
+    MINE_RADIUS,
     RAMSHACKLE_SAVE,
     SPEED_LOSS_DICE,
     TORPEDO_RUN,
@@ -95,6 +97,7 @@ _RAD = math.pi / 180.0
 CONTACT_PENALTY = {"island": 8.0, "dock": 8.0, "edge": 6.0, "ship": 4.0}
 STOP_SHORT = 0.5  # inches a ship stops short of a contact it can see coming
 REPAIR_ORDER = ("engine", "rudder", "gun:fore", "gun:port", "gun:starboard", "gun:aft", "hull")
+KRAKEN_BERTH = 10.0  # inches kept between a ship and the Kraken's reach (it swims 3D6" a turn)
 TORPEDO_THRIFT = 0.7  # the salvo is once a game: it must beat a kannon shot by a margin
 HARBOUR_PULL = 0.25  # score lost per inch from the harbour, for a ship that wants to dock
 TREASURE_QUIET = 24.0  # no enemy within this many inches: time to dig for treasure
@@ -319,6 +322,10 @@ class HeuristicPlayer:
     def looks(self, sea: Sea, ship: Ship) -> _Looks:
         hr = math.hypot(ship.length, ship.width) / 2.0
         rocks = [(ob.shape.cx, ob.shape.cy, ob.shape.radius + hr) for ob in sea.obstacles if isinstance(ob.shape, Polygon)]
+        # mines are rocks that blow up; the Kraken is a rock that comes after you: keep well clear
+        rocks += [(m.x, m.y, MINE_RADIUS + hr + 1.0) for m in sea.mines]
+        if sea.kraken is not None:
+            rocks.append((sea.kraken.x, sea.kraken.y, KRAKEN_RADIUS + hr + KRAKEN_BERTH))
         ships = [(s.hull.x, s.hull.y, s.hull.radius + hr + 1.0) for s in sea.afloat() if s is not ship]
         enemies = [(e.hull.x, e.hull.y) for e in sea.enemies(ship) if not in_harbour(sea, e)]
         guns = [(_GUN_BEARING[g], KANNONS[g].range, 1.2 if g == "fore" else 1.0) for g in ("fore", "port", "starboard") if g not in ship.damaged_guns]
