@@ -305,40 +305,13 @@ def becalmed_shooting(g: Game, sea: Sea) -> Proc:
     """JL-EVT-5: becalmed sailing ships get a round of shooting at the end of the movement phase,
     in turn sequence, exactly like a turn of the shooting phase (kannons, torpedoes, sluggas or
     repairs; a damage-table roll after each seat's turn); the shooting phase follows as usual."""
-    from grapeshot.rulesets.jimlad.actions import EndShooting
-    from grapeshot.rulesets.jimlad.damage import damage_table
-    from grapeshot.rulesets.jimlad.flow import take_action
-    from grapeshot.rulesets.jimlad.kannon import can_shoot
-    from grapeshot.rulesets.jimlad.prompts import shoot_prompt
+    from grapeshot.rulesets.jimlad.shooting import shooting_round
 
     calm = [s for s in sea.afloat() if s.in_force("calm", sea.turn) and s.krewed]
     if not calm:
         return
     g.emit("becalmed-shooting", "JL-EVT-5", ships=[s.name for s in calm])
-    for ship in sea.ships.values():
-        ship.fired.clear()
-        ship.repaired = False
-    for seat in sea.order:
-        sea.penetrated = []
-        for ship in sea.fleet(seat):
-            if ship not in calm or not ship.krewed or len({s.commander for s in sea.afloat()}) <= 1:
-                continue
-            why = can_shoot(sea, ship)
-            if why is not None:
-                g.emit("holds-fire", "JL-EVT-5", ship=ship.name, why=why)
-            prompt = shoot_prompt(sea, ship)
-            while ship.afloat and ship.commander == seat and prompt.refresh():
-                action = yield prompt
-                if isinstance(action, EndShooting):
-                    break
-                yield from take_action(g, sea, ship, action)
-                if len({s.commander for s in sea.afloat()}) <= 1:
-                    break
-        for name in sea.penetrated:
-            target = sea.ships[name]
-            if target.afloat:
-                yield from damage_table(g, sea, target, seat)
-        sea.penetrated = []
-    for ship in sea.ships.values():
+    yield from shooting_round(g, sea, "JL-EVT-5", who=lambda ship: ship in calm, decisive=False)
+    for ship in sea.ships.values():  # the shooting phase starts afresh
         ship.fired.clear()
         ship.repaired = False

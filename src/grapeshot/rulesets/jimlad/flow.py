@@ -15,14 +15,12 @@ from grapeshot.core.ruleset import Outcome
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
-from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Torpedoes
-from grapeshot.rulesets.jimlad.damage import damage_table, repair
+from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.data import CARDS, Card
-from grapeshot.rulesets.jimlad.kannon import can_shoot, fire, sluggas
 from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift
-from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt, shoot_prompt
+from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt
+from grapeshot.rulesets.jimlad.shooting import shooting_round
 from grapeshot.rulesets.jimlad.state import MoveRecord, Sea, Ship
-from grapeshot.rulesets.jimlad.torpedoes import launch
 
 Proc = Generator[Prompt, Any, Any]
 
@@ -218,44 +216,10 @@ def shooting_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
     """JL-TURN-4: seats shoot in turn sequence; each ship fires what bears, or repairs.
     After each seat's turn, ships it penetrated roll once on the damage table (JL-DMG-2)."""
     g.begin_phase("shooting", "JL-TURN-4")
-    for ship in sea.ships.values():
-        ship.fired.clear()
-        ship.repaired = False
-    for seat in sea.order:
-        sea.penetrated = []
-        for ship in sea.fleet(seat):
-            if not ship.afloat or not ship.krewed:
-                continue
-            why = can_shoot(sea, ship)
-            if why is not None:
-                g.emit("holds-fire", "JL-TURN-4", ship=ship.name, why=why)
-            prompt = shoot_prompt(sea, ship)
-            while ship.afloat and ship.commander == seat and prompt.refresh():
-                action = yield prompt
-                if isinstance(action, EndShooting):
-                    break
-                yield from take_action(g, sea, ship, action)
-                outcome = victory.check(g, sea)
-                if outcome is not None:
-                    return outcome
-        for name in sea.penetrated:
-            target = sea.ships[name]
-            if target.afloat:
-                yield from damage_table(g, sea, target, seat)
-        sea.penetrated = []
+    outcome = yield from shooting_round(g, sea, "JL-TURN-4", who=lambda ship: True, decisive=True)
+    if outcome is not None:
+        return outcome
     return victory.check(g, sea, after_repairs=True)
-
-
-def take_action(g: Game, sea: Sea, ship: Ship, action: Any) -> Proc:
-    """Resolve one answer to a ship's shooting prompt (also used by the becalmed round, JL-EVT-5)."""
-    if isinstance(action, Fire):
-        yield from fire(g, sea, ship, action)
-    elif isinstance(action, Torpedoes):
-        yield from launch(g, sea, ship, action)
-    elif isinstance(action, Sluggas):
-        yield from sluggas(g, sea, ship, sea.ships[action.target])
-    elif isinstance(action, Repair):
-        yield from repair(g, sea, ship, action.what)
 
 
 def boarding_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
