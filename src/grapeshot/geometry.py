@@ -307,6 +307,14 @@ def hulls_within(a: Hull, b: Hull, reach: float) -> bool:
     return hull_distance(a, b) <= reach
 
 
+def polygon_within(h: Hull, poly: Polygon, reach: float) -> float | None:
+    """The distance from a hull to a polygon if it is within ``reach``, else None (cheap rejections first)."""
+    if math.hypot(h.x - poly.cx, h.y - poly.cy) - h.radius - poly.radius > reach or separation_polygon(h, poly) > reach:
+        return None
+    d = hull_polygon_distance(h, poly)
+    return d if d <= reach else None
+
+
 def point_hull_distance(p: Vec, h: Hull) -> float:
     """Distance from a point to a hull (0 inside)."""
     u, v = h.local(p)

@@ -844,3 +844,16 @@ def test_hulls_touching_corner_to_corner_count_as_overlapping() -> None:
     # found by hypothesis: the bounding circles touch to within rounding
     a, b = Hull(0.0, 3.0, 0.0, 3.0, 3.0), Hull(3.0, 0.0, 0.0, 3.0, 3.0)
     assert separation(a, b) == 0.0 and hulls_overlap(a, b)
+
+
+@given(hulls(), st.floats(0.0, 20.0))
+def test_polygon_within_agrees_with_the_exact_distance(h: Hull, reach: float) -> None:
+    from grapeshot.geometry import polygon_within
+
+    rock = Polygon([(20.0, 20.0), (30.0, 18.0), (34.0, 28.0), (24.0, 33.0)])
+    exact = hull_polygon_distance(h, rock)
+    got = polygon_within(h, rock, reach)
+    if exact <= reach:
+        assert got == pytest.approx(exact)
+    else:
+        assert got is None

@@ -36,7 +36,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import Outcome
 from grapeshot.dice import D6, TWO_D6, RollRequest, nd6
-from grapeshot.geometry import hull_distance
+from grapeshot.geometry import hull_distance, hulls_within
 from grapeshot.rulesets.jimlad import victory
 from grapeshot.rulesets.jimlad.actions import Takeover
 from grapeshot.rulesets.jimlad.data import MIN_WORKING_KREW
@@ -158,6 +158,8 @@ def boarding_options(sea: Sea, seat: str, done: set[str] | frozenset[str] = froz
             continue
         for target in sea.enemies(ship):
             if target.name in done or cannot_be_boarded(sea, target) is not None:
+                continue
+            if not hulls_within(ship.hull, target.hull, BOARDING_RANGE + 1e-9):
                 continue
             gap = hull_distance(ship.hull, target.hull)
             need = boarding_need(gap)

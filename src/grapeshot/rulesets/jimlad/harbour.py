@@ -43,8 +43,8 @@ from grapeshot.geometry import (
     bearing,
     distance,
     hull_hits_polygon,
-    hull_polygon_distance,
     hulls_overlap,
+    polygon_within,
     sweep,
     translate_path,
     unit,
@@ -237,8 +237,8 @@ def places_in_reach(sea: Sea, ship: Ship) -> list[tuple[Terrain, float]]:
     for t in sea.terrain:
         if t.kind not in ("island", "dock") or t.shape is None:
             continue
-        gap = hull_polygon_distance(ship.hull, t.shape)
-        if gap <= LAND_REACH + 1e-9 and mooring(sea, ship, t) is not None:
+        gap = polygon_within(ship.hull, t.shape, LAND_REACH + 1e-9)
+        if gap is not None and mooring(sea, ship, t) is not None:
             out.append((t, gap))
     out.sort(key=lambda tg: tg[1])
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from grapeshot.core.scenario import Terrain
@@ -178,6 +179,12 @@ class Fight:
     rounds: int = 0  # rounds of close combat fought so far
 
 
+@lru_cache(maxsize=256)
+def _disc(x: float, y: float, radius: float, sides: int) -> Polygon:
+    """A model's disc where it stands (kept: models stand still far more often than they move)."""
+    return Polygon.circle(Vec(x, y), radius, sides)
+
+
 @dataclass(slots=True)
 class Mine:
     """A floating mine (JL-NPC-1): a small disc that drifts and detonates on contact."""
@@ -187,7 +194,7 @@ class Mine:
     y: float
 
     def shape(self) -> Polygon:
-        return Polygon.circle(Vec(self.x, self.y), MINE_RADIUS, 8)
+        return _disc(self.x, self.y, MINE_RADIUS, 8)
 
 
 @dataclass(slots=True)
@@ -199,7 +206,7 @@ class Kraken:
     wounds: int = KRAKEN_WOUNDS
 
     def shape(self) -> Polygon:
-        return Polygon.circle(Vec(self.x, self.y), KRAKEN_RADIUS, 12)
+        return _disc(self.x, self.y, KRAKEN_RADIUS, 12)
 
 
 @dataclass(slots=True)
