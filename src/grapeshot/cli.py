@@ -249,6 +249,21 @@ def rules(
 
 
 @app.command()
+def serve(
+    data: Annotated[Path, typer.Option(help="folder for the games database")] = Path("grapeshot-data"),
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+) -> None:
+    """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
+    import uvicorn
+
+    from grapeshot.server.app import create_app
+
+    out.print(f"grapeshot table at [bold]http://{host}:{port}/[/bold] (games kept in {data}/)")
+    uvicorn.run(create_app(data), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad") -> None:
     """List the built-in scenarios."""
     try:

@@ -1,0 +1,225 @@
+"""Games being played on the server: the authority over every seat's actions.
+
+A :class:`Table` holds a live :class:`~grapeshot.core.game.Game` rebuilt from the
+store, checks each action against the game before anything is written, writes it,
+then applies it and lets the AI seats answer until a person is needed.
+
+Sealed orders are checkable: when a seat submits into a simultaneous prompt the
+table publishes ``sha256(text + ":" + salt)`` of the action's canonical text; when
+the prompt closes it publishes the text and the salt, so any page can verify that
+nothing was changed after the fact.  The dice seed is committed the same way when
+the game is created and revealed when it ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from grapeshot.agents import Agent, make
+from grapeshot.core.actions import Action, decode
+from grapeshot.core.errors import IllegalAction
+from grapeshot.core.game import Game
+from grapeshot.core.scenario import parse_scenario
+from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
+
+AI_PLAYERS = ("heuristic", "random")
+PEOPLE = "human"
+
+
+def canonical(action: Action) -> str:
+    """The exact text a sealed action is committed by."""
+    return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def seal(text: str, salt: str) -> str:
+    return hashlib.sha256(f"{text}:{salt}".encode()).hexdigest()
+
+
+class Denied(Exception):
+    """A request the table refuses: ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Commitment:
+    """One sealed action: its hash now, its text and salt once the prompt has closed."""
+
+    index: int
+    seat: str
+    hash: str
+    text: str
+    salt: str
+    revealed: bool = False
+
+    def public(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"index": self.index, "seat": self.seat, "hash": self.hash, "revealed": self.revealed}
+        if self.revealed:
+            out.update(text=self.text, salt=self.salt)
+        return out
+
+
+@dataclass
+class Table:
+    """A live game with its seats, its commitments and the AI players at it."""
+
+    rec: GameRecord
+    store: Store
+    game: Game = field(init=False)
+    agents: dict[str, Agent] = field(default_factory=dict)
+    commitments: list[Commitment] = field(default_factory=list)
+    _open: list[Commitment] = field(default_factory=list)  # sealed into the prompt still open
+
+    def __post_init__(self) -> None:
+        self.game = self._fresh()
+        for i, (seat, spec) in enumerate(sorted(self.rec.seats.items())):
+            if spec["player"] in AI_PLAYERS:
+                self.agents[seat] = make(spec["player"], self.rec.seed + 7919 * (i + 1))
+        for a in self.store.actions(self.rec.id):
+            self._apply(a.seat, decode(a.action), a.salt)
+
+    def _fresh(self) -> Game:
+        scenario = parse_scenario(self.rec.scenario, f"game {self.rec.id} (scenario)")
+        return Game(self.rec.ruleset, scenario, self.rec.options, self.rec.seed, companion=self.rec.companion)
+
+    # ------------------------------------------------------------------ who is asking
+
+    def seat_of(self, token: str | None) -> str | None:
+        """The seat a token sits at, ``""`` for the spectator token; refuses anything else."""
+        if not token:
+            raise Denied(401, "this link needs its token (the ?token= part of the link)")
+        h = token_hash(token)
+        if secrets.compare_digest(h, self.rec.spectator):
+            return None
+        mine = [seat for seat, spec in self.rec.seats.items() if secrets.compare_digest(h, spec["token"])]
+        if not mine:
+            raise Denied(403, "that token does not belong to this game")
+        # a hotseat link holds every person's seat: it speaks for whichever is being waited for
+        waiting = [s for s in mine if s in self.game.waiting_for()]
+        return (waiting or mine)[0]
+
+    @property
+    def people(self) -> list[str]:
+        return [s for s, spec in self.rec.seats.items() if spec["player"] == PEOPLE]
+
+    @property
+    def solo(self) -> bool:
+        """One person at the table (alone, or several seats passed round one screen: hotseat)."""
+        return len({self.rec.seats[s]["token"] for s in self.people}) <= 1
+
+    # ------------------------------------------------------------------ actions
+
+    def submit(self, seat: str, data: object) -> None:
+        """Check, store, then apply one action of a seat; then let the AI seats play on."""
+        if seat in self.agents:
+            raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
+        try:
+            action = decode(data)
+            prompt = self.game.prompt
+            if prompt is None:
+                raise IllegalAction("the game is over; no more actions are accepted")
+            if seat not in self.game.waiting_for():
+                raise IllegalAction(f"it is not {seat}'s turn: the game is waiting for {', '.join(self.game.waiting_for()) or 'nobody'}: {prompt.text}")
+            prompt.check(seat, action)
+        except IllegalAction as err:
+            raise Denied(422, str(err)) from None
+        self._record(seat, action)
+        self.play_ai()
+
+    def submit_replayed(self, seat: str, data: object) -> None:
+        """Take an action from an uploaded save (already replayed once in full), whoever the seat is."""
+        self._record(seat, decode(data))
+
+    def play_ai(self) -> int:
+        """Let the AI seats answer every prompt that waits only on them; the number of actions they took."""
+        taken = 0
+        while self.game.prompt is not None:
+            waiting = self.game.waiting_for()
+            ai = [s for s in waiting if s in self.agents]
+            if not ai:
+                break
+            prompt = self.game.prompt
+            for seat in ai:
+                self._record(seat, self.agents[seat].act(self.game, seat, prompt))
+                taken += 1
+                if self.game.prompt is not prompt:
+                    break
+        return taken
+
+    def _record(self, seat: str, action: Action) -> None:
+        salt = secrets.token_hex(16) if self.game.prompt is not None and self.game.prompt.simultaneous else None
+        self.store.append(self.rec.id, len(self.game.actions), seat, action.to_json(), salt)
+        self._apply(seat, action, salt)
+
+    def _apply(self, seat: str, action: Action, salt: str | None) -> None:
+        prompt = self.game.prompt
+        index = len(self.game.actions)
+        self.game.submit(seat, action)
+        if salt is not None:
+            text = canonical(action)
+            c = Commitment(index, seat, seal(text, salt), text, salt)
+            self.commitments.append(c)
+            self._open.append(c)
+        if self.game.prompt is not prompt or self.game.prompt is None:
+            for c in self._open:
+                c.revealed = True
+            self._open = []
+        if self.game.outcome is not None and self.rec.outcome is None:
+            self.store.finish(self.rec.id, self.game.outcome.to_json())
+            self.rec = GameRecord(**{**self.rec.__dict__, "outcome": self.game.outcome.to_json()})
+
+    def undo(self, seat: str) -> int:
+        """Take back the last decision of a person (and the AI moves after it), in a game with at
+        most one person's seat or played hotseat; returns how many actions were removed."""
+        if not self.solo:
+            raise Denied(409, "undo is for solo and hotseat games: other people have seen this game go on")
+        history = self.game.actions
+        last = max((i for i, (s, _) in enumerate(history) if s not in self.agents), default=None)
+        if last is None:
+            raise Denied(409, "there is no decision of yours to take back")
+        kept: list[ActionRecord] = self.store.actions(self.rec.id)[:last]
+        self.store.truncate(self.rec.id, last)
+        self.rec = GameRecord(**{**self.rec.__dict__, "outcome": None})
+        self.game = self._fresh()
+        self.commitments, self._open = [], []
+        for a in kept:
+            self._apply(a.seat, decode(a.action), a.salt)
+        return len(history) - last
+
+    # ------------------------------------------------------------------ what a seat sees
+
+    def view(self, seat: str | None, since: int = 0) -> dict[str, Any]:
+        """The seat's (or the spectator's) view, with the log from event ``since`` on."""
+        v = self.game.view(seat)
+        v["log"] = [e for e in v["log"] if e["seq"] >= since]
+        v["since"] = since
+        v["game"] = self.rec.id
+        v["title"] = self.rec.title
+        v["me"] = seat
+        v["seats"] = {s: {"player": spec["player"]} for s, spec in self.rec.seats.items()}
+        v["companion"] = self.rec.companion
+        v["actions"] = len(self.game.actions)
+        v["commitments"] = [c.public() for c in self.commitments]
+        v["seed"] = {"hash": seal(str(self.rec.seed), self.rec.seed_salt)}
+        if self.game.outcome is not None:
+            v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
+        v["can_undo"] = seat is not None and seat not in self.agents and self.solo
+        return v
+
+    def replay_view(self, upto: int) -> dict[str, Any]:
+        """The spectator's view of this game after its first ``upto`` actions (replay stepping)."""
+        if not 0 <= upto <= len(self.game.actions):
+            raise Denied(400, f"step must be between 0 and {len(self.game.actions)}")
+        g = self._fresh()
+        for seat, action in self.game.actions[:upto]:
+            g.submit(seat, action)
+        v = g.view(None)
+        v["step"], v["steps"], v["game"], v["title"] = upto, len(self.game.actions), self.rec.id, self.rec.title
+        return v

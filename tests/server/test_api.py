@@ -1,0 +1,271 @@
+"""The web table's HTTP and websocket API: per-seat views, sealed orders, saves, undo, bad input."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from grapeshot.server.app import MAX_BODY, create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path))
+
+
+def token(link: str) -> str:
+    return link.split("token=", 1)[1]
+
+
+def new_game(client: TestClient, **req: Any) -> dict[str, Any]:
+    req.setdefault("scenario", "duel")
+    req.setdefault("seed", 7)
+    r = client.post("/api/games", json=req)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def view(client: TestClient, game: str, tok: str, since: int = 0) -> dict[str, Any]:
+    r = client.get(f"/api/games/{game}", params={"token": tok, "since": since})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def act(client: TestClient, game: str, tok: str, action: dict[str, Any]) -> Any:
+    return client.post(f"/api/games/{game}/actions", params={"token": tok}, json={"action": action})
+
+
+def orders_for(v: dict[str, Any], card: int = 4) -> dict[str, Any]:
+    seat = v["me"]
+    ships = v["prompt"]["choices"][seat]
+    return {"kind": "orders", "orders": [{"ship": name, "card": card, "turn": "none", "card_at": "start"} for name in ships]}
+
+
+def test_health_scenarios_and_options(client: TestClient) -> None:
+    assert client.get("/api/health").json()["ok"] is True
+    info = client.get("/api/scenarios").json()
+    assert {s["name"] for s in info["scenarios"]} >= {"duel", "brawl", "euromeet"}
+    assert any(o["name"] == "grapeshot" and o["default"] == "template" for o in info["options"])
+    assert info["players"] == ["human", "heuristic", "random"]
+
+
+def test_each_seat_gets_a_private_link_and_its_own_view(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    assert set(g["links"]) == {"red"}  # the AI seat needs no link
+    red = view(client, g["id"], token(g["links"]["red"]))
+    assert red["me"] == "red" and red["prompt"]["kind"] == "OrdersPrompt" and red["waiting_for"] == ["red"]
+    watcher = view(client, g["id"], token(g["spectator"]))
+    assert watcher["me"] is None and watcher["prompt"] is None
+    assert watcher["seats"] == {"red": {"player": "human"}, "blue": {"player": "heuristic"}}
+    # the AI has already sealed its orders: the commitment is public, its text is not
+    (c,) = red["commitments"]
+    assert c["seat"] == "blue" and not c["revealed"] and "text" not in c
+
+
+def test_sealed_orders_stay_hidden_until_every_seat_is_in_then_verify(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "human"})
+    red, blue = token(g["links"]["red"]), token(g["links"]["blue"])
+    mine = orders_for(view(client, g["id"], red))
+    r = act(client, g["id"], red, mine)
+    assert r.status_code == 200, r.text
+    seen_by_blue = view(client, g["id"], blue)
+    canonical = json.dumps(mine, sort_keys=True, separators=(",", ":"))
+    assert canonical not in json.dumps(seen_by_blue, sort_keys=True, separators=(",", ":"))
+    assert json.dumps(mine["orders"][0], sort_keys=True) not in json.dumps(seen_by_blue, sort_keys=True)
+    assert seen_by_blue["sealed"] is None and view(client, g["id"], red)["sealed"]["kind"] == "orders"
+    (c,) = seen_by_blue["commitments"]
+    assert c["seat"] == "red" and c["revealed"] is False and "salt" not in c
+    assert act(client, g["id"], blue, orders_for(view(client, g["id"], blue))).status_code == 200
+    after = view(client, g["id"], blue)["commitments"]
+    assert [x["revealed"] for x in after] == [True, True]
+    for x in after:
+        assert hashlib.sha256(f"{x['text']}:{x['salt']}".encode()).hexdigest() == x["hash"]
+    assert json.loads(after[0]["text"])["orders"][0]["card"] == 4
+
+
+def test_an_all_ai_game_plays_out_and_reveals_its_seed(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "heuristic", "blue": "random"}, seed=11)
+    v = view(client, g["id"], token(g["spectator"]))
+    assert v["outcome"] is not None and v["prompt"] is None
+    assert v["seed"]["seed"] == "11"
+    assert hashlib.sha256(f"{v['seed']['seed']}:{v['seed']['salt']}".encode()).hexdigest() == v["seed"]["hash"]
+    listed = client.get("/api/games").json()["games"]
+    assert listed[0]["id"] == g["id"] and listed[0]["outcome"] is not None
+
+
+def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    v = view(client, g["id"], token(g["links"]["red"]))
+    assert set(v["seed"]) == {"hash"}
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "status", "words"),
+    [
+        ("/api/games/nosuch", {"token": "x"}, 404, "no game"),
+        ("/api/games/{id}", {}, 401, "token"),
+        ("/api/games/{id}", {"token": "forged"}, 403, "does not belong"),
+        ("/api/games/{id}/replay", {"token": "{spectator}", "step": 999}, 400, "step must be"),
+        ("/api/games/{id}/preview", {"token": "{red}", "ship": "Nobody", "card": 1}, 404, "no ship"),
+        ("/api/games/{id}/preview", {"token": "{red}", "ship": "Da Big Smasha", "card": 9}, 400, "card must be"),
+    ],
+)
+def test_bad_requests_get_a_4xx_saying_what_is_wrong(client: TestClient, path: str, params: dict[str, Any], status: int, words: str) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    subs = {"{spectator}": token(g["spectator"]), "{red}": token(g["links"]["red"])}
+    params = {k: subs.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
+    r = client.get(path.replace("{id}", g["id"]), params=params)
+    assert r.status_code == status and words in r.json()["error"]
+
+
+def test_bad_actions_are_refused_and_nothing_is_stored(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    before = view(client, g["id"], red)["actions"]
+    cases = [
+        (client.post(f"/api/games/{g['id']}/actions", params={"token": red}, content=b"{not json"), 400, "not JSON"),
+        (act(client, g["id"], red, {"kind": "nosuch"}), 422, "unknown action kind"),
+        (act(client, g["id"], red, {"kind": "orders", "orders": [{"ship": "Da Big Smasha", "card": 9}]}), 422, "card must be 1-5"),
+        (act(client, g["id"], red, {"kind": "orders", "orders": []}), 422, "exactly one order"),
+        (act(client, g["id"], red, {"kind": "distance", "inches": 5.0}), 422, "expected orders"),
+        (act(client, g["id"], token(g["spectator"]), {"kind": "orders", "orders": []}), 403, "spectators"),
+        (act(client, g["id"], "forged", {"kind": "orders", "orders": []}), 403, "does not belong"),
+        (client.post(f"/api/games/{g['id']}/actions", params={"token": red}, content=b"x" * (MAX_BODY + 1)), 413, "too large"),
+    ]
+    for r, status, words in cases:
+        assert r.status_code == status, r.text
+        assert words in r.json()["error"], r.json()
+    assert view(client, g["id"], red)["actions"] == before
+
+
+def test_a_seat_that_has_answered_is_not_asked_again(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "human"})
+    red = token(g["links"]["red"])
+    assert act(client, g["id"], red, orders_for(view(client, g["id"], red))).status_code == 200
+    orders = {"kind": "orders", "orders": [{"ship": "Da Big Smasha", "card": 4}]}
+    again = act(client, g["id"], red, orders)
+    assert again.status_code == 422 and "not red's turn" in again.json()["error"]
+    solo = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    blue_view = view(client, solo["id"], token(solo["spectator"]))
+    assert blue_view["seats"]["blue"]["player"] == "heuristic"
+
+
+@pytest.mark.parametrize(
+    ("req", "words"),
+    [
+        ({"scenario": "nosuch"}, "built-in scenario"),
+        ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, "options.grapeshot"),
+        ({"scenario": "duel", "options": {"nosuch": 1}}, "options.nosuch"),
+        ({"scenario": "duel", "seats": {"purple": "human"}}, "no such seat"),
+        ({"scenario": "duel", "seats": {"red": "robot"}}, "expected one of"),
+        ({"scenario": "duel", "seed": "abc"}, "seed"),
+        ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, "table.height"),
+        ({"scenario_yaml": "name: [unclosed"}, "valid YAML"),
+    ],
+)
+def test_bad_new_games_are_refused_and_nothing_is_stored(client: TestClient, req: dict[str, Any], words: str) -> None:
+    r = client.post("/api/games", json=req)
+    assert r.status_code == 400 and words in r.json()["error"], r.text
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_an_uploaded_scenario_file_starts_a_game(client: TestClient) -> None:
+    text = Path("src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text()
+    g = new_game(client, scenario_yaml=text.replace("Duel on da Oshun", "Uploaded duel"), seats={"red": "human", "blue": "random"})
+    assert view(client, g["id"], token(g["links"]["red"]))["title"] == "Uploaded duel"
+
+
+def test_undo_takes_back_the_last_decision_of_a_solo_player(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    start = view(client, g["id"], red)
+    assert start["can_undo"] is True
+    assert act(client, g["id"], red, orders_for(start)).status_code == 200
+    moved = view(client, g["id"], red)
+    assert moved["actions"] > start["actions"]
+    r = client.post(f"/api/games/{g['id']}/undo", params={"token": red})
+    assert r.status_code == 200 and r.json()["undone"] >= 1
+    back = view(client, g["id"], red)
+    assert back["actions"] == start["actions"] and back["prompt"]["kind"] == "OrdersPrompt"
+
+
+def test_no_undo_when_two_people_play(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "human"})
+    red = token(g["links"]["red"])
+    act(client, g["id"], red, orders_for(view(client, g["id"], red)))
+    r = client.post(f"/api/games/{g['id']}/undo", params={"token": red})
+    assert r.status_code == 409 and "solo and hotseat" in r.json()["error"]
+
+
+def test_a_hotseat_link_plays_every_persons_seat(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "human"}, hotseat=True)
+    assert token(g["links"]["red"]) == token(g["links"]["blue"])
+    t = token(g["links"]["red"])
+    assert act(client, g["id"], t, orders_for(view(client, g["id"], t))).status_code == 200
+    second = view(client, g["id"], t)
+    assert second["me"] == "blue" and second["prompt"]["kind"] == "OrdersPrompt"
+
+
+def test_a_save_downloads_and_uploads_into_the_same_game(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    act(client, g["id"], red, orders_for(view(client, g["id"], red)))
+    save = client.get(f"/api/games/{g['id']}/save", params={"token": red})
+    assert save.status_code == 200 and save.json()["format"] == "grapeshot-save"
+    copy = client.post("/api/saves", json={"save": save.json(), "seats": {"red": "human", "blue": "heuristic"}})
+    assert copy.status_code == 200, copy.text
+    c = copy.json()
+    a, b = view(client, g["id"], red), view(client, c["id"], token(c["links"]["red"]))
+    assert a["state"] == b["state"] and a["actions"] == b["actions"]
+    broken = dict(save.json(), actions=[{"seat": "red", "action": {"kind": "distance", "inches": 1.0}}])
+    r = client.post("/api/saves", json={"save": broken})
+    assert r.status_code == 400 and "actions[0]" in r.json()["error"]
+
+
+def test_replay_steps_through_the_game(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "heuristic", "blue": "heuristic"}, seed=3)
+    spectator = token(g["spectator"])
+    total = view(client, g["id"], spectator)["actions"]
+    first = client.get(f"/api/games/{g['id']}/replay", params={"token": spectator, "step": 0}).json()
+    later = client.get(f"/api/games/{g['id']}/replay", params={"token": spectator, "step": total // 2}).json()
+    assert first["step"] == 0 and first["steps"] == total and first["turn"] == 1
+    assert later["turn"] > first["turn"] and len(later["log"]) > len(first["log"])
+
+
+def test_preview_and_roster(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    p = client.get(f"/api/games/{g['id']}/preview", params={"token": red, "ship": "Da Big Smasha", "card": 1, "inches": 20}).json()
+    (x0, y0), (x1, y1) = p["path"][0], p["path"][-1]
+    assert x1 - x0 == pytest.approx(20 + 8 + 10) and y1 == pytest.approx(y0)
+    sheet = client.get(f"/api/games/{g['id']}/roster/Da Big Smasha", params={"token": red})
+    assert sheet.status_code == 200 and "Da Big Smasha" in sheet.text and "@media print" not in sheet.text and "Kaptin" in sheet.text
+
+
+def test_the_websocket_pushes_each_change(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "human"})
+    red, blue = token(g["links"]["red"]), token(g["links"]["blue"])
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={blue}") as ws:
+        first = json.loads(ws.receive_text())
+        assert first["me"] == "blue" and first["prompt"]["kind"] == "OrdersPrompt"
+        act(client, g["id"], red, orders_for(view(client, g["id"], red)))
+        update = json.loads(ws.receive_text())
+        assert update["commitments"][0]["seat"] == "red" and update["since"] == len(first["log"])
+    with pytest.raises(Exception), client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as ws:
+        ws.receive_text()
+
+
+def test_a_restarted_server_loses_no_game_and_no_acknowledged_action(tmp_path: Path) -> None:
+    first = TestClient(create_app(tmp_path))
+    g = new_game(first, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    assert act(first, g["id"], red, orders_for(view(first, g["id"], red))).status_code == 200
+    before = view(first, g["id"], red)
+    second = TestClient(create_app(tmp_path))  # a new process on the same data folder
+    after = view(second, g["id"], red)
+    assert after["actions"] == before["actions"] and after["state"] == before["state"] and after["prompt"] == before["prompt"]
