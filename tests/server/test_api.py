@@ -256,8 +256,11 @@ def test_the_websocket_pushes_each_change(client: TestClient) -> None:
         act(client, g["id"], red, orders_for(view(client, g["id"], red)))
         update = json.loads(ws.receive_text())
         assert update["commitments"][0]["seat"] == "red" and update["since"] == len(first["log"])
-    with pytest.raises(Exception), client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as ws:
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as ws:
         ws.receive_text()
+    assert closed.value.code == 4403
 
 
 def test_a_restarted_server_loses_no_game_and_no_acknowledged_action(tmp_path: Path) -> None:
