@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,35 @@ def test_a_restarted_server_loses_no_game_and_no_acknowledged_action(tmp_path: P
     second = TestClient(create_app(tmp_path))  # a new process on the same data folder
     after = view(second, g["id"], red)
     assert after["actions"] == before["actions"] and after["state"] == before["state"] and after["prompt"] == before["prompt"]
+
+
+def test_the_odds_of_a_krak_shot_add_up_and_match_simulation(client: TestClient) -> None:
+    import random
+
+    from grapeshot.geometry import Facing, Hull, Vec
+    from grapeshot.rulesets.jimlad.data import ARMOUR
+
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    state = view(client, g["id"], red)["state"]
+    blue = next(s for s in state["ships"] if s["owner"] == "blue")
+    odds = client.get(f"/api/games/{g['id']}/odds", params={"token": red, "ship": "Da Big Smasha", "gun": "fore", "x": blue["x"], "y": blue["y"]}).json()
+    total = odds["miss"] + sum(t["land"] for t in odds["targets"])
+    assert total == pytest.approx(1.0, abs=1e-9)
+    (t,) = [t for t in odds["targets"] if t["ship"] == blue["name"]]
+    # front armour 12 against S9: 4+ penetrates, 3 glances; then the 6+ save fails 5 times in 6
+    assert (t["facing"], t["armour"], t["penetrating"], t["glancing"]) == ("front", ARMOUR[Facing.FRONT], 0.5, round(1 / 6, 4))
+    assert t["hull_point"] == pytest.approx(t["land"] * (4 / 6) * (5 / 6), abs=1e-4)
+    # the landing chance agrees with a seeded simulation of the scatter (within 3 standard errors)
+    hull = Hull(blue["x"], blue["y"], blue["heading"], blue["length"], blue["width"])
+    rng = random.Random(5)
+    n, hits = 20000, 0
+    for _ in range(n):
+        if rng.randrange(6) < 2:
+            hits += 1
+            continue
+        d = max(0, rng.randint(1, 6) + rng.randint(1, 6) - 3)
+        a = rng.random() * 2 * math.pi
+        hits += hull.contains(Vec(blue["x"] + d * math.cos(a), blue["y"] + d * math.sin(a)))
+    se = math.sqrt(t["land"] * (1 - t["land"]) / n)
+    assert abs(hits / n - t["land"]) < 3 * se + 0.005
