@@ -130,6 +130,8 @@ def describe(e: Event) -> str | None:
         return f"  {d['ship']} runs aground on {d['on']} at S{d['strength']}."
     if k == "refloat":
         return f"{d['ship']} comes off {d['off']}{', turned to ' + format(d['heading'], '.0f') + '°' if d['turned'] else ''}."
+    if k == "placed":
+        return f"{d['ship']} is placed by hand at {_pose(d['end'])}."
     if k == "drift":
         return f'{d["ship"]} drifts ({d["why"]}) {d["travelled"]:.1f}" towards {d["direction"]:.0f}°.'
     if k == "no-move":

@@ -24,6 +24,7 @@ from grapeshot.core.actions import Action, decode
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import parse_scenario
+from grapeshot.report import describe
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
 AI_PLAYERS = ("heuristic", "random")
@@ -198,7 +199,7 @@ class Table:
     def view(self, seat: str | None, since: int = 0) -> dict[str, Any]:
         """The seat's (or the spectator's) view, with the log from event ``since`` on."""
         v = self.game.view(seat)
-        v["log"] = [e for e in v["log"] if e["seq"] >= since]
+        v["log"] = _worded(self.game, [e for e in v["log"] if e["seq"] >= since])
         v["since"] = since
         v["game"] = self.rec.id
         v["title"] = self.rec.title
@@ -221,5 +222,11 @@ class Table:
         for seat, action in self.game.actions[:upto]:
             g.submit(seat, action)
         v = g.view(None)
+        v["log"] = _worded(g, v["log"])
         v["step"], v["steps"], v["game"], v["title"] = upto, len(self.game.actions), self.rec.id, self.rec.title
         return v
+
+
+def _worded(game: Game, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log entries with the battle report's words for each (``text``; null for machine-only events)."""
+    return [dict(e, text=describe(game.events[e["seq"]])) for e in log]

@@ -18,6 +18,7 @@ from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.data import CARDS, Card
 from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift
+from grapeshot.rulesets.jimlad.placing import confirm_position
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt
 from grapeshot.rulesets.jimlad.shooting import shooting_round
 from grapeshot.rulesets.jimlad.state import MoveRecord, Sea, Ship
@@ -146,6 +147,7 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
             yield from ordered_move(g, sea, ship, given[ship.name])
             if ship.afloat:
                 yield from harbour.after_move(g, sea, ship)
+        yield from confirm_position(g, sea, ship)
         ship.moved_turn = sea.turn
     yield from events.becalmed_shooting(g, sea)
 

@@ -1,0 +1,90 @@
+"""Companion play: after each move the model's real position is confirmed or typed in."""
+
+from __future__ import annotations
+
+import pytest
+
+from grapeshot.core.actions import EnterDice
+from grapeshot.core.errors import IllegalAction
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import DicePrompt
+from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
+from grapeshot.rulesets.jimlad.placing import Place, PlacePrompt
+from tests import support
+
+
+def typed(p: DicePrompt) -> EnterDice:
+    assert p.request is not None
+    e = p.request.expr
+    if e.kind == "scatter":
+        return EnterDice("arrow 90")
+    return EnterDice(" ".join(["3"] * e.count))
+
+
+def until_placing(g: Game) -> PlacePrompt:
+    """Answer dice, orders and distances until the game asks where a model stands."""
+    while not isinstance(g.prompt, PlacePrompt):
+        p = g.prompt
+        seat = g.waiting_for()[0]
+        if isinstance(p, DicePrompt):
+            g.submit(seat, typed(p))
+        elif p is not None and p.kind == "OrdersPrompt":
+            ships = p.describe()["choices"][seat]
+            g.submit(seat, Orders(tuple(ManoeuvreOrder(s, 4) for s in ships)))
+        elif p is not None and p.kind == "DistancePrompt":
+            g.submit(seat, Distance(p.describe()["low"]))
+        else:
+            raise AssertionError(f"unexpected prompt {p}")
+    return g.prompt
+
+
+@pytest.mark.rules("JL-TURN-3")
+def test_companion_play_asks_where_each_model_stands_after_its_move() -> None:
+    g = Game("jimlad", support.duel(), seed=1, companion=True)
+    p = until_placing(g)
+    ship = support.ship(g, p.ship.name if p.ship else "")
+    assert p.seats == (ship.commander,)
+    d = p.describe()
+    assert (d["ship"], d["x"], d["y"]) == (ship.name, round(ship.hull.x, 4), round(ship.hull.y, 4))
+    seat = p.seats[0]
+    with pytest.raises(IllegalAction, match="more than 6"):
+        g.submit(seat, Place(ship.hull.x + 10.0, ship.hull.y, ship.hull.heading))
+    with pytest.raises(IllegalAction, match="x, y and heading together"):
+        g.submit(seat, Place(ship.hull.x, None, None))
+    x, y = ship.hull.x - 1.5, ship.hull.y - 0.5
+    g.submit(seat, Place(x, y, 10.0))
+    assert (ship.hull.x, ship.hull.y, ship.hull.heading) == (x, y, 10.0)
+    (ev,) = [e for e in g.events if e.kind == "placed"]
+    assert ev.rule == "JL-TURN-3" and ev.data["end"] == [round(x, 4), round(y, 4), 10.0]
+
+
+@pytest.mark.rules("JL-TURN-3")
+def test_confirming_keeps_the_position_and_the_other_ship_is_asked_next() -> None:
+    g = Game("jimlad", support.duel(), seed=1, companion=True)
+    first = until_placing(g)
+    assert first.ship is not None
+    name, pose = first.ship.name, first.ship.hull.pose
+    g.submit(first.seats[0], Place())
+    assert support.ship(g, name).hull.pose == pose
+    second = until_placing(g)
+    assert second.ship is not None and second.ship.name != name
+    assert not [e for e in g.events if e.kind == "placed"]
+
+
+def test_no_placing_without_companion_play() -> None:
+    g = Game("jimlad", support.duel(), seed=1)
+    from grapeshot.agents import make, play_out
+
+    play_out(g, {"red": make("heuristic", 1), "blue": make("heuristic", 2)})
+    assert not [e for e in g.events if e.kind == "placed"]
+
+
+def test_a_model_cannot_be_placed_off_the_table_or_on_another() -> None:
+    from grapeshot.geometry import Hull
+    from grapeshot.rulesets.jimlad.placing import misplaced
+
+    g = support.game(support.duel(red={"x": 8.0, "y": 36.0}, blue={"x": 12.0, "y": 44.0}))
+    s, red = support.sea(g), support.ship(g, "Red")
+    assert misplaced(s, red, Hull(4.0, 36.0, 0.0, 10.0, 4.0)) == "off the table"
+    assert misplaced(s, red, Hull(10.0, 41.0, 0.0, 10.0, 4.0)) == "it would overlap Blue"
+    assert misplaced(s, red, Hull(9.0, 35.0, 5.0, 10.0, 4.0)) is None
