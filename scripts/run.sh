@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up (creates .venv and installs grapeshot if needed) and run the main job:
-# one complete AI game of the 'brawl' scenario with its battle report.
-# Any arguments replace the default ones given to 'grapeshot simulate'.
+# the web table at http://127.0.0.1:8000/ (games kept in grapeshot-data/).
+# Any arguments are given to the 'grapeshot' command instead of 'serve'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -10,6 +10,6 @@ if [ ! -x .venv/bin/grapeshot ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -e .
 fi
 if [ $# -eq 0 ]; then
-  set -- simulate --ruleset jimlad --scenario brawl --games 1 --seed 1
+  set -- serve
 fi
 exec .venv/bin/grapeshot "$@"

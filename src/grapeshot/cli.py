@@ -275,5 +275,256 @@ def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jiml
         out.print(f'[bold]{name}[/bold]: {sc.title}: {len(sc.seats)} seats, table {sc.table.width:g}" x {sc.table.height:g}"')
 
 
+@app.command(name="odds")
+def odds_cmd(
+    save: Annotated[Path | None, typer.Option(help="a save file: the odds of --action by --seat at the point it was saved")] = None,
+    seat: Annotated[str | None, typer.Option(help="with --save: the seat proposing the action")] = None,
+    action: Annotated[
+        str | None, typer.Option(help='with --save: the action as JSON, e.g. \'{"kind":"fire","gun":"fore","shell":"krak","aim":[60,36]}\'')
+    ] = None,
+    shooter_klan: Annotated[str, typer.Option(help="the shooter's (or rammer's, boarder's) klan")] = "goffs",
+    target_klan: Annotated[str, typer.Option(help="the target's klan")] = "goffs",
+    gun: Annotated[str, typer.Option(help="the kannon: fore, port, starboard, aft")] = "fore",
+    shell: Annotated[str, typer.Option(help="krak, or grapeshot (as D3 hits)")] = "krak",
+    facing: Annotated[str, typer.Option("--facing", "--target-facing", help="the target's facing that is struck: front, port, starboard, rear")] = "front",
+    rng: Annotated[float, typer.Option("--range", help="krak: inches from the kannon to the target's centre (its aim point)")] = 20.0,
+    torpedo: Annotated[bool, typer.Option("--torpedo", help="a torpedo (S9) that has struck the target's --facing")] = False,
+    hits: Annotated[int, typer.Option(help="--torpedo: how many of the salvo struck (1 or 2)")] = 1,
+    sluggas: Annotated[bool, typer.Option("--sluggas", help="the shooter's sluggas at the target alongside, and the return fire")] = False,
+    board: Annotated[bool, typer.Option("--board", help="the shooter boards the target alongside")] = False,
+    gap: Annotated[float | None, typer.Option(help="inches between the hulls for --sluggas, --board and grapeshot")] = None,
+    ram_strength: Annotated[int | None, typer.Option(help="a ram into the target's --target-facing at this strength (band and modifiers)")] = None,
+    crash: Annotated[bool, typer.Option("--crash", help="with --ram-strength: a crash, not a planned ram (the rammer takes full strength)")] = False,
+    rammer_facing: Annotated[str, typer.Option(help="with --ram-strength: the rammer's facing that takes the impact")] = "front",
+    target_hull_points: Annotated[int | None, typer.Option(help="the target's hull points (default 5)")] = None,
+    shooter_hull_points: Annotated[int | None, typer.Option(help="the shooter's hull points (default 5)")] = None,
+    shooter_krew: Annotated[int | None, typer.Option(help="Orks aboard the shooter (default 7; boyz go first, the Kaptin last)")] = None,
+    target_krew: Annotated[int | None, typer.Option(help="Orks aboard the target (default 7)")] = None,
+    samples: Annotated[int, typer.Option(min=1, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
+    seed: Annotated[int, typer.Option(help="seed of the Monte Carlo dice")] = 1,
+    budget: Annotated[int, typer.Option(min=1, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
+    as_json: Annotated[bool, typer.Option("--json", help="print the odds as JSON (fractions as 'n/d' strings, and floats)")] = False,
+) -> None:
+    """The exact odds of one action: a shot, a torpedo, sluggas, a ram or a boarding action."""
+    from grapeshot import odds as calc
+
+    try:
+        if save is not None:
+            if seat is None or action is None:
+                raise calc.OddsError("--save needs --seat and --action")
+            answer: calc.Answer = calc.from_save(str(save), seat, action, samples=samples, seed=seed, budget=budget)
+        else:
+            answer = calc.from_description(
+                shooter_klan=shooter_klan,
+                target_klan=target_klan,
+                gun=gun,
+                shell=shell,
+                facing=facing,
+                rng=rng,
+                torpedo=torpedo,
+                hits=hits,
+                sluggas=sluggas,
+                board=board,
+                gap=gap,
+                ram_strength=ram_strength,
+                crash=crash,
+                rammer_facing=rammer_facing,
+                target_hull_points=target_hull_points,
+                shooter_hull_points=shooter_hull_points,
+                shooter_krew=shooter_krew,
+                target_krew=target_krew,
+                samples=samples,
+                seed=seed,
+                budget=budget,
+            )
+    except (calc.OddsError, ScenarioError) as e:
+        raise _fail(str(e)) from None
+    if as_json:
+        out.print_json(json.dumps(answer.to_json()))
+    else:
+        calc.render(out, answer)
+
+
+# --------------------------------------------------------------------------- the balance lab
+
+BackendOpt = Annotated[str, typer.Option(help="where the games run: local (a process pool), dask (a Dask cluster), ray (not included)")]
+SchedulerOpt = Annotated[str | None, typer.Option(help="dask: the scheduler's address (tcp://HOST:PORT); default: a local cluster of --workers processes")]
+
+
+def _settings(pairs: list[str] | None) -> dict[str, Any]:
+    from grapeshot.lab.study import StudyError, parse_setting
+
+    try:
+        return dict(parse_setting(p) for p in pairs or [])
+    except StudyError as e:
+        raise _fail(str(e)) from None
+
+
+def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> dict[str, Any]:
+    """Play a study's missing games into OUT/results.sqlite with a progress bar; write the report."""
+    from rich.progress import ProgressColumn, Task, TimeElapsedColumn
+    from rich.text import Text
+
+    from grapeshot.lab.report import write_report
+    from grapeshot.lab.results import Store, StoreMismatch
+    from grapeshot.lab.runner import BackendError, Interrupted, run_study
+    from grapeshot.lab.summary import summarise
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="progress.data.speed")
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with Store(out_dir / "results.sqlite") as store:
+        try:
+            store.bind(study, fresh=fresh)
+        except StoreMismatch as e:
+            raise _fail(f"{e} (--fresh discards them)") from None
+        already = store.count(below=study.total)
+        if already:
+            rest = "writing the report" if already >= study.total else "playing the rest"
+            err.print(f"{out_dir}: {already} of {study.total} games already stored; {rest}")
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            Rate(),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=err,
+            disable=quiet,
+        ) as progress:
+            task = progress.add_task(f"{study.kind} ({backend})", total=study.total, completed=already)
+            try:
+                info = run_study(
+                    study, store, backend=backend, workers=workers, scheduler=scheduler, limit=max_games, progress=lambda n: progress.advance(task, n)
+                )
+            except BackendError as e:
+                raise _fail(str(e)) from None
+            except Interrupted as stop:
+                progress.stop()
+                err.print(
+                    f"[yellow]stopped[/yellow]: {stop.info.already + stop.info.played} of {study.total} games stored in {out_dir}; run the same command again to resume"
+                )
+                raise typer.Exit(130) from None
+        summary = summarise(study, store.records(below=study.total))
+    files = write_report(out_dir, summary, info)
+    stored = info.already + info.played
+    played = (
+        f"[bold]{info.played} games[/bold] played in {info.seconds:.1f} s ({info.rate:.1f} games/s, backend {backend})" if info.played else "nothing to play"
+    )
+    out.print(
+        f"{played}; {stored} of {study.total} stored. Report: {files['report.html']}",
+        highlight=False,
+        soft_wrap=True,
+    )
+    for label, v in summary["variants"].items():
+        t = Table(
+            title=f"ratings ({label}: {v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left"
+        )
+        for col in ("", "klan", "rating (95%)", "score (95%)", "won", "drawn", "lost"):
+            t.add_column(col, justify="left" if col == "klan" else "right")
+        for rank, r in enumerate(v["ratings"], 1):
+            k = v["klans"][r["name"]]
+            t.add_row(
+                str(rank),
+                r["name"],
+                f"{r['elo']:.0f} ({r['elo_low']:.0f}-{r['elo_high']:.0f})",
+                f"{100 * (k['score'] or 0):.1f}% ({100 * k['low']:.1f}-{100 * k['high']:.1f})",
+                str(k["wins"]),
+                str(k["draws"]),
+                str(k["losses"]),
+            )
+        out.print(t)
+    for c in summary["comparisons"]:
+        out.print(c["verdict"], highlight=False, soft_wrap=True)
+    result: dict[str, Any] = summary
+    return result
+
+
+@app.command()
+def tournament(
+    ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad",
+    scenario: Annotated[str, typer.Option(help="a two-seat scenario: built-in name or file")] = "duel",
+    klans: Annotated[str, typer.Option(help="'all', or a comma list of klans")] = "all",
+    games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing of klans, seats swapped every game")] = 100,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")] = 2,
+    backend: BackendOpt = "local",
+    scheduler: SchedulerOpt = None,
+    seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
+    out_dir: Annotated[Path, typer.Option("--out", help="folder for the results database and the report")] = Path("tournament"),
+    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random)")] = "heuristic",
+    option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, KEY=VALUE (repeatable)")] = None,
+    fresh: Annotated[bool, typer.Option(help="discard the results already stored in --out")] = False,
+    max_games: Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")] = None,
+    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+) -> None:
+    """Play every pairing of the klans and report win rates, ratings, game lengths and causes of victory.
+
+    Results are stored as they arrive (OUT/results.sqlite): an interrupted run resumes where it
+    stopped, and the same seed reproduces every game.
+    """
+    from grapeshot.lab.study import StudyError, plan
+
+    try:
+        study = plan(
+            kind="tournament",
+            ruleset=ruleset,
+            scenario=scenario,
+            klans=klans,
+            games_per_pair=games_per_pair,
+            seed=seed,
+            player=players,
+            options=_settings(option),
+        )
+    except StudyError as e:
+        raise _fail(str(e)) from None
+    _run_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+
+
+@app.command()
+def sweep(
+    variant: Annotated[
+        list[str],
+        typer.Option(
+            help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: an option (grapeshot=d3) or a klan's entry (klan.goffs.move_dice=0)"
+        ),
+    ],
+    ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad",
+    scenario: Annotated[str, typer.Option(help="a two-seat scenario: built-in name or file")] = "duel",
+    klans: Annotated[str, typer.Option(help="'all', or a comma list of klans")] = "all",
+    games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing under each variant, seats swapped every game")] = 100,
+    workers: Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")] = 2,
+    backend: BackendOpt = "local",
+    scheduler: SchedulerOpt = None,
+    seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
+    out_dir: Annotated[Path, typer.Option("--out", help="folder for the results database and the report")] = Path("sweep"),
+    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random)")] = "heuristic",
+    option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, baseline included, KEY=VALUE (repeatable)")] = None,
+    fresh: Annotated[bool, typer.Option(help="discard the results already stored in --out")] = False,
+    max_games: Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")] = None,
+    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+) -> None:
+    """Compare house rules: the same tournament under each variant and the baseline, with tests of the differences."""
+    from grapeshot.lab.study import StudyError, parse_variant, plan
+
+    try:
+        study = plan(
+            kind="sweep",
+            ruleset=ruleset,
+            scenario=scenario,
+            klans=klans,
+            games_per_pair=games_per_pair,
+            seed=seed,
+            player=players,
+            options=_settings(option),
+            variants=[parse_variant(v) for v in variant],
+        )
+    except StudyError as e:
+        raise _fail(str(e)) from None
+    _run_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+
+
 def main() -> None:  # pragma: no cover
     app()

@@ -1,28 +1,32 @@
 """The chances of a shot, shown before a player commits to it.
 
-For krak at an aim point: the chance the shell lands on each hull (a hit face, or
-each scatter distance of 2D6 less BS in a uniformly random direction, integrated
-over the arrow's direction), and for each hull the chance that the blow goes
-through (S + D6 against the facing's armour, then the 6+ ramshackle save).  Every
-probability is built from the same tables the rules use.
+For krak at an aim point: the chance the shell lands on each hull, and for each hull the
+exact odds of what the blow does there.  Both come from :mod:`grapeshot.odds`:
+
+* where the shell lands is an estimate (``landing_method``): exact over the scatter dice, with
+  the arrow's continuous direction integrated numerically;
+* what it does once on a hull is exact (``given_landing``): the penetration roll, the 6+
+  ramshackle save and the damage table, enumerated through the rules' own code, as fractions
+  (``"hull_points_lost": {"0": "7/12", "1": "5/12"}``) and as floats (``p_...``).
+
+``hull_point`` puts the two together: the chance the shot costs that ship a hull point.
 """
 
 from __future__ import annotations
 
-import math
+from fractions import Fraction
 from typing import Any, cast
 
+from grapeshot import odds as exact
 from grapeshot.core.game import Game
-from grapeshot.dice import SCATTER_HIT_FACES
-from grapeshot.geometry import Vec, distance
 from grapeshot.rulesets.jimlad.damage import penetration
-from grapeshot.rulesets.jimlad.data import KANNONS, RAMSHACKLE_SAVE, armour_of
-from grapeshot.rulesets.jimlad.kannon import mount
+from grapeshot.rulesets.jimlad.data import KANNONS
 from grapeshot.rulesets.jimlad.state import Sea
 from grapeshot.server.tables import Denied
 
-DIRECTIONS = 180  # arrow directions integrated over for each scatter distance
-HIT = SCATTER_HIT_FACES / 6.0  # the scatter die shows "hit"
+
+def _frac(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
 
 
 def krak_odds(game: Game, ship_name: str, gun: str, x: float, y: float) -> dict[str, Any]:
@@ -34,53 +38,49 @@ def krak_odds(game: Game, ship_name: str, gun: str, x: float, y: float) -> dict[
     k = KANNONS[gun]
     if k.krak is None:
         raise Denied(400, f"the {gun} kannon fires no krak")
-    m = mount(ship, gun)
-    aim = Vec(x, y)
-    bs = int(sea.option("krak_scatter_bs"))
-    hulls = [s for s in sea.afloat()]
-    land: dict[str, float] = {s.name: 0.0 for s in hulls}
-    miss = 0.0
-
-    def settle(p: Vec, weight: float) -> None:
-        nonlocal miss
-        for s in hulls:
-            if s.hull.contains(p):
-                land[s.name] += weight
-                return
-        miss += weight
-
-    settle(aim, HIT)
-    arrow = 1.0 - HIT
-    for a in range(1, 7):
-        for b in range(1, 7):
-            inches = max(0, a + b - bs)
-            w = arrow / 36.0
-            if inches == 0:
-                settle(aim, w)
-                continue
-            for i in range(DIRECTIONS):
-                t = 2 * math.pi * (i + 0.5) / DIRECTIONS
-                settle(Vec(aim.x + inches * math.cos(t), aim.y + inches * math.sin(t)), w / DIRECTIONS)
+    try:
+        shot = exact.krak_odds(game, ship.name, gun, (x, y))
+    except exact.OddsError as err:
+        raise Denied(400, str(err)) from None
     targets: list[dict[str, Any]] = []
-    for s in hulls:
-        p = land[s.name]
-        if p <= 0.0:
-            continue
-        facing = s.hull.facing_towards(m)
-        armour = armour_of(s.klan, facing)
-        pen = sum(1 for f in range(1, 7) if penetration(k.krak, f, armour) == "penetrating") / 6.0
-        glance = sum(1 for f in range(1, 7) if penetration(k.krak, f, armour) == "glancing") / 6.0
-        through = (RAMSHACKLE_SAVE - 1) / 6.0
+    for name, (facing, armour, given) in shot.hulls.items():
+        pen = Fraction(sum(1 for f in range(1, 7) if penetration(k.krak, f, armour) == "penetrating"), 6)
+        glance = Fraction(sum(1 for f in range(1, 7) if penetration(k.krak, f, armour) == "glancing"), 6)
+        lost = given.hull_points_lost(name)
+        damage = given.damage_results(name)
         targets.append(
             {
-                "ship": s.name,
-                "land": round(p, 4),
+                "ship": name,
+                "land": round(shot.landing.hulls.get(name, 0.0), 4),
                 "facing": facing.value,
                 "armour": armour,
-                "penetrating": round(pen, 4),
-                "glancing": round(glance, 4),
-                "hull_point": round(p * (pen + glance) * through, 4),
+                "penetrating": round(float(pen), 4),
+                "glancing": round(float(glance), 4),
+                "hull_point": round(shot.hull_point(name), 4),
+                "given_landing": {
+                    "exact": given.exact,
+                    "hull_points_lost": {str(n): _frac(p) for n, p in lost.items()},
+                    "p_hull_points_lost": {str(n): round(float(p), 6) for n, p in lost.items()},
+                    "sunk": _frac(given.sunk(name)),
+                    "damage": {d: _frac(p) for d, p in damage.items()},
+                    "p_damage": {d: round(float(p), 6) for d, p in damage.items()},
+                },
             }
         )
     targets.sort(key=lambda t: -float(t["land"]))
-    return {"ship": ship.name, "gun": gun, "aim": [x, y], "range": round(distance(m, aim), 3), "strength": k.krak, "miss": round(miss, 4), "targets": targets}
+    # the rounded chances still add up to one: the open sea (and any mine or Kraken) takes the rest
+    miss = 1.0 - sum(float(t["land"]) for t in targets)
+    return {
+        "ship": ship.name,
+        "gun": gun,
+        "aim": [x, y],
+        "range": round(shot.range, 3),
+        "strength": k.krak,
+        "shots": shot.shots,
+        "miss": miss,
+        "models": {m: round(p, 4) for m, p in shot.landing.models.items()},
+        "landing_method": shot.landing.method,
+        "exact_given_landing": True,
+        "policy": exact.POLICY,
+        "targets": targets,
+    }

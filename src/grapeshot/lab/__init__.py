@@ -1,0 +1,12 @@
+"""The balance lab: tournaments between the klans and house-rule sweeps, played by AI players.
+
+- :mod:`.study`: the plan of games (pairings, seats, variants, seeds derived from the index);
+- :mod:`.play`: one game in a worker, and the record it keeps;
+- :mod:`.runner`: the backends (a local process pool, Dask distributed) and the run loop;
+- :mod:`.results`: the SQLite store that makes runs resumable;
+- :mod:`.stats`: Wilson intervals, Bradley-Terry ratings, tests for differences;
+- :mod:`.summary`: the findings of a study as JSON data;
+- :mod:`.report`: the HTML report with its plots, CSV and JSON.
+
+``grapeshot tournament`` and ``grapeshot sweep`` drive it from the command line.
+"""

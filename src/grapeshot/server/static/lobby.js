@@ -1,0 +1,309 @@
+// The lobby: start a game (built-in scenario or an uploaded YAML file), hand out the links,
+// continue a saved game, and list the games on this server.
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
+  return node;
+}
+
+const info = { scenarios: [], options: [], players: ["human"] };
+const LINKS_KEY = "grapeshot.links"; // game id -> {title, links, spectator}, remembered by this browser
+
+function remembered() {
+  try {
+    return JSON.parse(localStorage.getItem(LINKS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function remember(game, title) {
+  const all = remembered();
+  all[game.id] = { title, links: game.links, spectator: game.spectator };
+  try {
+    localStorage.setItem(LINKS_KEY, JSON.stringify(all));
+  } catch {
+    /* private browsing: the links are still on screen */
+  }
+}
+
+async function getJSON(url, init) {
+  let r;
+  try {
+    r = await fetch(url, init);
+  } catch (err) {
+    throw new Error(`could not reach the server: ${err.message}`);
+  }
+  const data = await r.json().catch(() => ({ error: `the server answered ${r.status} ${r.statusText}` }));
+  if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+  return data;
+}
+
+// ------------------------------------------------------------------ new game
+
+function playerSelect(id, chosen) {
+  const sel = h("select", { "data-seat": id, class: "player" });
+  for (const p of info.players) sel.append(h("option", { value: p, selected: p === chosen }, p === "human" ? "a person" : `${p} AI`));
+  return sel;
+}
+
+// The first seat is offered to a person, the others to the player the scenario names (an AI
+// unless it says "human"): one click starts a game against the AI.
+function fillSeats(tbody, seats) {
+  tbody.replaceChildren();
+  for (const [i, s] of seats.entries()) {
+    const chosen = i === 0 ? "human" : s.player && info.players.includes(s.player) ? s.player : "human";
+    tbody.append(h("tr", {}, h("td", {}, h("code", {}, s.id)), h("td", {}, s.name || ""), h("td", {}, playerSelect(s.id, chosen))));
+  }
+}
+
+function currentScenario() {
+  return info.scenarios.find((s) => s.name === $("#scenario").value);
+}
+
+function showScenario() {
+  const sc = currentScenario();
+  $("#scenario-description").textContent = sc ? `${sc.title}: ${sc.description || ""}` : "";
+  if ($("input[name=source]:checked").value === "builtin" && sc) fillSeats($("#seats tbody"), sc.seats);
+}
+
+// A light reading of an uploaded scenario's seat ids (the server reads the file properly and
+// refuses a seat it does not have); enough to offer a player for each seat.
+function seatsFromYaml(text) {
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((l) => /^seats\s*:/.test(l));
+  if (start < 0) return [];
+  const seats = [];
+  for (let i = start + 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^\S/.test(line) && !/^-/.test(line)) break;
+    const id = line.match(/\bid\s*:\s*["']?([\w.-]+)/);
+    if (id) {
+      const name = line.match(/\bname\s*:\s*["']?([^,}"']+)/);
+      const player = line.match(/\bplayer\s*:\s*["']?([\w-]+)/);
+      seats.push({ id: id[1], name: name ? name[1].trim() : "", player: player ? player[1] : "human" });
+    }
+  }
+  return seats;
+}
+
+async function scenarioFileChanged() {
+  const file = $("#scenario-file").files[0];
+  if (!file) return;
+  $("input[name=source][value=upload]").checked = true;
+  const text = await file.text();
+  fillSeats($("#seats tbody"), seatsFromYaml(text));
+}
+
+function optionInput(o) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (o.kind === "bool") {
+    input = h("input", { type: "checkbox", id, "data-option": o.name, checked: !!o.default });
+  } else if (o.choices && o.choices.length) {
+    input = h("select", { id, "data-option": o.name });
+    for (const c of o.choices) input.append(h("option", { value: JSON.stringify(c), selected: c === o.default }, String(c)));
+  } else {
+    input = h("input", { type: "number", id, "data-option": o.name, value: o.default, step: o.kind === "int" ? "1" : "any" });
+  }
+  const label = h("label", { for: id }, o.name, " ", h("span", { class: "rule" }, o.rule || ""));
+  const mark = () => label.classList.toggle("changed", optionValue(o, input) !== o.default);
+  input.addEventListener("change", mark);
+  input.addEventListener("input", mark);
+  return [label, input, h("span", { class: "doc" }, `${o.doc} (default ${JSON.stringify(o.default)})`)];
+}
+
+function optionValue(o, input) {
+  if (o.kind === "bool") return input.checked;
+  if (o.choices && o.choices.length) return JSON.parse(input.value);
+  const n = Number(input.value);
+  return input.value === "" ? o.default : o.kind === "int" ? Math.round(n) : n;
+}
+
+function chosenOptions() {
+  const out = {};
+  for (const o of info.options) {
+    const input = document.querySelector(`[data-option="${o.name}"]`);
+    const v = optionValue(o, input);
+    if (v !== o.default) out[o.name] = v;
+  }
+  return out;
+}
+
+function chosenSeats(tbody) {
+  const out = {};
+  for (const sel of tbody.querySelectorAll("select.player")) out[sel.dataset.seat] = sel.value;
+  return out;
+}
+
+function showLinks(game, title) {
+  remember(game, title);
+  const box = $("#links");
+  box.replaceChildren();
+  $("#links-title").textContent = title;
+  const row = (who, path, seat) => {
+    const url = new URL(path, location.origin).href;
+    const input = h("input", { type: "text", readonly: true, value: url, "data-link": seat });
+    const copy = h("button", { type: "button", class: "small copy" }, "copy");
+    copy.addEventListener("click", async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch {
+        document.execCommand("copy");
+      }
+      copy.textContent = "copied";
+      setTimeout(() => (copy.textContent = "copy"), 1500);
+    });
+    return h("div", { class: "link-row" }, h("span", { class: "who" }, who), input, copy, h("a", { class: "button open", href: url, target: "_blank", "data-open": seat }, "open"));
+  };
+  const seats = Object.keys(game.links);
+  if (game.hotseat && seats.length > 1) box.append(row(`hotseat (${seats.join(", ")})`, game.links[seats[0]], "hotseat"));
+  else for (const seat of seats) box.append(row(seat, game.links[seat], seat));
+  box.append(row("spectators", game.spectator, "spectator"));
+  $("#links-panel").hidden = false;
+  $("#links-panel").scrollIntoView({ behavior: "smooth", block: "nearest" });
+  loadGames();
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("#create-error").textContent = "";
+  const req = {
+    seats: chosenSeats($("#seats tbody")),
+    options: chosenOptions(),
+    hotseat: $("#hotseat").checked,
+    companion: $("#companion").checked,
+  };
+  const seed = $("#seed").value.trim();
+  if (seed !== "") req.seed = Number(seed);
+  let title;
+  if ($("input[name=source]:checked").value === "upload") {
+    const file = $("#scenario-file").files[0];
+    if (!file) {
+      $("#create-error").textContent = "choose a scenario file first";
+      return;
+    }
+    req.scenario_yaml = await file.text();
+    title = file.name;
+  } else {
+    req.scenario = $("#scenario").value;
+    title = currentScenario()?.title || req.scenario;
+  }
+  $("#start").disabled = true;
+  try {
+    const game = await getJSON("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req) });
+    showLinks(game, title);
+  } catch (err) {
+    $("#create-error").textContent = err.message;
+  } finally {
+    $("#start").disabled = false;
+  }
+}
+
+// ------------------------------------------------------------------ saves
+
+let saveData = null;
+
+async function saveFileChanged() {
+  $("#save-error").textContent = "";
+  saveData = null;
+  $("#upload-save").disabled = true;
+  const file = $("#save-file").files[0];
+  if (!file) return;
+  try {
+    saveData = JSON.parse(await file.text());
+  } catch (err) {
+    $("#save-error").textContent = `that file is not JSON: ${err.message}`;
+    return;
+  }
+  const seats = (saveData.scenario && Array.isArray(saveData.scenario.seats) ? saveData.scenario.seats : []).map((s) => ({ id: s.id, name: s.name, player: s.player }));
+  fillSeats($("#save-seats tbody"), seats);
+  $("#upload-save").disabled = false;
+}
+
+async function uploadSave() {
+  $("#save-error").textContent = "";
+  $("#upload-save").disabled = true;
+  try {
+    const game = await getJSON("/api/saves", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ save: saveData, seats: chosenSeats($("#save-seats tbody")), hotseat: $("#save-hotseat").checked }),
+    });
+    showLinks(game, `${saveData.scenario?.title || "saved game"} (continued)`);
+  } catch (err) {
+    $("#save-error").textContent = err.message;
+  } finally {
+    $("#upload-save").disabled = !saveData;
+  }
+}
+
+// ------------------------------------------------------------------ the list of games
+
+async function loadGames() {
+  let data;
+  try {
+    data = await getJSON("/api/games");
+  } catch (err) {
+    $("#games tbody").replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "error" }, err.message)));
+    return;
+  }
+  const known = remembered();
+  const rows = data.games.map((g) => {
+    const when = new Date(g.created * 1000).toLocaleString();
+    const seats = Object.entries(g.seats).map(([s, p]) => `${s}: ${p}`).join(", ");
+    const state = g.outcome
+      ? `finished: ${g.outcome.winners && g.outcome.winners.length ? g.outcome.winners.join(", ") : "nobody"} (${g.outcome.objective})`
+      : "open";
+    const mine = known[g.id];
+    const opens = [];
+    if (mine) {
+      const firstSeat = Object.keys(mine.links)[0];
+      if (firstSeat) opens.push(h("a", { class: "button small", href: mine.links[firstSeat], target: "_blank" }, `play ${firstSeat}`));
+      opens.push(" ", h("a", { class: "button small", href: mine.spectator, target: "_blank" }, "watch"));
+    }
+    return h("tr", { class: g.outcome ? "finished" : "open", "data-game": g.id }, h("td", {}, g.title, " ", h("code", { class: "muted" }, g.id)), h("td", {}, when), h("td", {}, seats), h("td", {}, state), h("td", {}, ...opens));
+  });
+  $("#games tbody").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 5, class: "muted" }, "no games yet"))]));
+}
+
+// ------------------------------------------------------------------ start
+
+async function init() {
+  try {
+    Object.assign(info, await getJSON("/api/scenarios"));
+  } catch (err) {
+    $("#create-error").textContent = err.message;
+    return;
+  }
+  const sel = $("#scenario");
+  for (const s of info.scenarios) sel.append(h("option", { value: s.name }, `${s.title} (${s.name})`));
+  sel.addEventListener("change", () => {
+    $("input[name=source][value=builtin]").checked = true;
+    showScenario();
+  });
+  for (const radio of document.querySelectorAll("input[name=source]"))
+    radio.addEventListener("change", () => (radio.value === "builtin" ? showScenario() : scenarioFileChanged()));
+  const opts = $("#options");
+  for (const o of info.options) opts.append(...optionInput(o));
+  showScenario();
+  $("#scenario-file").addEventListener("change", scenarioFileChanged);
+  $("#create-form").addEventListener("submit", create);
+  $("#save-file").addEventListener("change", saveFileChanged);
+  $("#upload-save").addEventListener("click", uploadSave);
+  $("#refresh-games").addEventListener("click", loadGames);
+  document.body.dataset.ready = "1";
+  loadGames();
+}
+
+init();

@@ -1,0 +1,36 @@
+"""The Dask backend: a local cluster of two worker processes on loopback plays a study game by
+game exactly as the local backend does (each game's seed comes from the study, not the worker)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from grapeshot.lab.results import Store
+from grapeshot.lab.runner import run_study
+from grapeshot.lab.study import parse_variant, plan
+
+distributed = pytest.importorskip("distributed")
+
+
+def test_a_dask_cluster_gives_the_local_backends_results_game_by_game(tmp_path: Path) -> None:
+    study = plan(kind="sweep", klans="snake-bites,deff-skulls,blood-axes", games_per_pair=4, seed=21, variants=[parse_variant("grapeshot=d3")])
+    with Store(tmp_path / "local.sqlite") as store:
+        store.bind(study)
+        run_study(study, store, backend="local", workers=1)
+        local = store.records()
+    assert len(local) == study.total == 24
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, host="127.0.0.1", silence_logs=logging.ERROR
+        ) as cluster,
+        Store(tmp_path / "dask.sqlite") as store,
+    ):
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        store.bind(study)
+        info = run_study(study, store, backend="dask", scheduler=cluster.scheduler_address, batch=3)
+        assert info.finished and info.played == study.total
+        remote = store.records()
+    assert remote == local

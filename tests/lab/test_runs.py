@@ -1,0 +1,136 @@
+"""Playing studies: records, reproducibility, the results store, interrupted runs that resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grapeshot.geometry import Facing
+from grapeshot.lab.play import GameRecord, klan_changes, play_batch, play_game
+from grapeshot.lab.results import Store, StoreMismatch
+from grapeshot.lab.runner import BackendError, Interrupted, open_pool, run_study
+from grapeshot.lab.study import KlanChange, Study, parse_variant, plan
+from grapeshot.rulesets.jimlad.data import KLANS, Klan
+
+OBJECTIVES = {"last-boat-afloat", "weez-da-only-fleet", "best-of-the-rest", "draw"}
+
+
+@pytest.fixture(scope="module")
+def study() -> Study:
+    """Four klans, six pairings, four games each (24 games): small but with every seating."""
+    return plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=11)
+
+
+def play_all(study: Study, path: Path, **kwargs: object) -> list[GameRecord]:
+    with Store(path) as store:
+        store.bind(study)
+        info = run_study(study, store, **kwargs)  # type: ignore[arg-type]
+        assert info.finished
+        return store.records()
+
+
+@pytest.fixture(scope="module")
+def reference(study: Study, tmp_path_factory: pytest.TempPathFactory) -> list[GameRecord]:
+    """The study played in this process, uninterrupted."""
+    return play_all(study, tmp_path_factory.mktemp("ref") / "results.sqlite", workers=1)
+
+
+def test_records_are_small_and_consistent(study: Study, reference: list[GameRecord]) -> None:
+    assert [r.index for r in reference] == list(range(study.total))
+    for r in reference:
+        spec = study.spec(r.index)
+        assert (r.seed, r.klans, r.variant) == (spec.seed, spec.klans, "baseline")
+        assert r.objective in OBJECTIVES
+        assert 1 <= r.turns <= 12
+        assert len(r.sunk) == 2 and all(s in (0, 1) for s in r.sunk)
+        if r.winner is None:
+            assert r.objective == "draw" and r.winner_klan is None
+        else:
+            assert r.winner_klan == dict(zip(study.seats, r.klans, strict=True))[r.winner]
+        assert GameRecord.from_json(r.to_json()) == r
+
+
+def test_a_game_depends_on_its_spec_alone(study: Study, reference: list[GameRecord]) -> None:
+    # played alone, backwards, or in other batches: the same records
+    specs = list(study.games())
+    assert [play_game(study, specs[5])] == [reference[5]]
+    assert list(reversed(play_batch(study, list(reversed(specs[:6]))))) == reference[:6]
+
+
+def test_the_same_seed_reproduces_the_study_with_a_process_pool(study: Study, reference: list[GameRecord], tmp_path: Path) -> None:
+    assert play_all(study, tmp_path / "pool.sqlite", workers=2, batch=2) == reference
+    other = plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=12)
+    assert play_all(other, tmp_path / "other.sqlite", workers=1) != reference
+
+
+def test_an_interrupted_run_resumes_to_the_same_results(study: Study, reference: list[GameRecord], tmp_path: Path) -> None:
+    path = tmp_path / "results.sqlite"
+    with Store(path) as store:
+        store.bind(study)
+        first = run_study(study, store, workers=1, batch=3, limit=7)
+        assert not first.finished and first.played == 7
+        assert store.records() == reference[:7]
+    calls = []
+
+    def stop_after_two_batches(n: int) -> None:
+        calls.append(n)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with Store(path) as store:
+        store.bind(study)
+        with pytest.raises(Interrupted) as stopped:
+            run_study(study, store, workers=1, batch=3, progress=stop_after_two_batches)
+        assert stopped.value.info.already == 7 and stopped.value.info.played == 6
+        assert store.count() == 13
+    with Store(path) as store:  # a new process would see the same file
+        store.bind(study)
+        last = run_study(study, store, workers=2, batch=2)
+        assert last.finished and (last.already, last.played) == (13, study.total - 13)
+        assert store.records() == reference
+        again = run_study(study, store, workers=1)
+        assert again.finished and again.played == 0
+
+
+def test_the_store_refuses_another_study_unless_fresh(study: Study, tmp_path: Path) -> None:
+    path = tmp_path / "results.sqlite"
+    with Store(path) as store:
+        store.bind(study)
+        run_study(study, store, workers=1, limit=2)
+    other = plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=99)
+    with Store(path) as store:
+        with pytest.raises(StoreMismatch, match="seed"):
+            store.bind(other)
+        store.bind(other, fresh=True)
+        assert store.count() == 0
+    longer = plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=8, seed=99)
+    with Store(path) as store:
+        store.bind(longer)  # a longer study of the same identity extends it
+
+
+def test_variant_klan_changes_apply_for_the_game_and_are_undone() -> None:
+    before = dict(KLANS)
+    study = plan(
+        kind="sweep",
+        klans="goffs,evil-sunz",
+        games_per_pair=2,
+        seed=5,
+        variants=[parse_variant("klan.goffs.move_dice=2,klan.evil-sunz.armour.port=3,klan.evil-sunz.manned_torpedoes=true")],
+    )
+    records = play_batch(study, list(study.games()))
+    assert before == KLANS
+    assert [r.variant for r in records] == ["baseline", "klan.goffs.move_dice=2, klan.evil-sunz.armour.port=3, klan.evil-sunz.manned_torpedoes=true"] * 2
+    with klan_changes([KlanChange("evil-sunz", "armour.port", 3), KlanChange("goffs", "ram_bonus", 0)]):
+        assert dict(KLANS[Klan.EVIL_SUNZ].armour)[Facing.PORT] == 3
+        assert KLANS[Klan.GOFFS].ram_bonus == 0
+    assert before == KLANS
+
+
+def test_backend_errors() -> None:
+    with pytest.raises(BackendError, match="not included"), open_pool("ray", 2):
+        pass
+    with pytest.raises(BackendError, match="unknown backend"), open_pool("mpi", 2):
+        pass
+    with pytest.raises(BackendError, match="dask"), open_pool("local", 2, "tcp://127.0.0.1:1"):
+        pass

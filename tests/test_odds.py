@@ -1,0 +1,542 @@
+"""Exact odds (``grapeshot.odds``): checked against brute force written here, against the plain
+dice-path enumeration of ``dice.enumerate_paths``, and against seeded simulation."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import math
+from collections.abc import Generator
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from grapeshot import odds
+from grapeshot.cli import app
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.dice import D3, D6, SCATTER, TWO_D6, NotEnumerable, RollRequest, enumerate_paths, nd6
+from grapeshot.geometry import Facing
+from grapeshot.rulesets.jimlad import collisions, kannon
+from grapeshot.rulesets.jimlad.actions import Distance, Fire, ManoeuvreOrder, Orders, Sluggas
+from grapeshot.rulesets.jimlad.data import Klan
+from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt
+from grapeshot.rulesets.jimlad.state import Fight, Sea
+from tests import support
+
+# --------------------------------------------------------------------------- brute force, by hand
+
+#: the rules' armour (JL-SHIP-3) and the klans that change it (JL-KLAN-5, JL-KLAN-6), restated here
+BASE_ARMOUR = {"front": 12, "port": 12, "starboard": 12, "rear": 11}
+KLAN_ARMOUR = {"evil-sunz": {"port": -1, "starboard": -1}, "bad-moons": {"front": 1, "port": 1, "starboard": 1}}
+TABLE = {1: "no-grapeshot", 2: "no-krak", 3: "shaken", 4: "gun-damaged", 5: "rudder-damaged", 6: "engine-damaged"}
+WHICH_GUN = {1: "fore", 2: "starboard", 3: "starboard", 4: "port", 5: "port", 6: "aft"}
+KLANS = [k.value for k in Klan]
+FACINGS = ["front", "port", "starboard", "rear"]
+SIXTH = Fraction(1, 6)
+
+Blow = tuple[int, bool, tuple[str, ...]]  # hull points lost, sunk, damage-table results
+
+
+def armour(klan: str, facing: str) -> int:
+    return BASE_ARMOUR[facing] + KLAN_ARMOUR.get(klan, {}).get(facing, 0)
+
+
+def brute_blow(strength: int, armour_value: int, hull_points: int = 5) -> dict[Blow, Fraction]:
+    """One blow, every face by hand: S + D6 against armour, the 6+ save, the damage table."""
+    out: dict[Blow, Fraction] = {}
+
+    def add(key: Blow, p: Fraction) -> None:
+        out[key] = out.get(key, Fraction(0)) + p
+
+    for pen in range(1, 7):
+        total = strength + pen
+        if total < armour_value:
+            add((0, False, ()), SIXTH)
+            continue
+        for save in range(1, 7):
+            p = SIXTH * SIXTH
+            if save == 6:
+                add((0, False, ()), p)
+                continue
+            sunk = hull_points == 1
+            if total == armour_value or sunk:  # glancing, or sunk: no damage table
+                add((1, sunk, ()), p)
+                continue
+            for face in range(1, 7):
+                if face == 4:
+                    for g in range(1, 7):
+                        add((1, False, (f"gun-damaged:{WHICH_GUN[g]}",)), p * SIXTH * SIXTH)
+                else:
+                    add((1, False, (TABLE[face],)), p * SIXTH)
+    return out
+
+
+def blow_of(o: odds.Odds, ship: str) -> dict[Blow, Fraction]:
+    def key(r: odds.Result) -> Blow:
+        s = o.ship(ship, r)
+        return (s.hull_lost, s.sunk, s.damage)
+
+    return {k: v for k, v in o.marginal(key).items() if v}
+
+
+# --------------------------------------------------------------------------- krak, every kannon, facing and klan
+
+
+@pytest.mark.parametrize("klan", KLANS)
+@pytest.mark.parametrize("facing", FACINGS)
+@pytest.mark.parametrize(("gun", "strength"), [("fore", 9), ("port", 8), ("starboard", 8)])
+def test_a_krak_shell_that_lands_matches_brute_force(gun: str, strength: int, facing: str, klan: str) -> None:
+    shot = odds.describe_krak(odds.Description(target_klan=klan), gun, facing, 20.0)
+    face, arm, given = shot.hulls[odds.TARGET]
+    assert (face.value, arm, shot.strength) == (facing, armour(klan, facing), strength)
+    assert given.exact and sum(given.dist.values()) == 1
+    assert blow_of(given, odds.TARGET) == brute_blow(strength, arm)
+    # the landing is numeric, and the shell always lands somewhere
+    assert shot.landing.miss + sum(shot.landing.hulls.values()) + sum(shot.landing.models.values()) == pytest.approx(1.0, abs=1e-12)
+    assert 0.0 < shot.landing.hulls[odds.TARGET] < 1.0
+
+
+@pytest.mark.parametrize("hull_points", [1, 2])
+def test_a_blow_on_a_ship_with_one_hull_point_left_sinks_it_and_rolls_no_damage_table(hull_points: int) -> None:
+    given = odds.describe_strike(odds.Description(target_hull_points=hull_points), 9, "rear")
+    assert blow_of(given, odds.TARGET) == brute_blow(9, 11, hull_points)
+    lost = given.hull_points_lost(odds.TARGET)
+    assert given.sunk(odds.TARGET) == (lost[1] if hull_points == 1 else 0)
+
+
+def test_a_deff_skulls_broadside_fires_d3_shells_each_with_the_same_odds() -> None:
+    shot = odds.describe_krak(odds.Description(shooter_klan="deff-skulls"), "port", "port", 15.0)
+    assert shot.shots == "D3"
+    assert blow_of(shot.hulls[odds.TARGET][2], odds.TARGET) == brute_blow(8, 12)
+    assert odds.describe_krak(odds.Description(shooter_klan="deff-skulls"), "fore", "port", 15.0).shots == "1"
+
+
+def test_two_torpedoes_on_one_ship_roll_the_damage_table_once() -> None:
+    """Both torpedoes of a salvo strike: two penetration rolls and saves, then one damage-table
+    roll if either went through (JL-DMG-2)."""
+    two = odds.describe_strike(odds.Description(), 9, "front", cause="torpedo", hits=2)
+    expected: dict[Blow, Fraction] = {}
+
+    def add(key: Blow, p: Fraction) -> None:
+        expected[key] = expected.get(key, Fraction(0)) + p
+
+    def outcomes() -> list[tuple[int, bool, Fraction]]:  # (hull point lost, penetrating, chance)
+        out = []
+        for pen in range(1, 7):
+            total = 9 + pen
+            if total < 12:
+                out.append((0, False, SIXTH))
+                continue
+            out.append((0, False, SIXTH * SIXTH))  # saved on a 6
+            out.append((1, total > 12, SIXTH * 5 * SIXTH))
+        return out
+
+    for (l1, p1, q1), (l2, p2, q2) in product(outcomes(), repeat=2):
+        p = q1 * q2
+        if not (p1 or p2):
+            add((l1 + l2, False, ()), p)
+            continue
+        for face in range(1, 7):
+            if face == 4:
+                for g in range(1, 7):
+                    add((l1 + l2, False, (f"gun-damaged:{WHICH_GUN[g]}",)), p * SIXTH * SIXTH)
+            else:
+                add((l1 + l2, False, (TABLE[face],)), p * SIXTH)
+    assert blow_of(two, odds.TARGET) == {k: v for k, v in expected.items() if v}
+
+
+# --------------------------------------------------------------------------- rams at each strength band
+
+
+def brute_ram(strength: int, own: int, target_armour: int, mover_armour: int, ld: int = 8) -> dict[tuple[str, Blow, Blow], Fraction]:
+    out: dict[tuple[str, Blow, Blow], Fraction] = {}
+    hit_target, hit_mover = brute_blow(strength, target_armour), brute_blow(own, mover_armour)
+    for a, b in product(range(1, 7), repeat=2):
+        p = SIXTH * SIXTH
+        if a + b <= ld:  # JL-RAM-2: the target's Kaptin slips aside (open water: there is room)
+            key = ("evaded", (0, False, ()), (0, False, ()))
+            out[key] = out.get(key, Fraction(0)) + p
+            continue
+        for t, pt in hit_target.items():
+            for m, pm in hit_mover.items():
+                key = ("evasion failed", t, m)
+                out[key] = out.get(key, Fraction(0)) + p * pt * pm
+    return out
+
+
+def ram_of(o: odds.Odds) -> dict[tuple[str, Blow, Blow], Fraction]:
+    def key(r: odds.Result) -> tuple[str, Blow, Blow]:
+        t, m = o.ship(odds.TARGET, r), o.ship(odds.SHOOTER, r)
+        return (r.tags[0], (t.hull_lost, t.sunk, t.damage), (m.hull_lost, m.sunk, m.damage))
+
+    return {k: v for k, v in o.marginal(key).items() if v}
+
+
+STRENGTHS = sorted({band + mod for band in (6, 7, 8) for mod in (-1, 0, 1, 2)})  # bands and modifiers: 5..10
+
+
+@pytest.mark.rules("JL-RAM-2", "JL-RAM-3", "JL-RAM-4")
+@pytest.mark.parametrize("planned", [True, False])
+@pytest.mark.parametrize("facing", FACINGS)
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_a_ram_at_each_strength_matches_brute_force(strength: int, facing: str, planned: bool) -> None:
+    ram = odds.describe_ram(odds.Description(), strength, facing, planned=planned)
+    assert ram.exact and sum(ram.dist.values()) == 1
+    own = strength - 1 if planned else strength
+    assert ram_of(ram) == brute_ram(strength, own, armour("goffs", facing), armour("goffs", "front"))
+
+
+@pytest.mark.parametrize("klan", KLANS)
+def test_a_ram_into_each_klan_matches_brute_force(klan: str) -> None:
+    ram = odds.describe_ram(odds.Description(target_klan=klan, shooter_klan=klan), 8, "port")
+    assert ram_of(ram) == brute_ram(8, 7, armour(klan, "port"), armour(klan, "front"))
+
+
+def test_a_target_without_orks_cannot_evade() -> None:
+    ram = odds.describe_ram(odds.Description(target_krew=0), 7, "front")
+    assert ram.tags() == {"no evasion": 1}
+
+
+@pytest.mark.parametrize(("facing", "moved"), [("front", 12.0), ("port", 20.0), ("rear", 30.0)])
+def test_ram_odds_agree_with_collisions_ship_contact_run_whole(facing: str, moved: float) -> None:
+    """The ram's odds (evasion, then the two blows, multiplied) against the real
+    ``collisions.ship_contact`` enumerated as the movement rules call it, on the same stage."""
+    game, sea = odds.Description(target_klan="evil-sunz").stage()
+    stage = odds.clone_state(sea)
+    path, contact = odds.ram_stage(stage, odds.SHOOTER, odds.TARGET, Facing(facing), moved=moved)
+    mover, target = stage.ships[odds.SHOOTER], stage.ships[odds.TARGET]
+    target.moved_turn = stage.turn  # it has moved: a planned ram
+    course = path.at(contact.at).heading
+    strength, _ = collisions.strength_of(stage, mover, contact.at, course, target.hull.heading)
+
+    def whole(g: Game, s: Sea) -> Generator[Prompt, Any, Any]:
+        return (yield from collisions.ship_contact(g, s, s.ships[odds.SHOOTER], s.ships[odds.TARGET], contact, path, course, ram=True, compulsory=False))
+
+    real = odds.solve(odds.Runner(game, stage, whole, [odds.TARGET, odds.SHOOTER], odds._ram_tags), "ship_contact")
+    t_face = target.hull.facing_towards(mover.hull.bow)
+    m_face = mover.hull.facing_towards(target.hull.centre)
+    assert t_face.value == facing and m_face is Facing.FRONT
+    ours = odds.ram_odds(game, odds.SHOOTER, odds.TARGET, strength, planned=True, target_facing=t_face, mover_facing=m_face, sea=stage, stage=(path, contact))
+    assert real.exact and ours.dist == real.dist
+    assert collisions.impact_band(contact.at) == collisions.impact_band(moved)
+
+
+def test_the_ram_multiplied_out_equals_the_ram_enumerated_in_sequence() -> None:
+    game, sea = odds.Description(target_klan="bad-moons").stage()
+    for strength, facing in ((9, "front"), (6, "rear")):
+        fast = odds.ram_odds(game, odds.SHOOTER, odds.TARGET, strength, target_facing=facing, sea=sea)
+        slow = odds.ram_odds(game, odds.SHOOTER, odds.TARGET, strength, target_facing=facing, sea=sea, sequential=True)
+        assert fast.dist == slow.dist
+
+
+# --------------------------------------------------------------------------- merged faces = every path
+
+
+def every_path(runner: odds.Runner) -> dict[odds.Result, Fraction]:
+    out: dict[odds.Result, Fraction] = {}
+    for result, weight, total in enumerate_paths(runner):
+        assert isinstance(result, odds.Result)
+        out[result] = out.get(result, Fraction(0)) + Fraction(weight, total)
+    return out
+
+
+@pytest.mark.parametrize("klan", ["goffs", "freebooterz"])
+def test_merging_faces_gives_the_same_odds_as_walking_every_dice_path(klan: str) -> None:
+    game, sea = odds.Description(target_klan=klan, shooter_klan=klan).stage()
+    blow = odds._blow_proc(odds.TARGET, 9, Facing.FRONT, "red", odds.SHOOTER, "test", "JL-RAM-4")
+    runner = odds.Runner(game, sea, blow, [odds.TARGET])
+    merged, runs = odds.enumerate_outcomes(runner)
+    walked = every_path(runner)
+    assert merged == walked
+    assert runs < sum(1 for _ in enumerate_paths(runner))
+    # a small ram, whole: 2D6 to evade, then each blow
+    ram = odds.ram_odds(game, odds.SHOOTER, odds.TARGET, 6, target_facing="front", sea=sea, sequential=True)
+    staged = odds.clone_state(sea)
+    path, contact = odds.ram_stage(staged, odds.SHOOTER, odds.TARGET, Facing.FRONT)
+
+    def whole(g: Game, s: Sea) -> Generator[Prompt, Any, Any]:
+        if (yield from collisions.evade(g, s, s.ships[odds.SHOOTER], s.ships[odds.TARGET], path, contact, True)):
+            return
+        yield from odds._blow_proc(odds.TARGET, 6, Facing.FRONT, "red", odds.SHOOTER, f"{odds.SHOOTER}'s ram", "JL-RAM-4")(g, s)
+        yield from odds._blow_proc(odds.SHOOTER, 5, Facing.FRONT, None, None, "the impact", "JL-RAM-4")(g, s)
+
+    assert every_path(odds.Runner(game, staged, whole, [odds.TARGET, odds.SHOOTER], odds._ram_tags)) == ram.dist
+
+
+def test_grapeshot_d3_hits_are_exact_and_agree_with_a_hand_count() -> None:
+    """D3 hits, S4 against T4 (4+), the boyz' 5+ save, the Doc's 5+ Feel No Pain: each of the
+    first three closest boyz dies with chance 1/2 * 2/3 * 2/3 = 2/9."""
+    shot = odds.describe_grapeshot(odds.Description(), "port", 4.0)
+    assert shot.exact
+    die = Fraction(2, 9)
+    expected: dict[int, Fraction] = {}
+    for hits in (1, 2, 3):
+        for kills in range(hits + 1):
+            p = Fraction(math.comb(hits, kills)) * die**kills * (1 - die) ** (hits - kills) / 3
+            expected[kills] = expected.get(kills, Fraction(0)) + p
+    assert shot.krew_killed(odds.TARGET) == expected
+
+
+def test_sluggas_with_few_orks_are_exact_and_match_a_hand_count() -> None:
+    """One Kaptin each: one shot at BS2 (5+), S4 against T4 (4+), the Kaptin's 4+ save (AP5 is no
+    better), no Doc; he has three wounds, so nobody dies; the return fire is the same."""
+    o = odds.describe_sluggas(odds.Description(shooter_krew=1, target_krew=1))
+    assert o.exact
+    assert o.krew_killed(odds.TARGET) == {0: 1} and o.krew_killed(odds.SHOOTER) == {0: 1}
+    o = odds.describe_sluggas(odds.Description(shooter_krew=3, target_krew=3))
+    assert o.exact and sum(o.dist.values()) == 1
+
+
+# --------------------------------------------------------------------------- enumeration against simulation
+
+
+def test_the_whole_krak_shot_simulated_agrees_with_landing_times_the_exact_blow() -> None:
+    """The real ``kannon.fire`` (scatter and all) with seeded dice, against the numeric landing
+    chance times the exact chance that a shell on the hull costs a hull point."""
+    desc = odds.Description(target_klan="evil-sunz")
+    shot = odds.describe_krak(desc, "fore", "port", 18.0)
+    game, sea, _ = odds.stage_krak(desc, "fore", "port", 18.0)
+    aim = (sea.ships[odds.TARGET].hull.x, sea.ships[odds.TARGET].hull.y)
+    assert aim == pytest.approx(shot.aim)
+
+    def fire(g: Game, s: Sea) -> Generator[Prompt, Any, Any]:
+        yield from kannon.fire(g, s, s.ships[odds.SHOOTER], Fire("fore", "krak", aim=aim))
+
+    n = 20000
+    sim = odds.Odds("sim", "monte-carlo", odds.simulate(odds.Runner(game, sea, fire, [odds.TARGET]), n, seed=11), samples=n)
+    p_sim = 1 - sim.hull_points_lost(odds.TARGET).get(0, Fraction(0))
+    p_num = shot.hull_point(odds.TARGET)
+    ci = sim.interval(p_sim)
+    assert ci is not None and ci[0] <= p_num <= ci[1], (p_num, ci)
+    assert abs(float(p_sim) - p_num) < 4 * math.sqrt(p_num * (1 - p_num) / n)
+
+
+@pytest.mark.parametrize("which", ["strike", "ram", "grapeshot"])
+def test_monte_carlo_intervals_hold_the_exact_values(which: str) -> None:
+    desc = odds.Description(target_klan="bad-moons")
+    game, sea = desc.stage()
+    runner: odds.Runner
+    if which == "strike":
+        runner = odds.Runner(game, sea, odds._blow_proc(odds.TARGET, 9, Facing.PORT, "red", odds.SHOOTER, "krak", "JL-SHOOT-3"), [odds.TARGET])
+    elif which == "ram":
+        staged = odds.clone_state(sea)
+        path, contact = odds.ram_stage(staged, odds.SHOOTER, odds.TARGET, Facing.FRONT)
+
+        def ram(g: Game, s: Sea) -> Generator[Prompt, Any, Any]:
+            if (yield from collisions.evade(g, s, s.ships[odds.SHOOTER], s.ships[odds.TARGET], path, contact, True)):
+                return
+            yield from odds._blow_proc(odds.TARGET, 9, Facing.FRONT, "red", odds.SHOOTER, "ram", "JL-RAM-4")(g, s)
+            yield from odds._blow_proc(odds.SHOOTER, 8, Facing.FRONT, None, None, "the impact", "JL-RAM-4")(g, s)
+
+        runner = odds.Runner(game, staged, ram, [odds.TARGET, odds.SHOOTER], odds._ram_tags)
+    else:
+        sea = odds.clone_state(sea)
+        odds._alongside(sea, 4.0)
+
+        def grape(g: Game, s: Sea) -> Generator[Prompt, Any, Any]:
+            yield from kannon.grapeshot_d3(g, s, s.ships[odds.SHOOTER], "port", s.ships[odds.TARGET])
+
+        runner = odds.Runner(game, sea, grape, [odds.TARGET])
+    exact = odds.solve(runner, which)
+    mc = odds.solve(runner, which, exact=False, samples=3000, seed=5)
+    assert exact.exact and not mc.exact and mc.samples == 3000 and "Monte Carlo" in mc.note
+    checks = {
+        "lost a hull point": lambda o: 1 - o.hull_points_lost(odds.TARGET).get(0, Fraction(0)),
+        "killed an Ork": lambda o: 1 - o.krew_killed(odds.TARGET).get(0, Fraction(0)),
+        "evaded": lambda o: o.tags().get("evaded", Fraction(0)),
+    }
+    for what, f in checks.items():
+        p, q = f(exact), f(mc)
+        if p in (0, 1):
+            assert q == p, what
+            continue
+        ci = mc.interval(q)
+        assert ci is not None and ci[0] <= float(p) <= ci[1], (what, float(p), ci)
+
+
+def test_over_the_budget_the_odds_fall_back_to_monte_carlo_and_say_so() -> None:
+    o = odds.describe_sluggas(odds.Description(shooter_krew=3, target_krew=3), budget=50, samples=400)
+    assert o.method == "monte-carlo" and not o.exact and o.samples == 400
+    assert "budget" in o.note
+    j = o.to_json()
+    assert j["method"] == "monte-carlo" and "ci95" in j["ships"][odds.TARGET]["sunk"] and "samples" in j
+
+
+def test_boarding_first_round_is_exact_when_small_and_the_whole_fight_is_simulated() -> None:
+    small = odds.describe_boarding(odds.Description(shooter_krew=1, target_krew=1), budget=20000, samples=600, seed=3)
+    first, whole = small.first_round, small.whole_fight
+    assert first.exact and sum(first.dist.values()) == 1
+    tags = first.tags()
+    assert tags["grapnels missed"] == Fraction(1, 6)  # 2" apart: the grapnels need 2+
+    assert set(tags) <= {"grapnels missed", "won", "lost", "undecided", "both wiped out"}
+    assert not whole.exact and "whole fights" in whole.note
+    assert "undecided" not in whole.tags() or whole.tags()["undecided"] < Fraction(1, 20)
+    # the simulation's first-round frequencies sit within their intervals of the exact values
+    sim = odds.describe_boarding(odds.Description(shooter_krew=1, target_krew=1), budget=10, samples=1500, seed=4).first_round
+    assert not sim.exact
+    for tag, p in tags.items():
+        ci = sim.interval(sim.tags().get(tag, Fraction(0)))
+        assert ci is not None and ci[0] <= float(p) <= ci[1], (tag, float(p), ci)
+    big = odds.describe_boarding(odds.Description(), samples=200)
+    assert big.first_round.method == "monte-carlo" and "too many outcomes" in big.first_round.note
+
+
+# --------------------------------------------------------------------------- the machinery
+
+
+def test_values_read_off_the_dice_pin_themselves_wherever_c_code_reads_an_int() -> None:
+    for reads in (lambda v: list(range(v)), lambda v: [0, 1, 2, 3, 4, 5, 6][v], lambda v: {1: "a", 2: "b", 3: "c"}[v], lambda v: float(v), lambda v: int(v)):
+        dice = odds.LazyDice([1])
+        r = dice.roll(RollRequest(D3, "test", "T"))
+        reads(r.total)
+        assert dice.dice[0].mask == 0b010, reads  # only the face rolled (2) reads the same
+    dice = odds.LazyDice([3])
+    r = dice.roll(RollRequest(D6, "test", "T"))
+    assert r.total >= 3 and not r.total > 5
+    assert dice.dice[0].mask == 0b011100  # 3, 4 and 5 read the same so far
+    assert 9 + r.total > 12 and max(0, r.total - 3) == 1
+    assert dice.dice[0].mask == 0b001000  # now only the 4
+    dice = odds.LazyDice([0])
+    r = dice.roll(RollRequest(TWO_D6, "test", "T"))
+    assert r.total <= 8 and str(r.total) == "2" and f"{r.total:>2}" == " 2"
+    assert bin(dice.dice[0].mask).count("1") == 26  # every 2D6 of 8 or less
+    dice = odds.LazyDice()
+    r = dice.roll(RollRequest(nd6(5), "test", "T"))
+    assert sum(1 for f in r.faces if f >= 5) == 0
+    assert len(odds.candidates(nd6(5))[0]) == 252 and sum(w for _, w in odds.candidates(nd6(5))[0]) == 6**5
+    hit = odds.LazyDice([0]).roll(RollRequest(SCATTER, "scatter", "T"))
+    assert hit.direction is None
+    with pytest.raises(NotEnumerable):
+        odds.LazyDice([1]).roll(RollRequest(SCATTER, "scatter", "T"))
+
+
+def test_a_cloned_state_equals_a_deep_copy_and_shares_nothing_mutable() -> None:
+    g = Game(
+        "jimlad",
+        support.scenario(
+            [
+                {"seat": "red", "name": "R", "x": 30.0, "y": 20.0, "heading": 0.0},
+                {"seat": "blue", "name": "B", "x": 80.0, "y": 50.0, "heading": 180.0, "klan": "bad-moons"},
+            ],
+            options={"random_events": True},
+        ),
+        seed=3,
+    )
+    sea = g.state
+    assert isinstance(sea, Sea)
+    sea.fights.append(Fight("R", "B", 1))
+    clone, deep = odds.clone_state(sea), copy.deepcopy(sea)
+    assert clone.fights[0] is not sea.fights[0] and dataclasses.astuple(clone.fights[0]) == dataclasses.astuple(sea.fights[0])
+    assert clone.describe() == deep.describe() == sea.describe()
+    for name in sea.ships:
+        a, b = clone.ships[name], sea.ships[name]
+        assert a is not b and a.krew is not b.krew and a.effects is not b.effects and a.damaged_guns is not b.damaged_guns
+        assert [(k.role, k.wounds) for k in a.krew] == [(k.role, k.wounds) for k in b.krew]
+        assert all(x is not y for x, y in zip(a.krew, b.krew, strict=True))
+    clone.ships["R"].hull_points = 1
+    clone.ships["R"].krew.pop()
+    clone.penetrated.append("R")
+    clone.options["kannon_arc"] = 10.0
+    assert sea.ships["R"].hull_points == 5 and len(sea.ships["R"].krew) == 7 and sea.penetrated == [] and sea.options["kannon_arc"] == 90.0
+
+
+def test_a_freebooterz_re_roll_is_declined_by_the_policy() -> None:
+    o = odds.describe_strike(odds.Description(target_klan="freebooterz", shooter_klan="freebooterz"), 9, "front")
+    assert blow_of(o, odds.TARGET) == brute_blow(9, 12)
+    assert o.to_json()["policy"] == odds.POLICY
+
+
+def test_the_odds_are_kept_per_situation() -> None:
+    odds.clear_cache()
+    a = odds.describe_strike(odds.Description(), 9, "front")
+    b = odds.describe_strike(odds.Description(), 9, "front")
+    c = odds.describe_strike(odds.Description(target_hull_points=1), 9, "front")
+    assert a is b and c is not a and c.sunk(odds.TARGET) > 0
+
+
+# --------------------------------------------------------------------------- a saved game and the command line
+
+
+def to_shooting(g: Game) -> ShootPrompt:
+    """Sail a seeded game on (All Stop, the shortest distances) to its first shooting prompt."""
+    while not isinstance(g.prompt, ShootPrompt):
+        p = g.prompt
+        if isinstance(p, OrdersPrompt):
+            for seat, ships in p.choices.items():
+                g.submit(seat, Orders(tuple(ManoeuvreOrder(n, 4) for n in ships)))
+        elif isinstance(p, DistancePrompt):
+            g.submit(p.seats[0], Distance(p.low))
+        else:
+            raise AssertionError(f"unexpected prompt {p!r}")
+    return g.prompt
+
+
+def test_the_odds_of_an_action_in_a_game(tmp_path: Path) -> None:
+    # side by side, both heading north 20" apart: after the move a broadside bears
+    g = Game("jimlad", support.duel(red={"x": 40.0, "y": 8.0, "heading": 90.0}, blue={"x": 60.0, "y": 8.0, "heading": 90.0}), seed=2)
+    prompt = to_shooting(g)
+    assert prompt.ship is not None
+    seat, me = prompt.seats[0], prompt.ship
+    sea = g.state
+    assert isinstance(sea, Sea)
+    enemy = next(s for s in sea.ships.values() if s.commander != seat)
+    gun = "starboard" if me.name == "Red" else "port"
+    prompt.check(seat, Fire(gun, "krak", aim=(enemy.hull.x, enemy.hull.y)))
+    shot = odds.action_odds(g, seat, Fire(gun, "krak", aim=(enemy.hull.x, enemy.hull.y)), samples=300)
+    assert shot.krak is not None and enemy.name in shot.krak.hulls and shot.whole is not None and not shot.whole.exact
+    facing, _, given = shot.krak.hulls[enemy.name]
+    assert blow_of(given, enemy.name) == brute_blow(8, armour(enemy.klan.value, facing.value))
+    pistols = odds.action_odds(g, seat, Sluggas(enemy.name), samples=200) if kannon.slugga_targets(sea, me) else None
+    assert pistols is None or pistols.whole is not None
+    with pytest.raises(odds.OddsError, match="not legal"):
+        odds.action_odds(g, seat, Fire("aft", "krak", aim=(enemy.hull.x, enemy.hull.y)))
+    with pytest.raises(odds.OddsError, match="not waiting"):
+        odds.action_odds(g, "nobody", Fire(gun, "krak", aim=(enemy.hull.x, enemy.hull.y)))
+    # the same through the command line, from the save
+    path = tmp_path / "game.save.json"
+    path.write_text(json.dumps(g.save()))
+    action = json.dumps({"kind": "fire", "gun": gun, "shell": "krak", "aim": [enemy.hull.x, enemy.hull.y]})
+    result = CliRunner().invoke(app, ["odds", "--save", str(path), "--seat", seat, "--action", action, "--samples", "200", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    target = next(t for t in data["krak"]["targets"] if t["ship"] == enemy.name)
+    assert target["given_landing"]["exact"] is True and target["given_landing"]["method"] == "exact"
+    assert data["krak"]["landing"]["exact"] is False and data["whole"]["method"] == "monte-carlo"
+    assert sum(Fraction(v["fraction"]) for v in target["given_landing"]["ships"][enemy.name]["hull_points_lost"].values()) == 1
+    shown = CliRunner().invoke(app, ["odds", "--save", str(path), "--seat", seat, "--action", action, "--samples", "100"])
+    assert shown.exit_code == 0 and "given that the krak lands on" in " ".join(shown.stdout.split())
+
+
+def test_the_command_line_gives_fractions_and_floats() -> None:
+    run = CliRunner()
+    result = run.invoke(
+        app,
+        ["odds", "--shooter-klan", "goffs", "--gun", "fore", "--shell", "krak", "--target-klan", "bad-moons", "--facing", "front", "--range", "20", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    given = data["targets"][0]["given_landing"]
+    lost = given["ships"][odds.TARGET]["hull_points_lost"]
+    # S9 against Bad Moons' front 13: 5+ glances or penetrates (1/3 + 1/6 ... ) then the save fails 5 in 6
+    assert lost["1"] == {"fraction": "5/12", "p": round(5 / 12, 6)} and lost["0"]["fraction"] == "7/12"
+    assert data["landing"]["exact"] is False and "numeric" in data["landing"]["method"]
+    ram = json.loads(run.invoke(app, ["odds", "--ram-strength", "7", "--target-facing", "port", "--json"]).stdout)
+    assert ram["method"] == "exact" and ram["results"]["evaded"]["fraction"] == "13/18"
+    shown = run.invoke(app, ["odds", "--ram-strength", "7", "--target-facing", "port"])
+    assert shown.exit_code == 0 and "13/18" in shown.stdout and "72.22%" in shown.stdout
+    for args in (["--torpedo", "--facing", "rear"], ["--shell", "grapeshot", "--gun", "port"], ["--sluggas", "--shooter-krew", "2", "--target-krew", "2"]):
+        r = run.invoke(app, ["odds", *args, "--json"])
+        assert r.exit_code == 0, (args, r.output)
+        assert json.loads(r.stdout)["method"] == "exact"
+    board = run.invoke(app, ["odds", "--board", "--samples", "100", "--json"])
+    assert board.exit_code == 0 and json.loads(board.stdout)["whole_fight"]["method"] == "monte-carlo"
+    bad = run.invoke(app, ["odds", "--gun", "aft"])
+    assert bad.exit_code == 2 and "fires no krak" in bad.output
+    far = run.invoke(app, ["odds", "--gun", "port", "--range", "30"])
+    assert far.exit_code == 2 and "range" in far.output
