@@ -20,13 +20,14 @@ from grapeshot import odds
 from grapeshot.cli import app
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import D3, D6, SCATTER, TWO_D6, NotEnumerable, RollRequest, enumerate_paths, nd6
-from grapeshot.geometry import Facing
+from grapeshot.dice import D3, D6, SCATTER, TWO_D6, NotEnumerable, RollRequest, SeededDice, enumerate_paths, nd6
+from grapeshot.geometry import Facing, Vec
 from grapeshot.rulesets.jimlad import collisions, kannon
-from grapeshot.rulesets.jimlad.actions import Distance, Fire, ManoeuvreOrder, Orders, Sluggas
+from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Sluggas, Torpedoes
+from grapeshot.rulesets.jimlad.boarding import Board, BoardPrompt
 from grapeshot.rulesets.jimlad.data import Klan
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt
-from grapeshot.rulesets.jimlad.state import Fight, Sea
+from grapeshot.rulesets.jimlad.state import Fight, Kraken, Mine, Sea
 from tests import support
 
 # --------------------------------------------------------------------------- brute force, by hand
@@ -317,6 +318,32 @@ def test_the_whole_krak_shot_simulated_agrees_with_landing_times_the_exact_blow(
     assert abs(float(p_sim) - p_num) < 4 * math.sqrt(p_num * (1 - p_num) / n)
 
 
+def test_the_landing_arcs_agree_with_a_dense_sweep_of_directions() -> None:
+    """Landing chances with a second hull, a mine and the Kraken in reach: the arc arithmetic
+    against 20,000 evenly spaced arrow directions per scatter distance."""
+    _, sea, _ = odds.stage_krak(odds.Description(), "fore", "port", 20.0)
+    target = sea.ships[odds.TARGET]
+    sea.mines.append(Mine("mine-1", target.hull.x + 6.0, target.hull.y + 1.0))
+    sea.kraken = Kraken(target.hull.x - 3.0, target.hull.y - 7.0)
+    aim = Vec(target.hull.x + 1.0, target.hull.y)
+    landing = odds.landing_odds(sea, aim)
+    assert set(landing.models) == {"mine-1", "Kraken"} and set(landing.hulls) == {odds.TARGET}
+    spots = {0: Fraction(1, 3)}
+    for d, p in odds.scatter_distances(3).items():
+        spots[d] = spots.get(d, Fraction(0)) + Fraction(2, 3) * p
+    n = 20000
+    swept: dict[tuple[str, str], float] = {}
+    for d, w in spots.items():
+        for i in range(n if d else 1):
+            a = 2 * math.pi * (i + 0.5) / n
+            where = odds._lands_on(sea, Vec(aim.x + d * math.cos(a), aim.y + d * math.sin(a)))
+            swept[where] = swept.get(where, 0.0) + float(w) / (n if d else 1)
+    assert landing.hulls[odds.TARGET] == pytest.approx(swept[("hull", odds.TARGET)], abs=1e-4)
+    assert landing.models["mine-1"] == pytest.approx(swept[("model", "mine-1")], abs=1e-4)
+    assert landing.models["Kraken"] == pytest.approx(swept[("model", "Kraken")], abs=1e-4)
+    assert landing.miss == pytest.approx(swept[("miss", "")], abs=1e-4)
+
+
 @pytest.mark.parametrize("which", ["strike", "ram", "grapeshot"])
 def test_monte_carlo_intervals_hold_the_exact_values(which: str) -> None:
     desc = odds.Description(target_klan="bad-moons")
@@ -345,7 +372,7 @@ def test_monte_carlo_intervals_hold_the_exact_values(which: str) -> None:
         runner = odds.Runner(game, sea, grape, [odds.TARGET])
     exact = odds.solve(runner, which)
     mc = odds.solve(runner, which, exact=False, samples=3000, seed=5)
-    assert exact.exact and not mc.exact and mc.samples == 3000 and "Monte Carlo" in mc.note
+    assert exact.exact and not mc.exact and mc.samples == 3000 and "not enumerated exactly" in mc.note
     checks = {
         "lost a hull point": lambda o: 1 - o.hull_points_lost(odds.TARGET).get(0, Fraction(0)),
         "killed an Ork": lambda o: 1 - o.krew_killed(odds.TARGET).get(0, Fraction(0)),
@@ -488,12 +515,18 @@ def test_the_odds_of_an_action_in_a_game(tmp_path: Path) -> None:
     enemy = next(s for s in sea.ships.values() if s.commander != seat)
     gun = "starboard" if me.name == "Red" else "port"
     prompt.check(seat, Fire(gun, "krak", aim=(enemy.hull.x, enemy.hull.y)))
+    assert isinstance(g.dice, SeededDice)
+    before, dice_before, rolls_before = g.view(None), g.dice.state_digest(), g.rolls
     shot = odds.action_odds(g, seat, Fire(gun, "krak", aim=(enemy.hull.x, enemy.hull.y)), samples=300)
     assert shot.krak is not None and enemy.name in shot.krak.hulls and shot.whole is not None and not shot.whole.exact
     facing, _, given = shot.krak.hulls[enemy.name]
     assert blow_of(given, enemy.name) == brute_blow(8, armour(enemy.klan.value, facing.value))
     pistols = odds.action_odds(g, seat, Sluggas(enemy.name), samples=200) if kannon.slugga_targets(sea, me) else None
     assert pistols is None or pistols.whole is not None
+    torpedoes = odds.action_odds(g, seat, Torpedoes(), samples=200)
+    assert torpedoes.whole is not None and torpedoes.whole.method == "monte-carlo" and "scatter direction" in torpedoes.whole.note
+    # working out odds leaves the game as it was: state, log, dice
+    assert g.view(None) == before and g.dice.state_digest() == dice_before and g.rolls == rolls_before
     with pytest.raises(odds.OddsError, match="not legal"):
         odds.action_odds(g, seat, Fire("aft", "krak", aim=(enemy.hull.x, enemy.hull.y)))
     with pytest.raises(odds.OddsError, match="not waiting"):
@@ -511,6 +544,27 @@ def test_the_odds_of_an_action_in_a_game(tmp_path: Path) -> None:
     assert sum(Fraction(v["fraction"]) for v in target["given_landing"]["ships"][enemy.name]["hull_points_lost"].values()) == 1
     shown = CliRunner().invoke(app, ["odds", "--save", str(path), "--seat", seat, "--action", action, "--samples", "100"])
     assert shown.exit_code == 0 and "given that the krak lands on" in " ".join(shown.stdout.split())
+
+
+def test_the_odds_of_a_boarding_action_in_a_game() -> None:
+    """Side by side 3" apart, both sailing on under All Stop: the boarding phase offers grapnels."""
+    g = Game("jimlad", support.duel(red={"x": 40.0, "y": 8.0, "heading": 90.0}, blue={"x": 47.0, "y": 8.0, "heading": 90.0}), seed=2)
+    to_shooting(g)
+    while not isinstance(g.prompt, BoardPrompt):
+        assert isinstance(g.prompt, ShootPrompt), g.prompt
+        g.submit(g.prompt.seats[0], EndShooting())
+    prompt = g.prompt
+    option = prompt.options[0]
+    answer = odds.action_odds(g, prompt.seats[0], Board(option.boarder, option.target), samples=150)
+    assert answer.boarding is not None and answer.ship == option.boarder
+    first = answer.boarding.first_round
+    assert first.method == "monte-carlo" and first.samples == 150
+    missed = Fraction(option.need - 1, 6)
+    ci = first.interval(first.tags()["grapnels missed"])
+    assert ci is not None and ci[0] <= float(missed) <= ci[1]
+    assert set(answer.to_json()["boarding"]) == {"first_round", "whole_fight"}
+    with pytest.raises(odds.OddsError, match="passing has no odds"):
+        odds.action_odds(g, prompt.seats[0], Board())
 
 
 def test_the_command_line_gives_fractions_and_floats() -> None:
@@ -540,3 +594,18 @@ def test_the_command_line_gives_fractions_and_floats() -> None:
     assert bad.exit_code == 2 and "fires no krak" in bad.output
     far = run.invoke(app, ["odds", "--gun", "port", "--range", "30"])
     assert far.exit_code == 2 and "range" in far.output
+
+
+def test_the_web_tables_shot_preview_carries_the_exact_odds_given_a_landing() -> None:
+    from grapeshot.server.odds import krak_odds
+
+    g = Game("jimlad", support.duel(), seed=1)
+    data = krak_odds(g, "Red", "fore", 60.0, 36.0)
+    assert data["miss"] + sum(t["land"] for t in data["targets"]) == pytest.approx(1.0, abs=1e-12)
+    assert "numeric" in data["landing_method"] and data["exact_given_landing"] is True
+    (blue,) = [t for t in data["targets"] if t["ship"] == "Blue"]
+    given = blue["given_landing"]
+    assert given["hull_points_lost"] == {"0": "4/9", "1": "5/9"}  # 3+ on S9 against 12, then 5 in 6 unsaved
+    assert sum(Fraction(f) for f in given["hull_points_lost"].values()) == 1
+    assert blue["hull_point"] == pytest.approx(blue["land"] * 5 / 9, abs=1e-4)
+    assert sum(Fraction(f) for f in given["damage"].values()) == Fraction(3, 6) * Fraction(5, 6)

@@ -28,13 +28,12 @@ Enumeration, with equal faces merged
     instead of being run again.  A D6 against a 4+ costs two runs instead of
     six; 2D6 against leadership two instead of 36.  The result is the same
     exact distribution as visiting every path (the tests check both against
-    brute force).  Three assumptions, all true of the rules as written: a value
-    read off the dice reaches float arithmetic through ``float()`` or from the
-    left of an operator; a roll of several dice is read through its total or
-    its faces in any order (so nD6 with n >= 3 is enumerated as sorted
-    multisets with their multinomial weights); and text made from a value (a
-    prompt's wording, an event) never decides anything.  A budget caps the number of runs; past
-    it, or where a path needs a scatter arrow's continuous direction
+    brute force).  Two assumptions, both true of the rules as written: a roll
+    of three or more dice is read through its total or by counting its faces,
+    never by their order (such rolls are enumerated as sorted multisets with
+    multinomial weights), and text made from a value (a prompt's wording, an
+    event) never decides anything.  A budget caps the number of runs; past it,
+    or where a path needs a scatter arrow's continuous direction
     (:class:`~grapeshot.dice.NotEnumerable`), the caller falls back to a Monte
     Carlo estimate with seeded dice and says so.
 
@@ -55,6 +54,7 @@ What is exact and what is not
 
 from __future__ import annotations
 
+import copy
 import math
 import operator
 from collections import Counter
@@ -122,8 +122,8 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {}
 def clone_state(state: T) -> T:
     """A deep copy of a game state for a private run: lists, dicts, sets and the state's mutable
     dataclasses are copied; immutable values (numbers, strings, enums, hulls, polygons, frozen
-    dataclasses, and tuples, which the state only ever fills with such values) are shared.  Equivalent to :func:`copy.deepcopy` for the
-    rules' purposes and about ten times faster."""
+    dataclasses, and tuples, which the state only fills with such values) are shared.
+    Equivalent to :func:`copy.deepcopy` for the rules' purposes, and about ten times faster."""
     return cast(T, _copy(state))
 
 
@@ -152,10 +152,9 @@ def _copier(kind: type) -> Callable[[Any], Any]:
     if is_dataclass(kind) and not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         # one straight-line function per class: a field at a time, shared if atomic, else copied
         lines = ["def copy_dataclass(o):", "    n = new(kind)"]
-        for i, f in enumerate(fields(kind)):
+        for f in fields(kind):
             lines.append(f"    v = o.{f.name}")
             lines.append(f"    put(n, {f.name!r}, v if type(v) in atomic else copy(v))")
-            del i
         lines.append("    return n")
         scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "put": object.__setattr__, "atomic": atomic, "copy": _copy}
         exec("\n".join(lines), scope)
@@ -408,9 +407,9 @@ class LazyDice:
 
     def roll(self, request: RollRequest) -> Roll:
         expr = request.expr
-        if expr.kind == "sum" and math.comb(expr.count + expr.sides - 1, expr.count) > MAX_OUTCOMES:
+        cands, total, text, reader = _plan(expr)
+        if not cands:
             raise OverBudget(f"{expr} for {request.purpose!r} has too many outcomes to enumerate")
-        cands, total = candidates(expr)
         depth = len(self.dice)
         choice = self.path[depth] if depth < len(self.path) else 0
         die = _Die(cands, total)
@@ -421,10 +420,22 @@ class LazyDice:
             if faces[0] > SCATTER_HIT_FACES:
                 raise NotEnumerable(f"{request.purpose!r} needs a scatter direction, which is continuous")
             return Roll("scatter", faces, 0, None)
-        reader = _total_reader(expr)
-        values = tuple(_Value(f, die, operator.itemgetter(i)) for i, f in enumerate(faces))
+        values = tuple(_Value(f, die, _FACE[i]) for i, f in enumerate(faces))
         # the values stand in for ints (see _Value): the rules read them only through int methods
-        return Roll(str(expr), cast(tuple[int, ...], values), cast(int, _Value(reader(faces), die, reader)))
+        return Roll(text, cast(tuple[int, ...], values), cast(int, _Value(reader(faces), die, reader)))
+
+
+_FACE = [operator.itemgetter(i) for i in range(64)]
+
+
+@lru_cache(maxsize=64)
+def _plan(expr: DiceExpr) -> tuple[tuple[Candidate, ...], int, str, Reader]:
+    """What :class:`LazyDice` needs of an expression: its outcomes (none if there are more than
+    :data:`MAX_OUTCOMES`), their total weight, its text, and how its total is read off the faces."""
+    if expr.kind == "sum" and math.comb(expr.count + expr.sides - 1, expr.count) > MAX_OUTCOMES:
+        return (), 0, str(expr), _total_reader(expr)
+    cands, total = candidates(expr)
+    return cands, total, str(expr), _total_reader(expr)
 
 
 R = TypeVar("R")
@@ -758,21 +769,7 @@ def solve(
             why = f"not enumerable: {err}"
         except OverBudget as err:
             why = f"over the exact budget ({err})"
-    return Odds(title, "monte-carlo", simulate(runner, samples, seed), samples=samples, given=given, note=f"Monte Carlo estimate ({why})")
-
-
-def product_odds(title: str, parts: Sequence[Odds], given: str = "") -> Odds:
-    """Odds of independent parts taken together: their results side by side (exact parts only)."""
-    assert all(p.exact for p in parts)
-    dist: dict[Result, Fraction] = {Result(()): Fraction(1)}
-    for part in parts:
-        nxt: dict[Result, Fraction] = {}
-        for a, pa in dist.items():
-            for b, pb in part.dist.items():
-                key = Result(a.ships + b.ships, a.tags + b.tags)
-                nxt[key] = nxt.get(key, Fraction(0)) + pa * pb
-        dist = nxt
-    return Odds(title, "exact", dist, runs=sum(p.runs for p in parts), given=given)
+    return Odds(title, "monte-carlo", simulate(runner, samples, seed), samples=samples, given=given, note=f"not enumerated exactly: {why}")
 
 
 # =========================================================================== the procedures
@@ -888,7 +885,9 @@ def strike_odds(
     given = f"the {cause} {'lands on' if cause == 'krak' else 'strikes'} {target}"
 
     def make() -> Odds:
-        return solve(Runner(game, base, proc, [target]), title, given=given)
+        # only the struck ship is copied for each run: the shooter matters to nobody but its own
+        # re-roll of the penetration die, which the policy declines
+        return solve(Runner(game, _scope(base, [target]), proc, [target]), title, given=given)
 
     if not cache:
         return make()
@@ -1091,7 +1090,7 @@ def ram_stage(
             other.afloat = False
     sea.obstacles, sea.terrain, sea.mines, sea.kraken, sea.sub = (), (), [], None, None
     path = Path(Pose(lx, ly, course), [Segment(moved + 10.0)], reverse=astern)
-    result = sweep(path, m.length, m.width, sea.ship_obstacles(m), sea.table)
+    result = sweep(path, m.length, m.width, sea.ship_obstacles(m), None)  # the course may start off a small table
     if result.contact is None or result.contact.ident != target:
         raise OddsError(f"could not set {mover} on a course into {target}'s {target_facing.value}")
     m.hull = result.hull
@@ -1133,32 +1132,34 @@ def ram_odds(
     as :func:`collisions.ship_contact` runs it; the tests check they agree)."""
     base = _sea(game, sea)
     m = _ship(base, mover)
-    _ship(base, target)
+    t = _ship(base, target)
     tf, mf = Facing(target_facing), Facing(mover_facing)
     own = strength - 1 if planned else strength
     cause = f"{mover}'s ram" if planned else f"{mover} crashing"
     by_seat, by_actor = m.commander, m.name
-    given_stage = stage is not None
-    if stage is None:
-        staged = clone_state(base)
-        stage = ram_stage(staged, mover, target, tf)
-    else:
-        staged = base
-    path, contact = stage
     rule_own = "JL-RAM-4" if planned else "JL-RAM-6"
     on_target = _blow_proc(target, strength, tf, by_seat, by_actor, cause, "JL-RAM-4")
     on_mover = _blow_proc(mover, own, mf, None, None, "the impact", rule_own)
-
-    def evasion(g: Game, sea: Sea) -> Proc:
-        return (yield from collisions.evade(g, sea, sea.ships[mover], sea.ships[target], path, contact, planned))
-
     kind = "ram" if planned else "crash"
     title = f"{mover}'s {kind} into {target}'s {tf.value} at S{strength} (its own {mf.value} takes S{own})"
     watch = [target, mover]
+    scoped = _scope(base, watch)
+
+    def evasion_on(staged: Sea, where: tuple[Path, Contact]) -> Procedure:
+        path, contact = where
+
+        def evasion(g: Game, sea: Sea) -> Proc:
+            return (yield from collisions.evade(g, sea, sea.ships[mover], sea.ships[target], path, contact, planned))
+
+        return evasion
+
     if sequential:
+        staged = base if stage is not None else clone_state(scoped)
+        where = stage if stage is not None else ram_stage(staged, mover, target, tf)
+        evade_here = evasion_on(staged, where)
 
         def whole(g: Game, sea: Sea) -> Proc:
-            if (yield from evasion(g, sea)):
+            if (yield from evade_here(g, sea)):
                 return
             yield from on_target(g, sea)
             if sea.ships[mover].afloat:
@@ -1166,32 +1167,49 @@ def ram_odds(
 
         return solve(Runner(game, staged, whole, watch, _ram_tags), title)
 
-    dims = tuple((s.hull.length, s.hull.width) for s in (m, base.ships[target]))
-    key = ("ram", mover, target, strength, own, tf, mf, dims, _fingerprint(base, watch))
+    # three parts, each kept per situation: the evasion (the target's leadership and the room
+    # to slip aside), the blow on the target, the blow on the mover
+    def evasion_part() -> Odds:
+        if stage is not None:
+            return solve(Runner(game, base, evasion_on(base, stage), watch, _ram_tags), "evasion")
+        staged = clone_state(scoped)
+        return solve(Runner(game, staged, evasion_on(staged, ram_stage(staged, mover, target, tf)), watch, _ram_tags), "evasion")
 
-    def make() -> Odds:
-        evade = solve(Runner(game, staged, evasion, watch, _ram_tags), "evasion")
-        first = solve(Runner(game, base, on_target, [target]), "target")
-        second = solve(Runner(game, base, on_mover, [mover]), "mover")
-        if not (evade.exact and first.exact and second.exact):
-            raise OddsError("a ram should always be enumerable")
-        struck = product_odds(title, [first, second])
-        dist: dict[Result, Fraction] = {}
-        for r, p in evade.dist.items():
-            if "evaded" in r.tags:
-                dist[r] = dist.get(r, Fraction(0)) + p
-                continue
-            for s, q in struck.dist.items():
-                key2 = Result(_order(s.ships, watch), r.tags)
-                dist[key2] = dist.get(key2, Fraction(0)) + p * q
-        return Odds(title, "exact", dist, runs=evade.runs + first.runs + second.runs)
+    dims = tuple((s.hull.length, s.hull.width) for s in (m, t))
+    evade_key = ("evade", mover, target, tf, planned, dims, _fingerprint(base, [target]))
+    evade = evasion_part() if stage is not None else _cached(evade_key, evasion_part)
+    first = _cached(("blow", target, strength, tf, by_seat, _fingerprint(base, [target])), lambda: solve(Runner(game, scoped, on_target, [target]), "target"))
+    second = _cached(("blow", mover, own, mf, None, _fingerprint(base, [mover])), lambda: solve(Runner(game, scoped, on_mover, [mover]), "mover"))
+    if not (evade.exact and first.exact and second.exact):
+        raise OddsError("a ram should always be enumerable")
+    # evasion, then (unless it slipped aside) both blows: multiplied out in integers over one
+    # denominator, made Fractions once at the end
+    d0, d1, d2 = (math.lcm(*(p.denominator for p in o.dist.values())) for o in (evade, first, second))
+    nums: dict[Result, int] = {}
+    for r, p in evade.dist.items():
+        n0 = p.numerator * (d0 // p.denominator)
+        if "evaded" in r.tags:
+            nums[r] = nums.get(r, 0) + n0 * d1 * d2
+            continue
+        for a, pa in first.dist.items():
+            na = n0 * pa.numerator * (d1 // pa.denominator)
+            for b, pb in second.dist.items():
+                key = Result((*a.ships, *b.ships), r.tags)
+                nums[key] = nums.get(key, 0) + na * pb.numerator * (d2 // pb.denominator)
+    den = d0 * d1 * d2
+    return Odds(title, "exact", {k: Fraction(n, den) for k, n in nums.items()}, runs=evade.runs + first.runs + second.runs)
 
-    return make() if given_stage else _cached(key, make)
 
-
-def _order(ships: tuple[ShipResult, ...], names: Sequence[str]) -> tuple[ShipResult, ...]:
-    by = {s.ship: s for s in ships}
-    return tuple(by.get(n, ShipResult(n)) for n in names)
+def _scope(sea: Sea, names: Iterable[str]) -> Sea:
+    """The sea with only these ships (and any ship locked in a fight with one of them): less to
+    copy for each run of a procedure that touches nothing else (a blow, the damage table, an
+    evasion in open water).  Shares the ships: only ever used as a base that runs copy."""
+    keep = set(names)
+    keep.update(p for n in list(keep) if (p := sea.ships[n].engaged) is not None)
+    out = copy.copy(sea)
+    out.ships = {n: s for n, s in sea.ships.items() if n in keep}
+    out.fights = [f for f in sea.fights if f.attacker in keep or f.defender in keep]
+    return out
 
 
 # --------------------------------------------------------------------------- boarding
@@ -1638,8 +1656,10 @@ def _pct(p: float) -> str:
 def _rows(odds: Odds) -> list[tuple[str, str, Fraction]]:
     rows: list[tuple[str, str, Fraction]] = []
     for name in odds.ships:
-        for n, p in odds.hull_points_lost(name).items():
-            rows.append((name, f"loses {n} hull point{'' if n == 1 else 's'}", p))
+        lost = odds.hull_points_lost(name)
+        if set(lost) != {0}:
+            for n, p in lost.items():
+                rows.append((name, f"loses {n} hull point{'' if n == 1 else 's'}", p))
         if (p := odds.sunk(name)) > 0:
             rows.append((name, "sunk", p))
         for verdict, p in odds.blows(name).items():
@@ -1761,7 +1781,6 @@ __all__ = [
     "from_save",
     "krak_odds",
     "landing_odds",
-    "product_odds",
     "ram_odds",
     "ram_stage",
     "render",
