@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browser.conftest import Server
@@ -369,3 +370,48 @@ def test_commitment_hashes_are_what_the_page_says(server: Server) -> None:
     assert v["commitments"] and all(hashlib.sha256(f"{c['text']}:{c['salt']}".encode()).hexdigest() == c["hash"] for c in v["commitments"])
     assert all(isinstance(e.get("text"), (str, type(None))) for e in v["log"])
     assert any(e["kind"] == "move" and e["text"].startswith("Da Big Smasha") for e in v["log"])
+
+
+# ---------------------------------------------------------------------- companion play
+
+
+def test_companion_play_types_the_dice_and_places_the_model_by_hand(page: Page, server: Server) -> None:
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"}, companion=True)
+    red = token(g["links"]["red"])
+    open_table(page, server, g["links"]["red"])
+    for _ in range(40):
+        kind = data(page, "prompt")
+        if kind == "PlacePrompt":
+            break
+        before = data(page, "actions")
+        if kind == "DicePrompt":
+            prompt = api(server, f"/api/games/{g['id']}?token={red}")["prompt"]
+            expr = prompt["expr"]
+            if expr == "scatter":
+                faces = "arrow 90"
+            elif expr == "2D6 tens":
+                faces = "3 4"
+            else:  # nD6, nD6+k, D3: one face per die
+                faces = " ".join(["3"] * int(expr.split("D")[0] or 1))
+            page.fill("#dice-input", faces)
+            page.click("#submit-dice")
+            settle(page, before)
+        else:
+            play_one(page, "Red Wunz Go Fasta", set())
+    assert data(page, "prompt") == "PlacePrompt"
+    name = api(server, f"/api/games/{g['id']}?token={red}")["prompt"]["ship"]
+    expect(page.locator("#decision")).to_contain_text(f"Where does {name} stand on the table?")
+    ship = next(s for s in api(server, f"/api/games/{g['id']}?token={red}")["state"]["ships"] if s["name"] == name)
+    # too far from where the move left it: the server says so and nothing changes
+    before = data(page, "actions")
+    page.fill("#place-x", str(round(ship["x"] + 10, 1)))
+    page.click("#place-here")
+    expect(page.locator("#error")).to_contain_text('more than 6" from where the move left it')
+    assert data(page, "actions") == before
+    page.fill("#place-x", str(round(ship["x"] - 1.0, 1)))
+    page.click("#place-here")
+    settle(page, before)
+    assert page.inner_text("#error") == "", page.inner_text("#error")
+    moved = next(s for s in api(server, f"/api/games/{g['id']}?token={red}")["state"]["ships"] if s["name"] == name)
+    assert moved["x"] == pytest.approx(round(ship["x"] - 1.0, 1), abs=0.01)
+    expect(page.locator("#log")).to_contain_text("is placed by hand")

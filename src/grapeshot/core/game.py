@@ -15,7 +15,7 @@ and release them together; until then no seat's view holds another's.
 from __future__ import annotations
 
 import json
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
@@ -44,6 +44,7 @@ class Game:
         *,
         dice: DiceSource | None = None,
         companion: bool = False,
+        hands: Sequence[str] = (),
         log: bool = True,
     ) -> None:
         self.ruleset = get(ruleset) if isinstance(ruleset, str) else ruleset
@@ -59,6 +60,8 @@ class Game:
         self.options = self.ruleset.resolve_options(merged, scenario.source)
         self.seed = seed
         self.companion = companion
+        # the people at a physical table; an AI seat's dice and models are handled by the first of them
+        self.hands = tuple(hands)
         self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
         self.logging = log
         self.events: list[Event] = []
@@ -131,7 +134,7 @@ class Game:
         if not self.companion:
             return self.dice.roll(request)
         p = DicePrompt(
-            seats=(request.seat or self.ruleset.seats_of(self.state)[0],),
+            seats=(self.hand_for(request.seat or self.ruleset.seats_of(self.state)[0]),),
             rule=request.rule,
             text=f"roll {request.expr} for {request.purpose}",
             accepts=(EnterDice,),
@@ -139,6 +142,14 @@ class Game:
         )
         answer = yield p
         return p.parsed.pop(id(answer), None) or request.expr.parse_faces(answer.text)
+
+    def hand_for(self, seat: str) -> str:
+        """Whose hand does a physical job (rolling, placing a model) for ``seat`` in companion play.
+
+        A person does their own; an AI seat has no hands, so the first person at the
+        table does it for them. Without ``hands`` every seat is taken to be a person.
+        """
+        return seat if not self.hands or seat in self.hands else self.hands[0]
 
     def _log_roll(self, request: RollRequest, result: Roll) -> None:
         data: dict[str, Any] = {"expr": result.expr, "faces": list(result.faces), "total": result.total, "purpose": request.purpose}
@@ -222,7 +233,7 @@ class Game:
         """The whole game as JSON data: replaying its actions rebuilds it exactly."""
         dice: dict[str, Any]
         if self.companion:
-            dice = {"kind": "entered"}
+            dice = {"kind": "entered", "hands": list(self.hands)} if self.hands else {"kind": "entered"}
         elif isinstance(self.dice, SeededDice):
             dice = {"kind": "seeded", "seed": self.seed, "state": self.dice.state_digest()}
         else:
@@ -288,7 +299,10 @@ class Game:
                 actions.append((item["seat"], decode(item.get("action"))))
             except IllegalAction as err:
                 raise ScenarioError(source, f"actions[{i}].action", "a valid action", str(err)) from None
-        game = cls(rs, scenario, options, seed, companion=dice.get("kind") == "entered")
+        hands = dice.get("hands", [])
+        if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+            raise ScenarioError(source, "dice.hands", "a list of seat names", hands)
+        game = cls(rs, scenario, options, seed, companion=dice.get("kind") == "entered", hands=hands)
         return game, actions
 
 

@@ -88,7 +88,8 @@ class Table:
 
     def _fresh(self) -> Game:
         scenario = parse_scenario(self.rec.scenario, f"game {self.rec.id} (scenario)")
-        return Game(self.rec.ruleset, scenario, self.rec.options, self.rec.seed, companion=self.rec.companion)
+        hands = self.people if self.rec.companion and len(self.people) < len(self.rec.seats) else ()
+        return Game(self.rec.ruleset, scenario, self.rec.options, self.rec.seed, companion=self.rec.companion, hands=hands)
 
     # ------------------------------------------------------------------ who is asking
 

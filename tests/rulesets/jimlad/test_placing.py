@@ -88,3 +88,49 @@ def test_a_model_cannot_be_placed_off_the_table_or_on_another() -> None:
     assert misplaced(s, red, Hull(4.0, 36.0, 0.0, 10.0, 4.0)) == "off the table"
     assert misplaced(s, red, Hull(10.0, 41.0, 0.0, 10.0, 4.0)) == "it would overlap Blue"
     assert misplaced(s, red, Hull(9.0, 35.0, 5.0, 10.0, 4.0)) is None
+
+
+@pytest.mark.rules("JL-TURN-3")
+def test_against_an_ai_the_person_at_the_table_rolls_and_places_for_it() -> None:
+    """An AI seat has no hands: its dice and its models are the person's job, its decisions its own."""
+    from grapeshot.agents import make
+
+    g = Game("jimlad", support.duel(), seed=1, companion=True, hands=("red",))
+    ai = make("heuristic", 3)
+    physical: set[tuple[str, str]] = set()
+    for _ in range(300):
+        p = g.prompt
+        if p is None or g.turn > 2:
+            break
+        seat = g.waiting_for()[0]
+        if isinstance(p, DicePrompt):
+            assert p.request is not None
+            physical.add(("dice", p.request.seat or ""))
+            assert seat == "red"
+            g.submit(seat, typed(p))
+        elif isinstance(p, PlacePrompt):
+            assert p.ship is not None
+            physical.add(("place", p.ship.commander))
+            assert seat == "red"
+            g.submit(seat, Place())
+        elif seat == "blue":
+            g.submit(seat, ai.act(g, seat, p))
+        elif p.kind == "OrdersPrompt":
+            g.submit(seat, Orders(tuple(ManoeuvreOrder(s, 4) for s in p.describe()["choices"][seat])))
+        else:
+            g.submit(seat, ai.act(g, seat, p))
+    # the blue ship's own rolls and placing were there, and they were red's to do
+    assert ("place", "blue") in physical and ("place", "red") in physical
+    assert any(kind == "dice" and who == "blue" for kind, who in physical)
+    again = Game.load(g.save())
+    assert again.hands == ("red",) and len(again.events) == len(g.events)
+
+
+def test_a_save_with_bad_hands_is_refused_by_name() -> None:
+    from grapeshot.core.errors import ScenarioError
+
+    g = Game("jimlad", support.duel(), seed=1, companion=True, hands=("red",))
+    data = g.save()
+    data["dice"]["hands"] = "red"
+    with pytest.raises(ScenarioError, match=r"dice\.hands"):
+        Game.load(data)

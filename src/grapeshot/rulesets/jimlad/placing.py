@@ -76,7 +76,7 @@ def confirm_position(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, Any, No
     if not g.companion or not ship.afloat:
         return
     answer = yield PlacePrompt(
-        seats=(ship.commander,),
+        seats=(g.hand_for(ship.commander),),
         rule="JL-TURN-3",
         text=f"{ship.name}: does the model stand where the move ended? (confirm, or give x, y, heading)",
         accepts=(Place,),

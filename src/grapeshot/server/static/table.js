@@ -1119,6 +1119,24 @@ FORMS.TradePrompt = (fs, p) => {
   fs.append(h("div", { class: "row" }, button("done trading", () => act({ kind: "trade", item: null }), { id: "pass", class: "primary" })));
 };
 
+FORMS.PlacePrompt = (fs, p) => {
+  const num = (id, value) => h("input", { type: "number", id, step: "0.1", value: fmt(value), style: "width:5.5em" });
+  const x = num("place-x", p.x);
+  const y = num("place-y", p.y);
+  const heading = num("place-heading", p.heading);
+  fs.append(h("p", {}, `Where does ${p.ship} stand on the table? The move left it at (${fmt(p.x)}, ${fmt(p.y)}) heading ${fmt(p.heading)}°.`));
+  fs.append(h("p", { class: "note" }, `Confirm, or type the model's centre and heading as it really stands (within ${fmt(p.reach)}" of that spot).`));
+  fs.append(h("div", { class: "row" }, "x ", x, " y ", y, " heading ", heading));
+  fs.append(
+    h(
+      "div",
+      { class: "row" },
+      button("it stands there", () => act({ kind: "place", x: null, y: null, heading: null }), { id: "pass", class: "primary" }),
+      button("place it here", () => act({ kind: "place", x: Number(x.value), y: Number(y.value), heading: Number(heading.value) }), { id: "place-here" }),
+    ),
+  );
+};
+
 function rawForm(fs, p) {
   const area = h("textarea", { id: "raw-action", rows: 4, style: "width:100%" }, JSON.stringify({ kind: p.accepts[0] }));
   fs.append(h("p", { class: "note" }, `This page has no form for ${p.kind}; it accepts ${p.accepts.join(", ")}. Type the action as JSON.`));
