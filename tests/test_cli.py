@@ -135,12 +135,17 @@ def test_simulate_says_how_many_player_names_the_scenario_needs() -> None:
 def test_simulate_rejects_an_unknown_player() -> None:
     result = run("simulate", "--scenario", "duel", "--players", "captain-hook")
     assert result.exit_code == 2
-    assert "unknown player 'captain-hook'; known: heuristic, random" in flat(result.stderr)
+    assert "unknown player 'captain-hook'; known: heuristic, random, search" in flat(result.stderr)
 
 
 def test_simulate_accepts_a_player_per_seat() -> None:
     data = summary("--players", "random,heuristic", games=2)
     assert data["games"] == 2
+
+
+def test_simulate_plays_the_search_player() -> None:
+    data = summary("--players", "search,heuristic", "--no-check", games=1)
+    assert data["games"] == 1 and sum(data["wins_by_seat"].values()) + data["draws"] == 1
 
 
 MALFORMED = """\

@@ -46,7 +46,7 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1,
     seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
     players: Annotated[
-        str | None, typer.Option(help="player for every seat, or a comma list in seat order (heuristic, random); default: the scenario's")
+        str | None, typer.Option(help="player for every seat, or a comma list in seat order (heuristic, random, search); default: the scenario's")
     ] = None,
     out_dir: Annotated[Path | None, typer.Option("--out", help="write each game's save and event log here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
@@ -454,7 +454,7 @@ def tournament(
     scheduler: SchedulerOpt = None,
     seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
     out_dir: Annotated[Path, typer.Option("--out", help="folder for the results database and the report")] = Path("tournament"),
-    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random)")] = "heuristic",
+    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")] = "heuristic",
     option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, KEY=VALUE (repeatable)")] = None,
     fresh: Annotated[bool, typer.Option(help="discard the results already stored in --out")] = False,
     max_games: Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")] = None,
@@ -500,7 +500,7 @@ def sweep(
     scheduler: SchedulerOpt = None,
     seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
     out_dir: Annotated[Path, typer.Option("--out", help="folder for the results database and the report")] = Path("sweep"),
-    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random)")] = "heuristic",
+    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")] = "heuristic",
     option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, baseline included, KEY=VALUE (repeatable)")] = None,
     fresh: Annotated[bool, typer.Option(help="discard the results already stored in --out")] = False,
     max_games: Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")] = None,

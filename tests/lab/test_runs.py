@@ -134,3 +134,12 @@ def test_backend_errors() -> None:
         pass
     with pytest.raises(BackendError, match="dask"), open_pool("local", 2, "tcp://127.0.0.1:1"):
         pass
+
+
+def test_a_study_of_search_players_plays_and_repeats() -> None:
+    """The search player is selectable in a tournament; its choices depend on the game's seed alone."""
+    study = plan(klans="goffs,evil-sunz", games_per_pair=2, seed=3, player="search")
+    specs = list(study.games())
+    first = play_batch(study, specs[:1])
+    assert first == play_batch(study, specs[:1])
+    assert first[0].objective in OBJECTIVES and first[0].klans in {("goffs", "evil-sunz"), ("evil-sunz", "goffs")}

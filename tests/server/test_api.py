@@ -52,7 +52,7 @@ def test_health_scenarios_and_options(client: TestClient) -> None:
     info = client.get("/api/scenarios").json()
     assert {s["name"] for s in info["scenarios"]} >= {"duel", "brawl", "euromeet"}
     assert any(o["name"] == "grapeshot" and o["default"] == "template" for o in info["options"])
-    assert info["players"] == ["human", "heuristic", "random"]
+    assert info["players"] == ["human", "heuristic", "search", "random"]
 
 
 def test_each_seat_gets_a_private_link_and_its_own_view(client: TestClient) -> None:
@@ -97,6 +97,23 @@ def test_an_all_ai_game_plays_out_and_reveals_its_seed(client: TestClient) -> No
     assert hashlib.sha256(f"{v['seed']['seed']}:{v['seed']['salt']}".encode()).hexdigest() == v["seed"]["hash"]
     listed = client.get("/api/games").json()["games"]
     assert listed[0]["id"] == g["id"] and listed[0]["outcome"] is not None
+
+
+def test_a_search_ai_seat_plays_its_own_part(client: TestClient) -> None:
+    """The search player thinks in a worker thread; its answers go through the rules and the store."""
+    g = new_game(client, seats={"red": "human", "blue": "search"}, seed=5)
+    red = token(g["links"]["red"])
+    v = view(client, g["id"], red)
+    assert v["seats"]["blue"]["player"] == "search" and v["waiting_for"] == ["red"]
+    (c,) = v["commitments"]  # the AI's orders, sealed
+    assert c["seat"] == "blue" and not c["revealed"]
+    r = act(client, g["id"], red, orders_for(v))
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["commitments"][0]["revealed"] and after["commitments"][0]["seat"] == "blue"
+    # whatever the game asks now, it is not waiting on the AI
+    assert after["prompt"] is None or "blue" not in after["waiting_for"]
+    assert after["actions"] >= 2 and after["waiting_for"] == ["red"]
 
 
 def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> None:

@@ -1,4 +1,4 @@
-"""Players that answer a game's prompts: random-legal (for fuzzing) and heuristic.
+"""Players that answer a game's prompts: random-legal (for fuzzing), heuristic and search.
 
 An agent sees the game and the prompt addressed to its seat and returns an
 action; it never reads another seat's sealed orders (they are held outside
@@ -31,8 +31,9 @@ def factories() -> dict[str, AgentFactory]:
     """Agents by name; each factory takes a seed for the agent's own choices."""
     from grapeshot.agents.heuristic import HeuristicPlayer
     from grapeshot.agents.random_player import RandomPlayer
+    from grapeshot.agents.search import SearchPlayer
 
-    return {"heuristic": HeuristicPlayer, "random": RandomPlayer}
+    return {"heuristic": HeuristicPlayer, "random": RandomPlayer, "search": SearchPlayer}
 
 
 def make(name: str, seed: int) -> Agent:

@@ -58,6 +58,15 @@ class Tables:
             live = self.live[game_id] = Live(Table(rec, self.store))
         return live
 
+    async def play_ai(self, live: Live) -> None:
+        """Let the AI seats answer what waits on them, each answer thought out in a worker thread
+        (other tables go on meanwhile) and pushed to the watching pages as it is made.  The
+        caller holds the table's lock, so nothing changes the game while an AI reads it."""
+        while (seat := live.table.ai_to_act()) is not None:
+            action = await asyncio.to_thread(live.table.think, seat)
+            live.table.record_ai(seat, action)
+            await self.broadcast(live)
+
     async def broadcast(self, live: Live) -> None:
         """Send every watching page what changed for its seat."""
         for ws, (seat, since) in list(live.watchers.items()):
@@ -191,9 +200,10 @@ def create_app(data: Path) -> FastAPI:
             if seat is None:
                 raise Denied(403, "spectators watch; they cannot act")
             started = time.perf_counter()
-            live.table.submit(seat, req.get("action"))
+            live.table.submit(seat, req.get("action"), ai=False)
             elapsed = time.perf_counter() - started
             await tables.broadcast(live)
+            await tables.play_ai(live)
             seat = live.table.seat_of(token)
             out = live.table.view(seat, int(req.get("since", 0) or 0))
         out["server_ms"] = round(1000 * elapsed, 3)
@@ -207,7 +217,7 @@ def create_app(data: Path) -> FastAPI:
             if seat is None:
                 raise Denied(403, "spectators cannot undo")
             removed = live.table.undo(seat)
-            live.table.play_ai()
+            await tables.play_ai(live)
             for ws in live.watchers:
                 live.watchers[ws] = (live.watchers[ws][0], 0)
             await tables.broadcast(live)
@@ -339,6 +349,6 @@ async def _create(tables: Tables, req: dict[str, Any], actions: list[Any] | None
     async with live.lock:
         for item in actions or []:
             live.table.submit_replayed(item["seat"], item["action"])
-        live.table.play_ai()
+        await tables.play_ai(live)
     links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if seats[seat]["player"] == PEOPLE}
     return {"id": game_id, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}

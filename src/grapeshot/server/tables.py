@@ -27,7 +27,7 @@ from grapeshot.core.scenario import parse_scenario
 from grapeshot.report import describe
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
-AI_PLAYERS = ("heuristic", "random")
+AI_PLAYERS = ("heuristic", "search", "random")
 PEOPLE = "human"
 
 
@@ -118,8 +118,8 @@ class Table:
 
     # ------------------------------------------------------------------ actions
 
-    def submit(self, seat: str, data: object) -> None:
-        """Check, store, then apply one action of a seat; then let the AI seats play on."""
+    def submit(self, seat: str, data: object, *, ai: bool = True) -> None:
+        """Check, store, then apply one action of a seat; then (unless ``ai`` is off) let the AI seats play on."""
         if seat in self.agents:
             raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
         try:
@@ -133,27 +133,36 @@ class Table:
         except IllegalAction as err:
             raise Denied(422, str(err)) from None
         self._record(seat, action)
-        self.play_ai()
+        if ai:
+            self.play_ai()
 
     def submit_replayed(self, seat: str, data: object) -> None:
         """Take an action from an uploaded save (already replayed once in full), whoever the seat is."""
         self._record(seat, decode(data))
 
     def play_ai(self) -> int:
-        """Let the AI seats answer every prompt that waits only on them; the number of actions they took."""
+        """Let the AI seats answer every prompt that waits on them; the number of actions they took."""
         taken = 0
-        while self.game.prompt is not None:
-            waiting = self.game.waiting_for()
-            ai = [s for s in waiting if s in self.agents]
-            if not ai:
-                break
-            prompt = self.game.prompt
-            for seat in ai:
-                self._record(seat, self.agents[seat].act(self.game, seat, prompt))
-                taken += 1
-                if self.game.prompt is not prompt:
-                    break
+        while (seat := self.ai_to_act()) is not None:
+            self.record_ai(seat, self.think(seat))
+            taken += 1
         return taken
+
+    def ai_to_act(self) -> str | None:
+        """The AI seat the game waits on next, if any."""
+        if self.game.prompt is None:
+            return None
+        return next((s for s in self.game.waiting_for() if s in self.agents), None)
+
+    def think(self, seat: str) -> Action:
+        """An AI seat's answer to the open prompt. It only reads the game, so the server can run it
+        in a worker thread (a search player thinks for a while) without blocking other tables."""
+        assert self.game.prompt is not None
+        return self.agents[seat].act(self.game, seat, self.game.prompt)
+
+    def record_ai(self, seat: str, action: Action) -> None:
+        """Store and apply an AI seat's answer (the rules check it like any other action)."""
+        self._record(seat, action)
 
     def _record(self, seat: str, action: Action) -> None:
         salt = secrets.token_hex(16) if self.game.prompt is not None and self.game.prompt.simultaneous else None

@@ -1,0 +1,165 @@
+"""The search player against the heuristic player: mirrored games, win rate with its 95% interval.
+
+Each seed is played twice on the same scenario with the same klans in the same seats: once
+with the search player in the first seat and once in the second, the heuristic player in the
+other, so neither a seat nor a klan favours either player.  A draw counts as half a win.  The
+search player's budget is a rollout count (not the clock), so a run reproduces exactly on any
+machine; the games are shared among ``--processes`` worker processes.
+
+    .venv/bin/python bench/search_vs_heuristic.py [--seeds 200] [--rollouts 48] [--processes 2]
+        [--scenario duel] [--klans goffs,evil-sunz] [--seed 1] [--horizon N] [--candidates 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from grapeshot.agents import Agent, play_out
+from grapeshot.agents.heuristic import HeuristicPlayer
+from grapeshot.agents.search import DECISIONS, PRIOR, SearchPlayer
+from grapeshot.core.game import Game
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+from grapeshot.lab.stats import wilson
+from grapeshot.lab.study import derive_seed
+
+
+@dataclass(frozen=True)
+class Task:
+    index: int  # the seed's index
+    seat: int  # the seat the search player takes (0 or 1)
+    scenario: str  # the scenario as JSON
+    seed: int  # the run's seed
+    rollouts: int
+    candidates: int
+    horizon: int | None
+    decisions: tuple[str, ...]
+    prior: float
+
+
+@dataclass(frozen=True)
+class Result:
+    index: int
+    seat: int
+    score: float  # 1 won, 0.5 drawn, 0 lost (for the search player)
+    turns: int
+    seconds: float
+    decisions: int  # decisions the search player searched
+    rollouts: int
+
+
+_SCENARIOS: dict[str, Scenario] = {}
+
+
+def scenario_of(text: str) -> Scenario:
+    if text not in _SCENARIOS:
+        _SCENARIOS[text] = parse_scenario(json.loads(text), "bench scenario")
+    return _SCENARIOS[text]
+
+
+def play(task: Task) -> Result:
+    sc = scenario_of(task.scenario)
+    seats = [s.id for s in sc.seats]
+    game_seed = derive_seed(task.seed, task.index)
+    game = Game("jimlad", sc, seed=game_seed, log=False)
+    searcher = SearchPlayer(
+        derive_seed(game_seed, 100 + task.seat),
+        rollouts=task.rollouts,
+        candidates=task.candidates,
+        horizon=task.horizon,
+        decisions=task.decisions,
+        prior=task.prior,
+    )
+    agents: dict[str, Agent] = {}
+    for k, seat in enumerate(seats):
+        agents[seat] = searcher if k == task.seat else HeuristicPlayer(derive_seed(game_seed, k))
+    t0 = time.perf_counter()
+    outcome = play_out(game, agents)
+    seconds = time.perf_counter() - t0
+    me = seats[task.seat]
+    if me in outcome.winners:
+        score = 1.0 / len(outcome.winners)
+    elif not outcome.winners:
+        score = 0.5
+    else:
+        score = 0.0
+    return Result(task.index, task.seat, score, outcome.turn, seconds, searcher.searched, searcher.rollouts_done)
+
+
+def with_klans(sc: Scenario, klans: list[str]) -> dict[str, Any]:
+    """The scenario as data, each seat's fleet of the klan given for it (in seat order)."""
+    data: dict[str, Any] = json.loads(json.dumps(dict(sc.raw)))
+    if klans:
+        by_seat = dict(zip([s.id for s in sc.seats], klans, strict=True))
+        for fleet in data["fleets"]:
+            fleet["klan"] = by_seat[fleet["seat"]]
+            for ship in fleet.get("ships", []):
+                ship.pop("klan", None)
+    return data
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seeds", type=int, default=200, help="seeds; each is played twice (2 games a seed)")
+    ap.add_argument("--rollouts", type=int, default=48, help="the search player's rollouts per decision (the orders' share)")
+    ap.add_argument("--candidates", type=int, default=6)
+    ap.add_argument("--horizon", type=int, default=1, help="turns a rollout plays on after the decision's turn (-1: to the end of the game)")
+    ap.add_argument("--prior", type=float, default=PRIOR, help="the margin another answer needs over the heuristic's")
+    ap.add_argument("--decisions", default=",".join(DECISIONS), help="the decisions searched (comma list)")
+    ap.add_argument("--scenario", default="duel", help="a two-seat scenario")
+    ap.add_argument("--klans", default="", help="the klan of each seat, comma list in seat order (default: the scenario's)")
+    ap.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
+    ap.add_argument("--processes", type=int, default=2)
+    args = ap.parse_args()
+    sc = load_scenario(args.scenario, "jimlad")
+    if len(sc.seats) != 2:
+        sys.exit(f"a mirrored match needs a two-seat scenario; {sc.name} has {len(sc.seats)}")
+    klans = [k.strip() for k in args.klans.split(",") if k.strip()]
+    data = with_klans(sc, klans)
+    text = json.dumps(data, sort_keys=True)
+    if args.horizon < 0:
+        args.horizon = None
+    decisions = tuple(d.strip() for d in args.decisions.split(",") if d.strip())
+    tasks = [Task(i, seat, text, args.seed, args.rollouts, args.candidates, args.horizon, decisions, args.prior) for i in range(args.seeds) for seat in (0, 1)]
+    fleets = ", ".join(f"{f['seat']}: {f['klan']}" for f in data["fleets"])
+    print(
+        f"{sc.name} ({fleets}); {args.seeds} seeds x 2 seat orders = {len(tasks)} games; search: {args.rollouts} rollouts, {args.candidates} candidates, prior {args.prior}, ",
+        end="",
+    )
+    print(f"horizon {'end of game' if args.horizon is None else args.horizon}, decisions {','.join(decisions)}; {args.processes} processes", flush=True)
+    t0 = time.perf_counter()
+    results: list[Result] = []
+    with multiprocessing.get_context("spawn").Pool(args.processes) as pool:
+        for r in pool.imap_unordered(play, tasks):
+            results.append(r)
+            if len(results) % 50 == 0:
+                done = sum(x.score for x in results)
+                print(f"  {len(results)} games: win rate {done / len(results):.3f}  ({time.perf_counter() - t0:.0f} s)", flush=True)
+    wall = time.perf_counter() - t0
+    n = len(results)
+    wins = sum(1 for r in results if r.score == 1.0)
+    losses = sum(1 for r in results if r.score == 0.0)
+    draws = n - wins - losses
+    points = sum(r.score for r in results)
+    low, high = wilson(points, n)
+    seconds = sum(r.seconds for r in results)
+    decided = sum(r.decisions for r in results)
+    print(f"search vs heuristic: {wins} won, {draws} drawn, {losses} lost of {n} games")
+    print(f"  win rate (draws as half): {points / n:.3f}   95% Wilson interval [{low:.3f}, {high:.3f}]")
+    for seat, name in enumerate(s.id for s in sc.seats):
+        mine = [r for r in results if r.seat == seat]
+        print(f"  as {name}: {sum(r.score for r in mine) / max(1, len(mine)):.3f} over {len(mine)} games")
+    print(f"  time per game: {seconds / n:.2f} s of CPU in the game loop; {decided / n:.1f} searched decisions a game, {seconds / max(1, decided):.3f} s each")
+    print(
+        f"  rollouts per searched decision: {sum(r.rollouts for r in results) / max(1, decided):.1f}; mean game length {sum(r.turns for r in results) / n:.1f} turns"
+    )
+    print(f"  wall time: {wall:.0f} s on {args.processes} processes")
+
+
+if __name__ == "__main__":
+    main()
