@@ -6,6 +6,7 @@ strong the player is at its default budget is measured by ``bench/search_vs_heur
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
@@ -187,3 +188,13 @@ def test_an_unfinished_future_is_scored_between_a_loss_and_a_win(horizon: int) -
     assert prompt is not None
     value = p.rollout(g, "red", HeuristicPlayer(1).act(g, "red", prompt), 77)
     assert 0.0 < value < 1.0
+
+
+def test_a_time_budget_stops_after_the_seed_that_runs_out_of_time() -> None:
+    """With no time at all, each candidate gets exactly one rollout (the same seed), and the best still wins."""
+    g = Game("jimlad", support.duel(), seed=1, log=False)
+    cands: list[Action] = [Orders((ManoeuvreOrder("Red", c),)) for c in (1, 2, 3)]
+    player = Scripted({1: [0.2], 2: [0.9], 3: [0.5]})
+    player.budget = dataclasses.replace(player.budget, time_budget=0.0)
+    assert player.search(g, "red", cands, 64) == cands[1]
+    assert sorted(player.calls) == [1, 2, 3] and player.rollouts_done == 3

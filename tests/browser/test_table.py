@@ -110,17 +110,23 @@ def play_one(page: Page, enemy: str, tried: set[str], slow: bool = False) -> str
 # ---------------------------------------------------------------------- (a) a whole game
 
 
-def test_a_whole_game_against_the_ai_from_the_lobby_to_the_result(page: Page, server: Server) -> None:
+def start_in_lobby(page: Page, server: Server, scenario: str, seats: dict[str, str], *, turn_limit: int, seed: int, events: bool = True) -> str | None:
+    """Start a game with the lobby's own controls; the link of the red seat."""
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
-    page.select_option("#scenario", "duel")
-    page.select_option("select.player[data-seat=red]", "human")
-    page.select_option("select.player[data-seat=blue]", "heuristic")
-    page.fill("#opt-turn_limit", "3")
-    page.uncheck("#opt-random_events")
-    page.fill("#seed", "5")
+    page.select_option("#scenario", scenario)
+    for seat, player in seats.items():
+        page.select_option(f"select.player[data-seat={seat}]", player)
+    page.fill("#opt-turn_limit", str(turn_limit))
+    if not events:
+        page.uncheck("#opt-random_events")
+    page.fill("#seed", str(seed))
     page.click("#start")
-    link = page.get_attribute("#links a[data-open=red]", "href")
+    return page.get_attribute("#links a[data-open=red]", "href")
+
+
+def test_a_whole_game_against_the_ai_from_the_lobby_to_the_result(page: Page, server: Server) -> None:
+    link = start_in_lobby(page, server, "duel", {"red": "human", "blue": "heuristic"}, turn_limit=3, seed=5, events=False)
     assert link is not None and "token=" in link
     expect(page.locator("#links input[data-link=spectator]")).to_have_value(re.compile(r"/table/.+\?token="))
 
@@ -146,6 +152,25 @@ def test_a_whole_game_against_the_ai_from_the_lobby_to_the_result(page: Page, se
     assert page.locator("#layer-highlight .hl-point").count() == 1
     page.locator("#log li[data-kind=move]").first.click()
     assert page.locator("#layer-highlight .hl-hull").count() == 2
+
+
+def test_brawl_against_three_ai_seats_one_of_them_the_search_player(page: Page, server: Server) -> None:
+    """The README's promise: start brawl against three AI seats in the lobby and play it to a result."""
+    seats = {"red": "human", "blue": "search", "yellow": "heuristic", "green": "heuristic"}
+    link = start_in_lobby(page, server, "brawl", seats, turn_limit=2, seed=8)
+    assert link is not None
+    open_table(page, server, link)
+    kinds: list[str] = []
+    tried: set[str] = set()
+    for _ in range(80):
+        if data(page, "over") == "1":
+            break
+        kinds.append(play_one(page, "Red Wunz Go Fasta", tried))
+    assert data(page, "over") == "1", kinds
+    expect(page.locator("#outcome")).to_contain_text("Game over on turn 2")
+    expect(page.locator("#seed-status")).to_have_text("✔ verified")
+    # the search seat moved its ship by its own orders, revealed with everyone's
+    expect(page.locator("#log")).to_contain_text("blue: Red Wunz Go Fasta card")
 
 
 # ---------------------------------------------------------------------- (b) sealed orders

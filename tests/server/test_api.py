@@ -114,6 +114,12 @@ def test_a_search_ai_seat_plays_its_own_part(client: TestClient) -> None:
     # whatever the game asks now, it is not waiting on the AI
     assert after["prompt"] is None or "blue" not in after["waiting_for"]
     assert after["actions"] >= 2 and after["waiting_for"] == ["red"]
+    # people are waiting on it: at the table a search seat thinks against the clock
+    from grapeshot.agents.search import SearchPlayer
+    from grapeshot.server.tables import THINK_SECONDS
+
+    agent = client.app.state.tables.get(g["id"]).table.agents["blue"]  # type: ignore[attr-defined]
+    assert isinstance(agent, SearchPlayer) and agent.budget.time_budget == THINK_SECONDS
 
 
 def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> None:

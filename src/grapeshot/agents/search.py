@@ -287,23 +287,25 @@ class SearchPlayer:
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         spent = 0
         done = 0  # rollout seeds used so far (every live candidate has had each of them)
+        late = False  # the time budget ran out
         for r in range(rounds):
-            if len(alive) <= 1:
+            if len(alive) <= 1 or late:
                 break
             # what is left of the budget, spread evenly over the rounds to come
             per = max(1, (rollouts - spent) // (rounds - r) // len(alive))
-            for j in range(done, done + per):
-                dice_seed = derive(*tag, j)
+            for _ in range(per):
+                dice_seed = derive(*tag, done)
                 for i in alive:
                     totals[i] += self.rollout(game, seat, candidates[i], dice_seed)
                     counts[i] += 1
                     spent += 1
-            done += per
+                done += 1
+                if b.time_budget is not None and time.perf_counter() - start > b.time_budget:
+                    late = True  # every live candidate has had the same seeds: still a fair comparison
+                    break
             alive.sort(key=lambda i: (-totals[i] / counts[i], i))
             # the heuristic's own answer (candidate 0) stays in to the end: it is the yardstick
             alive = sorted({0, *alive[: (len(alive) + 1) // 2]})
-            if b.time_budget is not None and time.perf_counter() - start > b.time_budget:
-                break
         best = min(alive, key=lambda i: (-totals[i] / max(1, counts[i]), i))
         if totals[best] / counts[best] < totals[0] / counts[0] + prior:
             best = 0  # not clearly better than the heuristic's answer: keep that
