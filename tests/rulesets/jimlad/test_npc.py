@@ -12,6 +12,8 @@ import math
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
@@ -561,3 +563,38 @@ def test_the_heuristic_player_shoots_a_mine_in_its_way_or_a_close_kraken_when_it
     assert player.act(g, "red", shoot_prompt(s, red)) == Fire("port", "krak", aim=(30.0, 50.0))
     s.kraken = None
     assert player.act(g, "red", shoot_prompt(s, red)).kind == "end-shooting"
+
+
+_coord = st.floats(-40.0, 40.0, allow_nan=False)
+
+
+@pytest.mark.rules("JL-NPC-1")
+@settings(max_examples=300, deadline=None)
+@given(
+    sx=_coord,
+    sy=_coord,
+    heading=st.floats(0.0, 360.0),
+    dist=st.floats(0.0, 30.0),
+    kind=st.sampled_from(["hull", "polygon", "disc"]),
+    ox=_coord,
+    oy=_coord,
+    turn=st.floats(0.0, 180.0),
+)
+def test_the_broad_phase_never_skips_a_shape_the_exact_test_would_meet(
+    sx: float, sy: float, heading: float, dist: float, kind: str, ox: float, oy: float, turn: float
+) -> None:
+    """A drifting disc skips the exact test only for shapes its swept circle cannot reach."""
+    from grapeshot.geometry import Polygon, unit
+
+    shape: npc.Shape
+    if kind == "hull":
+        shape = Hull(ox, oy, turn, 10.0, 4.0)
+    elif kind == "polygon":
+        shape = Polygon([(ox, oy), (ox + 8.0, oy + 1.0), (ox + 5.0, oy + 7.0)])
+    else:
+        shape = npc.Disc(Vec(ox, oy), 3.0)
+    start, d, rho = Vec(sx, sy), unit(heading), MINE_RADIUS + CLEARANCE
+    if npc._out_of_reach(start, d, dist, shape, rho):
+        end = Vec(sx + d.x * dist, sy + d.y * dist)
+        assert npc._gap(start, shape) > rho
+        assert npc._grown_entry(start, end, shape, rho) is None

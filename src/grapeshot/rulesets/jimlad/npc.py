@@ -187,6 +187,23 @@ def _edge_entry(p0: Vec, p1: Vec, sea: Sea, margin: float) -> float | None:
 Track = tuple[str, str, Shape]  # (ident, kind, shape)
 
 
+def _out_of_reach(start: Vec, d: Vec, dist: float, shape: Shape, rho: float) -> bool:
+    """Whether a disc moving ``dist`` from ``start`` along unit ``d`` stays clear of a shape's
+    bounding circle grown by ``rho`` (and so of the shape): the cheap test that spares the exact
+    one for everything far away, which is nearly everything a drifting mine passes."""
+    if isinstance(shape, Hull):
+        cx, cy, r = shape.x, shape.y, shape.radius
+    elif isinstance(shape, Polygon):
+        cx, cy, r = shape.cx, shape.cy, shape.radius
+    else:
+        cx, cy, r = shape.centre.x, shape.centre.y, shape.radius
+    fx, fy = cx - start.x, cy - start.y
+    along = max(0.0, min(dist, fx * d.x + fy * d.y))
+    gx, gy = fx - d.x * along, fy - d.y * along
+    reach = r + rho + 1e-6
+    return gx * gx + gy * gy > reach * reach
+
+
 def disc_travel(sea: Sea, start: Vec, direction: float, dist: float, radius: float, obstacles: Sequence[Track]) -> tuple[float, tuple[str, str] | None]:
     """Move a disc of ``radius`` from ``start`` up to ``dist`` inches along ``direction``; it stops
     :data:`CLEARANCE` short of the first thing it meets (ident, kind), or of the table's edge.
@@ -199,6 +216,8 @@ def disc_travel(sea: Sea, start: Vec, direction: float, dist: float, radius: flo
     rho = radius + CLEARANCE
     best: tuple[float, tuple[str, str] | None] = (math.inf, None)
     for ident, kind, shape in obstacles:
+        if _out_of_reach(start, d, dist, shape, rho):
+            continue
         now = _gap(start, shape)
         if now <= rho + 1e-7:
             t: float | None = 0.0 if _gap(ahead, shape) < now else None
