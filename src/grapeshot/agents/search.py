@@ -62,8 +62,9 @@ from grapeshot.rulesets.jimlad.state import Sea, Ship, victory_points
 
 #: the decisions the player searches by default, with each one's share of the rollout budget
 #: (a boarding decides a duel more often than anything else and comes rarely, so it gets the
-#: most; a distance or a shot matters less than the orders that set it up)
-SHARES = {"orders": 1.0, "board": 4.0, "takeover": 1.0, "distance": 0.25, "shoot": 0.25}
+#: most; the distance, chosen once the dice are known, decides who ends within boarding reach of
+#: whom; a shot matters less)
+SHARES = {"orders": 1.0, "board": 4.0, "takeover": 1.0, "distance": 1.0, "shoot": 0.25}
 #: decisions between answers of the same standing (to board or not): no margin for the heuristic's
 EVEN_CHOICES = frozenset({"board", "takeover"})
 DECISIONS = tuple(SHARES)
