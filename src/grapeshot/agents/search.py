@@ -162,7 +162,6 @@ class SearchPlayer:
         self.seed = seed
         self.budget = Budget(rollouts, candidates, horizon, time_budget)
         self.decisions = frozenset(decisions)
-        self.keyed = True
         self.prior = prior
         self.heuristic = HeuristicPlayer(seed)
         self.searched = 0  # decisions searched (for the benchmarks)
@@ -356,7 +355,7 @@ class SearchPlayer:
         for s, a in game.actions[:keep]:
             copy.submit(s, a)
         copy.companion = False
-        copy.dice = KeyedDice(dice_seed, copy) if self.keyed else SeededDice(dice_seed)
+        copy.dice = KeyedDice(dice_seed, copy)
         return copy
 
 

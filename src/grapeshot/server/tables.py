@@ -29,6 +29,7 @@ from grapeshot.core.scenario import parse_scenario
 from grapeshot.report import describe
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
+PEOPLE = "human"
 AI_PLAYERS = ("heuristic", "search", "random")
 THINK_SECONDS = 2.0  # the longest a search seat thinks over one decision at the table
 
@@ -40,9 +41,6 @@ def ai_player(name: str, seed: int) -> Agent:
     if isinstance(agent, SearchPlayer):
         agent.budget = dataclasses.replace(agent.budget, time_budget=THINK_SECONDS)
     return agent
-
-
-PEOPLE = "human"
 
 
 def canonical(action: Action) -> str:
