@@ -690,10 +690,89 @@ def _reseed(seeder: np.random.Generator | None, seed: int | None) -> tuple[np.ra
     return gen, int(gen.integers(2**31))
 
 
+# --------------------------------------------------------------------------- both environments
+
+
+class _SessionEnv:
+    """What the AEC and the Parallel environment share: set-up over a :class:`Session`, spaces,
+    a new game on reset, rendering, masks and the action catalogue."""
+
+    metadata: ClassVar[dict[str, Any]]
+
+    def _setup(
+        self,
+        scenario: str | Scenario,
+        opponents: Mapping[str, str | AgentFactory] | None,
+        delegate: str | Iterable[str],
+        reward: RewardMode,
+        illegal: IllegalMode,
+        options: Mapping[str, object] | None,
+        max_steps: int | None,
+        render_mode: str | None,
+        log: bool | None,
+    ) -> None:
+        if reward not in ("win", "hull"):
+            raise ValueError(f"reward must be 'win' or 'hull', not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        self.session = Session(
+            scenario, opponents=opponents, delegate=delegate, options=options, illegal=illegal, log=render_mode is not None if log is None else log
+        )
+        self.reward_mode: RewardMode = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.possible_agents: list[str] = list(self.session.learners)
+        self.agents: list[str] = []
+        self._observation_spaces = {a: self.session.observation_space() for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(self.session.n_actions) for a in self.possible_agents}
+        self._seeder: np.random.Generator | None = None
+        self._steps = 0
+
+    def _restart(self, seed: int | None) -> None:
+        """A new game: its seed from ``seed`` (or the environment's own seeder), every agent in."""
+        self._seeder, game_seed = _reseed(self._seeder, seed)
+        self.session.start(game_seed)
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_spaces[agent]
+
+    @property
+    def game(self) -> Game:
+        """The engine's game (for its log, outcome, save): read it, never submit to it."""
+        return self.session.current
+
+    def action_mask(self, agent: str) -> Mask:
+        return self.session.mask(agent).copy()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode: make the environment with render_mode='ansi' or 'human'")
+            return None
+        text = self.session.report()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def action_label(self, index: int) -> str:
+        return self.session.templates[index].label
+
+    def action_for(self, agent: str, index: int) -> Action | None:
+        return self.session.action_for(agent, index)
+
+
 # --------------------------------------------------------------------------- AEC
 
 
-class JimLadEnv(AECEnv):  # type: ignore[misc]
+class JimLadEnv(_SessionEnv, AECEnv):  # type: ignore[misc]
     """The AEC environment: ``agent_selection`` is the seat the game waits for.
 
     For the sealed orders the waiting seats take their turns one after another (each seat's
@@ -716,22 +795,7 @@ class JimLadEnv(AECEnv):  # type: ignore[misc]
         log: bool | None = None,
     ) -> None:
         super().__init__()
-        if reward not in ("win", "hull"):
-            raise ValueError(f"reward must be 'win' or 'hull', not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        self.session = Session(
-            scenario, opponents=opponents, delegate=delegate, options=options, illegal=illegal, log=render_mode is not None if log is None else log
-        )
-        self.reward_mode: RewardMode = reward
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self.possible_agents: list[str] = list(self.session.learners)
-        self.agents: list[str] = []
-        self._observation_spaces = {a: self.session.observation_space() for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(self.session.n_actions) for a in self.possible_agents}
-        self._seeder: np.random.Generator | None = None
-        self._steps = 0
+        self._setup(scenario, opponents, delegate, reward, illegal, options, max_steps, render_mode, log)
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -739,22 +803,8 @@ class JimLadEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
 
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._action_spaces[agent]
-
-    @property
-    def game(self) -> Game:
-        """The engine's game (for its log, outcome, save): read it, never submit to it."""
-        return self.session.current
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._seeder, game_seed = _reseed(self._seeder, seed)
-        self.session.start(game_seed)
-        self._steps = 0
-        self.agents = list(self.possible_agents)
+        self._restart(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -765,9 +815,6 @@ class JimLadEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         return self.session.observe(agent)
-
-    def action_mask(self, agent: str) -> Mask:
-        return self.session.mask(agent).copy()
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -804,30 +851,11 @@ class JimLadEnv(AECEnv):  # type: ignore[misc]
             assert asked, "the game waits for no agent"
             self.agent_selection = asked[0]
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode: make the environment with render_mode='ansi' or 'human'")
-            return None
-        text = self.session.report()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
-
-    def action_label(self, index: int) -> str:
-        return self.session.templates[index].label
-
-    def action_for(self, agent: str, index: int) -> Action | None:
-        return self.session.action_for(agent, index)
-
 
 # --------------------------------------------------------------------------- Parallel
 
 
-class JimLadParallelEnv(ParallelEnv):  # type: ignore[misc]
+class JimLadParallelEnv(_SessionEnv, ParallelEnv):  # type: ignore[misc]
     """The Parallel environment: every step answers the decision the game waits on, all the
     sealed orders at once.  Agents the game is not waiting for send ``wait`` (index 0)."""
 
@@ -846,39 +874,10 @@ class JimLadParallelEnv(ParallelEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         log: bool | None = None,
     ) -> None:
-        if reward not in ("win", "hull"):
-            raise ValueError(f"reward must be 'win' or 'hull', not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        self.session = Session(
-            scenario, opponents=opponents, delegate=delegate, options=options, illegal=illegal, log=render_mode is not None if log is None else log
-        )
-        self.reward_mode: RewardMode = reward
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self.possible_agents: list[str] = list(self.session.learners)
-        self.agents: list[str] = []
-        self._observation_spaces = {a: self.session.observation_space() for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(self.session.n_actions) for a in self.possible_agents}
-        self._seeder: np.random.Generator | None = None
-        self._steps = 0
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._action_spaces[agent]
-
-    @property
-    def game(self) -> Game:
-        """The engine's game (for its log, outcome, save): read it, never submit to it."""
-        return self.session.current
+        self._setup(scenario, opponents, delegate, reward, illegal, options, max_steps, render_mode, log)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
-        self._seeder, game_seed = _reseed(self._seeder, seed)
-        self.session.start(game_seed)
-        self._steps = 0
-        self.agents = list(self.possible_agents)
+        self._restart(seed)
         return {a: self.session.observe(a) for a in self.agents}, self.session.infos()
 
     def step(
@@ -915,28 +914,6 @@ class JimLadParallelEnv(ParallelEnv):  # type: ignore[misc]
         if s.over or any(truncations.values()):
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode: make the environment with render_mode='ansi' or 'human'")
-            return None
-        text = self.session.report()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
-
-    def action_mask(self, agent: str) -> Mask:
-        return self.session.mask(agent).copy()
-
-    def action_label(self, index: int) -> str:
-        return self.session.templates[index].label
-
-    def action_for(self, agent: str, index: int) -> Action | None:
-        return self.session.action_for(agent, index)
 
 
 # --------------------------------------------------------------------------- factories
