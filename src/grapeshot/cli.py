@@ -24,6 +24,20 @@ from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.report import narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
+
+# options that several commands take alike
+RulesetOpt = Annotated[str, typer.Option(help="ruleset name")]
+LabScenarioOpt = Annotated[str, typer.Option(help="a two-seat scenario: built-in name or file")]
+KlansOpt = Annotated[str, typer.Option(help="'all', or a comma list of klans")]
+WorkersOpt = Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")]
+StudySeedOpt = Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")]
+OutDirOpt = Annotated[Path, typer.Option("--out", help="folder for the results database and the report")]
+PlayerOpt = Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")]
+FreshOpt = Annotated[bool, typer.Option(help="discard the results already stored in --out")]
+MaxGamesOpt = Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")]
+QuietOpt = Annotated[bool, typer.Option(help="no progress bar")]
+BackendOpt = Annotated[str, typer.Option(help="where the games run: local (a process pool), dask (a Dask cluster), ray (not included)")]
+SchedulerOpt = Annotated[str | None, typer.Option(help="dask: the scheduler's address (tcp://HOST:PORT); default: a local cluster of --workers processes")]
 out = Console()
 err = Console(stderr=True)
 
@@ -41,10 +55,10 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 @app.command()
 def simulate(
-    ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad",
+    ruleset: RulesetOpt = "jimlad",
     scenario: Annotated[str, typer.Option(help="built-in scenario name or a scenario file")] = "duel",
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1,
-    seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
+    seed: StudySeedOpt = 1,
     players: Annotated[
         str | None, typer.Option(help="player for every seat, or a comma list in seat order (heuristic, random, search); default: the scenario's")
     ] = None,
@@ -347,9 +361,6 @@ def odds_cmd(
 
 # --------------------------------------------------------------------------- the balance lab
 
-BackendOpt = Annotated[str, typer.Option(help="where the games run: local (a process pool), dask (a Dask cluster), ray (not included)")]
-SchedulerOpt = Annotated[str | None, typer.Option(help="dask: the scheduler's address (tcp://HOST:PORT); default: a local cluster of --workers processes")]
-
 
 def _settings(pairs: list[str] | None) -> dict[str, Any]:
     from grapeshot.lab.study import StudyError, parse_setting
@@ -445,20 +456,20 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
 
 @app.command()
 def tournament(
-    ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad",
-    scenario: Annotated[str, typer.Option(help="a two-seat scenario: built-in name or file")] = "duel",
-    klans: Annotated[str, typer.Option(help="'all', or a comma list of klans")] = "all",
+    ruleset: RulesetOpt = "jimlad",
+    scenario: LabScenarioOpt = "duel",
+    klans: KlansOpt = "all",
     games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing of klans, seats swapped every game")] = 100,
-    workers: Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")] = 2,
+    workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
-    seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
-    out_dir: Annotated[Path, typer.Option("--out", help="folder for the results database and the report")] = Path("tournament"),
-    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")] = "heuristic",
+    seed: StudySeedOpt = 1,
+    out_dir: OutDirOpt = Path("tournament"),
+    players: PlayerOpt = "heuristic",
     option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, KEY=VALUE (repeatable)")] = None,
-    fresh: Annotated[bool, typer.Option(help="discard the results already stored in --out")] = False,
-    max_games: Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")] = None,
-    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+    fresh: FreshOpt = False,
+    max_games: MaxGamesOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Play every pairing of the klans and report win rates, ratings, game lengths and causes of victory.
 
@@ -491,20 +502,20 @@ def sweep(
             help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: an option (grapeshot=d3) or a klan's entry (klan.goffs.move_dice=0)"
         ),
     ],
-    ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad",
-    scenario: Annotated[str, typer.Option(help="a two-seat scenario: built-in name or file")] = "duel",
-    klans: Annotated[str, typer.Option(help="'all', or a comma list of klans")] = "all",
+    ruleset: RulesetOpt = "jimlad",
+    scenario: LabScenarioOpt = "duel",
+    klans: KlansOpt = "all",
     games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing under each variant, seats swapped every game")] = 100,
-    workers: Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")] = 2,
+    workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
-    seed: Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")] = 1,
-    out_dir: Annotated[Path, typer.Option("--out", help="folder for the results database and the report")] = Path("sweep"),
-    players: Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")] = "heuristic",
+    seed: StudySeedOpt = 1,
+    out_dir: OutDirOpt = Path("sweep"),
+    players: PlayerOpt = "heuristic",
     option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, baseline included, KEY=VALUE (repeatable)")] = None,
-    fresh: Annotated[bool, typer.Option(help="discard the results already stored in --out")] = False,
-    max_games: Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")] = None,
-    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+    fresh: FreshOpt = False,
+    max_games: MaxGamesOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Compare house rules: the same tournament under each variant and the baseline, with tests of the differences."""
     from grapeshot.lab.study import StudyError, parse_variant, plan
