@@ -665,18 +665,18 @@ class Odds:
 
     def damage_results(self, name: str) -> dict[str, Fraction]:
         """For each damage-table result, the chance the ship suffers it."""
-        out: dict[str, Fraction] = {}
-        for r, p in self.dist.items():
-            for d in set(self.ship(name, r).damage):
-                out[d] = out.get(d, Fraction(0)) + p
-        return dict(sorted(out.items()))
+        return self._chance_of_each(name, "damage")
 
     def blows(self, name: str) -> dict[str, Fraction]:
         """For each verdict, the chance that some blow on the ship ends with it."""
+        return self._chance_of_each(name, "blows")
+
+    def _chance_of_each(self, name: str, what: Literal["damage", "blows"]) -> dict[str, Fraction]:
+        """For each value in a ship's list ``what``, the chance that it appears there at least once."""
         out: dict[str, Fraction] = {}
         for r, p in self.dist.items():
-            for b in set(self.ship(name, r).blows):
-                out[b] = out.get(b, Fraction(0)) + p
+            for v in set(getattr(self.ship(name, r), what)):
+                out[v] = out.get(v, Fraction(0)) + p
         return dict(sorted(out.items()))
 
     def sunk(self, name: str) -> Fraction:
