@@ -18,13 +18,12 @@ import multiprocessing
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from grapeshot.agents import Agent, play_out
 from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.search import DECISIONS, PRIOR, SearchPlayer
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario, with_klans
 from grapeshot.lab.stats import wilson
 from grapeshot.lab.study import derive_seed
 
@@ -91,18 +90,6 @@ def play(task: Task) -> Result:
     return Result(task.index, task.seat, score, outcome.turn, seconds, searcher.searched, searcher.rollouts_done)
 
 
-def with_klans(sc: Scenario, klans: list[str]) -> dict[str, Any]:
-    """The scenario as data, each seat's fleet of the klan given for it (in seat order)."""
-    data: dict[str, Any] = json.loads(json.dumps(dict(sc.raw)))
-    if klans:
-        by_seat = dict(zip([s.id for s in sc.seats], klans, strict=True))
-        for fleet in data["fleets"]:
-            fleet["klan"] = by_seat[fleet["seat"]]
-            for ship in fleet.get("ships", []):
-                ship.pop("klan", None)
-    return data
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=int, default=200, help="seeds; each is played twice (2 games a seed)")
@@ -120,7 +107,7 @@ def main() -> None:
     if len(sc.seats) != 2:
         sys.exit(f"a mirrored match needs a two-seat scenario; {sc.name} has {len(sc.seats)}")
     klans = [k.strip() for k in args.klans.split(",") if k.strip()]
-    data = with_klans(sc, klans)
+    data = with_klans(sc.raw, dict(zip([s.id for s in sc.seats], klans, strict=True))) if klans else dict(sc.raw)
     text = json.dumps(data, sort_keys=True)
     if args.horizon < 0:
         args.horizon = None

@@ -48,6 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grapeshot.agents.heuristic import CONTACT_PENALTY, HeuristicPlayer, _samples
+from grapeshot.agents.value import win_chance
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -376,12 +377,12 @@ def score(game: Game, seat: str) -> float:
     """A rollout's worth to ``seat``: 1 a win, 0 a loss, a share of a draw; estimated when unfinished."""
     sea = game.state
     assert isinstance(sea, Sea)
+    out = game.outcome
+    if out is None:
+        return win_chance(sea, seat)
     mine = material(sea, seat)
     others = max((material(sea, s) for s in sea.seats if s != seat), default=0.0)
     edge = math.tanh((mine - others) / 10.0)
-    out = game.outcome
-    if out is None:
-        return 0.5 + 0.5 * edge
     if seat in out.winners:
         result = 1.0 / len(out.winners)
     elif not out.winners:

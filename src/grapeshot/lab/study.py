@@ -30,7 +30,7 @@ import yaml
 
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import get
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario, with_klans
 
 #: klan fields a variant may change (``klan.<klan>.<field>=<value>``), with their types
 KLAN_FIELDS: dict[str, type] = {
@@ -301,13 +301,9 @@ def plan(
 
 def scenario_for(study: Study, klans: tuple[str, ...]) -> Scenario:
     """The study's scenario with each seat's fleet (every ship of it) of the given klan."""
-    data = json.loads(study.scenario_json)
     by_seat = dict(zip(study.seats, klans, strict=True))
     try:
-        for fleet in data["fleets"]:
-            fleet["klan"] = by_seat[fleet["seat"]]
-            for ship in fleet.get("ships", []):
-                ship.pop("klan", None)
+        data = with_klans(json.loads(study.scenario_json), by_seat)
         return parse_scenario(data, f"{study.scenario} ({' v '.join(klans)})")
     except (KeyError, TypeError, ScenarioError) as e:
         raise StudyError(f"scenario {study.scenario!r} cannot take klans {klans}: {e}") from None
