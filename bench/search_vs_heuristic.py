@@ -95,7 +95,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=200, help="seeds; each is played twice (2 games a seed)")
     ap.add_argument("--rollouts", type=int, default=48, help="the search player's rollouts per decision (the orders' share)")
     ap.add_argument("--candidates", type=int, default=6)
-    ap.add_argument("--horizon", type=int, default=1, help="turns a rollout plays on after the decision's turn (-1: to the end of the game)")
+    ap.add_argument("--horizon", type=int, default=0, help="turns a rollout plays on after the decision's turn (-1: to the end of the game)")
     ap.add_argument("--prior", type=float, default=PRIOR, help="the margin another answer needs over the heuristic's")
     ap.add_argument("--decisions", default=",".join(DECISIONS), help="the decisions searched (comma list)")
     ap.add_argument("--scenario", default="duel", help="a two-seat scenario")

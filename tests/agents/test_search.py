@@ -14,6 +14,7 @@ import pytest
 from grapeshot.agents import Agent, make, play_out
 from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.search import SearchPlayer, score
+from grapeshot.agents.value import win_chance
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt
@@ -188,6 +189,17 @@ def test_an_unfinished_future_is_scored_between_a_loss_and_a_win(horizon: int) -
     assert prompt is not None
     value = p.rollout(g, "red", HeuristicPlayer(1).act(g, "red", prompt), 77)
     assert 0.0 < value < 1.0
+
+
+def test_an_unfinished_future_scores_the_learned_chance_to_win_and_an_ork_lost_lowers_it() -> None:
+    g = Game("jimlad", load_scenario("duel", "jimlad"), seed=6, log=False)
+    until_orders(g, {"red": HeuristicPlayer(1), "blue": HeuristicPlayer(2)}, 3)
+    sea = g.state
+    assert isinstance(sea, Sea) and g.outcome is None
+    before = score(g, "red")
+    assert before == win_chance(sea, "red")
+    next(s for s in sea.ships.values() if s.commander == "red").krew.pop()
+    assert score(g, "red") < before
 
 
 def test_a_time_budget_stops_after_the_seed_that_runs_out_of_time() -> None:

@@ -19,11 +19,12 @@ scores the result.  The answer with the best average wins.
   answered like the heuristic.
 * **Rollouts.** Every candidate is played out with the same dice seeds (common random numbers,
   so a difference between candidates is the candidates' and not the dice's) for ``horizon``
-  turns after the decision's own (default 1; ``None``: to the end of the game).  A finished game
-  scores 1 for a win, 0 for a loss and a share for a draw; an unfinished one scores an estimate
-  from victory points, hull points and krew; a small material term breaks ties between futures
-  with the same result.  Short rollouts measured best: a future played far on by heuristic
-  players on both sides is mostly the dice's, and its result says little about the decision.
+  turns after the decision's own (default 0: to the end of the decision's turn; ``None``: to the
+  end of the game).  A finished game scores 1 for a win, 0 for a loss and a share for a draw,
+  plus a small material term that breaks ties between futures with the same result; an
+  unfinished one scores the learned chance to win from its position (:mod:`.value`).  Short
+  rollouts measured best: a future played far on by heuristic players on both sides is mostly
+  the dice's, and its result says little about the decision.
 * **Budget.** ``rollouts`` is the number of rollouts per decision (times the decision's share),
   spread by successive halving: every candidate gets a few, the better half gets as many again,
   and so on for about log2(candidates) rounds or until the budget is spent.  The heuristic's own answer stays in to
@@ -82,7 +83,7 @@ class Budget:
 
     rollouts: int = 48  # rollouts per decision, over all its candidates
     candidates: int = 6  # at most this many candidate answers per decision
-    horizon: int | None = 1  # turns to play on after the decision's turn; None: to the end
+    horizon: int | None = 0  # turns to play on after the decision's turn; None: to the end
     time_budget: float | None = None  # seconds per decision (optional; not reproducible)
 
 
@@ -155,7 +156,7 @@ class SearchPlayer:
         *,
         rollouts: int = 48,
         candidates: int = 6,
-        horizon: int | None = 1,
+        horizon: int | None = 0,
         time_budget: float | None = None,
         decisions: Sequence[str] = DECISIONS,
         prior: float = PRIOR,
