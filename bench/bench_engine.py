@@ -6,17 +6,23 @@ same run, as many bare dice rolls and hull-intersection tests as those games
 made (the floor: work no engine can avoid) and prints engine time / floor.
 
     .venv/bin/python bench/bench_engine.py [--games N] [--scenario brawl] [--seed S]
+
+It runs whichever build is in place: pure Python, or compiled by ``scripts/compile.sh``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from grapeshot import geometry
+from grapeshot import compiled, geometry
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
@@ -68,6 +74,16 @@ def count_tests(scenario: str, games: int, seed: int) -> int:
     return counts["n"]
 
 
+def count_tests_pure(scenario: str, games: int, seed: int) -> int:
+    """:func:`count_tests` in a pure-Python copy of the package: compiled code calls the hull
+    tests directly, past the counters, so under the compiled build they are counted there."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = compiled.copy_sources(Path(tmp))
+        args = [sys.executable, __file__, "--count-only", "--scenario", scenario, "--games", str(games), "--seed", str(seed)]
+        out = subprocess.run(args, env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True, text=True, check=True)
+    return int(out.stdout.strip())
+
+
 def floor(rolls: int, tests: int) -> tuple[float, float]:
     """Seconds for ``rolls`` bare D6 rolls and ``tests`` bare hull-overlap tests."""
     dice = SeededDice(1)
@@ -90,13 +106,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--scenario", default="brawl")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--count-only", action="store_true", help=argparse.SUPPRESS)  # see count_tests_pure
     args = ap.parse_args()
+    if args.count_only:
+        print(count_tests(args.scenario, args.games, args.seed))
+        return
     play(args.scenario, 5, args.seed)  # warm caches
     seconds, steps, rolls, turns = play(args.scenario, args.games, args.seed)
-    tests = count_tests(args.scenario, args.games, args.seed)
+    build = compiled.status()
+    tests = count_tests(args.scenario, args.games, args.seed) if build == "pure Python" else count_tests_pure(args.scenario, args.games, args.seed)
     t_rolls, t_tests = floor(rolls, tests)
     floor_s = t_rolls + t_tests
-    print(f"scenario {args.scenario}: {args.games} complete games, heuristic players, logging off, 1 process")
+    print(f"scenario {args.scenario}: {args.games} complete games, heuristic players, logging off, 1 process, {build} build")
     print(f"  games per second per core : {args.games / seconds:8.1f}")
     print(
         f"  ms per game               : {1000 * seconds / args.games:8.2f}   ({turns / args.games:.1f} turns, {steps / args.games:.0f} steps, {rolls / args.games:.0f} rolls, {tests / args.games:.0f} hull tests a game)"

@@ -125,6 +125,11 @@ class Hull:
 
     __slots__ = ("c", "corners", "heading", "hl", "hw", "length", "radius", "s", "width", "x", "y")
 
+    def __deepcopy__(self, memo: object) -> Hull:
+        # never changed once made, so a copy may be this very hull; the compiled build
+        # (grapeshot.compiled) could not rebuild it the way copy.deepcopy does otherwise
+        return self
+
     def __init__(self, x: float, y: float, heading: float, length: float, width: float) -> None:
         self.x = x
         self.y = y
@@ -511,6 +516,9 @@ class Table:
 
     width: float
     height: float
+
+    def __deepcopy__(self, memo: object) -> Table:
+        return self  # immutable (see Hull.__deepcopy__)
 
     @property
     def centre(self) -> Vec:

@@ -71,7 +71,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.dice import SCATTER_HIT_FACES, DiceExpr, DiceSource, NotEnumerable, Roll, RollRequest, SeededDice, nd6
-from grapeshot.geometry import Contact, Facing, Hull, Path, Pose, Segment, Vec, distance, hull_distance, norm_deg, sweep
+from grapeshot.geometry import Contact, Facing, Hull, Path, Pose, Segment, Table, Vec, distance, hull_distance, norm_deg, sweep
 from grapeshot.rulesets.jimlad import boarding, collisions, damage, kannon, npc, shooting
 from grapeshot.rulesets.jimlad.actions import Fire, Repair, Sluggas, Torpedoes
 from grapeshot.rulesets.jimlad.data import (
@@ -138,7 +138,7 @@ def _copy(obj: Any) -> Any:
 
 
 #: values shared as they are (never changed in place)
-_ATOMIC: set[type] = {str, int, float, bool, type(None), tuple, Hull, Facing, Klan, Vec, Pose}
+_ATOMIC: set[type] = {str, int, float, bool, type(None), tuple, Hull, Facing, Klan, Vec, Pose, Table}
 
 
 def _copier(kind: type) -> Callable[[Any], Any]:
@@ -156,7 +156,7 @@ def _copier(kind: type) -> Callable[[Any], Any]:
             lines.append(f"    v = o.{f.name}")
             lines.append(f"    put(n, {f.name!r}, v if type(v) in atomic else copy(v))")
         lines.append("    return n")
-        scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "put": object.__setattr__, "atomic": atomic, "copy": _copy}
+        scope: dict[str, Any] = {"new": kind.__new__, "kind": kind, "put": object.__setattr__, "atomic": atomic, "copy": _copy}
         exec("\n".join(lines), scope)
         return cast(Callable[[Any], Any], scope["copy_dataclass"])
     return _same

@@ -1,0 +1,132 @@
+"""The optional compiled build: the hottest modules compiled to C extensions with mypyc.
+
+grapeshot is pure Python and needs nothing else.  For long studies, ``scripts/compile.sh``
+compiles the modules below (typed strictly already, so mypyc takes them as they are) into
+extension modules beside their sources, where Python imports them in preference to the
+``.py``; ``scripts/compile.sh --clean`` removes them again.  The compiled modules compute the
+same floating-point operations in the same order, so games and their event logs are identical
+to the pure build's (a test plays the same games both ways and compares the logs).
+
+A compiled module older than its source would run old code, silently: :func:`check_fresh`
+(called when the package is imported) refuses to go on and says how to rebuild or clean.
+
+    python -m grapeshot.compiled build|clean|status
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+#: the modules worth compiling: movement and collision geometry, the heuristic player that
+#: scores poses, the dice and the ships' state (about half of a game's time is in these)
+MODULES = (
+    "grapeshot/geometry.py",
+    "grapeshot/agents/heuristic.py",
+)
+
+SRC = Path(__file__).resolve().parent.parent  # the directory that holds the package
+
+
+#: the names of the shared runtime libraries mypyc put beside the package in the last build (the
+#: only top-level files a clean removes: other packages installed there may have their own)
+RUNTIME_LIST = "grapeshot/.mypyc-runtime"
+
+
+def extensions(src: Path = SRC) -> list[Path]:
+    """The compiled extension modules present under ``src``: the modules' own, and mypyc's shared runtime."""
+    listed = src / RUNTIME_LIST
+    found = [src / name for name in listed.read_text().split()] if listed.exists() else []
+    found = [p for p in found if p.exists()]
+    for module in MODULES:
+        source = src / module
+        found.extend(source.parent.glob(source.stem + ".*.so"))
+    return sorted(found)
+
+
+def stale(src: Path = SRC) -> list[str]:
+    """The compiled modules whose source has changed since they were built."""
+    out = []
+    for module in MODULES:
+        source = src / module
+        for ext in source.parent.glob(source.stem + ".*.so"):
+            if source.exists() and source.stat().st_mtime > ext.stat().st_mtime:
+                out.append(module)
+    return out
+
+
+#: set while rebuilding or cleaning, when stale modules are expected (and about to go)
+REBUILDING = "GRAPESHOT_REBUILDING"
+
+
+def check_fresh(src: Path = SRC) -> None:
+    """Refuse to run a compiled module built from an older source than the one beside it."""
+    if os.environ.get(REBUILDING):
+        return
+    old = stale(src)
+    if old:
+        raise ImportError(
+            f"grapeshot: compiled modules older than their sources: {', '.join(old)}; "
+            "rebuild them with scripts/compile.sh or remove them with scripts/compile.sh --clean"
+        )
+
+
+def build(src: Path = SRC) -> None:
+    """Compile :data:`MODULES` in place with mypyc (needs mypy and a C compiler)."""
+    clean(src)
+    before = set(src.glob("*__mypyc.*.so"))
+    subprocess.run([sys.executable, "-m", "mypyc", *MODULES], cwd=src, check=True)
+    shutil.rmtree(src / "build", ignore_errors=True)  # mypyc's C sources and objects: the extensions are in place
+    runtime = sorted(p.name for p in set(src.glob("*__mypyc.*.so")) - before)
+    (src / RUNTIME_LIST).write_text("\n".join(runtime) + "\n")
+    for module in MODULES:
+        source = src / module
+        if not list(source.parent.glob(source.stem + ".*.so")):
+            raise RuntimeError(f"mypyc built no extension for {module}")
+
+
+def clean(src: Path = SRC) -> None:
+    """Remove the compiled extensions (and mypyc's build directory), back to pure Python."""
+    for ext in extensions(src):
+        ext.unlink()
+    (src / RUNTIME_LIST).unlink(missing_ok=True)
+    shutil.rmtree(src / "build", ignore_errors=True)
+
+
+def copy_sources(to: Path, src: Path = SRC) -> Path:
+    """A pure-Python copy of the package (no compiled modules, no caches) under ``to``; returns ``to``.
+
+    With ``PYTHONPATH`` set to it, a process runs the pure build whatever is compiled here:
+    the benchmarks count calls there, and the tests compare the two builds.
+    """
+    shutil.copytree(src / "grapeshot", to / "grapeshot", ignore=shutil.ignore_patterns("*.so", ".mypyc-runtime", "__pycache__"))
+    return to
+
+
+def status(src: Path = SRC) -> str:
+    """Which build is in use: pure Python, or compiled (and whether it is fresh)."""
+    exts = extensions(src)
+    if not exts:
+        return "pure Python"
+    old = stale(src)
+    return f"compiled ({len(exts)} extension files{'; STALE: ' + ', '.join(old) if old else ''})"
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "status"
+    if command == "build":
+        build()
+    elif command == "clean":
+        clean()
+    elif command != "status":
+        print(f"unknown command {command!r}; use build, clean or status", file=sys.stderr)
+        return 2
+    print(status())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
