@@ -5,7 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export GRAPESHOT_REBUILDING=1
-if [ "${1:-}" = "--clean" ]; then
-  exec .venv/bin/python -m grapeshot.compiled clean
-fi
-exec .venv/bin/python -m grapeshot.compiled build
+COMMAND=build
+[ "${1:-}" = "--clean" ] && COMMAND=clean
+exec .venv/bin/python -c 'import sys; from grapeshot.compiled import main; sys.exit(main(sys.argv[1:]))' "$COMMAND"

@@ -10,7 +10,7 @@ to the pure build's (a test plays the same games both ways and compares the logs
 A compiled module older than its source would run old code, silently: :func:`check_fresh`
 (called when the package is imported) refuses to go on and says how to rebuild or clean.
 
-    python -m grapeshot.compiled build|clean|status
+``main(["build" | "clean" | "status"])`` is what ``scripts/compile.sh`` runs.
 """
 
 from __future__ import annotations
@@ -126,7 +126,3 @@ def main(argv: list[str]) -> int:
         return 2
     print(status())
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
