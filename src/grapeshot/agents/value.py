@@ -39,8 +39,10 @@ FEATURES = (
 Weights = tuple[float, tuple[float, ...]]  # the intercept, and a weight per feature
 
 #: fitted on 12,000 duels (random klans, heuristic players): positions at the start of each turn
+#: (``bench/fit_value.py --scenario duel --games 12000 --seed 2``; its intercept came out as 0.000)
 DUEL_WEIGHTS: Weights = (0.0, (0.496, 1.208, 0.290, 0.000, 1.546, -0.263, -0.371, -0.318, 0.009, -0.330, 1.502))
 #: fitted on 3,000 brawls (four seats, random klans, heuristic players)
+#: (``bench/fit_value.py --scenario brawl --games 3000 --seed 2``)
 MELEE_WEIGHTS: Weights = (-0.757, (0.326, -0.266, 0.060, 0.391, -0.106, -0.013, -0.045, -0.122, 0.066, -0.097, 0.491))
 
 
