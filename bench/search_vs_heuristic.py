@@ -1,8 +1,10 @@
 """The search player against the heuristic player: mirrored games, win rate with its 95% interval.
 
-Each seed is played twice on the same scenario with the same klans in the same seats: once
-with the search player in the first seat and once in the second, the heuristic player in the
-other, so neither a seat nor a klan favours either player.  A draw counts as half a win.  The
+Each seed is played once for each seat on the same scenario with the same klans in the same
+seats, the search player taking that seat and heuristic players the others, so neither a seat
+nor a klan favours either player (in a duel: twice, once from each seat).  A draw or a shared
+win counts as a share: half in a duel.  With more seats (``--scenario brawl``) an equal player
+would take 1/seats of the wins, and the script says so.  The
 search player's budget is a rollout count (not the clock), so a run reproduces exactly on any
 machine; the games are shared among ``--processes`` worker processes.
 
@@ -15,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import sys
 import time
 from dataclasses import dataclass
 
@@ -31,7 +32,7 @@ from grapeshot.lab.study import derive_seed
 @dataclass(frozen=True)
 class Task:
     index: int  # the seed's index
-    seat: int  # the seat the search player takes (0 or 1)
+    seat: int  # the seat the search player takes (its index)
     scenario: str  # the scenario as JSON
     seed: int  # the run's seed
     rollouts: int
@@ -45,7 +46,7 @@ class Task:
 class Result:
     index: int
     seat: int
-    score: float  # 1 won, 0.5 drawn, 0 lost (for the search player)
+    score: float  # 1 won, 0 lost, a share of a draw or a shared win (for the search player)
     turns: int
     seconds: float
     decisions: int  # decisions the search player searched
@@ -84,7 +85,7 @@ def play(task: Task) -> Result:
     if me in outcome.winners:
         score = 1.0 / len(outcome.winners)
     elif not outcome.winners:
-        score = 0.5
+        score = 1.0 / len(seats)
     else:
         score = 0.0
     return Result(task.index, task.seat, score, outcome.turn, seconds, searcher.searched, searcher.rollouts_done)
@@ -92,30 +93,32 @@ def play(task: Task) -> Result:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seeds", type=int, default=200, help="seeds; each is played twice (2 games a seed)")
+    ap.add_argument("--seeds", type=int, default=200, help="seeds; each is played once per seat (a duel: 2 games a seed)")
     ap.add_argument("--rollouts", type=int, default=48, help="the search player's rollouts per decision (the orders' share)")
     ap.add_argument("--candidates", type=int, default=6)
     ap.add_argument("--horizon", type=int, default=0, help="turns a rollout plays on after the decision's turn (-1: to the end of the game)")
     ap.add_argument("--prior", type=float, default=PRIOR, help="the margin another answer needs over the heuristic's")
     ap.add_argument("--decisions", default=",".join(DECISIONS), help="the decisions searched (comma list)")
-    ap.add_argument("--scenario", default="duel", help="a two-seat scenario")
+    ap.add_argument("--scenario", default="duel", help="a scenario (each seed is played once per seat)")
     ap.add_argument("--klans", default="", help="the klan of each seat, comma list in seat order (default: the scenario's)")
     ap.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
     ap.add_argument("--processes", type=int, default=2)
     args = ap.parse_args()
     sc = load_scenario(args.scenario, "jimlad")
-    if len(sc.seats) != 2:
-        sys.exit(f"a mirrored match needs a two-seat scenario; {sc.name} has {len(sc.seats)}")
     klans = [k.strip() for k in args.klans.split(",") if k.strip()]
     data = with_klans(sc.raw, dict(zip([s.id for s in sc.seats], klans, strict=True))) if klans else dict(sc.raw)
     text = json.dumps(data, sort_keys=True)
     if args.horizon < 0:
         args.horizon = None
     decisions = tuple(d.strip() for d in args.decisions.split(",") if d.strip())
-    tasks = [Task(i, seat, text, args.seed, args.rollouts, args.candidates, args.horizon, decisions, args.prior) for i in range(args.seeds) for seat in (0, 1)]
+    tasks = [
+        Task(i, seat, text, args.seed, args.rollouts, args.candidates, args.horizon, decisions, args.prior)
+        for i in range(args.seeds)
+        for seat in range(len(sc.seats))
+    ]
     fleets = ", ".join(f"{f['seat']}: {f['klan']}" for f in data["fleets"])
     print(
-        f"{sc.name} ({fleets}); {args.seeds} seeds x 2 seat orders = {len(tasks)} games; search: {args.rollouts} rollouts, {args.candidates} candidates, prior {args.prior}, ",
+        f"{sc.name} ({fleets}); {args.seeds} seeds x {len(sc.seats)} seats = {len(tasks)} games; search: {args.rollouts} rollouts, {args.candidates} candidates, prior {args.prior}, ",
         end="",
     )
     print(f"horizon {'end of game' if args.horizon is None else args.horizon}, decisions {','.join(decisions)}; {args.processes} processes", flush=True)
@@ -131,13 +134,13 @@ def main() -> None:
     n = len(results)
     wins = sum(1 for r in results if r.score == 1.0)
     losses = sum(1 for r in results if r.score == 0.0)
-    draws = n - wins - losses
+    draws = n - wins - losses  # drawn or shared
     points = sum(r.score for r in results)
     low, high = wilson(points, n)
     seconds = sum(r.seconds for r in results)
     decided = sum(r.decisions for r in results)
     print(f"search vs heuristic: {wins} won, {draws} drawn, {losses} lost of {n} games")
-    print(f"  win rate (draws as half): {points / n:.3f}   95% Wilson interval [{low:.3f}, {high:.3f}]")
+    print(f"  win rate (draws as a share): {points / n:.3f}   95% Wilson interval [{low:.3f}, {high:.3f}]   (an equal player: {1 / len(sc.seats):.3f})")
     for seat, name in enumerate(s.id for s in sc.seats):
         mine = [r for r in results if r.seat == seat]
         print(f"  as {name}: {sum(r.score for r in mine) / max(1, len(mine)):.3f} over {len(mine)} games")
