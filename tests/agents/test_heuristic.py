@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from grapeshot.agents import Agent, make, play_out
+from grapeshot.agents import Agent, make, play_out, play_until
 from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core.actions import Action, EnterDice, Reroll
@@ -55,15 +55,7 @@ def on_hull(g: Game, name: str, point: tuple[float, float] | None) -> bool:
 
 def answer(g: Game, players: Mapping[str, Agent], until: Callable[[Game], bool], max_steps: int = 500) -> None:
     """Let ``players`` answer through ``Game.submit`` (which rejects illegal actions) until ``until``."""
-    steps = 0
-    while g.prompt is not None and not until(g):
-        prompt = g.prompt
-        for seat in g.waiting_for():
-            g.submit(seat, players[seat].act(g, seat, prompt))
-            if g.prompt is not prompt:
-                break
-        steps += 1
-        assert steps < max_steps, "the game did not get there"
+    play_until(g, players, until, max_steps=max_steps)
 
 
 def moved(name: str) -> Callable[[Game], bool]:

@@ -699,18 +699,20 @@ class _SessionEnv:
 
     metadata: ClassVar[dict[str, Any]]
 
-    def _setup(
+    def __init__(
         self,
-        scenario: str | Scenario,
-        opponents: Mapping[str, str | AgentFactory] | None,
-        delegate: str | Iterable[str],
-        reward: RewardMode,
-        illegal: IllegalMode,
-        options: Mapping[str, object] | None,
-        max_steps: int | None,
-        render_mode: str | None,
-        log: bool | None,
+        scenario: str | Scenario = "duel",
+        *,
+        opponents: Mapping[str, str | AgentFactory] | None = None,
+        delegate: str | Iterable[str] = (),
+        reward: RewardMode = "win",
+        illegal: IllegalMode = "substitute",
+        options: Mapping[str, object] | None = None,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        log: bool | None = None,
     ) -> None:
+        """One constructor for both APIs; the arguments are described in the module documentation."""
         if reward not in ("win", "hull"):
             raise ValueError(f"reward must be 'win' or 'hull', not {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -727,6 +729,10 @@ class _SessionEnv:
         self._action_spaces = {a: spaces.Discrete(self.session.n_actions) for a in self.possible_agents}
         self._seeder: np.random.Generator | None = None
         self._steps = 0
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """Set what the particular API keeps before the first reset (nothing, unless overridden)."""
 
     def _restart(self, seed: int | None) -> None:
         """A new game: its seed from ``seed`` (or the environment's own seeder), every agent in."""
@@ -781,21 +787,7 @@ class JimLadEnv(_SessionEnv, AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"name": "grapeshot_jimlad_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(
-        self,
-        scenario: str | Scenario = "duel",
-        *,
-        opponents: Mapping[str, str | AgentFactory] | None = None,
-        delegate: str | Iterable[str] = (),
-        reward: RewardMode = "win",
-        illegal: IllegalMode = "substitute",
-        options: Mapping[str, object] | None = None,
-        max_steps: int | None = None,
-        render_mode: str | None = None,
-        log: bool | None = None,
-    ) -> None:
-        super().__init__()
-        self._setup(scenario, opponents, delegate, reward, illegal, options, max_steps, render_mode, log)
+    def _fresh(self) -> None:
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -860,21 +852,6 @@ class JimLadParallelEnv(_SessionEnv, ParallelEnv):  # type: ignore[misc]
     sealed orders at once.  Agents the game is not waiting for send ``wait`` (index 0)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "grapeshot_jimlad_parallel_v0", "render_modes": ["ansi", "human"]}
-
-    def __init__(
-        self,
-        scenario: str | Scenario = "duel",
-        *,
-        opponents: Mapping[str, str | AgentFactory] | None = None,
-        delegate: str | Iterable[str] = (),
-        reward: RewardMode = "win",
-        illegal: IllegalMode = "substitute",
-        options: Mapping[str, object] | None = None,
-        max_steps: int | None = None,
-        render_mode: str | None = None,
-        log: bool | None = None,
-    ) -> None:
-        self._setup(scenario, opponents, delegate, reward, illegal, options, max_steps, render_mode, log)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         self._restart(seed)

@@ -43,10 +43,20 @@ def make(name: str, seed: int) -> Agent:
         raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(factories()))}") from None
 
 
-def play_out(game: Game, agents: Mapping[str, Agent], check: Callable[[Game], None] | None = None, max_steps: int = 100_000) -> Outcome:
-    """Let agents answer every prompt until the game ends; ``check`` runs after each action."""
+def play_until(
+    game: Game,
+    agents: Mapping[str, Agent],
+    until: Callable[[Game], bool] | None = None,
+    check: Callable[[Game], None] | None = None,
+    max_steps: int = 100_000,
+) -> None:
+    """Let agents answer every prompt until the game ends or ``until(game)`` holds.
+
+    ``check`` runs after each action; more than ``max_steps`` prompts raise ``RuntimeError``
+    (a game that never ends is a bug, not a result).
+    """
     steps = 0
-    while game.prompt is not None:
+    while game.prompt is not None and (until is None or not until(game)):
         prompt = game.prompt
         for seat in game.waiting_for():
             game.submit(seat, agents[seat].act(game, seat, prompt))
@@ -56,6 +66,11 @@ def play_out(game: Game, agents: Mapping[str, Agent], check: Callable[[Game], No
                 break
         steps += 1
         if steps > max_steps:
-            raise RuntimeError(f"game did not finish in {max_steps} steps")
+            raise RuntimeError(f"game did not get there in {max_steps} steps")
+
+
+def play_out(game: Game, agents: Mapping[str, Agent], check: Callable[[Game], None] | None = None, max_steps: int = 100_000) -> Outcome:
+    """Let agents answer every prompt until the game ends; ``check`` runs after each action."""
+    play_until(game, agents, check=check, max_steps=max_steps)
     assert game.outcome is not None
     return game.outcome

@@ -48,6 +48,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from grapeshot.agents import play_until
 from grapeshot.agents.heuristic import CONTACT_PENALTY, HeuristicPlayer, _samples
 from grapeshot.agents.value import win_chance
 from grapeshot.core.actions import Action
@@ -319,20 +320,8 @@ class SearchPlayer:
         copy = self.fork(game, dice_seed)
         copy.submit(seat, action)
         players = {s: HeuristicPlayer(derive(dice_seed, s)) for s in copy.state.seats}
-        turn = copy.turn
-        horizon = self.budget.horizon
-        steps = 0
-        while copy.prompt is not None:
-            if horizon is not None and copy.turn > turn + horizon:
-                break
-            prompt = copy.prompt
-            for s in copy.waiting_for():
-                copy.submit(s, players[s].act(copy, s, prompt))
-                if copy.prompt is not prompt:
-                    break
-            steps += 1
-            if steps > MAX_ROLLOUT_STEPS:
-                break
+        last = None if self.budget.horizon is None else copy.turn + self.budget.horizon
+        play_until(copy, players, None if last is None else lambda g: g.turn > last, max_steps=MAX_ROLLOUT_STEPS)
         return score(copy, seat)
 
     # ------------------------------------------------------------------ copies
