@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 #: the modules worth compiling: movement and collision geometry, the heuristic player that
@@ -41,21 +42,21 @@ def extensions(src: Path = SRC) -> list[Path]:
     listed = src / RUNTIME_LIST
     found = [src / name for name in listed.read_text().split()] if listed.exists() else []
     found = [p for p in found if p.exists()]
+    found.extend(ext for _, _, ext in _built(src))
+    return sorted(found)
+
+
+def _built(src: Path) -> Iterator[tuple[str, Path, Path]]:
+    """Each compiled module present: its name in :data:`MODULES`, its source, its extension."""
     for module in MODULES:
         source = src / module
-        found.extend(source.parent.glob(source.stem + ".*.so"))
-    return sorted(found)
+        for ext in source.parent.glob(source.stem + ".*.so"):
+            yield module, source, ext
 
 
 def stale(src: Path = SRC) -> list[str]:
     """The compiled modules whose source has changed since they were built."""
-    out = []
-    for module in MODULES:
-        source = src / module
-        for ext in source.parent.glob(source.stem + ".*.so"):
-            if source.exists() and source.stat().st_mtime > ext.stat().st_mtime:
-                out.append(module)
-    return out
+    return [module for module, source, ext in _built(src) if source.exists() and source.stat().st_mtime > ext.stat().st_mtime]
 
 
 #: set while rebuilding or cleaning, when stale modules are expected (and about to go)
@@ -82,10 +83,9 @@ def build(src: Path = SRC) -> None:
     shutil.rmtree(src / "build", ignore_errors=True)  # mypyc's C sources and objects: the extensions are in place
     runtime = sorted(p.name for p in set(src.glob("*__mypyc.*.so")) - before)
     (src / RUNTIME_LIST).write_text("\n".join(runtime) + "\n")
-    for module in MODULES:
-        source = src / module
-        if not list(source.parent.glob(source.stem + ".*.so")):
-            raise RuntimeError(f"mypyc built no extension for {module}")
+    missing = set(MODULES) - {module for module, _, _ in _built(src)}
+    if missing:
+        raise RuntimeError(f"mypyc built no extension for {', '.join(sorted(missing))}")
 
 
 def clean(src: Path = SRC) -> None:

@@ -51,8 +51,9 @@ def seat_totals(sea: Sea, seat: str, vp: int) -> tuple[float, ...]:
     ships = [s for s in sea.ships.values() if s.afloat and s.commander == seat]
     hull = float(sum(s.hull_points for s in ships))
     krew = float(sum(len(s.krew) for s in ships))
-    late = sea.turn / max(1, int(sea.option("turn_limit")))
-    left = max(0, int(sea.option("turn_limit")) - sea.turn)
+    limit = int(sea.option("turn_limit"))
+    late = sea.turn / max(1, limit)
+    left = max(0, limit - sea.turn)
     return (
         krew,
         float(sum(1 for s in ships if s.kaptin is not None)),
