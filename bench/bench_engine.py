@@ -24,6 +24,7 @@ from typing import Any
 
 from grapeshot import compiled, geometry
 from grapeshot.agents import make, play_out
+from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
 from grapeshot.dice import D6, RollRequest, SeededDice
@@ -31,10 +32,14 @@ from grapeshot.dice import D6, RollRequest, SeededDice
 COUNTED = ("hulls_overlap", "hull_hits_polygon", "separation")
 
 
-def play(scenario: str, games: int, seed: int) -> tuple[float, int, int, int]:
-    """Play the games; return (seconds, steps, rolls, turns)."""
+Played = list[tuple[str, Action]]
+
+
+def play(scenario: str, games: int, seed: int) -> tuple[float, int, int, int, list[Played]]:
+    """Play the games; return (seconds, steps, rolls, turns, each game's actions)."""
     sc = load_scenario(scenario, "jimlad")
     steps = rolls = turns = 0
+    actions: list[Played] = []
     t0 = time.perf_counter()
     for i in range(games):
         g = Game("jimlad", sc, seed=seed + i, log=False)
@@ -43,7 +48,22 @@ def play(scenario: str, games: int, seed: int) -> tuple[float, int, int, int]:
         steps += g.steps
         rolls += g.rolls
         turns += outcome.turn
-    return time.perf_counter() - t0, steps, rolls, turns
+        actions.append(g.actions)
+    return time.perf_counter() - t0, steps, rolls, turns, actions
+
+
+def rules_alone(scenario: str, played: list[Played], seed: int) -> float:
+    """Seconds for the rules to run the same games again from their recorded actions, with no
+    players to ask: what the engine costs by itself (the rest of a game's time is the players')."""
+    sc = load_scenario(scenario, "jimlad")
+    t0 = time.perf_counter()
+    for i, actions in enumerate(played):
+        g = Game("jimlad", sc, seed=seed + i, log=False)
+        for seat, action in actions:
+            g.submit(seat, action)
+        if not g.over:
+            raise RuntimeError(f"game {i} did not end the same way when replayed")
+    return time.perf_counter() - t0
 
 
 def count_tests(scenario: str, games: int, seed: int) -> int:
@@ -112,7 +132,8 @@ def main() -> None:
         print(count_tests(args.scenario, args.games, args.seed))
         return
     play(args.scenario, 5, args.seed)  # warm caches
-    seconds, steps, rolls, turns = play(args.scenario, args.games, args.seed)
+    seconds, steps, rolls, turns, played = play(args.scenario, args.games, args.seed)
+    alone = rules_alone(args.scenario, played, args.seed)
     build = compiled.status()
     tests = count_tests(args.scenario, args.games, args.seed) if build == "pure Python" else count_tests_pure(args.scenario, args.games, args.seed)
     t_rolls, t_tests = floor(rolls, tests)
@@ -123,6 +144,10 @@ def main() -> None:
         f"  ms per game               : {1000 * seconds / args.games:8.2f}   ({turns / args.games:.1f} turns, {steps / args.games:.0f} steps, {rolls / args.games:.0f} rolls, {tests / args.games:.0f} hull tests a game)"
     )
     print(f"  us per engine step        : {1e6 * seconds / steps:8.1f}   (a step = one prompt answered)")
+    print(
+        f"  rules alone               : {1000 * alone / args.games:8.2f} ms a game ({args.games / alone:.1f} games/s: the same actions replayed, no players);"
+        f" players {1000 * (seconds - alone) / args.games:.2f} ms a game"
+    )
     print(f"  floor: {rolls} dice rolls {1000 * t_rolls:.1f} ms + {tests} hull tests {1000 * t_tests:.1f} ms = {1000 * floor_s:.1f} ms")
     print(f"  engine / floor            : {seconds / floor_s:8.1f}x")
 

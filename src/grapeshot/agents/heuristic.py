@@ -407,9 +407,8 @@ class HeuristicPlayer:
         """The best place to stop between the least and the most allowed, short of any contact."""
         ship = sea.ships[prompt.ship]
         looks = self.looks(sea, ship)
-        path = card_path(ship.hull, prompt.card, prompt.turn, prompt.card_at, prompt.high)  # type: ignore[arg-type]
+        path, hit = prompt.course(prompt.high)
         fixed = path.length - prompt.high
-        hit = first_contact(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table)
         if hit is not None and hit.kind == "ship" and self.worth_ramming(sea, ship, sea.ships[hit.ident]) and prompt.ram_target(prompt.high) == hit.ident:
             return Distance(prompt.high, ram=True)  # ramming speed: flat out into it
         top = prompt.high if hit is None else min(prompt.high, max(prompt.low, hit.at - fixed - STOP_SHORT))

@@ -8,7 +8,7 @@ from typing import Any
 from grapeshot.core.actions import Action
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.prompts import Prompt
-from grapeshot.geometry import first_contact
+from grapeshot.geometry import Contact, Path, first_contact
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.damage import repairable
 from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, Card, GunName, Shell, Turn
@@ -66,14 +66,25 @@ class DistancePrompt(Prompt):
     low: float = 0.0
     high: float = 0.0
     sea: Sea | None = None
+    #: courses already worked out, by distance: nothing moves while the prompt is open, and the
+    #: ram check, the player and the web table each ask about the same few distances
+    _courses: dict[float, tuple[Path, Contact | None]] = field(default_factory=dict, repr=False)
+
+    def course(self, inches: float) -> tuple[Path, Contact | None]:
+        """The ship's path for a move of ``inches`` beyond the card, and the first thing it would meet."""
+        known = self._courses.get(inches)
+        if known is None:
+            assert self.sea is not None
+            ship = self.sea.ships[self.ship]
+            path = card_path(ship.hull, self.card, self.turn, self.card_at, inches)  # type: ignore[arg-type]
+            known = self._courses[inches] = (path, first_contact(path, ship.length, ship.width, self.sea.ship_obstacles(ship), self.sea.table))
+        return known
 
     def ram_target(self, inches: float) -> str | None:
         """JL-RAM-1: the ship this move would ram at that distance: the first thing the course
         meets, if it is a ship that has already moved this turn."""
         assert self.sea is not None
-        ship = self.sea.ships[self.ship]
-        path = card_path(ship.hull, self.card, self.turn, self.card_at, inches)  # type: ignore[arg-type]
-        hit = first_contact(path, ship.length, ship.width, self.sea.ship_obstacles(ship), self.sea.table)
+        hit = self.course(inches)[1]
         if hit is None or hit.kind != "ship" or self.sea.ships[hit.ident].moved_turn != self.sea.turn:
             return None
         return hit.ident
