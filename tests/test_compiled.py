@@ -17,7 +17,7 @@ from grapeshot import compiled
 PLAY = textwrap.dedent(
     """
     import hashlib
-    import grapeshot.geometry
+    import grapeshot.geometry.motion
     from grapeshot.agents import make, play_out
     from grapeshot.core.game import Game
     from grapeshot.core.scenario import load_scenario
@@ -30,7 +30,7 @@ PLAY = textwrap.dedent(
             play_out(game, {s.id: make("heuristic", 7 * i + k) for k, s in enumerate(sc.seats)})
             for event in game.events:
                 digest.update(repr(event).encode())
-    print(grapeshot.geometry.__file__.rsplit("/", 1)[-1], digest.hexdigest())
+    print(grapeshot.geometry.motion.__file__.rsplit("/", 1)[-1], digest.hexdigest())
     """
 )
 
@@ -54,7 +54,7 @@ def test_the_compiled_build_plays_the_same_games_event_for_event(tmp_path: Path)
     code = PLAY.replace("GAMES", "6")
     pure_file, pure_digest = run(pure, code).split()
     fast_file, fast_digest = run(fast, code).split()
-    assert pure_file == "geometry.py" and fast_file.endswith(".so")  # each ran the build it was meant to
+    assert pure_file == "motion.py" and fast_file.endswith(".so")  # each ran the build it was meant to
     assert fast_digest == pure_digest
     assert run(fast, "from grapeshot.compiled import status; print(status())").startswith("compiled")
 
@@ -68,7 +68,7 @@ def test_a_compiled_module_older_than_its_source_is_refused(tmp_path: Path, monk
     assert compiled.stale(src) == [compiled.MODULES[0]]
     assert ext in compiled.extensions(src)
     monkeypatch.delenv(compiled.REBUILDING, raising=False)
-    with pytest.raises(ImportError, match=r"older than their sources: grapeshot/geometry\.py.*scripts/compile\.sh --clean"):
+    with pytest.raises(ImportError, match=r"older than their sources: grapeshot/geometry/vectors\.py.*scripts/compile\.sh --clean"):
         compiled.check_fresh(src)
     assert "STALE" in compiled.status(src)
     monkeypatch.setenv(compiled.REBUILDING, "1")

@@ -22,10 +22,15 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-#: the modules worth compiling: movement and collision geometry, the heuristic player that
-#: scores poses, the dice and the ships' state (about half of a game's time is in these)
+#: the modules worth compiling: the geometry package's rooms (movement and collision, and the
+#: figures' moves, sight and placing) and the heuristic player that scores poses (about half of a
+#: game's time is in these); the package's ``__init__`` only re-exports, so it stays Python
 MODULES = (
-    "grapeshot/geometry.py",
+    "grapeshot/geometry/vectors.py",
+    "grapeshot/geometry/shapes.py",
+    "grapeshot/geometry/lines.py",
+    "grapeshot/geometry/motion.py",
+    "grapeshot/geometry/templates.py",
     "grapeshot/agents/heuristic.py",
 )
 
