@@ -31,6 +31,10 @@ MODULES = (
     "grapeshot/geometry/lines.py",
     "grapeshot/geometry/motion.py",
     "grapeshot/geometry/templates.py",
+    "grapeshot/geometry/contact.py",
+    "grapeshot/geometry/figure_motion.py",
+    "grapeshot/geometry/decks.py",
+    "grapeshot/geometry/sight.py",
     "grapeshot/agents/heuristic.py",
 )
 

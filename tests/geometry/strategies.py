@@ -1,25 +1,21 @@
-"""Hypothesis strategies and shapely helpers shared by the geometry tests."""
+"""Hypothesis strategies, sample shapes and shapely helpers shared by the geometry tests."""
 
 from __future__ import annotations
 
 import shapely  # type: ignore[import-untyped]
 from hypothesis import strategies as st
 
-from grapeshot.geometry import (
-    Hull,
-    Vec,
-)
+from grapeshot.geometry import Hull, Polygon, Vec
 
 coord = st.floats(-20.0, 20.0, allow_nan=False, allow_infinity=False)
-
-
 angle = st.floats(0.0, 360.0, exclude_max=True, allow_nan=False)
-
-
 hull_length = st.floats(1.0, 12.0)
-
-
 hull_width = st.floats(0.5, 6.0)
+points = st.builds(Vec, coord, coord)
+
+SQUARE = Polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
+# a "C" open to the east: the notch (4..10, 4..6) is outside
+C_SHAPE = Polygon([(0, 0), (10, 0), (10, 4), (4, 4), (4, 6), (10, 6), (10, 10), (0, 10)])
 
 
 @st.composite

@@ -1,4 +1,4 @@
-"""Straight lines against hulls (torpedo tracks, shots), checked against shapely."""
+"""Straight lines against hulls, discs, polygons and other lines, checked against shapely."""
 
 from __future__ import annotations
 
@@ -9,13 +9,21 @@ from hypothesis import strategies as st
 
 from grapeshot.geometry import (
     Hull,
+    Polygon,
     Vec,
     distance,
     first_hull_on_segment,
     point_hull_distance,
+    segment_disc_span,
     segment_hull_entry,
+    segment_hull_span,
+    segment_point_distance,
+    segment_polygon_distance,
+    segment_polygon_spans,
+    segment_segment_distance,
+    segments_meet,
 )
-from tests.geometry.strategies import angle, coord, hulls, rotate_hull, shape
+from tests.geometry.strategies import C_SHAPE, SQUARE, angle, coord, hulls, points, rotate_hull, shape
 
 
 @given(hulls(), st.tuples(coord, coord), st.tuples(coord, coord), angle, st.tuples(coord, coord))
@@ -62,3 +70,80 @@ def test_first_hull_on_segment_is_the_nearest() -> None:
     assert hit is not None and hit[0] == "far" and hit[1] == pytest.approx(Vec(14.0, 0.0))
     assert first_hull_on_segment(Vec(0, 0), Vec(20, 0), [("aside", aside)]) is None
     assert first_hull_on_segment(Vec(0, 0), Vec(20, 0), []) is None
+
+
+# --------------------------------------------------------------------------- segments against points, segments, discs, polygons
+
+
+def test_segment_distances_by_hand() -> None:
+    a, b = Vec(0, 0), Vec(10, 0)
+    assert segment_point_distance(a, b, Vec(5, 3)) == pytest.approx(3.0)
+    assert segment_point_distance(a, b, Vec(-3, 4)) == pytest.approx(5.0)  # beyond the end: to the end
+    assert segments_meet(a, b, Vec(5, -1), Vec(5, 1))
+    assert segments_meet(a, b, Vec(10, 0), Vec(12, 5))  # touching at an end counts
+    assert not segments_meet(a, b, Vec(11, 0), Vec(12, 0))  # on one line, apart
+    assert segment_segment_distance(a, b, Vec(3, 2), Vec(7, 2)) == pytest.approx(2.0)
+    assert segment_segment_distance(a, b, Vec(5, -1), Vec(5, 1)) == 0.0
+    assert segment_polygon_distance(Vec(-5, 5), Vec(-1, 5), SQUARE) == pytest.approx(1.0)
+    assert segment_polygon_distance(Vec(2, 2), Vec(3, 3), SQUARE) == 0.0  # inside
+    assert segment_polygon_distance(Vec(-5, 5), Vec(15, 5), SQUARE) == 0.0  # across
+
+
+@given(points, points, points, points)
+def test_segment_distances_agree_with_shapely(a: Vec, b: Vec, c: Vec, d: Vec) -> None:
+    assume(distance(a, b) > 1e-6 and distance(c, d) > 1e-6)  # shapely has no distance to an empty line
+    ab, cd = shapely.LineString([a, b]), shapely.LineString([c, d])
+    assert segment_point_distance(a, b, c) == pytest.approx(ab.distance(shapely.Point(c)), abs=1e-9)
+    assert segment_segment_distance(a, b, c, d) == pytest.approx(ab.distance(cd), abs=1e-9)
+    if ab.distance(cd) > 1e-9:
+        assert not segments_meet(a, b, c, d)
+    elif ab.crosses(cd):
+        assert segments_meet(a, b, c, d)
+
+
+@given(points, points, st.sampled_from([SQUARE, C_SHAPE]))
+def test_segment_polygon_distance_and_spans_agree_with_shapely(a: Vec, b: Vec, poly: Polygon) -> None:
+    assume(distance(a, b) > 1e-3)
+    ref = shapely.Polygon(poly.points)
+    line = shapely.LineString([a, b])
+    assume(line.intersection(ref.exterior.buffer(1e-6)).length < 1e-4)  # not running along an edge
+    assert segment_polygon_distance(a, b, poly) == pytest.approx(line.distance(ref), abs=1e-9)
+    spans = segment_polygon_spans(a, b, poly)
+    inside = line.intersection(ref)
+    assert sum(t1 - t0 for t0, t1 in spans) * line.length == pytest.approx(inside.length, abs=1e-6)
+    for t0, t1 in spans:
+        assert 0.0 <= t0 <= t1 <= 1.0
+        mid = Vec(a.x + (b.x - a.x) * (t0 + t1) / 2, a.y + (b.y - a.y) * (t0 + t1) / 2)
+        assert ref.buffer(1e-9).contains(shapely.Point(mid))
+    assert spans == sorted(spans)
+
+
+@given(hulls(), points, points)
+def test_segment_hull_span_agrees_with_shapely(h: Hull, a: Vec, b: Vec) -> None:
+    assume(distance(a, b) > 1e-3)
+    line = shapely.LineString([a, b])
+    inside = line.intersection(shape(h))
+    assume(line.distance(shape(h)) > 1e-6 or inside.length > 1e-6)
+    span = segment_hull_span(a, b, h)
+    assert (span is not None) == (inside.length > 0)
+    if span is not None:
+        t0, t1 = span
+        assert (t1 - t0) * line.length == pytest.approx(inside.length, abs=1e-6)
+        assert segment_hull_entry(a, b, h) == pytest.approx(t0)
+
+
+@given(points, points, points, st.floats(0.1, 5.0))
+def test_segment_disc_span_agrees_with_the_circle(a: Vec, b: Vec, c: Vec, r: float) -> None:
+    assume(distance(a, b) > 1e-3)
+    span = segment_disc_span(a, b, c, r)
+    d = segment_point_distance(a, b, c)
+    assume(abs(d - r) > 1e-6)
+    assert (span is not None) == (d < r)
+    if span is not None:
+        t0, t1 = span
+        for t in (t0, t1):
+            p = Vec(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+            # each end is on the circle, or an end of the segment inside it
+            assert distance(p, c) == pytest.approx(r, abs=1e-6) or (t in (0.0, 1.0) and distance(p, c) <= r)
+        mid = Vec(a.x + (b.x - a.x) * (t0 + t1) / 2, a.y + (b.y - a.y) * (t0 + t1) / 2)
+        assert distance(mid, c) <= r + 1e-9

@@ -29,7 +29,7 @@ from grapeshot.geometry import (
     separation,
     unit,
 )
-from tests.geometry.strategies import angle, approx_vec, clear_verdict, coord, hulls, rotate_hull, shape
+from tests.geometry.strategies import C_SHAPE, SQUARE, angle, approx_vec, clear_verdict, coord, hulls, rotate_hull, shape
 
 
 def test_hull_corners_bow_stern_sides_heading_east() -> None:
@@ -205,13 +205,6 @@ def test_arc_contains_points() -> None:
     assert not arc.contains(o, Vec(20.0, 14.0))
     assert not arc.contains(o, Vec(10.0, 0.0))
     assert arc.contains(o, o)
-
-
-SQUARE = Polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
-
-
-# a "C" open to the east: the notch (4..10, 4..6) is outside
-C_SHAPE = Polygon([(0, 0), (10, 0), (10, 4), (4, 4), (4, 6), (10, 6), (10, 10), (0, 10)])
 
 
 def test_polygon_basics() -> None:

@@ -1,10 +1,13 @@
-"""Straight lines across the table: where a line (a torpedo's track, a shot) meets a hull."""
+"""Straight lines across the table: where a line (a torpedo's track, a shot, a line of sight, a
+figure's step) meets a hull, a round base, a polygon or another line."""
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 
-from grapeshot.geometry.shapes import Hull
+from grapeshot.geometry.shapes import Hull, Polygon, _point_segment_dist2, _segments_cross
 from grapeshot.geometry.vectors import EPS, Vec
 
 
@@ -45,3 +48,127 @@ def first_hull_on_segment(p0: Vec, p1: Vec, hulls: Sequence[tuple[str, Hull]]) -
         return None
     t, ident = best
     return ident, Vec(p0.x + (p1.x - p0.x) * t, p0.y + (p1.y - p0.y) * t)
+
+
+# --------------------------------------------------------------------------- segments against points, segments, discs and polygons
+# The figures' geometry (bases, sight, templates, free moves) asks these of lines; the ships' hot
+# paths above and in ``motion`` keep their own hand-made loops.
+
+
+def segment_point_distance(a: Vec, b: Vec, p: Vec) -> float:
+    """The distance from a point to the segment ``a``-``b``."""
+    return math.sqrt(_point_segment_dist2(p.x, p.y, a.x, a.y, b.x, b.y))
+
+
+def segments_meet(a: Vec, b: Vec, c: Vec, d: Vec) -> bool:
+    """Whether the segments ``a``-``b`` and ``c``-``d`` meet (touching counts)."""
+    return _segments_cross(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y)
+
+
+def segment_segment_distance(a: Vec, b: Vec, c: Vec, d: Vec) -> float:
+    """The distance between two segments (0 when they meet)."""
+    if _segments_cross(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y):
+        return 0.0
+    return math.sqrt(_seg_seg_dist2(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y))
+
+
+def _seg_seg_dist2(ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float) -> float:
+    """The squared distance between two segments that do not cross: the nearest pair of points has
+    an end of one of them."""
+    return min(
+        _point_segment_dist2(ax, ay, cx, cy, dx, dy),
+        _point_segment_dist2(bx, by, cx, cy, dx, dy),
+        _point_segment_dist2(cx, cy, ax, ay, bx, by),
+        _point_segment_dist2(dx, dy, ax, ay, bx, by),
+    )
+
+
+def segment_polygon_distance(a: Vec, b: Vec, poly: Polygon) -> float:
+    """The distance from a segment to a polygon (0 when it crosses or lies inside it)."""
+    if poly.contains(a):
+        return 0.0
+    pts = poly.points
+    n = len(pts)
+    best = math.inf
+    for i in range(n):
+        cx, cy = pts[i]
+        dx, dy = pts[(i + 1) % n]
+        if _segments_cross(a.x, a.y, b.x, b.y, cx, cy, dx, dy):
+            return 0.0
+        best = min(best, _seg_seg_dist2(a.x, a.y, b.x, b.y, cx, cy, dx, dy))
+    return math.sqrt(best)
+
+
+def segment_hull_span(p0: Vec, p1: Vec, h: Hull) -> tuple[float, float] | None:
+    """The fractions ``(t0, t1)`` along ``p0 -> p1`` between which the segment is over the hull,
+    or ``None`` (slab clipping in the hull's frame, as :func:`segment_hull_entry`)."""
+    u0, v0 = h.local(p0)
+    u1, v1 = h.local(p1)
+    du, dv = u1 - u0, v1 - v0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-du, u0 + h.hl), (du, h.hl - u0), (-dv, v0 + h.hw), (dv, h.hw - v0)):
+        if abs(p) < EPS:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return t0, t1
+
+
+def segment_disc_span(p0: Vec, p1: Vec, centre: Vec, radius: float) -> tuple[float, float] | None:
+    """The fractions ``(t0, t1)`` along ``p0 -> p1`` between which the segment is within
+    ``radius`` of ``centre`` (over a round base or a blast), or ``None``."""
+    dx, dy = p1.x - p0.x, p1.y - p0.y
+    fx, fy = p0.x - centre.x, p0.y - centre.y
+    a = dx * dx + dy * dy
+    c = fx * fx + fy * fy - radius * radius
+    if a < EPS * EPS:
+        return (0.0, 1.0) if c <= 0.0 else None
+    b = fx * dx + fy * dy
+    disc = b * b - a * c
+    if disc < 0.0:
+        return None
+    root = math.sqrt(disc)
+    t0, t1 = max(0.0, (-b - root) / a), min(1.0, (-b + root) / a)
+    return (t0, t1) if t0 <= t1 else None
+
+
+def segment_polygon_spans(p0: Vec, p1: Vec, poly: Polygon) -> list[tuple[float, float]]:
+    """The pieces ``(t0, t1)`` of ``p0 -> p1`` that lie over a polygon, in order along it (one
+    piece for a convex polygon, maybe several for a concave one)."""
+    dx, dy = p1.x - p0.x, p1.y - p0.y
+    cuts = [0.0, 1.0]
+    pts = poly.points
+    n = len(pts)
+    for i in range(n):
+        cx, cy = pts[i]
+        ex, ey = pts[(i + 1) % n][0] - cx, pts[(i + 1) % n][1] - cy
+        denom = dx * ey - dy * ex
+        if abs(denom) < EPS * EPS:
+            continue  # parallel: the pieces' middles below decide whether it runs over the polygon
+        wx, wy = cx - p0.x, cy - p0.y
+        t = (wx * ey - wy * ex) / denom
+        u = (wx * dy - wy * dx) / denom
+        if 0.0 < t < 1.0 and -EPS <= u <= 1.0 + EPS:
+            cuts.append(t)
+    cuts.sort()
+    spans: list[tuple[float, float]] = []
+    for t0, t1 in itertools.pairwise(cuts):
+        if t1 - t0 <= EPS:
+            continue
+        m = (t0 + t1) / 2.0
+        if poly.contains(Vec(p0.x + dx * m, p0.y + dy * m)):
+            if spans and spans[-1][1] >= t0 - EPS:
+                spans[-1] = (spans[-1][0], t1)
+            else:
+                spans.append((t0, t1))
+    if not spans and (poly.contains(p0) or poly.contains(p1)):
+        t = 0.0 if poly.contains(p0) else 1.0
+        spans.append((t, t))  # the segment only touches the polygon at an end
+    return spans
