@@ -32,6 +32,7 @@ MODULES = (
     "grapeshot/geometry/motion.py",
     "grapeshot/geometry/templates.py",
     "grapeshot/geometry/contact.py",
+    "grapeshot/geometry/placing.py",
     "grapeshot/geometry/figure_motion.py",
     "grapeshot/geometry/decks.py",
     "grapeshot/geometry/sight.py",

@@ -77,6 +77,6 @@ def test_the_package_lists_what_it_exports() -> None:
         if home is not None and home.startswith("grapeshot.geometry."):
             assert getattr(importlib.import_module(home), name) is obj
     rooms = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
-    assert rooms == {"vectors", "shapes", "lines", "motion", "templates", "contact", "figure_motion", "decks", "sight"}
+    assert rooms == {"vectors", "shapes", "lines", "motion", "templates", "contact", "placing", "figure_motion", "decks", "sight"}
     for room in rooms:
         assert len((PACKAGE / f"{room}.py").read_text(encoding="utf-8").splitlines()) <= 600, room

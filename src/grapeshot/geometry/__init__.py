@@ -19,7 +19,8 @@ The package's rooms (docs/architecture.md, section (e)):
 * :mod:`~grapeshot.geometry.lines`: straight lines against hulls, bases, polygons and lines;
 * :mod:`~grapeshot.geometry.motion`: ships' paths and swept moves;
 * :mod:`~grapeshot.geometry.templates`: blasts, flame teardrops, lines, what they touch, scatter;
-* :mod:`~grapeshot.geometry.contact`: round bases, contact, the free space and placing figures;
+* :mod:`~grapeshot.geometry.contact`: round bases, base contact and adjacency;
+* :mod:`~grapeshot.geometry.placing`: the free space a base may stand in, placing figures in it;
 * :mod:`~grapeshot.geometry.figure_motion`: a figure's free move round obstacles, its reach, pushes;
 * :mod:`~grapeshot.geometry.decks`: deck points, sections, surfaces and heights;
 * :mod:`~grapeshot.geometry.sight`: line of sight and cover.
@@ -37,7 +38,6 @@ from grapeshot.geometry.contact import (
     BASE_60MM,
     TOUCH,
     Base,
-    FreeSpace,
     Region,
     adjacent,
     base_gap,
@@ -45,11 +45,8 @@ from grapeshot.geometry.contact import (
     bases_overlap,
     hull_gap,
     in_base_contact,
-    nearest_free_spot,
-    place_bases,
     point_gap,
     polygon_gap,
-    shove_aside,
     touching,
 )
 from grapeshot.geometry.decks import (
@@ -103,6 +100,7 @@ from grapeshot.geometry.motion import (
     sweep,
     translate_path,
 )
+from grapeshot.geometry.placing import FreeSpace, nearest_free_spot, place_bases, shove_aside
 from grapeshot.geometry.shapes import (
     Arc,
     Facing,
