@@ -78,3 +78,70 @@ def test_random_play_keeps_the_invariants(ruleset: str, scenario: str, seed: int
     g = _play(ruleset, scenario, seed, players="random", check=True)
     assert g.outcome is not None
     assert g.outcome.turn >= 1
+
+
+def _same(a: Game, b: Game) -> None:
+    assert json.dumps(a.ruleset.describe(a.state), sort_keys=True) == json.dumps(b.ruleset.describe(b.state), sort_keys=True)
+    assert [e.line() for e in a.events] == [e.line() for e in b.events]
+    assert a.waiting_for() == b.waiting_for() and a.turn == b.turn and a.phase == b.phase and a.rolls == b.rolls
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_a_copy_is_the_game_it_copies(ruleset: str, scenario: str) -> None:
+    """Copies taken all through a game (from its checkpoints, replaying only the actions since)
+    match the game, and the same answers carry a copy on to the same end."""
+    whole = _play(ruleset, scenario, 31, players="mixed")
+    g = Game(ruleset, load_scenario(scenario, ruleset), seed=31)
+    step = max(1, len(whole.actions) // 15)
+    middle = None
+    longest = 0
+    for i, (seat, action) in enumerate(whole.actions):
+        if i % step == 0:
+            c = g.copy()
+            _same(c, g)
+            assert c.resumed_at is not None, "copies start from a checkpoint"
+            longest = max(longest, i - c.resumed_at)
+            if middle is None and i >= len(whole.actions) // 2:
+                middle = (i, c)
+        g.submit(seat, action)
+    _same(g.copy(), g)
+    assert middle is not None
+    i, c = middle
+    for seat, action in whole.actions[i:]:
+        c.submit(seat, action)
+    _same(c, whole)
+    assert c.outcome == whole.outcome
+    per_turn = len(whole.actions) / max(1, whole.turn)
+    assert longest <= 3 * per_turn + 10, f"a copy replayed {longest} actions; a turn has about {per_turn:.0f}"
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_a_copy_back_to_an_earlier_step_is_that_game(ruleset: str, scenario: str) -> None:
+    whole = _play(ruleset, scenario, 8)
+    whole.keep_checkpoints = False
+    kept = Game(ruleset, load_scenario(scenario, ruleset), seed=8)
+    kept.keep_checkpoints = True
+    for seat, action in whole.actions:
+        kept.submit(seat, action)
+    for upto in sorted({0, 1, len(whole.actions) // 3, len(whole.actions) // 2, len(whole.actions) - 1}):
+        fresh = Game(ruleset, load_scenario(scenario, ruleset), seed=8)
+        for seat, action in whole.actions[:upto]:
+            fresh.submit(seat, action)
+        _same(kept.copy(upto=upto), fresh)
+        _same(whole.copy(upto=upto), fresh)  # only its last checkpoint: replayed from the start
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None:
+    """The search player's copies leave out other seats' orders that are sealed but not revealed."""
+    g = Game(ruleset, load_scenario(scenario, ruleset), seed=3)
+    agents = {s: make("heuristic", k) for k, s in enumerate(g.ruleset.seats_of(g.state))}
+    while g.prompt is not None and not (g.prompt.simultaneous and len(g._sealed) >= 1):
+        seat = g.waiting_for()[0]
+        g.submit(seat, agents[seat].act(g, seat, g.prompt))
+    if g.prompt is None:
+        pytest.skip("this scenario has no sealed orders")
+    sealed = next(iter(g._sealed))
+    c = g.copy(without_sealed_of={sealed})
+    assert sealed in c.waiting_for() and sealed not in g.waiting_for()
+    assert len(c.actions) == len(g.actions) - 1

@@ -285,6 +285,18 @@ class SeededDice:
 
         return hashlib.sha256(repr(self._rng.getstate()).encode()).hexdigest()[:16]
 
+    def snapshot(self) -> object:
+        """The generator's state now, to be given to :meth:`restored` (game checkpoints)."""
+        return (self._rng.getstate(), self.count)
+
+    def restored(self, snapshot: object) -> SeededDice:
+        """New dice of the same seed whose generator stands where :meth:`snapshot` found it."""
+        assert isinstance(snapshot, tuple)
+        dice = SeededDice(self.seed)
+        dice._rng.setstate(snapshot[0])
+        dice.count = int(snapshot[1])
+        return dice
+
 
 ScriptItem = int | str | float
 

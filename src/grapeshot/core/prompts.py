@@ -5,15 +5,19 @@ must decide (or a person must type dice).  A prompt names the seats that
 must answer (several seats = simultaneous, sealed orders), the rule it
 serves, a sentence for people, and checks an answer with :meth:`check`,
 which raises :class:`~grapeshot.core.errors.IllegalAction` saying what is
-allowed.  Rulesets subclass it to carry the legal choices their players need.
+allowed, and lists its legal answers with :meth:`legal` (the random and search
+players, the web table's forms and the PettingZoo masks all start there).
+Rule sets subclass it to carry the legal choices their players need; a
+prompt's ``namespace`` says whose it is (the core's, a rule set's, a module's).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from grapeshot.core.actions import Action, EnterDice, Reroll
+from grapeshot.core.actions import CORE, Action, EnterDice, Reroll
+from grapeshot.core.choices import Choice, Choices, Part
 from grapeshot.core.errors import IllegalAction
 from grapeshot.dice import DiceError, Roll, RollRequest
 
@@ -26,6 +30,8 @@ class Prompt:
     rule: str | None
     text: str
     accepts: tuple[type[Action], ...]
+
+    namespace: ClassVar[str] = CORE
 
     @property
     def kind(self) -> str:
@@ -47,10 +53,19 @@ class Prompt:
     def check_choice(self, seat: str, action: Action) -> None:
         """Ruleset-specific legality; the default accepts any action of an accepted kind."""
 
+    def legal(self, seat: str) -> Choices:
+        """The answers ``seat`` may give, from the same code as :meth:`check_choice`.
+
+        Every answer the choices build passes :meth:`check`; continuous answers come as a
+        documented finite grid with a random draw over the whole range (see :mod:`.choices`).
+        """
+        raise NotImplementedError(f"{self.namespace} prompt {self.kind} does not list its legal answers")
+
     def describe(self) -> dict[str, Any]:
         """A JSON description for views and the web table."""
         return {
             "kind": self.kind,
+            "ns": self.namespace,
             "seats": list(self.seats),
             "rule": self.rule,
             "text": self.text,
@@ -72,6 +87,17 @@ class DicePrompt(Prompt):
         except DiceError as err:
             raise IllegalAction(f"{self.request.expr} for {self.request.purpose}: {err}") from None
 
+    def legal(self, seat: str) -> Choices:
+        """Each die's faces, one part a die (a scatter arrow at the eight compass points)."""
+        assert self.request is not None
+        expr = self.request.expr
+        if expr.kind == "scatter":
+            texts = ["hit", *(f"arrow {d}" for d in range(0, 360, 45))]
+            return Choices.of([Choice(EnterDice(t), t) for t in texts], "scatter die", note="arrows at the eight compass points")
+        faces = tuple(Choice(str(f), str(f)) for f in range(1, expr.sides + 1))
+        parts = tuple(Part(f"die {i + 1}", f"die {i + 1} of {expr}", faces) for i in range(expr.count))
+        return Choices(parts, lambda picks: EnterDice(" ".join(picks)))
+
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         assert self.request is not None
@@ -90,6 +116,11 @@ class RerollPrompt(Prompt):
         assert isinstance(action, Reroll) and self.roll is not None
         if action.die is not None and not 0 <= action.die < len(self.roll.faces):
             raise IllegalAction(f"die index must be 0..{len(self.roll.faces) - 1} or null (keep the roll), got {action.die}")
+
+    def legal(self, seat: str) -> Choices:
+        assert self.roll is not None
+        keep = Choice(Reroll(None), "keep the roll")
+        return Choices.of([keep, *(Choice(Reroll(i), f"re-roll die {i + 1} (a {f})") for i, f in enumerate(self.roll.faces))], "re-roll")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

@@ -1,0 +1,213 @@
+"""What a rule set can offer the generic parts, each piece optional.
+
+The players, the battle report, the odds, the web table, the balance lab and the PettingZoo
+adapter serve every rule set; none of them knows one by name.  Each asks the rule set for the
+capability it needs (``ruleset.players()``, ``ruleset.phrasebook()``, ...), and a rule set
+without it answers ``None``, which the generic part turns into a plain "this rule set has no
+X" (:class:`Lacking`) rather than a guess.
+
+The capabilities are small typed records and protocols, so that this module imports nothing
+but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
+``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from grapeshot.core.actions import Action
+from grapeshot.core.events import Event
+from grapeshot.core.prompts import Prompt
+
+if TYPE_CHECKING:
+    from grapeshot.core.game import Game
+
+
+class Lacking(LookupError):
+    """A generic part asked a rule set for a capability it does not have."""
+
+    def __init__(self, ruleset: str, what: str) -> None:
+        super().__init__(f"the rule set {ruleset!r} has no {what}")
+        self.ruleset = ruleset
+        self.what = what
+
+
+# --------------------------------------------------------------------------- players
+
+
+class Player(Protocol):
+    """Anything that answers a prompt for a seat (a person's client, or an AI)."""
+
+    name: str
+
+    def act(self, game: Game, seat: str, prompt: Prompt) -> Action: ...
+
+
+PlayerFactory = Callable[[int], Player]
+
+
+@dataclass(frozen=True)
+class Players:
+    """A rule set's own AI players, and what the generic search player needs from it.
+
+    ``factories`` holds the players only this rule set has (its heuristic player); the random
+    and search players are generic and are added by :func:`grapeshot.agents.factories`.
+    ``rollout`` names the player the search plays its sampled futures with; ``evaluate`` scores
+    an unfinished game for a seat (a chance to win in [0, 1]); ``candidates`` proposes the few
+    answers worth searching beside the rollout player's own (else the search takes a spread of
+    the prompt's legal choices).
+    """
+
+    factories: Mapping[str, PlayerFactory]
+    rollout: str
+    evaluate: Callable[[Game, str], float] | None = None
+    candidates: Callable[[Game, str, Prompt, Action], Sequence[Action]] | None = None
+    #: how many rollouts each kind of decision deserves, as a share of the budget (by prompt kind)
+    shares: Mapping[str, float] = field(default_factory=dict)
+    #: prompt kinds the search leaves to the rollout player (not worth a search)
+    unsearched: frozenset[str] = frozenset()
+
+
+# --------------------------------------------------------------------------- words
+
+
+class Phrasebook(Protocol):
+    """A rule set's wording: the battle report's and the web log's sentence for each event kind,
+    and the words for the values people read (objectives, effects, tags, choices).
+
+    ``kinds`` lists every event kind the rule set words (machine-only kinds included, whose
+    sentence is ``None``), so the report can tell "deliberately silent" from "forgotten".
+    """
+
+    kinds: frozenset[str]
+
+    def sentence(self, event: Event) -> str | None: ...
+
+    def label(self, category: str, value: str) -> str: ...
+
+
+# --------------------------------------------------------------------------- odds
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of an odds question (a CLI option, a field of the table's form)."""
+
+    name: str
+    help: str
+    kind: type = str
+    default: object = None
+    choices: tuple[object, ...] | None = None
+    bounds: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question the odds engine can answer for this rule set ("a kannon shot at a ship")."""
+
+    name: str
+    help: str
+    params: tuple[Param, ...]
+
+
+class OddsQuestions(Protocol):
+    """What ``grapeshot odds`` and the table's "odds before you act" can ask of a rule set.
+
+    ``ask`` answers a described situation; ``before`` answers the odds of an action a seat is
+    about to take in a real game (``None`` when the action has nothing to tell).  Both refuse an
+    action the game would refuse, with the game's own reason (a ``ValueError``).
+    """
+
+    def questions(self) -> Sequence[Question]: ...
+
+    def ask(self, question: str, params: Mapping[str, object]) -> dict[str, Any]: ...
+
+    def before(self, game: Game, seat: str, action: Action) -> dict[str, Any] | None: ...
+
+
+# --------------------------------------------------------------------------- the web table
+
+
+@dataclass(frozen=True)
+class WebPlugin:
+    """How the web table shows a rule set: its script beside the generic client, and the
+    server-side helpers the script calls.
+
+    ``static`` is the folder of the rule set's web files (served under
+    ``/static/rulesets/<name>/``); ``script`` is the file in it that draws the pieces and
+    answers the prompts (the generic client loads it by name). ``previews`` are read-only
+    questions the page may ask about a game (a manoeuvre's path, a shot's odds), each given the
+    game, the asking seat and the query's fields. ``sheets`` renders a printable page for one
+    piece (a roster, a score sheet)."""
+
+    static: Traversable
+    script: str
+    previews: Mapping[str, Callable[[Game, str | None, Mapping[str, str]], dict[str, Any]]] = field(default_factory=dict)
+    sheets: Callable[[Game, str | None, str], str] | None = None
+
+
+# --------------------------------------------------------------------------- the balance lab
+
+
+class Lab(Protocol):
+    """What a tournament pairs and a sweep varies for a rule set.
+
+    A *faction* is what a side brings (a klan, a fleet, a ship type); ``assign`` puts the
+    chosen factions on a scenario's seats.  A *change* is a tweak of the rule set's own tables
+    (``<faction_word>.<faction>.<field>=<value>``), parsed by ``change`` and put in force for a
+    game by ``in_force``."""
+
+    faction_word: str
+
+    def factions(self) -> Sequence[str]: ...
+
+    def assign(self, scenario: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]: ...
+
+    def factions_of(self, scenario: Mapping[str, Any], seats: Sequence[str]) -> tuple[str, ...]: ...
+
+    def change(self, key: str, value: object) -> Any: ...
+
+    def in_force(self, changes: Sequence[Any]) -> AbstractContextManager[None]: ...
+
+
+# --------------------------------------------------------------------------- PettingZoo
+
+
+class Encoding(Protocol):
+    """A rule set's discrete view of itself for learning agents.
+
+    ``actions`` is the catalogue of action templates for a scenario (index = action id; index 0
+    means "wait"); ``action_for`` turns a template into an engine action for a seat now (or
+    ``None`` where it does not apply), and the generic adapter masks it by the prompt's own
+    check.  ``features`` names each entry of the observation vector, ``observe`` fills it from
+    what that seat may see (values in [-1, 1])."""
+
+    def actions(self, game: Game) -> Sequence[str]: ...
+
+    def action_for(self, game: Game, seat: str, index: int) -> Action | None: ...
+
+    def features(self, game: Game) -> Sequence[str]: ...
+
+    def observe(self, game: Game, seat: str) -> Sequence[float]: ...
+
+
+# --------------------------------------------------------------------------- the scenario format
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    """A kind of terrain a rule set's scenarios may place (an island, a fort, shallows).
+
+    ``shapes`` are the ways it may be given (``polygon``, ``circle``, ``point``), ``obstacle``
+    whether ships run into it, and ``fields`` the extra fields it may carry (checked by the rule
+    set when it sets up)."""
+
+    name: str
+    shapes: tuple[str, ...] = ("polygon", "circle")
+    obstacle: bool = False
+    fields: tuple[str, ...] = ()
+    doc: str = ""
