@@ -227,6 +227,8 @@ class RollRequest:
     actor: str | None = None
     #: which way is good for the roller: "high", "low", or None when no face is better
     better: str | None = None
+    #: a roll only its seat may see (a secret dealt, a hidden draw): its log entries name that seat alone
+    private: bool = False
 
 
 class DiceSource(Protocol):

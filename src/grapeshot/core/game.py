@@ -205,6 +205,7 @@ class Game:
                 self.emit(
                     "reroll",
                     request.rule,
+                    (seat,) if request.private else None,
                     seat=seat,
                     die=choice.die,
                     expr=result.expr,
@@ -244,7 +245,7 @@ class Game:
             data["direction"] = None if result.direction is None else round(result.direction, 3)
         if request.seat is not None:
             data["seat"] = request.seat
-        self.emit("roll", request.rule, **data)
+        self.emit("roll", request.rule, (request.seat,) if request.private and request.seat is not None else None, **data)
 
     # ------------------------------------------------------------------ decisions
 
