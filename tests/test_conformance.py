@@ -16,6 +16,7 @@ from grapeshot.agents import Agent, make, play_out
 from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets
 from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
+from grapeshot.report import Words, narrate, unworded
 from tests.core.test_seams import RandomLegal
 from tests.toy import CHEER, race
 
@@ -165,3 +166,18 @@ def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None
     c = g.copy(without_sealed_of={sealed})
     assert sealed in c.waiting_for() and sealed not in g.waiting_for()
     assert len(c.actions) == len(g.actions) - 1
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_the_report_words_every_event_kind_that_occurs(ruleset: str, scenario: str) -> None:
+    """No event is dropped from the battle report silently: each kind is worded by a phrasebook
+    (or left silent there on purpose), and a rule set without one shows each event by its kind."""
+    g = _play(ruleset, scenario, 13, players="mixed")
+    words = Words.of(g)
+    if g.ruleset.phrasebook() is not None:
+        assert unworded(g.events, words) == [], "add these kinds to the rule set's phrasebook"
+    for e in g.events:
+        text = words.describe(e)
+        if not words.knows(e.kind):
+            assert text is not None and e.kind in text
+    assert list(narrate(g.events, words))

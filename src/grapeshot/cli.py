@@ -21,7 +21,7 @@ from grapeshot.core.game import Game, replay
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
-from grapeshot.report import narrate
+from grapeshot.report import Words, narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
 
@@ -112,7 +112,7 @@ def simulate(
             if tell:
                 progress.stop()
                 out.print(f"[bold]Battle report[/bold]: {sc.title}, game {i} (seed {gseed})", highlight=False, soft_wrap=True)
-                for line in narrate(game.events, rolls=rolls):
+                for line in narrate(game.events, Words.of(game), rolls=rolls):
                     out.print(line, highlight=False, markup=False, soft_wrap=True)
                 out.print()
             if out_dir is not None:

@@ -18,6 +18,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import load_scenario
 from grapeshot.dice import ScriptedDice
+from grapeshot.report import Words
 from tests.toy import CHEER, Cheer, CheerPrompt, Drift, DriftPrompt, Pace, PacePrompt, race
 
 
@@ -97,6 +98,9 @@ def test_a_module_takes_over_a_host_procedure_with_its_own_options_prompts_and_e
     cheer = [e for e in g.events if e.kind == f"{CHEER}.cheer"]
     assert len(cheer) == 1 and cheer[0].data == {"seat": "red", "bonus": 2}
     assert g.view(None)["state"]["modules"] == {CHEER: {"cheers": 1}}
+    words = Words.of(g)
+    assert words.describe(cheer[0]) == "The crowd cheers red on: 2 inches more."
+    assert words.describe(next(e for e in g.events if e.kind == "paces")).startswith("[paces]")  # the toy has no phrasebook
 
 
 @pytest.mark.rules("TY-ROW-1")

@@ -24,8 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 from grapeshot.core.actions import Action, action, qualify_namespace
+from grapeshot.core.capabilities import Phrasebook
 from grapeshot.core.choices import Choice, Choices, Part, Rng
 from grapeshot.core.errors import IllegalAction
+from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module, register_module
 from grapeshot.core.prompts import Prompt
@@ -255,6 +257,19 @@ class ToyCheer(Module):
 
     def rulebook(self) -> RuleBook:
         return RuleBook(CHEER, "TC", [RuleEntry("TC-ROW-1", "a six rowed may be cheered for more", ("tests.toy.cheered_row",))])
+
+    def phrasebook(self) -> Phrasebook:
+        return CheerWords()
+
+
+class CheerWords:
+    kinds = frozenset({f"{CHEER}.cheer"})
+
+    def sentence(self, event: Event) -> str | None:
+        return f"The crowd cheers {event.data['seat']} on: {event.data['bonus']} inches more."
+
+    def label(self, category: str, value: str) -> str:
+        return value
 
 
 def cheered_row(g: Game, seat: str) -> Generator[Prompt, Any, int]:
