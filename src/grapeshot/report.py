@@ -6,7 +6,7 @@ table's log.  Rolls are folded into the verdicts they feed, unless asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from grapeshot.core.events import Event
@@ -238,11 +238,22 @@ def describe(e: Event) -> str | None:
     if k == "trade":
         return f"{d['ship']} buys {d['item']} in harbour for {d['cost']} gold ({d['gold_left']} left)."
     if k == "reroll":
-        return f"  {d['seat']} re-rolls a die for {d['purpose']}: now {d['faces']}."
+        what = "re-rolls a die" if d["die"] is not None else "re-rolls the whole roll"
+        by = f" ({d['granted_by']})" if "granted_by" in d else ""
+        return f"  {d['seat']} {what}{by} for {d['purpose']}: now {d['faces']}{_reading(d)}."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {d['objective']}: {who} ({d['detail']}) ==="
     return _events_and_models(k, d)
+
+
+def _reading(d: Mapping[str, Any]) -> str:
+    """What an artillery or sustained-fire roll showed beside its numbers (empty for other dice)."""
+    if d.get("misfire"):
+        return " (misfire)"
+    if d.get("jams"):
+        return f" ({d['jams']} jammed)"
+    return ""
 
 
 def narrate(events: Iterable[Event], *, rolls: bool = False) -> Iterator[str]:
@@ -250,7 +261,7 @@ def narrate(events: Iterable[Event], *, rolls: bool = False) -> Iterator[str]:
     for e in events:
         if rolls and e.kind == "roll":
             d = e.data
-            line = f"    roll {d['expr']} for {d['purpose']}: {d['faces']} = {d['total']}"
+            line = f"    roll {d['expr']} for {d['purpose']}: {d['faces']} = {d['total']}{_reading(d)}"
         else:
             text = describe(e)
             if text is None:

@@ -217,6 +217,9 @@ def test_companion_play_rolls_the_re_roll_by_hand() -> None:
     g.submit("red", EnterDice("2"))
     g.submit("red", Reroll(None))
     g.submit("red", EnterDice("4 4"))
+    assert isinstance(g.prompt, DicePrompt) and "'misfire'" in g.prompt.describe()["hint"]
+    with pytest.raises(IllegalAction, match="cannot come up on the artillery die"):
+        g.submit("red", EnterDice("5"))
     g.submit("red", EnterDice("misfire"))
     g.submit("red", Reroll(whole=True))
     g.submit("red", EnterDice("10"))
@@ -320,3 +323,17 @@ def test_jim_lads_re_roll_is_a_single_die_grant_naming_no_rule() -> None:
     g.ruleset.spend_reroll(g, request, grant)
     assert ship.reroll_turn == sea.turn
     assert g.ruleset.reroll_grant(g, request, TWO_D6.result((1, 2))) is None
+
+
+@pytest.mark.usefixtures("drill")
+def test_the_battle_report_tells_granted_re_rolls_and_the_new_dice() -> None:
+    from grapeshot.report import narrate
+
+    g = drill_game([6, 6, 1, 2, 6, 4, 4, "misfire", 8, 1, "jam", "hit", 2, 3, 3, 6])
+    g.submit("red", Reroll(whole=True))  # the First Mate's
+    g.submit("red", Reroll(None))  # the engineer's
+    g.submit("red", Reroll(whole=True))  # the cannon's misfire
+    lines = list(narrate(g.events, rolls=True))
+    assert "  red re-rolls the whole roll (DRILL-MATE) for turn 1: red's leadership test: now [1, 2].  [DRILL-LD]" in lines
+    assert "    roll artillery for turn 1: red's cannon to hit: [0] = 0 (misfire)  [DRILL-GUN]" in lines
+    assert "    roll 2sf for turn 1: red's cannon damage: [1, 0] = 1 (1 jammed)  [DRILL-DAMAGE]" in lines

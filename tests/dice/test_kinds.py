@@ -308,3 +308,8 @@ def test_a_request_says_what_passing_means() -> None:
         RollRequest(D6, "a target with no direction", "T-X", target=4)
     with pytest.raises(DiceError, match="needs better"):
         RollRequest(SCATTER, "a scatter target", "T-X", better="hit", target=1)
+
+
+def test_each_expression_says_how_its_faces_are_typed() -> None:
+    assert "3 5" in parse("2D6").hint and "'hit'" in SCATTER.hint
+    assert "'misfire'" in ARTILLERY.hint and "'jam'" in sustained(2).hint and "'hit 6'" in SCATTER_ARTILLERY.hint

@@ -75,7 +75,7 @@ class DicePrompt(Prompt):
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         assert self.request is not None
-        d.update(expr=str(self.request.expr), purpose=self.request.purpose)
+        d.update(expr=str(self.request.expr), purpose=self.request.purpose, hint=self.request.expr.hint)
         return d
 
 

@@ -249,6 +249,11 @@ class DiceExpr:
             n *= len(d.sides)
         return n
 
+    @property
+    def hint(self) -> str:
+        """How a person types what these dice show (for the prompt that asks)."""
+        return _HINTS.get(self.kind, "enter each die's face, separated by spaces (for example 3 5)")
+
     def parse_faces(self, text: str) -> Roll:
         """Read faces typed by a person: "3 5", "3,5", "hit", "arrow 135", "misfire",
         "2 jam", "arrow 90 6"."""
