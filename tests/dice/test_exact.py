@@ -37,7 +37,7 @@ from grapeshot.dice import (
     sustained,
 )
 from grapeshot.odds import DECLINE, TAKE_ON_FAILURE, LazyDice, RerollPolicy, Sandbox, candidates, clone_state, drive, enumerate_outcomes
-from tests.dice import drill
+from tests.dice import drill, req
 
 R = TypeVar("R")
 SF_SIDES = SUSTAINED_DIE.sides  # 1, 1, 2, 2, 3, jam
@@ -60,7 +60,7 @@ def both(run: Callable[[DiceSource], R]) -> dict[R, Fraction]:
 
 
 def roll(dice: DiceSource, expr: DiceExpr, purpose: str = "test") -> Any:
-    return dice.roll(RollRequest(expr, purpose, "T-1"))
+    return dice.roll(req(expr, purpose))
 
 
 # --------------------------------------------------------------------------- the new dice alone

@@ -31,11 +31,7 @@ from grapeshot.dice import (
     parse,
     sustained,
 )
-
-
-def req(expr: DiceExpr, purpose: str = "test roll", rule: str = "T-1") -> RollRequest:
-    return RollRequest(expr, purpose, rule)
-
+from tests.dice import req
 
 # --------------------------------------------------------------------------- text
 
@@ -173,29 +169,6 @@ def test_re_rolling_one_die_of_the_new_dice() -> None:
 def test_typed_faces_of_the_new_dice(expr: DiceExpr, text: str, faces: tuple[int, ...], total: int, direction: float | None) -> None:
     r = expr.parse_faces(text)
     assert (r.faces, r.total, r.direction, r.expr) == (faces, total, direction, str(expr))
-
-
-@pytest.mark.parametrize(
-    ("expr", "text", "words"),
-    [
-        (ARTILLERY, "5", "cannot come up on the artillery die"),
-        (ARTILLERY, "boom", "2, 4, 6, 8, 10 or 'misfire'"),
-        (ARTILLERY, "", "'misfire'"),
-        (ARTILLERY, "6 6", "'misfire'"),
-        (sustained(2), "2", "'jam'"),
-        (sustained(2), "1 2 3", "'jam'"),
-        (sustained(2), "1 4", "cannot come up on the sustained-fire die"),
-        (SCATTER_ARTILLERY, "6", "the scatter die, then the artillery die"),
-        (SCATTER_ARTILLERY, "hit", "the scatter die, then the artillery die"),
-        (SCATTER_ARTILLERY, "arrow 400 6", "outside 0-360"),
-        (SCATTER_ARTILLERY, "arrow west 6", "not a number"),
-        (SCATTER_ARTILLERY, "hit 6 6", "the scatter die, then the artillery die"),
-    ],
-)
-def test_typed_faces_of_the_new_dice_refused_with_the_reason(expr: DiceExpr, text: str, words: str) -> None:
-    with pytest.raises(DiceError) as err:
-        expr.parse_faces(text)
-    assert words in str(err.value)
 
 
 # --------------------------------------------------------------------------- scripted
