@@ -233,13 +233,7 @@ class DiceExpr:
         arrow's direction is continuous: callers that need the direction get
         :class:`NotEnumerable` from :class:`~grapeshot.dice.EnumeratedDice`.
         """
-        out: list[tuple[tuple[int, ...], int]] = []
-        for combo in product(*(d.outcomes for d in self.dice())):
-            weight = 1
-            for _, w in combo:
-                weight *= w
-            out.append((tuple(f for f, _ in combo), weight))
-        return out
+        return list(_outcomes(self))
 
     @property
     def weight(self) -> int:
@@ -316,6 +310,17 @@ def _dice(expr: DiceExpr) -> tuple[Die, ...]:
     if kind == "sustained":
         return (SUSTAINED_DIE,) * expr.count
     return (SCATTER_DIE, ARTILLERY_DIE)
+
+
+@lru_cache(maxsize=256)
+def _outcomes(expr: DiceExpr) -> tuple[tuple[tuple[int, ...], int], ...]:
+    out: list[tuple[tuple[int, ...], int]] = []
+    for combo in product(*(d.outcomes for d in expr.dice())):
+        weight = 1
+        for _, w in combo:
+            weight *= w
+        out.append((tuple(f for f, _ in combo), weight))
+    return tuple(out)
 
 
 _SUM = re.compile(r"^(?:(?P<k1>\d+)\+)?(?P<n>\d*)D(?P<s>[36])(?:(?P<sign>[+-])(?P<k2>\d+))?$")
