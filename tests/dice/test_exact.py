@@ -281,3 +281,17 @@ def test_lazy_dice_read_the_new_faces_through_their_values() -> None:
     assert runs <= 4
     r = LazyDice().roll(RollRequest(D6, "a face", "T-1"))
     assert int(r.total) == 1
+
+
+@pytest.mark.usefixtures("drill")
+def test_seeded_leadership_tests_with_a_first_mate_match_the_exact_odds() -> None:
+    """20,000 seeded tests in the sandbox, the First Mate's re-roll taken: the pass rate lies within
+    0.015 of 1071/1296 (its standard deviation is 0.0027, so the bound is over 5 of them)."""
+    sb, base = sandbox(TAKE_ON_FAILURE)
+    sb.dice = SeededDice(6174)
+    n = 20_000
+    passed = 0
+    for _ in range(n):
+        sb.state = clone_state(base)
+        passed += drive(drill.leadership(sb, "red"), sb.policy)
+    assert abs(passed / n - 1071 / 1296) < 0.015

@@ -199,6 +199,10 @@ def test_a_grant_on_failure_for_a_roll_that_cannot_fail_is_an_error() -> None:
     with pytest.raises(DiceError, match="no target to fail"):
         grant.applies(request, TWO_D6.result((1, 1)))
     assert RerollGrant("red").applies(request, TWO_D6.result((1, 1)))
+    with pytest.raises(DiceError, match="must name the rule"):
+        RerollGrant("red", whole=True)
+    with pytest.raises(DiceError, match="must name the rule"):
+        RerollGrant("red", on_failure=True)
 
 
 @pytest.mark.usefixtures("drill")

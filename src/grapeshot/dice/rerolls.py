@@ -31,6 +31,10 @@ class RerollGrant:
     whole: bool = False
     on_failure: bool = False
 
+    def __post_init__(self) -> None:
+        if self.rule is None and (self.whole or self.on_failure):
+            raise DiceError(f"a re-roll of the whole roll or on failure must name the rule that grants it (seat {self.seat!r})")
+
     def applies(self, request: RollRequest, roll: Roll) -> bool:
         """Whether the grant may be offered for this roll now."""
         if not self.on_failure:
