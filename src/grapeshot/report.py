@@ -26,11 +26,22 @@ CORE_KINDS = frozenset({"roll", "reroll", "phase", "sealed", "game-over", "setup
 def _core(e: Event) -> str | None:
     d = e.data
     if e.kind == "reroll":
-        return f"  {d['seat']} re-rolls a die for {d['purpose']}: now {d['faces']}."
+        what = "re-rolls a die" if d["die"] is not None else "re-rolls the whole roll"
+        by = f" ({d['granted_by']})" if "granted_by" in d else ""
+        return f"  {d['seat']} {what}{by} for {d['purpose']}: now {d['faces']}{_reading(d)}."
     if e.kind == "game-over":
         who = ", ".join(d.get("winners", [])) or "nobody"
         return f"=== Game over: {d.get('objective')}, {who} ===" if d.get("objective") != "draw" else f"=== Game over: a draw ({who}) ==="
     return None
+
+
+def _reading(d: Mapping[str, Any]) -> str:
+    """What an artillery or sustained-fire roll showed beside its numbers (empty for other dice)."""
+    if d.get("misfire"):
+        return " (misfire)"
+    if d.get("jams"):
+        return f" ({d['jams']} jammed)"
+    return ""
 
 
 def _fallback(e: Event) -> str:
@@ -78,7 +89,7 @@ def narrate(events: Iterable[Event], words: Words, *, rolls: bool = False) -> It
     for e in events:
         if rolls and e.kind == "roll":
             d = e.data
-            line = f"    roll {d['expr']} for {d['purpose']}: {d['faces']} = {d['total']}"
+            line = f"    roll {d['expr']} for {d['purpose']}: {d['faces']} = {d['total']}{_reading(d)}"
         else:
             text = words.describe(e)
             if text is None:
