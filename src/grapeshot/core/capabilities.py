@@ -177,22 +177,92 @@ class Lab(Protocol):
 # --------------------------------------------------------------------------- PettingZoo
 
 
+@dataclass(frozen=True, slots=True)
+class ActionTemplate:
+    """One entry of an encoding's catalogue of discrete actions: a kind of answer to one kind
+    of prompt ("fire the fore kannon at ship slot 2", "re-roll die 0").
+
+    ``prompt`` is the prompt kind it answers (``Prompt.kind``; a rule module's prompt is written
+    ``<module>.<kind>``), ``kind`` the sort of answer, ``label`` its words.  A rule set's
+    encoding subclasses it to carry the parameters the prompt of the moment turns into an engine
+    action (a card, a gun, a target's slot).  The templates of one prompt kind form its
+    *section*; by convention the first is that prompt's decline answer."""
+
+    prompt: str
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """All an encoding is given when it observes or answers for one seat: never the game.
+
+    ``state`` is the rule set's state, read only as :meth:`Ruleset.view` shows it to ``seat``
+    (sealed answers are never in it: the game holds them apart until they are revealed);
+    ``prompt`` is the prompt this seat answers through the catalogue now (``None`` when it is
+    not asked, or a built-in player answers for it); ``picks`` are the catalogue indices the
+    seat has given so far towards an answer of several steps (a seat's orders, ship by ship)."""
+
+    seat: str
+    state: Any
+    turn: int
+    phase: str
+    prompt: Prompt | None = None
+    picks: tuple[int, ...] = ()
+
+
+class Encoder(Protocol):
+    """A rule set's discrete view of one scenario for learning agents, made once per scenario.
+
+    The catalogue (``templates``) and the observation (``features``, one name per entry) have a
+    fixed size for the scenario, whatever happens in the game.  Indices here are the
+    catalogue's own (from 0); the environments put their ``wait`` action before them.
+
+    * ``steps`` says how many picks a seat's answer to ``view.prompt`` takes (1 for most
+      prompts; more where the encoding asks for an answer in parts, as one order per ship);
+    * ``action_for`` turns template ``index``, after ``view.picks``, into the engine action it
+      stands for now, the parts not yet picked filled with the encoding's defaults (``None``
+      where the template means nothing now: a sunk target, a die the roll lacks).  The
+      environments mask a template in exactly when the prompt's own ``check`` accepts that
+      action, and submit it when the last step is picked;
+    * ``observe`` fills the observation (values in [-1, 1]; the environments clip);
+    * ``info`` adds entries to the seat's ``infos`` (what the decision concerns);
+    * ``material`` is a seat's material balance (its own minus everybody else's, in the rule
+      set's units), for shaped rewards, or ``None`` if the encoding has no such measure.
+    """
+
+    @property
+    def templates(self) -> Sequence[ActionTemplate]: ...
+
+    @property
+    def features(self) -> Sequence[str]: ...
+
+    @property
+    def simultaneous(self) -> frozenset[str]:
+        """Prompt kinds that several seats answer at once (``delegate="sequential"`` keeps them)."""
+        ...
+
+    @property
+    def helper(self) -> str:
+        """The built-in player, by name, that answers the prompts delegated or outside the catalogue."""
+        ...
+
+    def steps(self, view: SeatView) -> int: ...
+
+    def action_for(self, view: SeatView, index: int) -> Action | None: ...
+
+    def observe(self, view: SeatView) -> Sequence[float]: ...
+
+    def info(self, view: SeatView) -> Mapping[str, Any]: ...
+
+    def material(self, state: Any, seat: str) -> float | None: ...
+
+
 class Encoding(Protocol):
-    """A rule set's discrete view of itself for learning agents.
+    """What a rule set offers the PettingZoo environments: an :class:`Encoder` for a scenario,
+    made from a game of it at its start (its seats, pieces and table fix the sizes)."""
 
-    ``actions`` is the catalogue of action templates for a scenario (index = action id; index 0
-    means "wait"); ``action_for`` turns a template into an engine action for a seat now (or
-    ``None`` where it does not apply), and the generic adapter masks it by the prompt's own
-    check.  ``features`` names each entry of the observation vector, ``observe`` fills it from
-    what that seat may see (values in [-1, 1])."""
-
-    def actions(self, game: Game) -> Sequence[str]: ...
-
-    def action_for(self, game: Game, seat: str, index: int) -> Action | None: ...
-
-    def features(self, game: Game) -> Sequence[str]: ...
-
-    def observe(self, game: Game, seat: str) -> Sequence[float]: ...
+    def encoder(self, game: Game) -> Encoder: ...
 
 
 # --------------------------------------------------------------------------- the scenario format
