@@ -1,24 +1,31 @@
 """The conformance suite every registered rule set must pass, on each of its built-in scenarios
 (and the test-only toy rule set, with and without its module): determinism, save/load round
 trip, replay equality, copies, and random-play fuzzing with the rule set's invariants checked
-after every action."""
+after every action; and for every rule set with a PettingZoo encoding, PettingZoo's own API and
+seed tests and the secrecy of each seat's observations (a rule set without one is skipped,
+saying so)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # type: ignore[import-untyped]
 
+from grapeshot.adapters.pettingzoo import GrapeshotEnv, GrapeshotParallelEnv, env, parallel_env
 from grapeshot.agents import Agent, make, play_out
+from grapeshot.core.capabilities import Lacking
 from grapeshot.core.game import Game, replay
-from grapeshot.core.ruleset import all_rulesets
+from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
 from grapeshot.report import Words, narrate, unworded
 from tests.core.test_seams import RandomLegal
 from tests.toy import CHEER, race
+from tests.toy.coded import coded_race
 
 #: scenarios that are not built in: the toy race alone and with its module
 EXTRA: dict[tuple[str, str], Callable[[], Scenario]] = {
@@ -181,3 +188,109 @@ def test_the_report_words_every_event_kind_that_occurs(ruleset: str, scenario: s
         if not words.knows(e.kind):
             assert text is not None and e.kind in text
     assert list(narrate(g.events, words))
+
+
+# --------------------------------------------------------------------------- PettingZoo
+
+#: the toy race again under a rule set that has an encoding (tests/toy/coded.py)
+CODED: dict[tuple[str, str], Callable[[], Scenario]] = {
+    ("coded", "race"): lambda: coded_race(("red", "blue", "green")),
+    ("coded", "race+cheer"): lambda: coded_race(modules=[CHEER]),
+}
+PZ_CASES = CASES + list(CODED)
+#: cycles of PettingZoo's tests: enough for several turns of a duel, few enough for CI
+CYCLES = 60
+
+# PettingZoo's style advice that does not fit here: seats keep their scenario names ("red", not
+# "player_0"), and the observation is a Dict holding the action mask, PettingZoo's own convention.
+quiet = pytest.mark.filterwarnings(
+    "ignore:We recommend agents to be named",
+    "ignore:Observation is not a NumPy array",
+    "ignore:Observation space for each agent probably should be",
+)
+
+
+def encoded(ruleset: str, scenario: str) -> Scenario:
+    """The scenario to play, or a skip saying that its rule set has no PettingZoo encoding."""
+    try:
+        get(ruleset).need("encoding")
+    except Lacking as err:
+        pytest.skip(str(err))
+    maker = CODED.get((ruleset, scenario))
+    return maker() if maker is not None else load(scenario, ruleset)
+
+
+@quiet
+@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
+def test_pettingzoo_api(ruleset: str, scenario: str) -> None:
+    api_test(env(encoded(ruleset, scenario)), num_cycles=CYCLES)
+
+
+@quiet
+@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
+def test_pettingzoo_seed(ruleset: str, scenario: str) -> None:
+    sc = encoded(ruleset, scenario)
+    seed_test(lambda: env(sc), num_cycles=CYCLES)
+
+
+@quiet
+@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
+def test_pettingzoo_parallel_api(ruleset: str, scenario: str) -> None:
+    parallel_api_test(parallel_env(encoded(ruleset, scenario)), num_cycles=CYCLES)
+
+
+@quiet
+@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
+def test_pettingzoo_parallel_seed(ruleset: str, scenario: str) -> None:
+    sc = encoded(ruleset, scenario)
+    parallel_seed_test(lambda: parallel_env(sc), num_cycles=CYCLES)
+
+
+def _seal(e: GrapeshotEnv, last: bool) -> str | None:
+    """Play first-legal answers up to a prompt that several agents answer at once, then let the
+    first of them seal its answer (its first or its last legal pick at every step); the seat that
+    sealed, or None if the game never came to such a prompt."""
+    s = e.session
+    e.reset(seed=5)
+    for _ in range(400):
+        if not e.agents or e.terminations[e.agent_selection]:
+            return None
+        agent = e.agent_selection
+        prompt = s.asked(agent)
+        assert prompt is not None
+        legal = [int(i) for i in np.flatnonzero(e.action_mask(agent))]
+        if prompt.kind in s.encoder.simultaneous and len(s.asked_seats()) >= 2 and len(legal) >= 2:
+            while e.agent_selection == agent and agent in e.game.waiting_for():
+                legal = [int(i) for i in np.flatnonzero(e.action_mask(agent))]
+                e.step(legal[-1] if last else legal[0])
+            return agent
+        e.step(legal[0])
+    return None
+
+
+@quiet
+@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
+def test_an_observation_does_not_show_another_seats_sealed_answer(ruleset: str, scenario: str) -> None:
+    """Two games alike but for one seat's sealed answer: every other seat observes the same."""
+    sc = encoded(ruleset, scenario)
+    first, last = env(sc), env(sc)
+    sealer = _seal(first, last=False)
+    if sealer is None:
+        pytest.skip("no prompt here is answered by several agents at once")
+    assert _seal(last, last=True) == sealer
+    assert first.game.sealed_by(sealer) is not None and first.game.sealed_by(sealer) != last.game.sealed_by(sealer)
+    others = [a for a in first.agents if a != sealer]
+    assert others
+    for other in others:
+        a, b = first.observe(other), last.observe(other)
+        assert a["observation"].tobytes() == b["observation"].tobytes(), f"{other} sees {sealer}'s sealed answer"
+        assert a["action_mask"].tobytes() == b["action_mask"].tobytes()
+
+
+def test_a_rule_set_without_an_encoding_is_refused_by_name() -> None:
+    for make_env in (env, parallel_env):
+        with pytest.raises(Lacking, match="the rule set 'toy' has no PettingZoo encoding"):
+            make_env(race())
+        with pytest.raises(Lacking, match="the rule set 'toy' has no PettingZoo encoding"):
+            make_env(ruleset="toy")
+    assert isinstance(parallel_env(coded_race()), GrapeshotParallelEnv)
