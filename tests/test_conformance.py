@@ -220,30 +220,20 @@ def encoded(ruleset: str, scenario: str) -> Scenario:
     return maker() if maker is not None else load(scenario, ruleset)
 
 
-@quiet
-@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
-def test_pettingzoo_api(ruleset: str, scenario: str) -> None:
-    api_test(env(encoded(ruleset, scenario)), num_cycles=CYCLES)
+#: PettingZoo's own tests, each given the scenario to make its environments of
+PETTINGZOO_TESTS: dict[str, Callable[[Scenario], None]] = {
+    "api_test": lambda sc: api_test(env(sc), num_cycles=CYCLES),
+    "seed_test": lambda sc: seed_test(lambda: env(sc), num_cycles=CYCLES),
+    "parallel_api_test": lambda sc: parallel_api_test(parallel_env(sc), num_cycles=CYCLES),
+    "parallel_seed_test": lambda sc: parallel_seed_test(lambda: parallel_env(sc), num_cycles=CYCLES),
+}
 
 
 @quiet
+@pytest.mark.parametrize("check", PETTINGZOO_TESTS)
 @pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
-def test_pettingzoo_seed(ruleset: str, scenario: str) -> None:
-    sc = encoded(ruleset, scenario)
-    seed_test(lambda: env(sc), num_cycles=CYCLES)
-
-
-@quiet
-@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
-def test_pettingzoo_parallel_api(ruleset: str, scenario: str) -> None:
-    parallel_api_test(parallel_env(encoded(ruleset, scenario)), num_cycles=CYCLES)
-
-
-@quiet
-@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
-def test_pettingzoo_parallel_seed(ruleset: str, scenario: str) -> None:
-    sc = encoded(ruleset, scenario)
-    parallel_seed_test(lambda: parallel_env(sc), num_cycles=CYCLES)
+def test_pettingzoo_own_tests(ruleset: str, scenario: str, check: str) -> None:
+    PETTINGZOO_TESTS[check](encoded(ruleset, scenario))
 
 
 def _seal(e: GrapeshotEnv, last: bool) -> str | None:

@@ -258,11 +258,16 @@ class Session:
         p = self.asked(seat)
         if index == 0:
             return p is None
-        action = self.action_for(seat, index)
-        if p is None or action is None:
+        return p is not None and self.templates[index].prompt == prompt_key(self.current, p) and self._accepts(p, self.view(seat), index)
+
+    def _accepts(self, p: Prompt, view: SeatView, index: int) -> bool:
+        """Whether the prompt asked of ``view.seat`` accepts the action of catalogue entry ``index``
+        (which answers that prompt's kind)."""
+        action = self.encoder.action_for(view, index - 1)
+        if action is None:
             return False
         try:
-            p.check(seat, action)
+            p.check(view.seat, action)
         except IllegalAction:
             return False
         return True
@@ -273,9 +278,12 @@ class Session:
             return cached[1]
         m = np.zeros(self.n_actions, dtype=np.int8)
         p = self.asked(seat)
-        for i in (0,) if p is None else self.sections[prompt_key(self.current, p)]:
-            if self.legal(seat, i):
-                m[i] = 1
+        if p is None:
+            m[0] = 1
+        else:
+            view = self.view(seat)
+            for i in self.sections[prompt_key(self.current, p)]:
+                m[i] = self._accepts(p, view, i)
         self._masks[seat] = (self.version, m)
         return m
 
