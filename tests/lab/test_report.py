@@ -156,6 +156,10 @@ def test_the_tournament_command_resumes_and_reproduces(tmp_path: Path) -> None:
         (["tournament", "--backend", "ray"], "not included"),
         (["tournament", "--option", "grapeshot"], "KEY=VALUE"),
         (["sweep", "--variant", "klan.goffs.wings=1"], "changeable fields"),
+        (["sweep", "--variant", "collisions=on"], "'collisions' is neither an option of jimlad"),
+        (["sweep", "--variant", "collisions=on"], "nor a rule module (none installed)"),
+        (["sweep", "--variant", "collisions.grapple_bonus=2"], "'collisions' is neither a rule module (none installed) nor a table of jimlad (klan."),
+        (["tournament", "--option", "collisions=off"], "nor a rule module (none installed)"),
     ],
 )
 def test_command_errors(args: list[str], message: str, tmp_path: Path) -> None:

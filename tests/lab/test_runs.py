@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from grapeshot.cli import app
 from grapeshot.core.capabilities import TableChange
 from grapeshot.core.ruleset import get
 from grapeshot.geometry import Facing
 from grapeshot.lab.play import GameRecord, play_batch, play_game
-from grapeshot.lab.results import Store, StoreMismatch
+from grapeshot.lab.results import Store, StoreMismatch, StoreOutdated
 from grapeshot.lab.runner import BackendError, Interrupted, open_pool, run_study
 from grapeshot.lab.study import Study
 from grapeshot.lab.study import plan as plan_study
@@ -153,3 +157,35 @@ def test_a_study_of_search_players_plays_and_repeats() -> None:
     first = play_batch(study, specs[:1])
     assert first == play_batch(study, specs[:1])
     assert first[0].objective in OBJECTIVES and first[0].factions in {("goffs", "evil-sunz"), ("evil-sunz", "goffs")}
+
+
+#: the games table of the stores written before the lab served every rule set
+OLD_SCHEMA = """
+CREATE TABLE study (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (idx INTEGER PRIMARY KEY, seed TEXT NOT NULL, variant TEXT NOT NULL, klans TEXT NOT NULL, winner TEXT,
+    winner_klan TEXT, objective TEXT NOT NULL, turns INTEGER NOT NULL, sunk TEXT NOT NULL);
+"""
+
+
+def test_a_store_of_the_earlier_layout_is_refused_until_started_afresh(study: Study, reference: list[GameRecord], tmp_path: Path) -> None:
+    path = tmp_path / "results.sqlite"
+    old = study.identity() | {"klans": list(study.factions)}
+    del old["factions"]
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    db.execute("INSERT INTO study VALUES ('identity', ?)", (json.dumps(old, sort_keys=True),))
+    db.execute("INSERT INTO games VALUES (0, '1', 'baseline', '[\"freebooterz\", \"goffs\"]', 'red', 'freebooterz', 'last-boat-afloat', 5, '[0, 1]')")
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        with pytest.raises(StoreOutdated, match=r"earlier version of the lab .*klans.*cannot be resumed"):
+            store.bind(study)
+        assert store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1  # nothing lost by refusing
+    args = ["tournament", "--factions", ",".join(study.factions), "--games-per-pair", "4", "--seed", "11", "--workers", "1", "--quiet", "--out", str(tmp_path)]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 2 and "--fresh" in refused.output and "earlier version" in " ".join(refused.output.split())
+    with Store(path) as store:
+        store.bind(study, fresh=True)
+        assert store.count() == 0 and store.identity() == json.loads(json.dumps(study.identity(), sort_keys=True))
+        run_study(study, store, workers=1)
+        assert store.records() == reference
