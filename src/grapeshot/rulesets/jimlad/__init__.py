@@ -14,7 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Lab, TerrainKind
+from grapeshot.core.capabilities import Lab, Phrasebook, TerrainKind
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -272,6 +272,11 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.rules import RULEBOOK
 
         return RULEBOOK
+
+    def phrasebook(self) -> Phrasebook:
+        from grapeshot.rulesets.jimlad.phrases import PHRASES
+
+        return PHRASES
 
     def lab(self) -> Lab:
         """The klans the balance lab pairs, and the changes of their table a sweep may make."""
