@@ -6,15 +6,14 @@ import pytest
 
 from grapeshot.core import module as modules
 from grapeshot.core import ruleset as rulesets
-from tests.lab.toy import BARE, EDGE, TOSSUP
+from tests.lab.toy import EDGE, TOSSUP
 
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``tossup`` (with lab factions), ``bare`` (without) and the module ``edge``, installed
-    beside the real ones until the test ends."""
+    """``tossup`` (with lab factions) and the module ``edge``, installed beside the real ones
+    (and the conformance suite's toy race) until the test ends."""
     rulesets.all_rulesets()  # load the installed ones first, so the patch is undone to them
     modules.all_modules()
     monkeypatch.setitem(rulesets._RULESETS, TOSSUP.name, TOSSUP)
-    monkeypatch.setitem(rulesets._RULESETS, BARE.name, BARE)
     monkeypatch.setitem(modules._MODULES, EDGE.name, EDGE)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +131,9 @@ def test_report_files_hold_the_matrix(sweep_dir: Path) -> None:
     assert goffs[2] == "" and float(goffs[3]) == pytest.approx(matrix["goffs"]["evil-sunz"]["score"])
     html = (sweep_dir / "report.html").read_text()
     assert "Win-rate matrix" in html and "a draw counts as half a win" in html
+    # the rule set's words: its name for a faction, and its phrasebook's for the objectives
+    assert summary["words"]["faction"] == "klan" and summary["words"]["objectives"]["best-of-the-rest"] == "Da Best Of Da Rest"
+    assert "<th>klan</th>" in html and "won by Last Boat Afloat" in html and "<td>Weez Da Only Fleet</td>" in html
     assert "matrix-baseline.png" in html and "vs baseline" in html
     pct = f"{100 * matrix['goffs']['evil-sunz']['score']:.1f}%"
     assert pct in html
@@ -156,13 +161,23 @@ def test_the_tournament_command_resumes_and_reproduces(tmp_path: Path) -> None:
         (["tournament", "--backend", "ray"], "not included"),
         (["tournament", "--option", "grapeshot"], "KEY=VALUE"),
         (["sweep", "--variant", "klan.goffs.wings=1"], "changeable fields"),
-        (["sweep", "--variant", "collisions=on"], "'collisions' is neither an option of jimlad"),
-        (["sweep", "--variant", "collisions=on"], "nor a rule module (none installed)"),
-        (["sweep", "--variant", "collisions.grapple_bonus=2"], "'collisions' is neither a rule module (none installed) nor a table of jimlad (klan."),
-        (["tournament", "--option", "collisions=off"], "nor a rule module (none installed)"),
+        (["sweep", "--variant", "collisions=on"], "'collisions' is neither an option of jimlad (engine_repeat, "),
+        (["sweep", "--variant", "collisions.grapple_bonus=2"], "'collisions' is neither a rule module ("),
+        (["sweep", "--variant", "collisions.grapple_bonus=2"], "nor a table of jimlad (klan.<klan>.<field>=<value>"),
+        (["tournament", "--option", "collisions=off"], "nor a rule module ("),
     ],
 )
 def test_command_errors(args: list[str], message: str, tmp_path: Path) -> None:
     result = runner.invoke(app, [*args, "--games-per-pair", "1", "--workers", "1", "--quiet", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+
+
+def test_switching_a_module_when_none_is_installed_says_so(tmp_path: Path) -> None:
+    """In a process of its own (the tests install a module of their own), as a user runs it."""
+    command = [sys.executable, "-c", "from grapeshot.cli import app; app()", "sweep", "--variant", "cg:collisions=on,collisions.grapple_bonus=2"]
+    done = subprocess.run([*command, "--quiet", "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    said = " ".join(done.stderr.split())
+    assert "'collisions' is neither an option of jimlad" in said and "nor a rule module (none installed)" in said
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()

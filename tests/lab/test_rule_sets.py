@@ -22,6 +22,7 @@ from grapeshot.lab.play import play_batch
 from grapeshot.lab.study import StudyError, parse_variant, plan
 from grapeshot.lab.summary import summarise
 from tests.lab.toy import SIDES
+from tests.toy import race
 
 runner = CliRunner()
 pytestmark = pytest.mark.usefixtures("toy")
@@ -35,12 +36,13 @@ def toss_win(a: int, b: int) -> tuple[Fraction, Fraction]:
 
 
 def test_a_rule_set_without_lab_factions_is_refused_before_any_work(tmp_path: Path) -> None:
-    with pytest.raises(StudyError, match="the rule set 'bare' has no lab factions"):
-        plan(ruleset="bare", scenario=load_scenario("toss", "tossup"))
-    for command in (["tournament"], ["sweep", "--variant", "dice=2"]):
-        result = runner.invoke(app, [*command, "--ruleset", "bare", "--out", str(tmp_path / "out"), "--quiet"])
+    """The conformance suite's toy race offers no capabilities at all."""
+    with pytest.raises(StudyError, match="the rule set 'toy' has no lab factions"):
+        plan(ruleset="toy", scenario=race())
+    for command in (["tournament"], ["sweep", "--variant", "turns=2"]):
+        result = runner.invoke(app, [*command, "--ruleset", "toy", "--out", str(tmp_path / "out"), "--quiet"])
         assert result.exit_code == 2
-        assert "the rule set 'bare' has no lab factions" in " ".join(result.output.split())
+        assert "the rule set 'toy' has no lab factions" in " ".join(result.output.split())
         assert not (tmp_path / "out").exists()
 
 
@@ -119,7 +121,8 @@ def test_a_module_the_scenario_has_switched_off(tmp_path: Path) -> None:
         ("dicey=2", "neither an option of tossup"),
         ("side.plus.bonus=1.5", "a whole number"),
         ("side.plus.colour=1", "side.<side>.bonus"),
-        ("sides.plus.bonus=1", "neither a rule module (edge) nor a table of tossup"),
+        ("sides.plus.bonus=1", "'sides' is neither a rule module (edge, "),
+        ("sides.plus.bonus=1", "nor a table of tossup (side.<side>.bonus=<whole number>)"),
     ],
 )
 def test_variants_are_checked_against_the_rule_sets_and_the_modules_options(variant: str, message: str) -> None:

@@ -4,9 +4,11 @@ The lab must serve any rule set through its ``lab()`` capability; Jim Lad is the
 so these two stand in for the others: a toss-up whose *sides* are the factions (each side adds
 its bonus, from a module-level table a sweep may change, to one die; the higher total wins), and
 a module, ``edge``, that gives the first seat a bonus (an option) through a procedure of its
-host's flow, with a tally of its own. ``BARE`` is the same game with no lab capability.
+host's flow, with a tally of its own. (The conformance suite's toy race, ``tests/toy``, is the
+rule set with no capabilities at all: the lab's tests use it for the refusal.)
 
-They are registered only for the tests that ask for the ``toy`` fixture (``conftest.py``).
+They are registered only for the tests that ask for the ``toy`` fixture (``conftest.py``), so
+that the other tests, the conformance suite among them, see only what they expect.
 """
 
 from __future__ import annotations
@@ -140,14 +142,6 @@ class TossUp(Ruleset):
         return TossLab()
 
 
-class Bare(TossUp):
-    name: ClassVar[str] = "bare"
-    title: ClassVar[str] = "Toss-up without a lab"
-
-    def lab(self) -> Lab | None:
-        return None
-
-
 class Edge(Module):
     name: ClassVar[str] = "edge"
     title: ClassVar[str] = "The first seat's edge"
@@ -163,4 +157,4 @@ class Edge(Module):
         return {"edges given": sum(1 for e in events if e.kind == "toss" and e.data["edge"])}
 
 
-TOSSUP, BARE, EDGE = TossUp(), Bare(), Edge()
+TOSSUP, EDGE = TossUp(), Edge()
