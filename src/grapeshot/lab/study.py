@@ -284,7 +284,7 @@ def _switches_change_something(study: Study) -> None:
 
 def plan(
     *,
-    ruleset: str,
+    ruleset: str | Ruleset,
     kind: str = "tournament",
     scenario: str | Scenario | None = None,
     factions: Sequence[str] | str = "all",
