@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grapeshot.agents import make, play_out
+from grapeshot.agents import make, play_out, rollout_player
 from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
@@ -18,10 +18,13 @@ from grapeshot.core.scenario import builtin_scenarios, load_scenario
 CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)]
 
 
-def _play(ruleset: str, scenario: str, seed: int, players: str = "heuristic", check: bool = False) -> Game:
+def _play(ruleset: str, scenario: str, seed: int, players: str = "fast", check: bool = False) -> Game:
+    """A seeded game played by the rule set's fast (rollout) players, random ones, or both by turns ("mixed")."""
     sc = load_scenario(scenario, ruleset)
     g = Game(ruleset, sc, seed=seed)
-    agents = {s.id: make(players if players != "mixed" else ("random" if k % 2 else "heuristic"), seed * 7 + k) for k, s in enumerate(sc.seats)}
+    fast = rollout_player(ruleset)
+    kinds = {"fast": [fast], "random": ["random"], "mixed": [fast, "random"]}[players]
+    agents = {s.id: make(kinds[k % len(kinds)], seed * 7 + k, ruleset) for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
         problems = game.ruleset.invariants(game.state)
@@ -135,7 +138,7 @@ def test_a_copy_back_to_an_earlier_step_is_that_game(ruleset: str, scenario: str
 def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None:
     """The search player's copies leave out other seats' orders that are sealed but not revealed."""
     g = Game(ruleset, load_scenario(scenario, ruleset), seed=3)
-    agents = {s: make("heuristic", k) for k, s in enumerate(g.ruleset.seats_of(g.state))}
+    agents = {s: make(rollout_player(ruleset), k, ruleset) for k, s in enumerate(g.ruleset.seats_of(g.state))}
     while g.prompt is not None and not (g.prompt.simultaneous and len(g._sealed) >= 1):
         seat = g.waiting_for()[0]
         g.submit(seat, agents[seat].act(g, seat, g.prompt))

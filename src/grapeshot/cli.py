@@ -98,7 +98,7 @@ def simulate(
             gseed = game_seed(seed, i)
             try:
                 game = Game(rs, sc, seed=gseed)
-                agents = {seat: make(kind, game_seed(gseed, k)) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
+                agents = {seat: make(kind, game_seed(gseed, k), rs) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
             except (ValueError, ScenarioError) as e:
                 raise _fail(str(e)) from None
 

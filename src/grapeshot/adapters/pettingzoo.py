@@ -86,8 +86,7 @@ from gymnasium import logger, spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
-from grapeshot.agents import Agent, AgentFactory, factories
-from grapeshot.agents.heuristic import HeuristicPlayer
+from grapeshot.agents import Agent, AgentFactory, factories, make
 from grapeshot.core.actions import Action, Reroll
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
@@ -296,7 +295,7 @@ class Session:
         self.places: tuple[str, ...] = tuple(t.name for t in sea.terrain)
         self.size = (sea.table.width, sea.table.height)
         self.turn_limit = int(sea.option("turn_limit"))
-        known = factories()
+        known = factories("jimlad")
         self.opponents: dict[str, AgentFactory] = {}
         for seat, who in (opponents or {}).items():
             if seat not in self.seats:
@@ -367,7 +366,7 @@ class Session:
         player_seeds = {seat: int(s.generate_state(1)[0]) for seat, s in zip(self.seats, streams, strict=True)}
         self.players = {seat: self.opponents[seat](player_seeds[seat]) for seat in self.opponents}
         for seat in self.learners:
-            self.players[seat] = HeuristicPlayer(player_seeds[seat])  # answers the delegated prompts
+            self.players[seat] = make("heuristic", player_seeds[seat], "jimlad")  # answers the delegated prompts
         self._pending, self._pending_for = {}, None
         self._shown = 0
         self.version += 1

@@ -112,7 +112,7 @@ def play_game(study: Study, spec: GameSpec) -> GameRecord:
     options = {**dict(study.options), **dict(variant.options)}
     with _LOCK, klan_changes(variant.klan_changes):
         game = Game(rs, scenario, options, seed=spec.seed, log=False)
-        agents = {seat: make(study.player, derive_seed(spec.seed, k)) for k, seat in enumerate(study.seats)}
+        agents = {seat: make(study.player, derive_seed(spec.seed, k), rs) for k, seat in enumerate(study.seats)}
         outcome = play_out(game, agents)
         ships = rs.describe(game.state).get("ships", [])
     winner = outcome.winners[0] if outcome.objective != "draw" and len(outcome.winners) == 1 else None

@@ -266,8 +266,8 @@ def plan(
         raise StudyError("a study needs at least two different klans, each named once")
     if games_per_pair < 1:
         raise StudyError("games per pairing must be at least 1")
-    if player not in factories():
-        raise StudyError(f"unknown player {player!r}; known: {', '.join(sorted(factories()))}")
+    if player not in factories(rs):
+        raise StudyError(f"unknown player {player!r}; known: {', '.join(sorted(factories(rs)))}")
     base = dict(options or {})
     all_variants = (BASELINE, *variants)
     labels = [v.label for v in all_variants]
