@@ -1,10 +1,12 @@
-"""The conformance suite every registered ruleset must pass, on each of its built-in scenarios:
-determinism, save/load round trip, replay equality, and random-play fuzzing with the
-ruleset's invariants checked after every action."""
+"""The conformance suite every registered rule set must pass, on each of its built-in scenarios
+(and the test-only toy rule set, with and without its module): determinism, save/load round
+trip, replay equality, copies, and random-play fuzzing with the rule set's invariants checked
+after every action."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -13,14 +15,26 @@ from hypothesis import strategies as st
 from grapeshot.agents import make, play_out, rollout_player
 from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets
-from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
+from grapeshot.report import Words, narrate, unworded
+from tests.toy import CHEER, race
 
-CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)]
+#: scenarios that are not built in: the toy race alone and with its module
+EXTRA: dict[tuple[str, str], Callable[[], Scenario]] = {
+    ("toy", "race"): lambda: race(("red", "blue", "green")),
+    ("toy", "race+cheer"): lambda: race(modules=[CHEER]),
+}
+CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)] + list(EXTRA)
+
+
+def load(scenario: str, ruleset: str) -> Scenario:
+    maker = EXTRA.get((ruleset, scenario))
+    return maker() if maker is not None else load_scenario(scenario, ruleset)
 
 
 def _play(ruleset: str, scenario: str, seed: int, players: str = "fast", check: bool = False) -> Game:
     """A seeded game played by the rule set's fast (rollout) players, random ones, or both by turns ("mixed")."""
-    sc = load_scenario(scenario, ruleset)
+    sc = load(scenario, ruleset)
     g = Game(ruleset, sc, seed=seed)
     fast = rollout_player(ruleset)
     kinds = {"fast": [fast], "random": ["random"], "mixed": [fast, "random"]}[players]
@@ -64,7 +78,7 @@ def test_a_game_half_played_saves_and_continues(ruleset: str, scenario: str) -> 
     """A save taken mid-game loads at the same prompt, and the same answers finish it the same way."""
     whole = _play(ruleset, scenario, 21)
     half = len(whole.actions) // 2
-    partial = Game(ruleset, load_scenario(scenario, ruleset), seed=21)
+    partial = Game(ruleset, load(scenario, ruleset), seed=21)
     for seat, action in whole.actions[:half]:
         partial.submit(seat, action)
     resumed = Game.load(json.loads(json.dumps(partial.save())))
@@ -94,7 +108,7 @@ def test_a_copy_is_the_game_it_copies(ruleset: str, scenario: str) -> None:
     """Copies taken all through a game (from its checkpoints, replaying only the actions since)
     match the game, and the same answers carry a copy on to the same end."""
     whole = _play(ruleset, scenario, 31, players="mixed")
-    g = Game(ruleset, load_scenario(scenario, ruleset), seed=31)
+    g = Game(ruleset, load(scenario, ruleset), seed=31)
     step = max(1, len(whole.actions) // 15)
     middle = None
     longest = 0
@@ -122,12 +136,12 @@ def test_a_copy_is_the_game_it_copies(ruleset: str, scenario: str) -> None:
 def test_a_copy_back_to_an_earlier_step_is_that_game(ruleset: str, scenario: str) -> None:
     whole = _play(ruleset, scenario, 8)
     whole.keep_checkpoints = False
-    kept = Game(ruleset, load_scenario(scenario, ruleset), seed=8)
+    kept = Game(ruleset, load(scenario, ruleset), seed=8)
     kept.keep_checkpoints = True
     for seat, action in whole.actions:
         kept.submit(seat, action)
     for upto in sorted({0, 1, len(whole.actions) // 3, len(whole.actions) // 2, len(whole.actions) - 1}):
-        fresh = Game(ruleset, load_scenario(scenario, ruleset), seed=8)
+        fresh = Game(ruleset, load(scenario, ruleset), seed=8)
         for seat, action in whole.actions[:upto]:
             fresh.submit(seat, action)
         _same(kept.copy(upto=upto), fresh)
@@ -137,7 +151,7 @@ def test_a_copy_back_to_an_earlier_step_is_that_game(ruleset: str, scenario: str
 @pytest.mark.parametrize(("ruleset", "scenario"), CASES)
 def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None:
     """The search player's copies leave out other seats' orders that are sealed but not revealed."""
-    g = Game(ruleset, load_scenario(scenario, ruleset), seed=3)
+    g = Game(ruleset, load(scenario, ruleset), seed=3)
     agents = {s: make(rollout_player(ruleset), k, ruleset) for k, s in enumerate(g.ruleset.seats_of(g.state))}
     while g.prompt is not None and not (g.prompt.simultaneous and len(g._sealed) >= 1):
         seat = g.waiting_for()[0]
@@ -148,3 +162,18 @@ def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None
     c = g.copy(without_sealed_of={sealed})
     assert sealed in c.waiting_for() and sealed not in g.waiting_for()
     assert len(c.actions) == len(g.actions) - 1
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_the_report_words_every_event_kind_that_occurs(ruleset: str, scenario: str) -> None:
+    """No event is dropped from the battle report silently: each kind is worded by a phrasebook
+    (or left silent there on purpose), and a rule set without one shows each event by its kind."""
+    g = _play(ruleset, scenario, 13, players="mixed")
+    words = Words.of(g)
+    if g.ruleset.phrasebook() is not None:
+        assert unworded(g.events, words) == [], "add these kinds to the rule set's phrasebook"
+    for e in g.events:
+        text = words.describe(e)
+        if not words.knows(e.kind):
+            assert text is not None and e.kind in text
+    assert list(narrate(g.events, words))

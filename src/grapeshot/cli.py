@@ -18,10 +18,11 @@ from grapeshot.agents import make, play_out
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, replay
+from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
-from grapeshot.report import narrate
+from grapeshot.report import Words, narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
 
@@ -112,7 +113,7 @@ def simulate(
             if tell:
                 progress.stop()
                 out.print(f"[bold]Battle report[/bold]: {sc.title}, game {i} (seed {gseed})", highlight=False, soft_wrap=True)
-                for line in narrate(game.events, rolls=rolls):
+                for line in narrate(game.events, Words.of(game), rolls=rolls):
                     out.print(line, highlight=False, markup=False, soft_wrap=True)
                 out.print()
             if out_dir is not None:
@@ -227,14 +228,32 @@ def replay_cmd(
 
 @app.command()
 def rules(
-    ruleset: Annotated[str | None, typer.Option(help="one ruleset (default: all)")] = None,
+    ruleset: Annotated[str | None, typer.Option(help="one rule set (default: all, and every installed module)")] = None,
+    modules: Annotated[str | None, typer.Option(help="comma list of rule modules to list with the rule set")] = None,
     coverage: Annotated[bool, typer.Option("--coverage", help="exit non-zero if a rule in scope has no covering test")] = False,
+    options: Annotated[bool, typer.Option("--options", help="list the options (house rules and rulings) instead of the rules")] = False,
 ) -> None:
     """List the numbered rules, the code that implements each, and the tests that cover it."""
     try:
-        books = [get(ruleset).rulebook()] if ruleset else [r.rulebook() for r in all_rulesets()]
+        chosen = [get(ruleset)] if ruleset else all_rulesets()
+        mods = [get_module(m.strip()) for m in modules.split(",") if m.strip()] if modules else ([] if ruleset else all_modules())
     except ValueError as e:
         raise _fail(str(e)) from None
+    if options:
+        for owner, opts, prefix in [*((r.title, r.options, "") for r in chosen), *((m.title, m.options, f"{m.name}.") for m in mods)]:
+            t = Table(title=f"{owner}: options", title_justify="left")
+            for col in ("option", "default", "allowed", "rule", "what it decides"):
+                t.add_column(col)
+            for o in opts:
+                allowed = (
+                    ", ".join(map(str, o.choices))
+                    if o.choices
+                    else (f"{o.bounds[0]:g} to {o.bounds[1]:g}" if o.bounds else _KIND_NAMES.get(o.kind, o.kind.__name__))
+                )
+                t.add_row(prefix + o.name, str(o.default), allowed, o.rule, o.doc)
+            out.print(t)
+        return
+    books = [r.rulebook() for r in chosen] + [m.rulebook() for m in mods]
     tdir = tests_dir()
     covered = scan_tests(tdir) if tdir is not None else {}
     missing: list[str] = []
@@ -260,6 +279,9 @@ def rules(
         if missing:
             raise _fail(f"{len(missing)} rule(s) in play have no covering test: {', '.join(missing)}", 1)
         out.print("[green]coverage ok[/green]: every rule in play is covered by at least one test")
+
+
+_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 
 
 @app.command()

@@ -93,7 +93,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.core.scenario import Scenario, load_scenario
 from grapeshot.geometry import TEMPLATE_LENGTH, Hull, Vec, angle_diff, bearing, distance
-from grapeshot.report import narrate
+from grapeshot.report import Words, narrate
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.boarding import Board, BoardPrompt
 from grapeshot.rulesets.jimlad.data import (
@@ -671,7 +671,7 @@ class Session:
     def report(self) -> str:
         """The battle report since the last call (with ``log``), and where the game stands."""
         g = self.current
-        lines = list(narrate(g.events[self._shown :]))
+        lines = list(narrate(g.events[self._shown :], Words.of(g)))
         self._shown = len(g.events)
         if g.outcome is not None:
             o = g.outcome

@@ -219,6 +219,24 @@ class EnterDice(Action):
 @action("reroll", CORE)
 @dataclass(frozen=True, slots=True)
 class Reroll(Action):
-    """Use a re-roll on one die of the roll just made (``die`` is its index), or decline (``None``)."""
+    """Answer a re-roll offer: re-roll one die of the roll just made (``die`` is its index),
+    the whole roll (``whole``, where the grant is of the whole roll), or decline (neither)."""
 
     die: int | None = None
+    whole: bool = False
+
+    def __post_init__(self) -> None:
+        if self.whole and self.die is not None:
+            raise ValueError("re-roll either one die or the whole roll, not both")
+
+    @property
+    def takes(self) -> bool:
+        """The offer is taken (not declined)."""
+        return self.whole or self.die is not None
+
+    def to_json(self) -> dict[str, Any]:
+        # ``whole`` is written only when set, so a die re-roll is saved exactly as before it existed
+        out: dict[str, Any] = {"kind": self.kind, "die": self.die}
+        if self.whole:
+            out["whole"] = True
+        return out

@@ -31,7 +31,19 @@ from grapeshot.core.module import Module, get_module
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get, resolve_options
 from grapeshot.core.scenario import Scenario, parse_scenario
-from grapeshot.dice import DiceSource, Roll, RollRequest, SeededDice
+from grapeshot.dice import (
+    ARTILLERY_DIE,
+    SCATTER_DIE,
+    SUSTAINED_DIE,
+    DiceExpr,
+    DiceSource,
+    RerollGrant,
+    Roll,
+    RollRequest,
+    SeededDice,
+    apply_reroll,
+    reroll_request,
+)
 
 SAVE_FORMAT = "grapeshot-save"
 #: 2: saves name the modules in play (version 1 saves, which had none, load as they are)
@@ -65,6 +77,34 @@ class Checkpoint:
     state: Any
     modules: tuple[tuple[str, Any], ...]
     dice: object | None
+
+
+#: re-rolls of one roll after which a ruleset that keeps granting them is taken to be broken
+MAX_REROLLS = 64
+
+
+def _reroll_text(grant: RerollGrant, request: RollRequest, roll: Roll) -> str:
+    if not grant.whole:
+        return f"re-roll one die of {roll.expr} = {list(roll.faces)} for {request.purpose}?"
+    why = " (it failed)" if grant.on_failure else ""
+    return f"re-roll {roll.expr} = {list(roll.faces)}{why} for {request.purpose} ({grant.rule})?"
+
+
+def _reading(expr: DiceExpr, roll: Roll) -> dict[str, Any]:
+    """What a roll's event says beside its faces and total: for a scatter die hit or direction,
+    for an artillery die whether it misfired, for sustained-fire dice how many jammed."""
+    out: dict[str, Any] = {}
+    if expr.kind == "sum" or expr.kind == "tens":
+        return out
+    dice = expr.dice()
+    if SCATTER_DIE in dice:
+        out["hit"] = roll.direction is None
+        out["direction"] = None if roll.direction is None else round(roll.direction, 3)
+    if ARTILLERY_DIE in dice:
+        out["misfire"] = roll.misfire
+    if SUSTAINED_DIE in dice:
+        out["jams"] = roll.jams
+    return out
 
 
 class Game:
@@ -179,40 +219,42 @@ class Game:
     def roll(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
         """Make a roll for a rule: from the dice source, or typed by a person in companion play.
 
-        Every roll is logged with its expression, faces, total, purpose and
-        rule.  Where the ruleset grants a seat a re-roll (Freebooterz), the
-        seat is asked whether to re-roll one die; the new face stands.
+        Every roll is logged with its expression, faces, total, purpose and rule.  Then the
+        ruleset is asked for a re-roll grant (``reroll_grant``): one die or the whole roll,
+        perhaps only when the roll failed its test.  The seat is offered it; a re-roll taken
+        is drawn like any roll, stands, and is logged as a ``reroll`` event, and the ruleset
+        is asked again (a rule may grant several), until it grants none or the seat keeps
+        the roll.
         """
         self.rolls += 1
         result = (yield from self._draw(request)) if self.companion else self.dice.roll(request)
         if self.logging:
             self._log_roll(request, result)
-        seat = self.ruleset.reroll_seat(self, request, result)
-        if seat is not None:
+        grant = self.ruleset.reroll_grant(self, request, result)
+        offers = 0
+        while grant is not None and grant.applies(request, result):
+            offers += 1
+            if offers > MAX_REROLLS:
+                raise RuntimeError(f"{self.ruleset.name} granted more than {MAX_REROLLS} re-rolls of {request.purpose!r}: does spend_reroll record them?")
             choice = yield RerollPrompt(
-                seats=(seat,),
-                rule=None,
-                text=f"re-roll one die of {result.expr} = {list(result.faces)} for {request.purpose}?",
+                seats=(grant.seat,),
+                rule=grant.rule,
+                text=_reroll_text(grant, request, result),
                 accepts=(Reroll,),
                 roll=result,
                 request=request,
+                grant=grant,
             )
             assert isinstance(choice, Reroll)
-            if choice.die is not None:
-                self.ruleset.used_reroll(self, request, seat)
-                again = yield from self._draw(RollRequest(request.expr.one_die(), f"re-roll for {request.purpose}", request.rule, seat))
-                result = result.with_face(choice.die, again.faces[0], again.direction)
-                self.emit(
-                    "reroll",
-                    request.rule,
-                    seat=seat,
-                    die=choice.die,
-                    expr=result.expr,
-                    faces=list(result.faces),
-                    total=result.total,
-                    direction=None if result.direction is None else round(result.direction, 3),
-                    purpose=request.purpose,
-                )
+            if not choice.takes:
+                break
+            self.ruleset.spend_reroll(self, request, grant)
+            die = None if grant.whole else choice.die
+            again = yield from self._draw(reroll_request(request, grant, die))
+            result = apply_reroll(result, die, again)
+            if self.logging:
+                self._log_reroll(request, grant, die, result)
+            grant = self.ruleset.reroll_grant(self, request, result)
         return result
 
     def _draw(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
@@ -239,12 +281,25 @@ class Game:
 
     def _log_roll(self, request: RollRequest, result: Roll) -> None:
         data: dict[str, Any] = {"expr": result.expr, "faces": list(result.faces), "total": result.total, "purpose": request.purpose}
-        if request.expr.kind == "scatter":
-            data["hit"] = result.direction is None
-            data["direction"] = None if result.direction is None else round(result.direction, 3)
+        data.update(_reading(request.expr, result))
         if request.seat is not None:
             data["seat"] = request.seat
-        self.emit("roll", request.rule, **data)
+        self.emit("roll", request.rule, (request.seat,) if request.private and request.seat is not None else None, **data)
+
+    def _log_reroll(self, request: RollRequest, grant: RerollGrant, die: int | None, result: Roll) -> None:
+        data: dict[str, Any] = {
+            "seat": grant.seat,
+            "die": die,
+            "expr": result.expr,
+            "faces": list(result.faces),
+            "total": result.total,
+            "direction": None if result.direction is None else round(result.direction, 3),
+            "purpose": request.purpose,
+        }
+        if grant.rule is not None:  # the older single-die hook's events (Jim Lad's) keep their form
+            data["granted_by"] = grant.rule
+            data.update(_reading(request.expr, result))
+        self.emit("reroll", request.rule, (grant.seat,) if request.private else None, **data)
 
     # ------------------------------------------------------------------ decisions
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from grapeshot.core.actions import CORE, Action, EnterDice, Reroll
 from grapeshot.core.choices import Choice, Choices, Part
 from grapeshot.core.errors import IllegalAction
-from grapeshot.dice import DiceError, Roll, RollRequest
+from grapeshot.dice import DiceError, RerollGrant, Roll, RollRequest
 
 
 @dataclass(eq=False)
@@ -101,29 +101,56 @@ class DicePrompt(Prompt):
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         assert self.request is not None
-        d.update(expr=str(self.request.expr), purpose=self.request.purpose)
+        d.update(expr=str(self.request.expr), purpose=self.request.purpose, hint=self.request.expr.hint)
         return d
 
 
 @dataclass(eq=False)
 class RerollPrompt(Prompt):
-    """Offer a seat its re-roll of one die of the roll just made."""
+    """Offer a seat the re-roll its ``grant`` gives: of one die of the roll just made, or of
+    the whole roll."""
 
     roll: Roll | None = None
     request: RollRequest | None = None
+    grant: RerollGrant | None = None
+
+    @property
+    def whole(self) -> bool:
+        return self.grant is not None and self.grant.whole
+
+    def choices(self) -> list[Reroll]:
+        """Every legal answer: keep the roll first, then each die (or the whole roll)."""
+        assert self.roll is not None
+        if self.whole:
+            return [Reroll(None), Reroll(whole=True)]
+        return [Reroll(None), *(Reroll(i) for i in range(len(self.roll.faces)))]
 
     def check_choice(self, seat: str, action: Action) -> None:
         assert isinstance(action, Reroll) and self.roll is not None
+        if self.whole:
+            if action.die is not None:
+                raise IllegalAction(f"this re-roll is of the whole roll: answer whole=true, or keep the roll (die null), not die {action.die}")
+            return
+        if action.whole:
+            raise IllegalAction("this re-roll is of one die: give its index as die, or null to keep the roll")
         if action.die is not None and not 0 <= action.die < len(self.roll.faces):
             raise IllegalAction(f"die index must be 0..{len(self.roll.faces) - 1} or null (keep the roll), got {action.die}")
 
     def legal(self, seat: str) -> Choices:
         assert self.roll is not None
-        keep = Choice(Reroll(None), "keep the roll")
-        return Choices.of([keep, *(Choice(Reroll(i), f"re-roll die {i + 1} (a {f})") for i, f in enumerate(self.roll.faces))], "re-roll")
+        faces = self.roll.faces
+
+        def words(a: Reroll) -> str:
+            if a.whole:
+                return f"re-roll the whole roll ({self.roll.expr if self.roll else ''})"
+            return "keep the roll" if a.die is None else f"re-roll die {a.die + 1} (a {faces[a.die]})"
+
+        return Choices.of([Choice(a, words(a)) for a in self.choices()], "re-roll")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         assert self.roll is not None and self.request is not None
-        d.update(expr=self.roll.expr, faces=list(self.roll.faces), purpose=self.request.purpose)
+        d.update(expr=self.roll.expr, faces=list(self.roll.faces), total=self.roll.total, purpose=self.request.purpose, whole=self.whole)
+        if self.grant is not None and self.grant.rule is not None:
+            d.update(granted_by=self.grant.rule, on_failure=self.grant.on_failure)
         return d

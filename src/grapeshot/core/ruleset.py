@@ -26,7 +26,7 @@ from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import Roll, RollRequest
+from grapeshot.dice import RerollGrant, Roll, RollRequest
 
 if TYPE_CHECKING:
     from grapeshot.core.game import Game
@@ -130,12 +130,27 @@ class Ruleset(ABC):
         """A private copy of a state that shares nothing mutable with it (checkpoints, copies, odds)."""
         return clone(state)
 
+    def reroll_grant(self, game: Game, request: RollRequest, roll: Roll) -> RerollGrant | None:
+        """The re-roll some seat may make of this roll now, if any.
+
+        ``Game.roll`` asks after every roll and again after every re-roll it makes, so a rule
+        set decides how often a grant comes back (keep count in :meth:`spend_reroll`).  The
+        default offers the single-die re-roll of :meth:`reroll_seat`, naming no rule."""
+        seat = self.reroll_seat(game, request, roll)
+        return None if seat is None else RerollGrant(seat)
+
+    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
+        """Record that ``grant`` was taken (before its dice are rolled).  The default tells
+        :meth:`used_reroll`."""
+        self.used_reroll(game, request, grant.seat)
+
     def reroll_seat(self, game: Game, request: RollRequest, roll: Roll) -> str | None:
-        """The seat that may re-roll one die of this roll now, if any."""
+        """The older, narrower hook: the seat that may re-roll one die of this roll now, if any
+        (used by the default :meth:`reroll_grant`)."""
         return None
 
     def used_reroll(self, game: Game, request: RollRequest, seat: str) -> None:
-        """Record that ``seat`` spent its re-roll."""
+        """Record that ``seat`` spent the re-roll :meth:`reroll_seat` offered."""
 
     @abstractmethod
     def describe(self, state: Any) -> dict[str, Any]:

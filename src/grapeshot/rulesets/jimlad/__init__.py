@@ -14,7 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Players, TerrainKind
+from grapeshot.core.capabilities import Phrasebook, Players, TerrainKind
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -278,6 +278,11 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.rules import RULEBOOK
 
         return RULEBOOK
+
+    def phrasebook(self) -> Phrasebook:
+        from grapeshot.rulesets.jimlad.phrases import PHRASES
+
+        return PHRASES
 
 
 JIMLAD = register(JimLad())
