@@ -26,9 +26,9 @@ the template: 1" to 8" out), the torpedoes (manned: each aimed at random in thei
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from grapeshot.core.actions import Action
 from grapeshot.core.choices import Choice, Choices, Rng
@@ -42,6 +42,8 @@ from grapeshot.rulesets.jimlad.torpedoes import check_torpedoes, manned_arc
 
 if TYPE_CHECKING:
     from grapeshot.rulesets.jimlad.prompts import ShootPrompt
+
+A = TypeVar("A", bound=Action)
 
 #: where on the arc the grid's bearings lie, as a share of the half width either side of the centre
 BEARING_SHARES = (0.0, -0.5, 0.5, -0.99, 0.99)
@@ -129,17 +131,10 @@ def torpedo_aims(sea: Sea, ship: Ship) -> list[tuple[tuple[Point, ...], str]]:
     return out
 
 
-def _fires(sea: Sea, ship: Ship, shot: Fire) -> bool:
+def passes(check: Callable[[Sea, Ship, A], None], sea: Sea, ship: Ship, action: A) -> bool:
+    """Whether a rule's check (``kannon.check_fire``, ``torpedoes.check_torpedoes``) accepts an action."""
     try:
-        check_fire(sea, ship, shot)
-    except IllegalAction:
-        return False
-    return True
-
-
-def _launches(sea: Sea, ship: Ship, torpedoes: Torpedoes) -> bool:
-    try:
-        check_torpedoes(sea, ship, torpedoes)
+        check(sea, ship, action)
     except IllegalAction:
         return False
     return True
@@ -161,13 +156,13 @@ def shooting_choices(prompt: ShootPrompt) -> Choices:
                 continue
             for aim, where in gun_aims(sea, ship, gun, shell):
                 shot = Fire(gun, shell, aim=aim)
-                if _fires(sea, ship, shot):
+                if passes(check_fire, sea, ship, shot):
                     options.append(Choice(shot, f"{gun} kannon: {shell} at {where}"))
     if prompt.torpedoes():
         if KLANS[ship.klan].manned_torpedoes:
             for aims, where in torpedo_aims(sea, ship):
                 torp = Torpedoes(aims)
-                if _launches(sea, ship, torp):
+                if passes(check_torpedoes, sea, ship, torp):
                     options.append(Choice(torp, f"manned torpedoes at {where}"))
         else:
             options.append(Choice(Torpedoes(), "launch the torpedo salvo"))
@@ -192,7 +187,7 @@ def draw_shot(prompt: ShootPrompt, rng: Rng) -> Choice:
         b = arc.centre + rng.uniform(-arc.width / 2.0, arc.width / 2.0) * 0.999
         r = KANNONS[gun].range * math.sqrt(rng.random()) if shell == "krak" else rng.uniform(1.0, TEMPLATE_REACH)
         shot = Fire(gun, shell, aim=_at(mount(ship, gun), b, r))
-        if _fires(sea, ship, shot):
+        if passes(check_fire, sea, ship, shot):
             options.append(shot)
     if prompt.torpedoes():
         if KLANS[ship.klan].manned_torpedoes:
