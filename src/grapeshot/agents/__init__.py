@@ -14,27 +14,14 @@ prompts go to the module's players (:mod:`.modules`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol
 
-from grapeshot.core.actions import Action
+from grapeshot.core.capabilities import Player, PlayerFactory
 from grapeshot.core.game import Game
-from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get
 
-
-class Agent(Protocol):
-    """Anything that can answer a prompt for a seat."""
-
-    name: str
-
-    def act(self, game: Game, seat: str, prompt: Prompt) -> Action: ...
-
-
-AgentFactory = Callable[[int], Agent]
-
-#: the players every rule set has, whatever it offers of its own
-GENERIC = ("random", "search")
-
+#: anything that can answer a prompt for a seat (the core's ``Player``), and a maker of one from a seed
+Agent = Player
+AgentFactory = PlayerFactory
 
 def factories(ruleset: Ruleset | str) -> dict[str, AgentFactory]:
     """The players of a rule set by name: the generic random and search players and the rule set's

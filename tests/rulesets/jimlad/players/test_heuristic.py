@@ -1,5 +1,6 @@
-"""Behaviour of the players: the heuristic one (shooting, repairs, steering, re-rolls, whole
-games) and the random one (legal and repeatable), each on small scenarios built in code.
+"""Behaviour of Jim Lad's heuristic player (shooting, repairs, steering, re-rolls, whole games,
+against the random player), on small scenarios built in code; the random player's own tests are
+in ``tests/agents/test_random_player.py``.
 
 Geometry (``support.duel``): Red's 10" x 4" hull is centred on (30, 36) heading east (0
 degrees), so its fore kannon sits at the bow (35, 36), the port kannon at (30, 38), the
