@@ -23,9 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import load_scenario, parse_scenario, with_klans
+from grapeshot.core.scenario import load_scenario, parse_scenario
 from grapeshot.lab.study import derive_seed
 from grapeshot.rulesets.jimlad.data import Klan
+from grapeshot.rulesets.jimlad.lab import with_klans
 from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.players.search import material
 from grapeshot.rulesets.jimlad.players.value import FEATURES, features, weights

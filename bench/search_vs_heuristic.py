@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from grapeshot.agents import Agent, play_out
 from grapeshot.agents.search import PRIOR, SearchPlayer
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario, with_klans
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.stats import wilson
 from grapeshot.lab.study import derive_seed
+from grapeshot.rulesets.jimlad.lab import with_klans
 from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.players.search import SHARES
 

@@ -28,12 +28,21 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a
 
 # options that several commands take alike
 RulesetOpt = Annotated[str, typer.Option(help="ruleset name")]
-LabScenarioOpt = Annotated[str, typer.Option(help="a two-seat scenario: built-in name or file")]
-KlansOpt = Annotated[str, typer.Option(help="'all', or a comma list of klans")]
+LabScenarioOpt = Annotated[str | None, typer.Option(help="a two-seat scenario: built-in name or file (default: the rule set's own, duel for jimlad)")]
+FactionsOpt = Annotated[
+    str,
+    typer.Option(
+        "--factions",
+        "--klans",
+        help="'all', or a comma list of the rule set's factions (jimlad: klans; --klans is the same option); a wrong name lists them",
+    ),
+]
 WorkersOpt = Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")]
 StudySeedOpt = Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")]
 OutDirOpt = Annotated[Path, typer.Option("--out", help="folder for the results database and the report")]
-PlayerOpt = Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")]
+PlayerOpt = Annotated[
+    str | None, typer.Option(help="the player in every seat (heuristic, random, search); default: the rule set's quick player (Jim Lad's heuristic)")
+]
 FreshOpt = Annotated[bool, typer.Option(help="discard the results already stored in --out")]
 MaxGamesOpt = Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")]
 QuietOpt = Annotated[bool, typer.Option(help="no progress bar")]
@@ -383,6 +392,8 @@ def odds_cmd(
 
 # --------------------------------------------------------------------------- the balance lab
 
+LabRulesetOpt = Annotated[str, typer.Option(help="the rule set whose factions are paired (a rule set without lab factions is refused)")]
+
 
 def _settings(pairs: list[str] | None) -> dict[str, Any]:
     from grapeshot.lab.study import StudyError, parse_setting
@@ -456,10 +467,11 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
         t = Table(
             title=f"ratings ({label}: {v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left"
         )
-        for col in ("", "klan", "rating (95%)", "score (95%)", "won", "drawn", "lost"):
-            t.add_column(col, justify="left" if col == "klan" else "right")
+        word = summary["words"]["faction"]
+        for col in ("", word, "rating (95%)", "score (95%)", "won", "drawn", "lost"):
+            t.add_column(col, justify="left" if col == word else "right")
         for rank, r in enumerate(v["ratings"], 1):
-            k = v["klans"][r["name"]]
+            k = v["factions"][r["name"]]
             t.add_row(
                 str(rank),
                 r["name"],
@@ -478,22 +490,25 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
 
 @app.command()
 def tournament(
-    ruleset: RulesetOpt = "jimlad",
-    scenario: LabScenarioOpt = "duel",
-    klans: KlansOpt = "all",
-    games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing of klans, seats swapped every game")] = 100,
+    ruleset: LabRulesetOpt = "jimlad",
+    scenario: LabScenarioOpt = None,
+    factions: FactionsOpt = "all",
+    games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing of factions, seats swapped every game")] = 100,
     workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
     seed: StudySeedOpt = 1,
     out_dir: OutDirOpt = Path("tournament"),
-    players: PlayerOpt = "heuristic",
-    option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, KEY=VALUE (repeatable)")] = None,
+    players: PlayerOpt = None,
+    option: Annotated[
+        list[str] | None, typer.Option(help="a setting for every game, KEY=VALUE (repeatable): a rule or module option, a module switch, a table change")
+    ] = None,
     fresh: FreshOpt = False,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Play every pairing of the klans and report win rates, ratings, game lengths and causes of victory.
+    """Play every pairing of the rule set's factions (Jim Lad's klans) and report win rates,
+    ratings, game lengths, causes of victory and what happened in the games.
 
     Results are stored as they arrive (OUT/results.sqlite): an interrupted run resumes where it
     stopped, and the same seed reproduces every game.
@@ -505,7 +520,7 @@ def tournament(
             kind="tournament",
             ruleset=ruleset,
             scenario=scenario,
-            klans=klans,
+            factions=factions,
             games_per_pair=games_per_pair,
             seed=seed,
             player=players,
@@ -521,38 +536,39 @@ def sweep(
     variant: Annotated[
         list[str],
         typer.Option(
-            help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: an option (grapeshot=d3) or a klan's entry (klan.goffs.move_dice=0)"
+            help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (grapeshot=d3), a module switched on or off "
+            "(collisions=on), a module's option (collisions.grapple_bonus=2), or a table change (jimlad: klan.goffs.move_dice=0)"
         ),
     ],
-    ruleset: RulesetOpt = "jimlad",
-    scenario: LabScenarioOpt = "duel",
-    klans: KlansOpt = "all",
+    ruleset: LabRulesetOpt = "jimlad",
+    scenario: LabScenarioOpt = None,
+    factions: FactionsOpt = "all",
     games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing under each variant, seats swapped every game")] = 100,
     workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
     seed: StudySeedOpt = 1,
     out_dir: OutDirOpt = Path("sweep"),
-    players: PlayerOpt = "heuristic",
-    option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, baseline included, KEY=VALUE (repeatable)")] = None,
+    players: PlayerOpt = None,
+    option: Annotated[list[str] | None, typer.Option(help="a setting for every game, baseline included, KEY=VALUE (repeatable), as in --variant")] = None,
     fresh: FreshOpt = False,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Compare house rules: the same tournament under each variant and the baseline, with tests of the differences."""
-    from grapeshot.lab.study import StudyError, parse_variant, plan
+    from grapeshot.lab.study import StudyError, plan
 
     try:
         study = plan(
             kind="sweep",
             ruleset=ruleset,
             scenario=scenario,
-            klans=klans,
+            factions=factions,
             games_per_pair=games_per_pair,
             seed=seed,
             player=players,
             options=_settings(option),
-            variants=[parse_variant(v) for v in variant],
+            variants=variant,
         )
     except StudyError as e:
         raise _fail(str(e)) from None

@@ -23,6 +23,7 @@ from grapeshot.core.ruleset import Outcome, Ruleset, get
 Agent = Player
 AgentFactory = PlayerFactory
 
+
 def factories(ruleset: Ruleset | str) -> dict[str, AgentFactory]:
     """The players of a rule set by name: the generic random and search players and the rule set's
     own (its ``players()``); each factory takes a seed for the player's own choices.  A rule set's

@@ -9,7 +9,6 @@ checked by the ruleset with the same :class:`Fields` reader.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -255,22 +254,6 @@ def parse_scenario(data: object, source: str) -> Scenario:
         raw=top,
         source=source,
     )
-
-
-def with_klans(data: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]:
-    """A copy of a scenario's data with each listed seat's fleet (every ship of it) of the klan given.
-
-    The balance lab and the benchmarks put klans of their choosing on a scenario's seats;
-    a ship's own klan (which would win over the fleet's) is dropped.  Raises ``KeyError`` or
-    ``TypeError`` when the data has no fleets of that shape; parse the result to check it.
-    """
-    out: dict[str, Any] = json.loads(json.dumps(dict(data)))
-    for fleet in out["fleets"]:
-        if fleet["seat"] in by_seat:
-            fleet["klan"] = by_seat[fleet["seat"]]
-            for ship in fleet.get("ships", []):
-                ship.pop("klan", None)
-    return out
 
 
 def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:

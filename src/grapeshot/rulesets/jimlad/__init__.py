@@ -14,7 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Phrasebook, Players, TerrainKind
+from grapeshot.core.capabilities import Lab, Phrasebook, Players, TerrainKind
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -283,6 +283,12 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.phrases import PHRASES
 
         return PHRASES
+
+    def lab(self) -> Lab:
+        """The klans the balance lab pairs, and the changes of their table a sweep may make."""
+        from grapeshot.rulesets.jimlad.lab import LAB
+
+        return LAB
 
 
 JIMLAD = register(JimLad())
