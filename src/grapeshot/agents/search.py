@@ -30,7 +30,8 @@ the rule set says nothing, from what every prompt offers:
   rollout player (``Players.rollout``; the random player where it names none) for ``horizon``
   turns after the decision's own (0: to the end of the decision's turn; ``None``: to the end of
   the game; the default, ``"auto"``, is 0 for a rule set that can estimate an unfinished game and
-  the end of the game for one that cannot).  The end of a rollout is scored by the rule set's
+  the end of the game for one that cannot; any future is cut short after
+  :data:`MAX_ROLLOUT_STEPS` answers).  The end of a rollout is scored by the rule set's
   ``Players.evaluate`` (Jim Lad: the result with a small material tie-break, or the learned
   chance to win of a future cut short); without it a finished game scores its result
   (:meth:`Outcome.share`: 1 a win, 0 a loss, a share of a draw) and an unfinished one an even
@@ -68,7 +69,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import SCATTER_HIT_FACES, Roll, RollRequest, SeededDice
 
-MAX_ROLLOUT_STEPS = 5_000
+MAX_ROLLOUT_STEPS = 5_000  # answers a rollout gives at most before it is scored where it stands
 PRIOR = 0.03  # how much better than the rollout player's answer (mean score) another must be to be chosen
 Horizon = int | Literal["auto"] | None
 
@@ -288,7 +289,12 @@ class SearchPlayer:
         if horizon == "auto":
             horizon = 0 if told is not None and told.evaluate is not None else None
         last = None if horizon is None else copy.turn + horizon
-        play_until(copy, players, None if last is None else lambda g: g.turn > last, max_steps=MAX_ROLLOUT_STEPS)
+        cap = len(copy.actions) + MAX_ROLLOUT_STEPS  # a long future is cut short and scored where it stands
+
+        def far_enough(g: Game) -> bool:
+            return len(g.actions) >= cap or (last is not None and g.turn > last)
+
+        play_until(copy, players, far_enough, max_steps=MAX_ROLLOUT_STEPS + 1)
         return score(copy, seat, told)
 
     # ------------------------------------------------------------------ copies
