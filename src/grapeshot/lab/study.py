@@ -299,8 +299,9 @@ def plan(
     ``scenario`` defaults to the rule set's own (``Lab.scenario``); ``options`` are settings
     every game shares (options, module switches, table changes; see :func:`classify`);
     ``variants`` may be given as text (:func:`parse_variant`). ``player`` defaults to the rule
-    set's quick player (its rollout player: Jim Lad's heuristic; else the random player). Every variant's game is set up
-    once here, so that what a worker would refuse is refused before any game is played.
+    set's quick player (its rollout player: Jim Lad's heuristic; else the random player). Every
+    variant's game is set up once here, so that what a worker would refuse is refused before any
+    game is played.
     """
     from grapeshot.agents import factories, rollout_player
     from grapeshot.lab.play import check_variants
