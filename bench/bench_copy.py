@@ -37,7 +37,7 @@ def at_turn(seed: int, turn: int) -> Game:
     """A seeded brawl played by heuristic players up to the first prompt of ``turn`` (or its end)."""
     sc = load_scenario("brawl", "jimlad")
     g = Game("jimlad", sc, seed=seed, log=False)
-    agents = {s.id: make("heuristic", seed * 5 + k) for k, s in enumerate(sc.seats)}
+    agents = {s.id: make("heuristic", seed * 5 + k, "jimlad") for k, s in enumerate(sc.seats)}
     while g.prompt is not None and g.turn < turn:
         seat = g.waiting_for()[0]
         g.submit(seat, agents[seat].act(g, seat, g.prompt))

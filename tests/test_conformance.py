@@ -17,13 +17,12 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # type: ignore[import-untyped]
 
 from grapeshot.adapters.pettingzoo import GrapeshotEnv, GrapeshotParallelEnv, env, parallel_env
-from grapeshot.agents import Agent, make, play_out
+from grapeshot.agents import make, play_out, rollout_player
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
 from grapeshot.report import Words, narrate, unworded
-from tests.core.test_seams import RandomLegal
 from tests.toy import CHEER, race
 from tests.toy.coded import coded_race
 
@@ -40,16 +39,13 @@ def load(scenario: str, ruleset: str) -> Scenario:
     return maker() if maker is not None else load_scenario(scenario, ruleset)
 
 
-def player(ruleset: str, kind: str, seed: int) -> Agent:
-    if ruleset == "toy":  # a rule set with no players of its own
-        return RandomLegal(seed)
-    return make(kind, seed)
-
-
-def _play(ruleset: str, scenario: str, seed: int, players: str = "heuristic", check: bool = False) -> Game:
+def _play(ruleset: str, scenario: str, seed: int, players: str = "fast", check: bool = False) -> Game:
+    """A seeded game played by the rule set's fast (rollout) players, random ones, or both by turns ("mixed")."""
     sc = load(scenario, ruleset)
     g = Game(ruleset, sc, seed=seed)
-    agents = {s.id: player(ruleset, players if players != "mixed" else ("random" if k % 2 else "heuristic"), seed * 7 + k) for k, s in enumerate(sc.seats)}
+    fast = rollout_player(ruleset)
+    kinds = {"fast": [fast], "random": ["random"], "mixed": [fast, "random"]}[players]
+    agents = {s.id: make(kinds[k % len(kinds)], seed * 7 + k, ruleset) for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
         problems = game.ruleset.invariants(game.state)
@@ -163,7 +159,7 @@ def test_a_copy_back_to_an_earlier_step_is_that_game(ruleset: str, scenario: str
 def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None:
     """The search player's copies leave out other seats' orders that are sealed but not revealed."""
     g = Game(ruleset, load(scenario, ruleset), seed=3)
-    agents = {s: player(ruleset, "heuristic", k) for k, s in enumerate(g.ruleset.seats_of(g.state))}
+    agents = {s: make(rollout_player(ruleset), k, ruleset) for k, s in enumerate(g.ruleset.seats_of(g.state))}
     while g.prompt is not None and not (g.prompt.simultaneous and len(g._sealed) >= 1):
         seat = g.waiting_for()[0]
         g.submit(seat, agents[seat].act(g, seat, g.prompt))

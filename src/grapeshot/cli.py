@@ -40,7 +40,9 @@ FactionsOpt = Annotated[
 WorkersOpt = Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")]
 StudySeedOpt = Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")]
 OutDirOpt = Annotated[Path, typer.Option("--out", help="folder for the results database and the report")]
-PlayerOpt = Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")]
+PlayerOpt = Annotated[
+    str | None, typer.Option(help="the player in every seat (heuristic, random, search); default: the rule set's quick player (Jim Lad's heuristic)")
+]
 FreshOpt = Annotated[bool, typer.Option(help="discard the results already stored in --out")]
 MaxGamesOpt = Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")]
 QuietOpt = Annotated[bool, typer.Option(help="no progress bar")]
@@ -106,7 +108,7 @@ def simulate(
             gseed = game_seed(seed, i)
             try:
                 game = Game(rs, sc, seed=gseed)
-                agents = {seat: make(kind, game_seed(gseed, k)) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
+                agents = {seat: make(kind, game_seed(gseed, k), rs) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
             except (ValueError, ScenarioError) as e:
                 raise _fail(str(e)) from None
 
@@ -497,7 +499,7 @@ def tournament(
     scheduler: SchedulerOpt = None,
     seed: StudySeedOpt = 1,
     out_dir: OutDirOpt = Path("tournament"),
-    players: PlayerOpt = "heuristic",
+    players: PlayerOpt = None,
     option: Annotated[
         list[str] | None, typer.Option(help="a setting for every game, KEY=VALUE (repeatable): a rule or module option, a module switch, a table change")
     ] = None,
@@ -547,7 +549,7 @@ def sweep(
     scheduler: SchedulerOpt = None,
     seed: StudySeedOpt = 1,
     out_dir: OutDirOpt = Path("sweep"),
-    players: PlayerOpt = "heuristic",
+    players: PlayerOpt = None,
     option: Annotated[list[str] | None, typer.Option(help="a setting for every game, baseline included, KEY=VALUE (repeatable), as in --variant")] = None,
     fresh: FreshOpt = False,
     max_games: MaxGamesOpt = None,

@@ -44,7 +44,7 @@ def duel() -> Scenario:
 
 
 def agents(kind: str, seed: int) -> dict[str, Agent]:
-    return {"red": make(kind, seed), "blue": make(kind, seed + 1)}
+    return {"red": make(kind, seed, "jimlad"), "blue": make(kind, seed + 1, "jimlad")}
 
 
 def lines(g: Game) -> list[str]:

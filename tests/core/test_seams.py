@@ -4,17 +4,16 @@ exist only in the tests (tests/toy): capabilities, modules, namespaces, per-seat
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 
 import pytest
 
+from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core import actions as core_actions
 from grapeshot.core.actions import Action, action, decode
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game, replay
-from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import load_scenario
 from grapeshot.dice import ScriptedDice
@@ -22,20 +21,8 @@ from grapeshot.report import Words
 from tests.toy import CHEER, Cheer, CheerPrompt, Drift, DriftPrompt, Pace, PacePrompt, race
 
 
-class RandomLegal:
-    """Draws every answer from the prompt's own list of legal answers."""
-
-    name = "random-legal"
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
-        return prompt.legal(seat).sample(self.rng)
-
-
 def play(game: Game, seed: int = 0) -> Game:
-    agents = {s: RandomLegal(seed + k) for k, s in enumerate(game.ruleset.seats_of(game.state))}
+    agents = {s: RandomPlayer(seed + k) for k, s in enumerate(game.ruleset.seats_of(game.state))}
     while game.prompt is not None:
         seat = game.waiting_for()[0]
         a = agents[seat].act(game, seat, game.prompt)
@@ -169,7 +156,7 @@ def test_a_version_one_save_loads_and_replays() -> None:
     g = Game("jimlad", load_scenario("duel", "jimlad"), seed=2)
     from grapeshot.agents import make, play_out
 
-    play_out(g, {s.id: make("heuristic", k) for k, s in enumerate(g.scenario.seats)})
+    play_out(g, {s.id: make("heuristic", k, "jimlad") for k, s in enumerate(g.scenario.seats)})
     data = json.loads(json.dumps(g.save()))
     data["version"] = 1
     del data["modules"]

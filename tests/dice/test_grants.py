@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core.actions import EnterDice, Reroll, decode
 from grapeshot.core.errors import IllegalAction
@@ -19,6 +18,7 @@ from grapeshot.core.events import Event
 from grapeshot.core.game import Game, replay
 from grapeshot.core.prompts import DicePrompt, RerollPrompt
 from grapeshot.dice import D6, TWO_D6, DiceError, RerollGrant, RollRequest, ScriptedDice
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from tests.dice import drill
 from tests.dice.drill import Drill
 

@@ -57,7 +57,7 @@ def encoding_of(ruleset: Ruleset) -> Encoding:
 
 def players_of(ruleset: Ruleset) -> dict[str, AgentFactory]:
     """The built-in players that may sit at this rule set's table, by name."""
-    return factories()
+    return factories(ruleset)
 
 
 def prompt_key(game: Game, prompt: Prompt) -> str:

@@ -55,21 +55,28 @@ class Players:
     """A rule set's own AI players, and what the generic search player needs from it.
 
     ``factories`` holds the players only this rule set has (its heuristic player); the random
-    and search players are generic and are added by :func:`grapeshot.agents.factories`.
-    ``rollout`` names the player the search plays its sampled futures with; ``evaluate`` scores
-    an unfinished game for a seat (a chance to win in [0, 1]); ``candidates`` proposes the few
-    answers worth searching beside the rollout player's own (else the search takes a spread of
-    the prompt's legal choices).
+    and search players are generic and are added by :func:`grapeshot.agents.factories` (a rule
+    set's own player of the same name as a generic one is not used).  ``rollout`` names the
+    player the search plays its sampled futures with (one of the factories, or ``"random"``).
+    ``evaluate`` scores the end of a rollout for a seat in [0, 1]: a chance to win where the game
+    is unfinished, and where it is over the result (``Outcome.share``) plus, if the rule set
+    likes, a small tie-break; without it a finished game scores its result and an unfinished one
+    an even share.  ``candidates`` proposes the answers worth searching, given the rollout
+    player's own, which comes first (else the search takes a spread of the prompt's legal
+    answers).  A module's ``players()`` answers the same questions for the module's prompts.
     """
 
     factories: Mapping[str, PlayerFactory]
     rollout: str
     evaluate: Callable[[Game, str], float] | None = None
     candidates: Callable[[Game, str, Prompt, Action], Sequence[Action]] | None = None
-    #: how many rollouts each kind of decision deserves, as a share of the budget (by prompt kind)
+    #: how many rollouts each kind of decision deserves, as a share of the budget (by prompt kind; 1 if not given)
     shares: Mapping[str, float] = field(default_factory=dict)
     #: prompt kinds the search leaves to the rollout player (not worth a search)
     unsearched: frozenset[str] = frozenset()
+    #: prompt kinds whose answers stand level (to board or not): another answer need not beat the
+    #: rollout player's by the search's margin to be chosen
+    even: frozenset[str] = frozenset()
 
 
 # --------------------------------------------------------------------------- words

@@ -75,6 +75,15 @@ class Outcome:
     turn: int
     detail: str = ""
 
+    def share(self, seat: str, seats: Sequence[str]) -> float:
+        """What the result is worth to ``seat`` of ``seats``: 1 a win, 0 a loss, an equal part of a
+        shared win, and of a draw that no seat survived an equal part among all of them."""
+        if seat in self.winners:
+            return 1.0 / len(self.winners)
+        if not self.winners:
+            return 1.0 / max(1, len(seats))
+        return 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "objective": self.objective, "turn": self.turn, "detail": self.detail}
 

@@ -113,7 +113,7 @@ def play_game(study: Study, spec: GameSpec) -> GameRecord:
     """Play one game of a study and keep its record."""
     _, lab = ruleset_and_lab(study.ruleset)
     with new_game(study, spec.factions, spec.variant, spec.seed) as game:
-        agents = {seat: make(study.player, derive_seed(spec.seed, k)) for k, seat in enumerate(study.seats)}
+        agents = {seat: make(study.player, derive_seed(spec.seed, k), game.ruleset) for k, seat in enumerate(study.seats)}
         outcome = play_out(game, agents)
     winner = outcome.winners[0] if outcome.objective != "draw" and len(outcome.winners) == 1 else None
     return GameRecord(

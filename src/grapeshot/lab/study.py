@@ -290,7 +290,7 @@ def plan(
     factions: Sequence[str] | str = "all",
     games_per_pair: int = 100,
     seed: int = 1,
-    player: str = "heuristic",
+    player: str | None = None,
     options: Mapping[str, Any] | None = None,
     variants: Sequence[Variant | str] = (),
 ) -> Study:
@@ -298,10 +298,12 @@ def plan(
 
     ``scenario`` defaults to the rule set's own (``Lab.scenario``); ``options`` are settings
     every game shares (options, module switches, table changes; see :func:`classify`);
-    ``variants`` may be given as text (:func:`parse_variant`). Every variant's game is set up
-    once here, so that what a worker would refuse is refused before any game is played.
+    ``variants`` may be given as text (:func:`parse_variant`). ``player`` defaults to the rule
+    set's quick player (its rollout player: Jim Lad's heuristic; else the random player). Every
+    variant's game is set up once here, so that what a worker would refuse is refused before any
+    game is played.
     """
-    from grapeshot.agents import factories
+    from grapeshot.agents import factories, rollout_player
     from grapeshot.lab.play import check_variants
 
     rs, lab = ruleset_and_lab(ruleset)
@@ -321,8 +323,9 @@ def plan(
         raise StudyError(f"a study needs at least two different {lab.faction_plural}, each named once")
     if games_per_pair < 1:
         raise StudyError("games per pairing must be at least 1")
-    if player not in factories():
-        raise StudyError(f"unknown player {player!r}; known: {', '.join(sorted(factories()))}")
+    player = player or rollout_player(rs)
+    if player not in factories(rs):
+        raise StudyError(f"unknown player {player!r}; known: {', '.join(sorted(factories(rs)))}")
     common = classify((options or {}).items(), rs, "common")
     all_variants = (BASELINE, *(parse_variant(v, rs) if isinstance(v, str) else v for v in variants))
     labels = [v.label for v in all_variants]

@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 
-from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.events import Event
@@ -31,6 +30,7 @@ from grapeshot.rulesets.jimlad.boarding import LOCKED, Blows, Board, BoardingOpt
 from grapeshot.rulesets.jimlad.damage import sink
 from grapeshot.rulesets.jimlad.data import PROFILES, Role
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, grapeshot_targets, slugga_targets
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship, victory_points
 from tests import support
 

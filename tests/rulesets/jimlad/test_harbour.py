@@ -19,8 +19,6 @@ from typing import Any
 
 import pytest
 
-from grapeshot.agents import heuristic
-from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core.actions import Reroll
 from grapeshot.core.errors import IllegalAction
@@ -33,6 +31,8 @@ from grapeshot.report import Words
 from grapeshot.rulesets.jimlad import harbour, kannon, krew, torpedoes
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Sluggas, Torpedoes
 from grapeshot.rulesets.jimlad.harbour import Land, LandPrompt, LeavePrompt, StayOrLeave, Trade, TradePrompt
+from grapeshot.rulesets.jimlad.players import heuristic
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, shoot_prompt
 from grapeshot.rulesets.jimlad.state import KrewModel, Ship
 from tests.support import drive, game, scenario, sea, ship

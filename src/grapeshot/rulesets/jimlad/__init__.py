@@ -14,7 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Encoding, Lab, Phrasebook, TerrainKind
+from grapeshot.core.capabilities import Encoding, Lab, Phrasebook, Players, TerrainKind
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -267,6 +267,12 @@ class JimLad(Ruleset):
                     problems.append(f"{a.name} overlaps {ob.ident}")
         problems.extend(npc.invariants(sea))  # mines, the Kraken and the sub (JL-NPC-*)
         return problems
+
+    def players(self) -> Players:
+        """The heuristic player and what the search asks of Jim Lad (:mod:`.players`)."""
+        from grapeshot.rulesets.jimlad.players import players
+
+        return players()
 
     def rulebook(self) -> RuleBook:
         from grapeshot.rulesets.jimlad.rules import RULEBOOK

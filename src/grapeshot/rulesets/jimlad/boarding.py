@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, cast
 
 from grapeshot.core.actions import Action, action
+from grapeshot.core.choices import Choice, Choices
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -104,6 +105,13 @@ class BoardPrompt(Prompt):
         if (action.boarder, action.target) not in self.pairs():
             allowed = ", ".join(f"{b} -> {t}" for b, t in self.pairs())
             raise IllegalAction(f"{action.boarder!r} cannot board {action.target!r} now; possible: {allowed}; or pass (boarder and target null)")
+
+    def legal(self, seat: str) -> Choices:
+        words = [Choice(Board(), "pass")]
+        words += [
+            Choice(Board(o.boarder, o.target), f'{o.boarder} boards {o.target} ({o.distance:.1f}" apart, grapnels hold on {o.need}+)') for o in self.options
+        ]
+        return Choices.of(words, "boarding")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

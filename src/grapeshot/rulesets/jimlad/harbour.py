@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, cast
 
 from grapeshot.core.actions import Action, action
+from grapeshot.core.choices import Choice, Choices
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -124,6 +125,10 @@ class LandPrompt(Prompt):
         if action.place not in names:
             raise IllegalAction(f'{self.ship} cannot land at {action.place!r}; places within {LAND_REACH:g}": {names}, or null to sail on')
 
+    def legal(self, seat: str) -> Choices:
+        places = [Choice(Land(name), f'land at {name} ({kind}, {inches:.1f}" away)') for name, kind, inches in self.places]
+        return Choices.of([Choice(Land(), "sail on"), *places], "landing")
+
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         d.update(ship=self.ship, places=[{"name": n, "what": k, "inches": round(i, 4)} for n, k, i in self.places])
@@ -143,6 +148,11 @@ class LeavePrompt(Prompt):
         assert isinstance(action, StayOrLeave)
         if action.choice not in ("stay", "leave"):
             raise IllegalAction(f"{self.ship} must 'stay' at {self.place} or 'leave', not {action.choice!r}")
+
+    def legal(self, seat: str) -> Choices:
+        return Choices.of(
+            [Choice(StayOrLeave("stay"), f"stay at {self.place} this turn"), Choice(StayOrLeave("leave"), f"leave {self.place}")], "stay or leave"
+        )
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
@@ -165,6 +175,10 @@ class TradePrompt(Prompt):
         assert isinstance(action, Trade) and self.sea is not None and self.ship is not None
         if action.item is not None:
             check_trade(self.sea, self.ship, action.item)
+
+    def legal(self, seat: str) -> Choices:
+        """Being done, or each thing on offer (the offers are what :func:`check_trade` accepts)."""
+        return Choices.of([Choice(Trade(), "done trading"), *(Choice(Trade(item), f"buy {item} for {cost} gold") for item, cost in self.offers)], "trade")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grapeshot.core.actions import Action, Reroll
-from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.dice import worst_die
 from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_contact, first_hull_on_segment, flamer_template, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.aims import passes
 from grapeshot.rulesets.jimlad.boarding import BOARDING_RANGE, Board, BoardPrompt
 from grapeshot.rulesets.jimlad.data import (
     CARDS,
@@ -195,15 +195,6 @@ def _samples(h: Hull, card: Card, turn: str, at: str, inches: float) -> list[tup
 def _edge(mine: Ship, theirs: Ship) -> int:
     """The boarding odds as the heuristic sees them: Orks aboard, and one more for a Kaptin."""
     return len(mine.krew) + (mine.kaptin is not None) - len(theirs.krew) - (theirs.kaptin is not None)
-
-
-def _allowed(sea: Sea, ship: Ship, action: Fire) -> bool:
-    """Whether the rules accept a shot (e.g. no template over a boarding action's decks, JL-SHOOT-4)."""
-    try:
-        check_fire(sea, ship, action)
-    except IllegalAction:
-        return False
-    return True
 
 
 class HeuristicPlayer:
@@ -510,7 +501,7 @@ class HeuristicPlayer:
                             continue
                         value = 2.0 * 0.15 * (3.0 if len(e.krew) <= 3 else 1.0)
                         action = Fire(gun, "grapeshot", target=e.name)
-                    if value > best[0] and _allowed(sea, ship, action):
+                    if value > best[0] and passes(check_fire, sea, ship, action):
                         best = (value, action)
         if prompt.torpedoes():
             value, torp = self.torpedo_value(sea, ship, enemies)
