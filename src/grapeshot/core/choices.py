@@ -48,21 +48,49 @@ class Choice:
         return {"value": v, "label": self.label}
 
 
-@dataclass(frozen=True)
 class Part:
-    """One decision inside an answer (one ship's order among a seat's orders)."""
+    """One decision inside an answer (one ship's order among a seat's orders).
 
-    key: str
-    label: str
-    options: tuple[Choice, ...]
-    #: a continuous part's random draw over all its legal values (the options are its grid)
-    sample: Callable[[Rng], Choice] | None = None
-    note: str = ""
+    ``options`` may be given as a function, worked out the first time they are read: a random
+    player that only ``draw``s from a continuous part never pays for building its grid.
+    """
+
+    __slots__ = ("_make", "_options", "key", "label", "note", "sample")
+
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        options: Sequence[Choice] | Callable[[], Sequence[Choice]],
+        sample: Callable[[Rng], Choice] | None = None,
+        note: str = "",
+    ) -> None:
+        self.key = key
+        self.label = label
+        #: a continuous part's random draw over all its legal values (the options are its grid)
+        self.sample = sample
+        self.note = note
+        self._options: tuple[Choice, ...] | None = None
+        self._make: Callable[[], Sequence[Choice]] | None = None
+        if callable(options):
+            self._make = options
+        else:
+            self._options = tuple(options)
+
+    @property
+    def options(self) -> tuple[Choice, ...]:
+        if self._options is None:
+            assert self._make is not None
+            self._options = tuple(self._make())
+        return self._options
 
     def draw(self, rng: Rng) -> Choice:
         if self.sample is not None:
             return self.sample(rng)
         return rng.choice(self.options)
+
+    def __repr__(self) -> str:
+        return f"Part({self.key!r}, {self.label!r}, {len(self.options)} options{', continuous' if self.sample else ''})"
 
 
 def _whole(picks: Sequence[Any]) -> Action:
@@ -79,9 +107,11 @@ class Choices:
     build: Callable[[Sequence[Any]], Action] = _whole
 
     @classmethod
-    def of(cls, options: Sequence[Choice], label: str = "answer", sample: Callable[[Rng], Choice] | None = None, note: str = "") -> Choices:
-        """Choices whose options are whole actions."""
-        return cls((Part("answer", label, tuple(options), sample, note),))
+    def of(
+        cls, options: Sequence[Choice] | Callable[[], Sequence[Choice]], label: str = "answer", sample: Callable[[Rng], Choice] | None = None, note: str = ""
+    ) -> Choices:
+        """Choices whose options are whole actions (given, or worked out when first read)."""
+        return cls((Part("answer", label, options, sample, note),))
 
     @classmethod
     def actions_of(cls, actions: Sequence[Action], label: Callable[[Action], str] = lambda a: a.kind) -> Choices:
@@ -94,7 +124,7 @@ class Choices:
 
     @property
     def empty(self) -> bool:
-        return any(not p.options and p.sample is None for p in self.parts)
+        return any(p.sample is None and not p.options for p in self.parts)
 
     def actions(self, limit: int | None = None) -> Iterator[Action]:
         """Every answer the finite options give, in order (parts vary last-first); at most ``limit``."""

@@ -145,7 +145,14 @@ def _repair_words(what: str) -> str:
 
 
 def shooting_choices(prompt: ShootPrompt) -> Choices:
-    """Every answer of the grid (see the module's docstring), ending the shooting first."""
+    """Every answer of the grid (see the module's docstring), ending the shooting first; the grid
+    is worked out only when read (a random draw does not need it)."""
+    assert prompt.ship is not None
+    return Choices.of(lambda: grid(prompt), f"{prompt.ship.name}'s shooting", sample=lambda rng: draw_shot(prompt, rng), note=NOTE)
+
+
+def grid(prompt: ShootPrompt) -> list[Choice]:
+    """The finite answers: ending the shooting, then each gun's aims, torpedoes, sluggas, repairs."""
     sea, ship = prompt.sea, prompt.ship
     assert sea is not None and ship is not None
     options: list[Choice] = [Choice(EndShooting(), "end shooting")]
@@ -168,7 +175,7 @@ def shooting_choices(prompt: ShootPrompt) -> Choices:
             options.append(Choice(Torpedoes(), "launch the torpedo salvo"))
     options.extend(Choice(Sluggas(t.name), f"sluggas at {t.name}") for t in prompt.slugga_targets())
     options.extend(Choice(Repair(what), _repair_words(what)) for what in prompt.repairs())
-    return Choices.of(options, f"{ship.name}'s shooting", sample=lambda rng: draw_shot(prompt, rng), note=NOTE)
+    return options
 
 
 def draw_shot(prompt: ShootPrompt, rng: Rng) -> Choice:

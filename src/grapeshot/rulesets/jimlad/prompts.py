@@ -135,14 +135,18 @@ class DistancePrompt(Prompt):
     def legal(self, seat: str) -> Choices:
         """The ends and the quarters of the range, each also at ramming speed where the course meets
         a ship that may be rammed there (JL-RAM-1); the draw is uniform over the whole range, declaring
-        the ram half the time where it may."""
-        options: list[Choice] = []
-        for d, target in self.marks(DISTANCE_SHARES):
-            for ram in (False, True) if target is not None else (False,):
-                choice = Choice(Distance(d, ram), f'{d:.2f}"' + (f", ramming speed into {target}" if ram else ""))
-                if choice not in options:
-                    options.append(choice)
-        return Choices.of(options, f"{self.ship}'s distance", sample=self.draw, note="the ends and quarters of the range; the draw covers all of it")
+        the ram half the time where it may.  The grid is worked out only when read."""
+
+        def grid() -> list[Choice]:
+            options: list[Choice] = []
+            for d, target in self.marks(DISTANCE_SHARES):
+                for ram in (False, True) if target is not None else (False,):
+                    choice = Choice(Distance(d, ram), f'{d:.2f}"' + (f", ramming speed into {target}" if ram else ""))
+                    if choice not in options:
+                        options.append(choice)
+            return options
+
+        return Choices.of(grid, f"{self.ship}'s distance", sample=self.draw, note="the ends and quarters of the range; the draw covers all of it")
 
     def draw(self, rng: Rng) -> Choice:
         d = rng.uniform(self.low, self.high)
