@@ -13,6 +13,8 @@ moves) are hand-written on floats: shapely and numpy pay off only for batches
 and are kept for tests.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math
