@@ -9,6 +9,8 @@ gaps to hulls and polygons are signed: negative when the base stands over them.
 Where a base may stand, and placing figures where there is room, is ``placing``'s.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math

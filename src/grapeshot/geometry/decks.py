@@ -19,6 +19,8 @@ The default heights suit the usual models (about 28 mm figures on 25 mm bases): 
 their own where their models differ.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 from collections.abc import Sequence

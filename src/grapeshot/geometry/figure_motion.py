@@ -22,6 +22,8 @@ other thing): the route then goes round, or there is none.  A route's start or e
 with a base gets two waypoints of its own, so it is not reached round the corner beyond it.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import heapq

@@ -1,6 +1,8 @@
 """Straight lines across the table: where a line (a torpedo's track, a shot, a line of sight, a
 figure's step) meets a hull, a round base, a polygon or another line."""
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import itertools

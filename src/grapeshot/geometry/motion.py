@@ -5,6 +5,8 @@ Movement is swept, never teleported: on a straight leg the touch is found exactl
 impact over separating axes; on a turning leg by conservative advancement.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math

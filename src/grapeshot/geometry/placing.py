@@ -22,6 +22,8 @@ Many bases are looked up in a grid of cells (when there are more than a dozen), 
 a point reads the few bases near it; a convex region is tested by its edges' lines.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math

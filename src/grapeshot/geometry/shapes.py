@@ -5,6 +5,8 @@ These are the hot paths of a game (every swept move and every range check lands 
 are written on floats, with each hull's sine, cosine and corners computed once.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math

@@ -23,6 +23,8 @@ swimmer: CG-SWIM-4).  Every answer says what blocked or covered, and where, so a
 explain it.  A line that only grazes something (within a millionth of an inch) passes.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math

@@ -15,6 +15,8 @@ a blast whether its centre is over the hull (:func:`centre_over`, NW-TMPL-2).  A
 scatters with :meth:`Blast.scattered`, a point with :func:`scatter`.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math

@@ -4,6 +4,8 @@ Units and axes are those of :mod:`grapeshot.geometry` (inches, degrees, heading 
 counter-clockwise).
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math

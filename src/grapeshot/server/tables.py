@@ -25,8 +25,9 @@ from grapeshot.agents.search import SearchPlayer
 from grapeshot.core.actions import Action, decode
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
+from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import parse_scenario
-from grapeshot.report import describe
+from grapeshot.report import Words
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
 PEOPLE = "human"
@@ -34,10 +35,10 @@ AI_PLAYERS = ("heuristic", "search", "random")
 THINK_SECONDS = 2.0  # the longest a search seat thinks over one decision at the table
 
 
-def ai_player(name: str, seed: int) -> Agent:
+def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
     """An AI seat's player. A search seat gets a time budget: people are waiting for it, and its
     answers are stored like anyone's, so a choice that depends on the clock replays all the same."""
-    agent = make(name, seed)
+    agent = make(name, seed, ruleset)
     if isinstance(agent, SearchPlayer):
         agent.budget = dataclasses.replace(agent.budget, time_budget=THINK_SECONDS)
     return agent
@@ -94,7 +95,7 @@ class Table:
         self.game = self._fresh()
         for i, (seat, spec) in enumerate(sorted(self.rec.seats.items())):
             if spec["player"] in AI_PLAYERS:
-                self.agents[seat] = ai_player(spec["player"], self.rec.seed + 7919 * (i + 1))
+                self.agents[seat] = ai_player(spec["player"], self.rec.seed + 7919 * (i + 1), self.game.ruleset)
         for a in self.store.actions(self.rec.id):
             self._apply(a.seat, decode(a.action), a.salt)
 
@@ -251,4 +252,5 @@ class Table:
 
 def _worded(game: Game, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log entries with the battle report's words for each (``text``; null for machine-only events)."""
-    return [dict(e, text=describe(game.events[e["seq"]])) for e in log]
+    words = Words.of(game)
+    return [dict(e, text=words.describe(game.events[e["seq"]])) for e in log]
