@@ -138,7 +138,12 @@ def section_at(hull: Hull, secs: Sequence[Section], p: Vec, margin: float = EPS)
     u, v = hull.local(p)
     if abs(u) > hull.hl + margin or abs(v) > hull.hw + margin:
         return None
-    return next((s for s in secs if s.holds(u)), None)
+    return _band(secs, u)
+
+
+def _band(secs: Sequence[Section], along: float) -> Section | None:
+    """The first section whose band holds ``along``."""
+    return next((s for s in secs if s.holds(along)), None)
 
 
 def section_hit(hull: Hull, secs: Sequence[Section], p0: Vec, p1: Vec) -> tuple[Section, Vec] | None:
@@ -228,10 +233,8 @@ def surface_at(p: Vec, vessels: Sequence[Vessel] = (), levels: Sequence[Level] =
     is one), else the highest level whose area holds it (the first listed of equal heights),
     else open water."""
     for v in vessels:
-        u, w = v.hull.local(p)
-        if abs(u) <= v.hull.hl + EPS and abs(w) <= v.hull.hw + EPS:
-            sec = next((s for s in v.plan.sections if s.holds(u)), None)
-            return Place(Surface.DECK, v.plan.deck_height(u), v.ident, "" if sec is None else sec.name)
+        if DeckPoint.of(v.hull, p).aboard(v.hull):
+            return aboard(v, Surface.DECK, p)
     top: Level | None = None
     for lv in levels:
         if lv.area.contains(p) and (top is None or lv.height > top.height):
@@ -244,7 +247,7 @@ def surface_at(p: Vec, vessels: Sequence[Vessel] = (), levels: Sequence[Level] =
 def aboard(vessel: Vessel, surface: Surface, p: Vec) -> Place:
     """The place of a figure aboard ``vessel`` at ``p`` on a given surface (deck, aloft, below)."""
     u, _ = vessel.hull.local(p)
-    sec = next((s for s in vessel.plan.sections if s.holds(u)), None)
+    sec = _band(vessel.plan.sections, u)
     return Place(surface, vessel.plan.height(surface, u), vessel.ident, "" if sec is None else sec.name)
 
 

@@ -16,27 +16,10 @@ from grapeshot.geometry.vectors import EPS, Vec
 def segment_hull_entry(p0: Vec, p1: Vec, h: Hull) -> float | None:
     """Fraction along ``p0 -> p1`` where the segment first meets the hull, or ``None``.
 
-    Slab clipping in the hull's frame (Liang-Barsky).
+    Slab clipping in the hull's frame (Liang-Barsky): the start of :func:`segment_hull_span`.
     """
-    u0, v0 = h.local(p0)
-    u1, v1 = h.local(p1)
-    du, dv = u1 - u0, v1 - v0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-du, u0 + h.hl), (du, h.hl - u0), (-dv, v0 + h.hw), (dv, h.hw - v0)):
-        if abs(p) < EPS:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            if t > t1:
-                return None
-            t0 = max(t0, t)
-        else:
-            if t < t0:
-                return None
-            t1 = min(t1, t)
-    return t0
+    span = segment_hull_span(p0, p1, h)
+    return None if span is None else span[0]
 
 
 def first_hull_on_segment(p0: Vec, p1: Vec, hulls: Sequence[tuple[str, Hull]]) -> tuple[str, Vec] | None:
@@ -103,7 +86,8 @@ def segment_polygon_distance(a: Vec, b: Vec, poly: Polygon) -> float:
 
 def segment_hull_span(p0: Vec, p1: Vec, h: Hull) -> tuple[float, float] | None:
     """The fractions ``(t0, t1)`` along ``p0 -> p1`` between which the segment is over the hull,
-    or ``None`` (slab clipping in the hull's frame, as :func:`segment_hull_entry`)."""
+    or ``None``: slab clipping in the hull's frame (Liang-Barsky), the interval narrowed by each
+    pair of the hull's sides in turn."""
     u0, v0 = h.local(p0)
     u1, v1 = h.local(p1)
     du, dv = u1 - u0, v1 - v0
