@@ -65,9 +65,9 @@ RULEBOOK = RuleBook(
         _e("NW-MOVE-5", 'Magic ships: 9+D6" whatever the wind; a miscast sends the ship Out of Control', "fantasy.magic.miscast"),
         _e("NW-FLY-1", "Flyers start aboard or ashore, move first, cannot be rammed, may charge onto decks"),
         _e("NW-FLY-2", "Ships and swimmers may move flyers aside"),
-        _done("NW-PSY-1", "Psychology once per boat and unit type", "fantasy.psychology.by_type", "fantasy.psychology.test_aboard"),
+        _done("NW-PSY-1", "Psychology once per boat and unit type", "fantasy.psychology.by_type", "fantasy.psychology.take_aboard"),
         _e("NW-PSY-2", "Monsters and handlers; the monster reaction; squig herds", "armies.units.Handler"),
-        _e("NW-PSY-3", 'Stupidity at sea: no working, wandering D6", an all-stupid crew Adrift', "fantasy.psychology.test_type"),
+        _e("NW-PSY-3", 'Stupidity at sea: no working, wandering D6", an all-stupid crew Adrift', "fantasy.psychology.take_test"),
         _e("NW-SWIM-1", 'Swimming D6-1", drowning on a 1, armour; swimmers and ships', "fantasy.swimming.swim"),
         _e("NW-SWIM-2", "Swimmers attack what they touch; crew strike down; aquatics", "fantasy.swimming.swim"),
         _done(
@@ -84,7 +84,7 @@ RULEBOOK = RuleBook(
         _e("NW-SHOOT-1", "Shooting into combat; straight-line weapons hit only their named target"),
         _e("NW-SHOOT-2", "A specialty target hit twice counts the worse result"),
         _e("NW-BOARD-1", "Declared rams; flyers first; lining up alongside"),
-        _e("NW-BOARD-2", "Charge reactions once grappled; Prepare for Action; terror", "fantasy.psychology.test_type"),
+        _e("NW-BOARD-2", "Charge reactions once grappled; Prepare for Action; terror", "fantasy.psychology.take_test"),
         _e("NW-BOARD-3", "Deck fighting: contact, across the gunwale, initiative, moving across", "fantasy.melee.fight_round"),
         _e("NW-BOARD-4", 'A deck 2" higher: +1 to hit', "fantasy.charts.melee_to_hit"),
         _done(

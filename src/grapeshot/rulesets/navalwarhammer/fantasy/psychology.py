@@ -1,7 +1,7 @@
 """Psychology: panic, fear, terror, stupidity and animosity, the tests and what a failure does.
 
 At sea every such test is taken once per boat and unit type (NW-PSY-1): :func:`by_type`
-groups the units aboard one boat, :func:`test_aboard` tests each group once and the verdict
+groups the units aboard one boat, :func:`take_aboard` tests each group once and the verdict
 holds for every model of the type.  When a test is due (a unit destroyed nearby, a
 fear-causing enemy in contact, the start of a turn) is the rule set's to say; this module rolls
 it and says what follows, as :class:`Effect` data the rule set acts on:
@@ -39,7 +39,7 @@ from grapeshot.rulesets.navalwarhammer.fantasy.strikes import Attack, Damage, re
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit
 
 
-class Test(str, Enum):
+class Psychology(str, Enum):
     PANIC = "panic"
     FEAR = "fear"
     TERROR = "terror"
@@ -48,12 +48,12 @@ class Test(str, Enum):
 
 
 #: the rule each test's roll is made under
-RULES: dict[Test, str] = {
-    Test.PANIC: "FB-PSY-1",
-    Test.FEAR: "FB-PSY-2",
-    Test.TERROR: "FB-PSY-3",
-    Test.STUPIDITY: "FB-PSY-4",
-    Test.ANIMOSITY: "FB-PSY-5",
+RULES: dict[Psychology, str] = {
+    Psychology.PANIC: "FB-PSY-1",
+    Psychology.FEAR: "FB-PSY-2",
+    Psychology.TERROR: "FB-PSY-3",
+    Psychology.STUPIDITY: "FB-PSY-4",
+    Psychology.ANIMOSITY: "FB-PSY-5",
 }
 
 
@@ -71,11 +71,11 @@ class Effect(str, Enum):
 
 
 #: what failing each test does (animosity's effect comes from its chart)
-FAILURE: dict[Test, tuple[Effect, ...]] = {
-    Test.PANIC: (Effect.FLEES,),
-    Test.FEAR: (Effect.WS_ONE,),
-    Test.TERROR: (Effect.FLEES, Effect.NO_CHARGE_REACTION),
-    Test.STUPIDITY: (Effect.NOT_WORKING, Effect.WANDERS),
+FAILURE: dict[Psychology, tuple[Effect, ...]] = {
+    Psychology.PANIC: (Effect.FLEES,),
+    Psychology.FEAR: (Effect.WS_ONE,),
+    Psychology.TERROR: (Effect.FLEES, Effect.NO_CHARGE_REACTION),
+    Psychology.STUPIDITY: (Effect.NOT_WORKING, Effect.WANDERS),
 }
 
 #: FB-PSY-5: the animosity chart (D6) for a type that failed its animosity test.  A brawl
@@ -102,7 +102,7 @@ class Verdict:
     """A test of one unit type aboard one boat (NW-PSY-1): the Ld used, the roll, whether it
     passed, why it was not taken (``immune``), and the effects of a failure."""
 
-    test: Test
+    test: Psychology
     unit_type: str
     boat: str | None
     ld: int | None
@@ -126,30 +126,31 @@ def by_type(units: Iterable[Unit]) -> list[list[Unit]]:
     return list(groups.values())
 
 
-def immunity(test: Test, units: Sequence[Unit]) -> str | None:
+def immunity(test: Psychology, units: Sequence[Unit]) -> str | None:
     """Why ``units`` need not take ``test``, or None."""
-    if test in (Test.STUPIDITY, Test.ANIMOSITY):
+    if test in (Psychology.STUPIDITY, Psychology.ANIMOSITY):
         return None
     for rule in IMMUNE:
         if any(u.has(rule) for u in units):
             return rule.value
+    feared = {Psychology.FEAR: Special.FEAR, Psychology.TERROR: Special.TERROR}.get(test)
     for cause, immune_to in CAUSES.items():
-        if Special(test.value) in immune_to and any(u.has(cause) for u in units):
+        if feared in immune_to and any(u.has(cause) for u in units):
             return f"causes {cause.value}"
     return None
 
 
-def subject(test: Test, units: Sequence[Unit]) -> bool:
+def subject(test: Psychology, units: Sequence[Unit]) -> bool:
     """Whether a type must take ``test`` at all: stupidity only stupid types, animosity only
     types with animosity and enough models aboard."""
-    if test is Test.STUPIDITY:
+    if test is Psychology.STUPIDITY:
         return any(u.has(Special.STUPIDITY) for u in units)
-    if test is Test.ANIMOSITY:
+    if test is Psychology.ANIMOSITY:
         return any(u.has(Special.ANIMOSITY) for u in units) and sum(u.models for u in units) >= ANIMOSITY_MODELS
     return True
 
 
-def test_type(g: Game, test: Test, units: Sequence[Unit], *, ld: int | None = None, boat: str | None = None) -> Generator[Prompt, Any, Verdict]:
+def take_test(g: Game, test: Psychology, units: Sequence[Unit], *, ld: int | None = None, boat: str | None = None) -> Generator[Prompt, Any, Verdict]:
     """Take ``test`` once for one unit type aboard one boat (``units``: that type's units there).
     ``ld`` is the Ld tested (by default the highest among them; the rule set may lend a higher
     one).  The roll names the boat as its actor, so a First Mate aboard may re-roll it."""
@@ -164,14 +165,14 @@ def test_type(g: Game, test: Test, units: Sequence[Unit], *, ld: int | None = No
     if why is not None:
         g.emit("psychology", rule, test=test.value, unit_type=name, boat=where, passed=True, immune=why)
         return Verdict(test, name, where, None, None, True, immune=why)
-    if test is Test.ANIMOSITY:
+    if test is Psychology.ANIMOSITY:
         return (yield from _animosity(g, units, name, seat, where, actor))
     tested = ld if ld is not None else max(u.profile.ld for u in units)
     r = yield from g.roll(RollRequest(TWO_D6, f"{name}{_aboard(where)}: {test.value} test on Ld {tested}", rule, seat, actor, "low", tested))
     passed = r.total <= tested
     effects = () if passed else FAILURE[test]
     wander = None
-    if not passed and test is Test.STUPIDITY:
+    if not passed and test is Psychology.STUPIDITY:
         w = yield from g.roll(RollRequest(D6, f"{name}{_aboard(where)}: stupid, wanders forward", "NW-PSY-3", seat, actor, None))
         wander = w.total
     g.emit(
@@ -198,7 +199,7 @@ def _animosity(g: Game, units: Sequence[Unit], name: str, seat: str, where: str 
     r = yield from g.roll(RollRequest(D6, f"{name}{_aboard(where)}: animosity (a 1 fails)", "FB-PSY-5", seat, actor, "high", 2))
     if r.total >= 2:
         g.emit("psychology", "FB-PSY-5", test="animosity", unit_type=name, boat=where, roll=r.total, passed=True, effects=[])
-        return Verdict(Test.ANIMOSITY, name, where, None, r.total, True)
+        return Verdict(Psychology.ANIMOSITY, name, where, None, r.total, True)
     c = yield from g.roll(RollRequest(D6, f"{name}{_aboard(where)}: the animosity chart", "FB-PSY-5", seat, actor, None))
     chart = int(c.total)
     effects = ANIMOSITY_CHART[chart]
@@ -208,16 +209,16 @@ def _animosity(g: Game, units: Sequence[Unit], name: str, seat: str, where: str 
         target = max(units, key=lambda u: u.models)
         brawl = yield from resolve_hits(g, seat, target, int(n.total), Attack(f"{name} brawling", BRAWL_STRENGTH))
     g.emit("psychology", "FB-PSY-5", test="animosity", unit_type=name, boat=where, roll=r.total, passed=False, chart=chart, effects=[e.value for e in effects])
-    return Verdict(Test.ANIMOSITY, name, where, None, r.total, False, effects, chart=chart, brawl=brawl)
+    return Verdict(Psychology.ANIMOSITY, name, where, None, r.total, False, effects, chart=chart, brawl=brawl)
 
 
-def test_aboard(g: Game, test: Test, units: Iterable[Unit], *, boat: str | None = None, ld: int | None = None) -> Generator[Prompt, Any, list[Verdict]]:
+def take_aboard(g: Game, test: Psychology, units: Iterable[Unit], *, boat: str | None = None, ld: int | None = None) -> Generator[Prompt, Any, list[Verdict]]:
     """NW-PSY-1: ``test`` once for each unit type aboard one boat that is subject to it; each
     verdict holds for all the models of its type."""
     out: list[Verdict] = []
     for group in by_type(units):
         if subject(test, group):
-            out.append((yield from test_type(g, test, group, ld=ld, boat=boat)))
+            out.append((yield from take_test(g, test, group, ld=ld, boat=boat)))
     return out
 
 
