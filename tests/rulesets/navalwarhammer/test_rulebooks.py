@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grapeshot.core.registry import index_ids, resolve, scan_tests
+from grapeshot.core.registry import RuleBook, index_ids, resolve, scan_tests
 from grapeshot.core.registry import tests_dir as find_tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.rulesets.navalwarhammer.fantasy.rules import RULEBOOK as CORE
@@ -24,16 +24,16 @@ def covered() -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("book", [CORE, NW], ids=["FB", "NW"])
-def test_every_named_piece_of_code_resolves(book: object) -> None:
-    for entry in book.entries.values():  # type: ignore[attr-defined]
+def test_every_named_piece_of_code_resolves(book: RuleBook) -> None:
+    for entry in book.entries.values():
         for where in entry.where:
             assert resolve(where) is not None, f"{entry.id}: {where}"
 
 
 @pytest.mark.parametrize("book", [CORE, NW], ids=["FB", "NW"])
-def test_every_rule_in_play_has_a_test_that_names_it(book: object) -> None:
+def test_every_rule_in_play_has_a_test_that_names_it(book: RuleBook) -> None:
     tests = covered()
-    missing = [e.id for e in book.in_scope() if not tests.get(e.id)]  # type: ignore[attr-defined]
+    missing = [e.id for e in book.in_scope() if not tests.get(e.id)]
     assert missing == []
 
 

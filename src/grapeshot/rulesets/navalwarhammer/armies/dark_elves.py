@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from grapeshot.rulesets.navalwarhammer.armies.kit import (
     EXECUTIONER_DRAICH,
+    FIRE_BREATH,
     HALBERD,
     POISONED_BLADES,
     REPEATER_CROSSBOW,
     SPEAR,
     TWO_WEAPONS,
-    WARP_BREATH,
     war_machines,
 )
 from grapeshot.rulesets.navalwarhammer.armies.units import Handler, Slot, UnitEntry
@@ -142,7 +142,7 @@ UNITS: tuple[UnitEntry, ...] = (
         T.MONSTER,
         P(6, 4, 0, 5, 5, 5, 2, 5, 6, sv=4),
         175,
-        missile=WARP_BREATH,
+        missile=FIRE_BREATH,
         specials=frozenset({S.TERROR, S.LARGE_TARGET}),
         handlers=BEASTMASTERS,
     ),
@@ -157,5 +157,5 @@ UNITS: tuple[UnitEntry, ...] = (
         specials=frozenset({S.TERROR, S.LARGE_TARGET, S.AQUATIC}),
         handlers=BEASTMASTERS,
     ),
-    *war_machines(ARMY, "Dark Elf Crewman", P(5, 4, 4, 3, 3, 1, 5, 1, 8, sv=6), {"bolt thrower": "Reaper Bolt Thrower"}),
+    *war_machines(ARMY, "Dark Elf Gunner", P(5, 4, 4, 3, 3, 1, 5, 1, 8, sv=6), {"bolt thrower": "Reaper Bolt Thrower"}),
 )

@@ -24,7 +24,7 @@ HANDGUN = Missile("handgun", 24, 4, armour_piercing=1)
 PISTOLS = Missile("brace of pistols", 12, 4, shots=2, armour_piercing=1)
 REPEATER_CROSSBOW = Missile("repeater crossbow", 24, 3, shots=2, multiple_shots=True)
 THROWING_STARS = Missile("throwing stars", 12, 3, shots=2, multiple_shots=True, flags=frozenset({Special.POISONED}))
-WARP_BREATH = Missile("breath", 8, 4, flags=frozenset({Special.FLAMING}), wounds=D3)
+FIRE_BREATH = Missile("breath", 8, 4, flags=frozenset({Special.FLAMING}), wounds=D3)
 
 #: NW-SLOT-2: the armies that take cannons as special choices (and bolt and stone throwers as
 #: rare); every other army the other way round

@@ -171,5 +171,5 @@ UNITS: tuple[UnitEntry, ...] = (
         290,
         specials=frozenset({S.TERROR, S.LARGE_TARGET, S.POISONED}),
     ),
-    *war_machines(ARMY, "Goblin Crewman", P(4, 2, 3, 3, 3, 1, 2, 1, 6), {"bolt thrower": "Spear Chukka", "stone thrower": "Rock Lobber"}),
+    *war_machines(ARMY, "Goblin Gunner", P(4, 2, 3, 3, 3, 1, 2, 1, 6), {"bolt thrower": "Spear Chukka", "stone thrower": "Rock Lobber"}),
 )

@@ -99,5 +99,5 @@ UNITS: tuple[UnitEntry, ...] = (
         235,
         specials=frozenset({S.TERROR, S.LARGE_TARGET, S.REGENERATION, S.STUBBORN}),
     ),
-    *war_machines(ARMY, "Weapon Team Rat", P(5, 3, 3, 3, 3, 1, 4, 1, 5)),
+    *war_machines(ARMY, "Skaven Gunner", P(5, 3, 3, 3, 3, 1, 4, 1, 5)),
 )

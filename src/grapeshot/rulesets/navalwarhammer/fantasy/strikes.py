@@ -111,25 +111,10 @@ def resolve_hits(g: Game, seat: str | None, target: Unit, hits: int, attack: Att
     wounds = blows = ones = 0
     immune = ship_immunity(target, attack)
     need = None if immune else to_wound(s, t)
-    if immune is not None:
-        auto_wounds = 0
+    if need is None:  # no roll: a ship part shrugs it off, or the chart has no number (poison needs none)
         g.emit(
             "to-wound",
-            "NW-SHIP-1",
-            source=attack.source,
-            target=target.name,
-            strength=s,
-            toughness=t,
-            hits=hits,
-            needed=None,
-            wounds=0,
-            verdict="immune",
-            reason=immune,
-        )
-    elif need is None:  # poison still wounds: it needs no roll
-        g.emit(
-            "to-wound",
-            "FB-WOUND-1",
+            "FB-WOUND-1" if immune is None else "NW-SHIP-1",
             source=attack.source,
             target=target.name,
             strength=s,
@@ -137,7 +122,8 @@ def resolve_hits(g: Game, seat: str | None, target: Unit, hits: int, attack: Att
             hits=hits,
             needed=None,
             wounds=auto_wounds,
-            verdict="cannot wound",
+            verdict="cannot wound" if immune is None else "immune",
+            reason=immune,
         )
     elif rolled > 0:
         r = yield from g.roll(
