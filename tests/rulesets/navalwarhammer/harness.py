@@ -91,7 +91,9 @@ def run(g: Game, proc: Generator[Prompt, Any, R], answers: Iterable[Action | Cal
     """Drive ``proc`` on ``g`` to its end (answering re-roll offers with ``answers``); the
     scripted dice must be used up exactly."""
     result: R = drive(proc, answers)
-    assert isinstance(g.dice, ScriptedDice) and g.dice.remaining == 0, f"{g.dice.remaining} scripted dice left over"  # type: ignore[union-attr]
+    dice = g.dice
+    assert isinstance(dice, ScriptedDice), dice
+    assert dice.remaining == 0, f"{dice.remaining} scripted dice left over"
     return result
 
 
