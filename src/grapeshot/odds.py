@@ -808,6 +808,7 @@ def _fingerprint(sea: Sea, names: Iterable[str]) -> tuple[Any, ...]:
                 s.rudder_damaged,
                 s.engine_damaged,
                 tuple(sorted(s.effects.items())),
+                tuple(sorted(s.effects_from.items())),
                 s.engaged,
                 s.reroll_turn,
                 s.docked_at,

@@ -468,6 +468,45 @@ def test_next_turn_means_the_whole_of_the_following_game_turn_only() -> None:
     assert blue.describe(5)["effects"] == ["shaken"] and blue.describe(7)["effects"] == []
 
 
+@pytest.mark.rules("JL-DMG-3", "JL-DMG-4", "JL-DMG-5", "JL-DMG-10")
+@pytest.mark.parametrize(("roll", "effect"), [(1, "no-grapeshot"), (2, "no-krak"), (3, "shaken")])
+def test_a_result_for_next_turn_never_lifts_the_same_result_in_force_this_turn(roll: int, effect: str) -> None:
+    # rolled in turn 4 (in force in turn 5), rolled again in turn 5 (for turn 6): in force in both
+    g = game(duel(), script=[roll, roll])
+    s, blue = sea(g), ship(g, "Blue")
+    s.turn = 4
+    table(g, "Blue", by="red")
+    s.turn = 5
+    assert blue.in_force(effect, 5)
+    table(g, "Blue", by="red")
+    assert [blue.in_force(effect, t) for t in (4, 5, 6, 7)] == [False, True, True, False]
+    assert events(g, "damage")[-1]["in_force_on_turn"] == 6
+    assert blue.describe(5)["effects"] == [effect] and blue.describe(6)["effects"] == [effect] and blue.describe(7)["effects"] == []
+    if effect == "shaken":  # still shaken this turn: no shooting, no boarding (JL-DMG-5)
+        assert kannon.can_shoot(s, blue) == "krew shaken (JL-DMG-5)"
+    else:
+        shell = "grapeshot" if effect == "no-grapeshot" else "krak"
+        assert shell not in kannon.shells(s, blue, "port")
+    # rolled again after it has run out, it is in force on the next turn only
+    s.turn = 8
+    g.dice = ScriptedDice([roll])
+    table(g, "Blue", by="red")
+    assert [blue.in_force(effect, t) for t in (8, 9, 10)] == [False, True, False]
+
+
+@pytest.mark.rules("JL-DMG-5", "JL-BOARD-1", "JL-DMG-10")
+def test_a_shaken_ship_shaken_again_in_its_shaken_turn_still_cannot_board() -> None:
+    from grapeshot.rulesets.jimlad import boarding
+
+    g = game(duel(blue={"x": 30.0, "y": 42.0, "heading": 0.0}), script=[3])
+    s, blue = sea(g), ship(g, "Blue")
+    s.turn = 3
+    blue.effects["shaken"] = 3  # rolled in turn 2
+    blue.sailed_turn = 3
+    table(g, "Blue", by="red")  # shaken again, for turn 4
+    assert boarding.cannot_board(s, blue) == "krew shaken (JL-DMG-5)"
+
+
 @pytest.mark.rules("JL-DMG-10")
 def test_duplicate_results_change_nothing_and_the_log_says_already() -> None:
     g = game(duel(), script=[5, 5, 6, 6, 4, 2, 4, 3])

@@ -122,7 +122,7 @@ def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None) -> Proc:
     next_turn = sea.turn + 1
     detail: dict[str, Any] = {}
     if result in ("no-grapeshot", "no-krak", "shaken"):
-        ship.effects[result] = next_turn
+        ship.add_effect(result, next_turn, sea.turn)
         detail["in_force_on_turn"] = next_turn
     elif result == "gun-damaged":
         gr = yield from g.roll(RollRequest(D6, f"{ship.name}: which gun is damaged", "JL-DMG-6", ship.commander, ship.name, None))
