@@ -434,6 +434,41 @@ def test_no_repair_once_a_kannon_or_torpedo_has_fired_but_sluggas_do_not_stop_it
     assert shoot_prompt(s, red).repairs() == []
 
 
+@pytest.mark.rules("JL-DMG-9", "JL-KREW-5")
+def test_a_ship_with_fewer_than_two_orks_neither_shoots_nor_repairs() -> None:
+    g = battered()
+    s, red = sea(g), ship(g, "Red")
+    red.krew = red.krew[:1]
+    prompt = shoot_prompt(s, red)
+    assert prompt.repairs() == [] and not prompt.has_choices()
+    with pytest.raises(IllegalAction, match=r"cannot repair 'rudder' now \(too few Orks aboard to drive the grot riggers \(JL-KREW-5\)\)"):
+        prompt.check("red", Repair("rudder"))
+
+
+@pytest.mark.rules("JL-DMG-9", "JL-KREW-5", "JL-SHOOT-5")
+def test_a_ship_that_loses_its_last_orks_to_return_fire_does_not_repair_that_phase() -> None:
+    from grapeshot.rulesets.jimlad import shooting
+    from grapeshot.rulesets.jimlad.data import PROFILES
+    from grapeshot.rulesets.jimlad.state import KrewModel
+
+    g = battered()
+    s, red, blue = sea(g), ship(g, "Red"), ship(g, "Blue")
+    red.krew = [KrewModel("krew", PROFILES["krew"].w) for _ in range(2)]
+    s.order = ("red", "blue")
+    # Red's two shots miss; Blue's seven answer with one hit, which wounds (S4 v T4, 4+; no save against AP5)
+    script(g, [1, 1, 5, 1, 1, 1, 1, 1, 1, 6])
+    seen: list[str] = []
+
+    def end(prompt: Any) -> EndShooting:
+        seen.append(prompt.ship.name)
+        return EndShooting()
+
+    drive(shooting.shooting_round(g, s, "JL-TURN-4", who=lambda _: True, decisive=False), [Sluggas("Blue"), end])
+    assert red.hulk and red.rudder_damaged
+    assert seen == ["Blue"]  # Red's turn ended with its Orks: no repair offered, no repair roll
+    assert not [e for e in g.events if e.kind == "repair" or (e.kind == "roll" and e.rule == "JL-DMG-9")]
+
+
 @pytest.mark.rules("JL-DMG-9")
 def test_option_riggers_repair_hull_off_leaves_hull_points_alone() -> None:
     g = battered(options={"riggers_repair_hull": False})

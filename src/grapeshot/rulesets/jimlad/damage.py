@@ -139,6 +139,21 @@ def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None) -> Proc:
     g.emit("damage", rule, ship=ship.name, result=result, roll=r.total, by=by_seat, **detail)
 
 
+def cannot_repair(sea: Sea, ship: Ship) -> str | None:
+    """Why the grot riggers may not work now, or None if they may (JL-DMG-9): they need two Orks
+    to drive them (JL-KREW-5), work once a turn, instead of the kannons and torpedoes, and not
+    while the krew fight off snakes (JL-EVT-6)."""
+    if not ship.krewed:
+        return "too few Orks aboard to drive the grot riggers (JL-KREW-5)"
+    if ship.repaired:
+        return "the riggers have already worked this turn"
+    if ship.fired - {"sluggas"}:
+        return "its kannons or torpedoes have fired this turn (repairs replace them)"
+    if ship.in_force("snakes", sea.turn):
+        return "fighting off the snakes (JL-EVT-6)"
+    return None
+
+
 def repairable(sea: Sea, ship: Ship) -> list[str]:
     """What the grot riggers could mend now (JL-DMG-9; hull points per option ``riggers_repair_hull``)."""
     out = [f"gun:{g}" for g in GUNS if g in ship.damaged_guns]
