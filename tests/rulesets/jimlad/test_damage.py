@@ -327,6 +327,50 @@ def test_a_damaged_rudder_allows_only_straight_cards() -> None:
         orders_prompt(s, [red]).check("red", Orders((ManoeuvreOrder("Red", 3, "starboard"),)))
 
 
+@pytest.mark.rules("JL-DMG-7", "JL-MOVE-10", "JL-RAM-6")
+def test_a_rudder_damaged_after_the_orders_sails_the_ordered_card_straight_ahead() -> None:
+    # Blue moves first and crashes into Red's port side; the crash wrecks Red's rudder, and Red's
+    # ordered Hard a-port becomes the same card straight ahead (JL-DMG-7 ruling)
+    g = game(duel(blue={"x": 30.0, "y": 60.0, "heading": 270.0}, seats=["blue", "red"], options={"turn_order": "fixed"}))
+    red = ship(g, "Red")
+    assert isinstance(g.prompt, OrdersPrompt)
+    g.submit("blue", Orders((ManoeuvreOrder("Blue", 1),)))
+    g.dice = ScriptedDice([1, 1, 1])  # Blue: 24+2D6, Goffs -1D6
+    g.submit("red", Orders((ManoeuvreOrder("Red", 3, "port"),)))
+    # Red fails to evade (12 on 2D6); S7 on its port side: 6 penetrates, no save, table 5: rudder;
+    # Blue takes S7 too and the 1 does nothing; then Red rolls 18+D6, Goffs -1D6, a hull point -1D6
+    g.dice = ScriptedDice([6, 6, 6, 1, 5, 1, 1, 1, 1, 90.0])  # and the wind of turn 2
+    g.submit("blue", Distance(9.0))
+    [d] = events(g, "damage")
+    assert (d["ship"], d["result"]) == ("Red", "rudder-damaged") and red.rudder_damaged
+    assert isinstance(g.prompt, DistancePrompt) and g.prompt.ship == "Red" and g.prompt.turn == "none"
+    g.submit("red", Distance(4.0))
+    [straight] = events(g, "straight-ahead")
+    assert (straight["rule"], straight["ship"], straight["card"], straight["side"], straight["at"]) == ("JL-DMG-7", "Red", 3, "port", 0.0)
+    move = events(g, "move")[-1]
+    assert (move["ship"], move["card"], move["side"]) == ("Red", 3, "none")
+    # the bow runs 4" + the 8" card + the 10" hull, straight on
+    assert (red.hull.x, red.hull.y, red.hull.heading) == pytest.approx((52.0, 36.0, 0.0))
+
+
+@pytest.mark.rules("JL-DMG-7", "JL-NPC-1", "JL-DMG-10")
+def test_a_rudder_wrecked_by_a_mine_during_the_move_takes_effect_at_once() -> None:
+    from grapeshot.rulesets.jimlad.state import Mine
+
+    g = game(duel(blue={"y": 66.0}), script=[1, 1, 6, 1, 5])
+    s, red = sea(g), ship(g, "Red")
+    s.mines.append(Mine("Mine 1", 40.0, 36.0))
+    s.mines_total = 1
+    # 18+D6 less Goffs' D6: 10" chosen, so the card lies after the mine 5" ahead of the bow;
+    # the mine: 6 penetrates Red's front, no save, the table gives 5: rudder damaged
+    drive(flow.ordered_move(g, s, red, ManoeuvreOrder("Red", 3, "port", "end")), [Distance(10.0)])
+    assert red.rudder_damaged and [e["rule"] for e in events(g, "mine")] == ["JL-NPC-1"]
+    [straight] = events(g, "straight-ahead")
+    assert straight["at"] == pytest.approx(4.5, abs=0.01) and straight["side"] == "port"
+    # the rest of the move (the turning card and the hull's length) goes straight on
+    assert (red.hull.x, red.hull.y, red.hull.heading) == pytest.approx((58.0, 36.0, 0.0))
+
+
 @pytest.mark.rules("JL-DMG-8")
 def test_a_damaged_engine_repeats_last_turns_manoeuvre_and_takes_no_orders() -> None:
     g = game(duel(red={"x": 10.0}, blue={"x": 110.0, "y": 60.0}))

@@ -17,7 +17,7 @@ from grapeshot.geometry import Hull, Pose, bearing, hull_hits_polygon, hulls_ove
 from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.data import CARDS, Card
-from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift
+from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift, straight_ahead
 from grapeshot.rulesets.jimlad.placing import confirm_position
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt
 from grapeshot.rulesets.jimlad.shooting import shooting_round
@@ -171,8 +171,14 @@ def refloat(g: Game, sea: Sea, ship: Ship) -> None:
 
 
 def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
+    """A ship sails its ordered card.  A rudder damaged since the orders were given (a crash
+    earlier in the phase) takes effect at once: the card is sailed straight ahead (JL-DMG-7)."""
     card = Card(order.card)
-    allowance = yield from roll_allowance(g, sea, ship, card, order.turn)
+    side = order.turn
+    if ship.rudder_damaged and side != "none":
+        straight_ahead(g, ship, card, side, 0.0)
+        side = "none"
+    allowance = yield from roll_allowance(g, sea, ship, card, side)
     inches, ram = allowance.low, False
     prompt = DistancePrompt(
         seats=(ship.commander,),
@@ -181,7 +187,7 @@ def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
         accepts=(Distance,),
         ship=ship.name,
         card=card,
-        turn=order.turn,
+        turn=side,
         card_at=order.card_at,
         low=allowance.low,
         high=allowance.high,
@@ -190,7 +196,7 @@ def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
     if allowance.high > allowance.low or prompt.ram_target(allowance.low) is not None:
         answer = cast(Distance, (yield prompt))
         inches, ram = answer.inches, answer.ram
-    yield from move_ship(g, sea, ship, card, order.turn, order.card_at, inches, ram=ram)
+    yield from move_ship(g, sea, ship, card, side, order.card_at, inches, ram=ram)
     if allowance.side_drift and ship.afloat:
         yield from side_wind_drift(g, sea, ship)
 

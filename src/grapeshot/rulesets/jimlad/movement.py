@@ -151,7 +151,7 @@ def move_ship(
     spec = CARDS[card]
     path = card_path(ship.hull, card, turn, card_at, distance)
     before = ship.hull
-    result = yield from travel(g, sea, ship, path, ram=ram, compulsory=compulsory)
+    result = yield from travel(g, sea, ship, path, ram=ram, compulsory=compulsory, steer=(card, turn))
     ship.last_move = MoveRecord(card, turn, card_at, distance)
     ship.standstill = card is Card.ALL_STOP or result.contact is not None
     ship.sailed_turn = sea.turn
@@ -175,12 +175,16 @@ def move_ship(
     return result
 
 
-def travel(g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: bool) -> Generator[Prompt, Any, Sweep]:
+def travel(
+    g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: bool, steer: tuple[Card, Turn] | None = None
+) -> Generator[Prompt, Any, Sweep]:
     """Sweep a ship along a path; at each contact resolve what it met and, if the move goes on
-    (a mine went off, a rammed ship slipped aside), sweep on from there."""
+    (a mine went off, a rammed ship slipped aside), sweep on from there.  ``steer``: the card and
+    side of a manoeuvre, whose turns a rudder wrecked on the way straightens (JL-DMG-7)."""
     from grapeshot.rulesets.jimlad.collisions import collide
 
     start = 0.0
+    steady = ship.rudder_damaged
     for _ in range(MAX_CONTACTS):
         result = sweep(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table, start=start)
         ship.hull = result.hull
@@ -190,7 +194,46 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: 
         if not going_on or not ship.afloat:
             return result
         start = result.travelled
+        if ship.rudder_damaged and not steady:  # damage takes effect when it happens (JL-DMG-7)
+            steady = True
+            if steer is not None and turns_after(path, start):
+                straight_ahead(g, ship, steer[0], steer[1], start)
+                path = straightened(path, start)
     raise RuntimeError(f"{ship.name}'s move met more than {MAX_CONTACTS} things")
+
+
+def turns_after(path: Path, at: float) -> bool:
+    """Whether any of the path beyond ``at`` inches turns."""
+    gone = 0.0
+    for seg in path.segments:
+        if seg.turn and gone + seg.length > at + 1e-9:
+            return True
+        gone += seg.length
+    return False
+
+
+def straightened(path: Path, at: float) -> Path:
+    """The same path up to ``at`` inches, then straight on for the rest of its length: what a
+    ship whose rudder is wrecked part way through its move sails (JL-DMG-7 ruling)."""
+    segments: list[Segment] = []
+    gone = 0.0
+    for seg in path.segments:
+        if gone + seg.length >= at:
+            part = at - gone
+            if part > 0:
+                segments.append(Segment(part, seg.turn * part / seg.length))
+            break
+        segments.append(seg)
+        gone += seg.length
+    segments.append(Segment(path.length - at))
+    return Path(path.start, segments, reverse=path.reverse)
+
+
+def straight_ahead(g: Game, ship: Ship, card: Card, side: Turn, at: float) -> None:
+    """JL-DMG-7 (ruling): a ship whose rudder is damaged after its orders were given sails its
+    card straight ahead instead of turning, from the moment the damage is done (``at`` inches
+    along the move; 0 before it sets off)."""
+    g.emit("straight-ahead", "JL-DMG-7", ship=ship.name, card=int(card), side=side, at=round(at, 4), limit_rule="JL-MOVE-10")
 
 
 def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: str, why: str) -> Proc:
