@@ -71,7 +71,23 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.dice import SCATTER_HIT_FACES, DiceExpr, DiceSource, NotEnumerable, Roll, RollRequest, SeededDice, nd6
-from grapeshot.geometry import Contact, Facing, Hull, Path, Pose, Segment, Table, Vec, distance, hull_distance, norm_deg, sweep
+from grapeshot.geometry import (
+    Contact,
+    Facing,
+    Hull,
+    Path,
+    Pose,
+    Segment,
+    Table,
+    Vec,
+    circle_circle_angles,
+    circle_segment_angles,
+    distance,
+    hull_distance,
+    norm_deg,
+    scatter,
+    sweep,
+)
 from grapeshot.rulesets.jimlad import boarding, collisions, damage, kannon, npc, shooting
 from grapeshot.rulesets.jimlad.actions import Fire, Repair, Sluggas, Torpedoes
 from grapeshot.rulesets.jimlad.data import (
@@ -923,34 +939,18 @@ def scatter_distances(bs: int) -> dict[int, Fraction]:
 
 
 def _circle_cuts(c: Vec, r: float, sea: Sea) -> list[float]:
-    """Angles where the circle about ``c`` of radius ``r`` crosses a hull edge or a model's rim."""
+    """Directions (degrees) where the circle about ``c`` of radius ``r`` meets a hull edge or a
+    model's rim, tangent points included: between two neighbouring cuts the circle lies wholly on
+    one thing or off it, so the midpoint of each arc decides the whole arc."""
     cuts: list[float] = []
     for s in sea.afloat():
-        pts = s.hull.corners
+        pts = [Vec(x, y) for x, y in s.hull.corners]
         for i in range(4):
-            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % 4]
-            dx, dy = bx - ax, by - ay
-            fx, fy = ax - c.x, ay - c.y
-            a = dx * dx + dy * dy
-            b = 2 * (fx * dx + fy * dy)
-            k = fx * fx + fy * fy - r * r
-            disc = b * b - 4 * a * k
-            if a <= 0 or disc < 0:
-                continue
-            root = math.sqrt(disc)
-            for t in ((-b - root) / (2 * a), (-b + root) / (2 * a)):
-                if -1e-12 <= t <= 1 + 1e-12:
-                    cuts.append(math.atan2(fy + t * dy, fx + t * dx) % (2 * math.pi))
-    discs = [(Vec(m.x, m.y), MINE_RADIUS) for m in sea.mines]
+            cuts.extend(circle_segment_angles(c, r, pts[i], pts[(i + 1) % 4]))
+    for m in sea.mines:
+        cuts.extend(circle_circle_angles(c, r, Vec(m.x, m.y), MINE_RADIUS))
     if sea.kraken is not None:
-        discs.append((Vec(sea.kraken.x, sea.kraken.y), KRAKEN_RADIUS))
-    for centre, radius in discs:
-        d = distance(c, centre)
-        if d <= 0 or d > r + radius or d < abs(r - radius):
-            continue
-        base = math.atan2(centre.y - c.y, centre.x - c.x)
-        half = math.acos(max(-1.0, min(1.0, (r * r + d * d - radius * radius) / (2 * r * d))))
-        cuts.extend(((base - half) % (2 * math.pi), (base + half) % (2 * math.pi)))
+        cuts.extend(circle_circle_angles(c, r, Vec(sea.kraken.x, sea.kraken.y), KRAKEN_RADIUS))
     return sorted(cuts)
 
 
@@ -979,13 +979,12 @@ def landing_odds(sea: Sea, aim: Vec) -> Landing:
             tally[where] = tally.get(where, 0.0) + float(weight)
             continue
         cuts = _circle_cuts(aim, float(d), sea)
-        bounds = [*cuts, cuts[0] + 2 * math.pi] if cuts else [0.0, 2 * math.pi]
+        bounds = [*cuts, cuts[0] + 360.0] if cuts else [0.0, 360.0]
         for a, b in pairwise(bounds):
             if b - a <= 0:
                 continue
-            mid = (a + b) / 2
-            where = _lands_on(sea, Vec(aim.x + d * math.cos(mid), aim.y + d * math.sin(mid)))
-            tally[where] = tally.get(where, 0.0) + float(weight) * (b - a) / (2 * math.pi)
+            where = _lands_on(sea, scatter(aim, (a + b) / 2, float(d)))  # where kannon.krak puts it
+            tally[where] = tally.get(where, 0.0) + float(weight) * (b - a) / 360.0
     hulls = {name: p for (kind, name), p in tally.items() if kind == "hull"}
     models = {name: p for (kind, name), p in tally.items() if kind == "model"}
     return Landing(hulls, models, tally.get(("miss", ""), 0.0))

@@ -496,7 +496,7 @@ def test_a_ship_that_loses_its_last_orks_to_return_fire_does_not_repair_that_pha
     from grapeshot.rulesets.jimlad.state import KrewModel
 
     g = battered()
-    s, red, blue = sea(g), ship(g, "Red"), ship(g, "Blue")
+    s, red = sea(g), ship(g, "Red")
     red.krew = [KrewModel("krew", PROFILES["krew"].w) for _ in range(2)]
     s.order = ("red", "blue")
     # Red's two shots miss; Blue's seven answer with one hit, which wounds (S4 v T4, 4+; no save against AP5)

@@ -175,9 +175,7 @@ def move_ship(
     return result
 
 
-def travel(
-    g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: bool, steer: tuple[Card, Turn] | None = None
-) -> Generator[Prompt, Any, Sweep]:
+def travel(g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: bool, steer: tuple[Card, Turn] | None = None) -> Generator[Prompt, Any, Sweep]:
     """Sweep a ship along a path; at each contact resolve what it met and, if the move goes on
     (a mine went off, a rammed ship slipped aside), sweep on from there.  ``steer``: the card and
     side of a manoeuvre, whose turns a rudder wrecked on the way straightens (JL-DMG-7)."""
