@@ -1048,8 +1048,9 @@ def krak_odds(game: Game, ship: str, gun: str, aim: tuple[float, float], *, sea:
         raise OddsError(f"no kannon {gun!r}; kannons: {', '.join(KANNONS)}")
     gname: GunName = gun
     k = KANNONS[gname]
-    if k.krak is None:
-        raise OddsError(f"the {gun} kannon fires no krak")
+    why = kannon.carried(shooter, gname, "krak")  # the game's own reason (JL-SHOOT-2, JL-KLAN-3)
+    if why is not None or k.krak is None:
+        raise OddsError(f"{shooter.name}'s {gun} kannon cannot fire krak: {why}")
     m = kannon.mount(shooter, gname)
     point = Vec(*aim)
     landing = landing_odds(base, point)
@@ -1480,6 +1481,17 @@ def _place_target(sea: Sea, origin: Vec, direction: float, rng: float, facing: F
     return t
 
 
+def refuse_unless_legal(sea: Sea, ship: Ship, action: Action) -> None:
+    """Raise :class:`OddsError` unless ``ship`` could take ``action`` in its turn to shoot, with
+    the game's own reason: the check is the shooting prompt's, the one :meth:`Game.submit` makes."""
+    from grapeshot.rulesets.jimlad.prompts import shoot_prompt
+
+    try:
+        shoot_prompt(sea, ship).check_choice(ship.commander, action)
+    except IllegalAction as err:
+        raise OddsError(f"that action is not legal now: {err}") from None
+
+
 def stage_krak(desc: Description, gun: str, facing: Facing | str, rng: float) -> tuple[Game, Sea, GunName]:
     """The stage of :func:`describe_krak`: the target ``rng`` inches from ``gun``'s mount (to its
     centre, where the shot is aimed), straight out along the kannon's arc, showing ``facing``."""
@@ -1487,11 +1499,8 @@ def stage_krak(desc: Description, gun: str, facing: Facing | str, rng: float) ->
     if gun not in KANNONS:
         raise OddsError(f"no kannon {gun!r}; kannons: {', '.join(KANNONS)}")
     gname: GunName = gun
-    k = KANNONS[gname]
-    if k.krak is None:
-        raise OddsError(f"the {gun} kannon fires no krak")
-    if not 0 < rng <= k.range:
-        raise OddsError(f'the {gun} kannon\'s krak range is {k.range:g}"; got {rng:g}"')
+    if not rng > 0:
+        raise OddsError(f'the range must be more than 0"; got {rng:g}"')
     face = Facing(facing)
     shooter = sea.ships[SHOOTER]
     m = kannon.mount(shooter, gname)
@@ -1507,7 +1516,9 @@ def describe_krak(desc: Description, gun: str, facing: Facing | str, rng: float)
     where it is aimed) showing ``facing`` to the gun."""
     game, sea, gname = stage_krak(desc, gun, facing, rng)
     target = sea.ships[TARGET]
-    return krak_odds(game, SHOOTER, gname, (target.hull.x, target.hull.y), sea=sea)
+    aim = (target.hull.x, target.hull.y)
+    refuse_unless_legal(sea, sea.ships[SHOOTER], Fire(gname, "krak", aim))
+    return krak_odds(game, SHOOTER, gname, aim, sea=sea)
 
 
 def describe_strike(desc: Description, strength: int, facing: Facing | str, *, cause: str = "krak", hits: int = 1) -> Odds:
@@ -1545,9 +1556,7 @@ def describe_grapeshot(desc: Description, gun: str = "port", gap: float = 4.0, *
         raise OddsError(f"no kannon {gun!r}; kannons: {', '.join(KANNONS)}")
     gname: GunName = gun
     _alongside(sea, gap, KANNONS[gname].facing)
-    shooter = sea.ships[SHOOTER]
-    if TARGET not in [t.name for t in kannon.grapeshot_targets(sea, shooter, gname)]:
-        raise OddsError(f'the target {gap:g}" away is not a grapeshot target for the {gun} kannon (in arc, within 8")')
+    refuse_unless_legal(sea, sea.ships[SHOOTER], Fire(gname, "grapeshot", None, TARGET))
 
     def proc(g: Game, sea: Sea) -> Proc:
         yield from kannon.grapeshot_d3(g, sea, sea.ships[SHOOTER], gname, sea.ships[TARGET])
@@ -1559,6 +1568,7 @@ def describe_sluggas(desc: Description, gap: float = 3.0, *, budget: int = BUDGE
     """Sluggas at the target alongside, and its return fire (JL-SHOOT-5), through :func:`kannon.sluggas`."""
     game, sea = desc.stage()
     _alongside(sea, gap)
+    refuse_unless_legal(sea, sea.ships[SHOOTER], Sluggas(TARGET))
 
     def proc(g: Game, sea: Sea) -> Proc:
         yield from kannon.sluggas(g, sea, sea.ships[SHOOTER], sea.ships[TARGET])
@@ -1567,9 +1577,14 @@ def describe_sluggas(desc: Description, gap: float = 3.0, *, budget: int = BUDGE
 
 
 def describe_boarding(desc: Description, gap: float = 2.0, *, budget: int = BUDGET, samples: int = SAMPLES, seed: int = 1) -> BoardingOdds:
-    """The shooter boards the target alongside, ``gap`` inches away."""
+    """The shooter boards the target alongside, ``gap`` inches away, having come alongside under
+    its manoeuvre card this turn (the premise of a boarding action, JL-BOARD-1)."""
     game, sea = desc.stage()
     _alongside(sea, gap)
+    sea.ships[SHOOTER].sailed_turn = sea.turn
+    why = boarding.board_refused(sea, sea.ships[SHOOTER], sea.ships[TARGET])  # the game's own check
+    if why is not None:
+        raise OddsError(f"that action is not legal now: {why}")
     return boarding_odds(game, SHOOTER, TARGET, sea=sea, budget=budget, samples=samples, seed=seed)
 
 

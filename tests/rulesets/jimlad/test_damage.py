@@ -264,7 +264,7 @@ def test_no_krak_next_turn_only() -> None:
         "starboard": ["grapeshot"],
         "aft": ["grapeshot"],
     }
-    with pytest.raises(IllegalAction, match="fore kannon cannot fire krak now; usable: port: grapeshot"):
+    with pytest.raises(IllegalAction, match=r"fore kannon cannot fire krak now \(no krak this turn \(JL-DMG-4\)\); usable: port: grapeshot"):
         shoot_prompt(s, red).check("red", Fire("fore", "krak", aim=(60.0, 36.0)))
     s.turn = 4
     assert kannon.shells(s, red, "fore") == ["krak"]
@@ -448,7 +448,7 @@ def test_repairing_replaces_the_kannons_and_torpedoes_but_not_the_sluggas() -> N
     drive(damage.repair(g, s, red, "rudder"))
     prompt = shoot_prompt(s, red)
     assert prompt.guns() == {} and prompt.torpedoes() is False
-    with pytest.raises(IllegalAction, match="fore kannon cannot fire krak now; usable: none"):
+    with pytest.raises(IllegalAction, match=r"fore kannon cannot fire krak now \(its gun krews are repairing instead \(JL-DMG-9\)\); usable: none"):
         prompt.check("red", Fire("fore", "krak", aim=(40.0, 36.0)))
     with pytest.raises(IllegalAction, match="no torpedo salvo"):
         prompt.check("red", Torpedoes())

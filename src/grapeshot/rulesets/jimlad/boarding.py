@@ -88,6 +88,7 @@ class BoardPrompt(Prompt):
     """JL-BOARD-1: a seat may launch a boarding action from one of its ships, or pass."""
 
     options: list[BoardingOption] = field(default_factory=list)
+    sea: Sea | None = None
 
     def pairs(self) -> list[tuple[str, str]]:
         return [(o.boarder, o.target) for o in self.options]
@@ -101,7 +102,11 @@ class BoardPrompt(Prompt):
             return
         if (action.boarder, action.target) not in self.pairs():
             allowed = ", ".join(f"{b} -> {t}" for b, t in self.pairs())
-            raise IllegalAction(f"{action.boarder!r} cannot board {action.target!r} now; possible: {allowed}; or pass (boarder and target null)")
+            sea = self.sea
+            why = "not among the boarding actions open to this seat now"
+            if sea is not None and action.boarder in sea.ships and action.target in sea.ships:
+                why = board_refused(sea, sea.ships[action.boarder], sea.ships[action.target]) or "each ship fights at most once a phase"
+            raise IllegalAction(f"{action.boarder!r} cannot board {action.target!r} now ({why}); possible: {allowed}; or pass (boarder and target null)")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
@@ -149,6 +154,22 @@ def boarding_need(distance: float) -> int | None:
     return None
 
 
+def board_refused(sea: Sea, boarder: Ship, target: Ship) -> str | None:
+    """Why ``boarder`` may not throw its grapnels onto ``target`` now, or None if it may
+    (JL-BOARD-1, JL-DMG-5, JL-KREW-5, JL-PORT-1)."""
+    why = cannot_board(sea, boarder)
+    if why is not None:
+        return f"{boarder.name} cannot board: {why}"
+    if target.commander == boarder.commander:
+        return f"{target.name} serves the same Kaptin"
+    why = cannot_be_boarded(sea, target)
+    if why is not None:
+        return f"{target.name} cannot be boarded: {why}"
+    if not hulls_within(boarder.hull, target.hull, BOARDING_RANGE + 1e-9) or boarding_need(hull_distance(boarder.hull, target.hull)) is None:
+        return f"{target.name} is beyond the grapnels' {BOARDING_RANGE:g}\" (JL-BOARD-1)"
+    return None
+
+
 def boarding_options(sea: Sea, seat: str, done: set[str] | frozenset[str] = frozenset()) -> list[BoardingOption]:
     """The boarding actions a seat may launch now; ``done`` names ships that already fought or
     tried to board this phase (each ship fights at most once a phase)."""
@@ -157,14 +178,12 @@ def boarding_options(sea: Sea, seat: str, done: set[str] | frozenset[str] = froz
         if ship.name in done or cannot_board(sea, ship) is not None:
             continue
         for target in sea.enemies(ship):
-            if target.name in done or cannot_be_boarded(sea, target) is not None:
-                continue
-            if not hulls_within(ship.hull, target.hull, BOARDING_RANGE + 1e-9):
+            if target.name in done or board_refused(sea, ship, target) is not None:
                 continue
             gap = hull_distance(ship.hull, target.hull)
             need = boarding_need(gap)
-            if need is not None:
-                out.append(BoardingOption(ship.name, target.name, gap, need))
+            assert need is not None
+            out.append(BoardingOption(ship.name, target.name, gap, need))
     return out
 
 
@@ -191,7 +210,7 @@ def boarding_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
             if not options:
                 break
             answer = yield BoardPrompt(
-                seats=(seat,), rule="JL-BOARD-1", text="launch a boarding action (grapnels away!) or pass?", accepts=(Board,), options=options
+                seats=(seat,), rule="JL-BOARD-1", text="launch a boarding action (grapnels away!) or pass?", accepts=(Board,), options=options, sea=sea
             )
             choice = cast(Board, answer)
             if choice.boarder is None or choice.target is None:

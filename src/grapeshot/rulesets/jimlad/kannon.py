@@ -103,21 +103,48 @@ def can_shoot(sea: Sea, ship: Ship) -> str | None:
     return None
 
 
-def shells(sea: Sea, ship: Ship, gun: GunName) -> list[Shell]:
-    """The shells a kannon may fire now (JL-SHOOT-2, JL-KLAN-3, JL-DMG-3/4/6)."""
-    if gun in ship.damaged_guns or gun in ship.fired or ship.repaired:
-        return []
-    if ship.in_force("skurvy", sea.turn) and sum(1 for g in GUNS if g in ship.fired) >= skurvy_guns(ship):
-        return []
+SHELLS: tuple[Shell, ...] = ("krak", "grapeshot")
+
+
+def carried(ship: Ship, gun: GunName, shell: Shell) -> str | None:
+    """Why this kannon of this ship never fires the shell (JL-SHOOT-2, JL-KLAN-3), or None."""
     k = KANNONS[gun]
     klan = KLANS[ship.klan]
-    out: list[Shell] = []
     fore_grape = klan.fore_grapeshot_only and gun == "fore"
-    if k.krak is not None and not fore_grape and not ship.in_force("no-krak", sea.turn):
-        out.append("krak")
-    if (k.grapeshot is not None or fore_grape) and not ship.in_force("no-grapeshot", sea.turn):
-        out.append("grapeshot")
-    return out
+    if shell == "krak":
+        if k.krak is None:
+            return f"the {gun} kannon fires no krak (JL-SHOOT-2)"
+        if fore_grape:
+            return f"the {klan.title}' fore kannon fires grapeshot only (JL-KLAN-3)"
+    elif k.grapeshot is None and not fore_grape:
+        return f"the {gun} kannon fires no grapeshot (JL-SHOOT-2)"
+    return None
+
+
+def shell_refused(sea: Sea, ship: Ship, gun: GunName, shell: Shell) -> str | None:
+    """Why a kannon may not fire this shell now, or None if it may (JL-SHOOT-2, JL-KLAN-3,
+    JL-DMG-3/4/6, JL-DMG-9, JL-EVT-10)."""
+    if gun in ship.damaged_guns:
+        return f"the {gun} kannon is damaged (JL-DMG-6)"
+    if gun in ship.fired:
+        return f"the {gun} kannon has fired this turn"
+    if ship.repaired:
+        return "its gun krews are repairing instead (JL-DMG-9)"
+    if ship.in_force("skurvy", sea.turn) and sum(1 for g in GUNS if g in ship.fired) >= skurvy_guns(ship):
+        return "with skurvy aboard only half its kannons fire this turn (JL-EVT-10)"
+    why = carried(ship, gun, shell)
+    if why is not None:
+        return why
+    if shell == "krak" and ship.in_force("no-krak", sea.turn):
+        return "no krak this turn (JL-DMG-4)"
+    if shell == "grapeshot" and ship.in_force("no-grapeshot", sea.turn):
+        return "no grapeshot this turn (JL-DMG-3)"
+    return None
+
+
+def shells(sea: Sea, ship: Ship, gun: GunName) -> list[Shell]:
+    """The shells a kannon may fire now (JL-SHOOT-2, JL-KLAN-3, JL-DMG-3/4/6)."""
+    return [shell for shell in SHELLS if shell_refused(sea, ship, gun, shell) is None]
 
 
 def skurvy_guns(ship: Ship) -> int:
@@ -139,11 +166,11 @@ def grapeshot_targets(sea: Sea, ship: Ship, gun: GunName) -> list[Ship]:
 
 def check_fire(sea: Sea, ship: Ship, fire: Fire) -> None:
     """Raise :class:`IllegalAction` unless this shot is allowed now."""
-    allowed = shells(sea, ship, fire.gun)
-    if fire.shell not in allowed:
+    why = shell_refused(sea, ship, fire.gun, fire.shell)
+    if why is not None:
         usable = {g: shells(sea, ship, g) for g in KANNONS}
         listing = ", ".join(f"{g}: {'/'.join(s)}" for g, s in usable.items() if s) or "none"
-        raise IllegalAction(f"{ship.name}'s {fire.gun} kannon cannot fire {fire.shell} now; usable: {listing}")
+        raise IllegalAction(f"{ship.name}'s {fire.gun} kannon cannot fire {fire.shell} now ({why}); usable: {listing}")
     m = mount(ship, fire.gun)
     arc = gun_arc(sea, ship, fire.gun)
     if fire.shell == "krak" or sea.option("grapeshot") == "template":
