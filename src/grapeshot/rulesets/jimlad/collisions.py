@@ -18,12 +18,13 @@ about) at each contact its sweep finds, and says whether the move goes on.
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Any
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import TWO_D6, RollRequest
-from grapeshot.geometry import Contact, Hull, Obstacle, Path, Vec, angle_diff, first_contact, hulls_overlap, sweep, translate_path, unit
+from grapeshot.geometry import Contact, Hull, Obstacle, Path, Vec, angle_diff, first_contact, hulls_overlap, norm_deg, sweep, translate_path, unit
 from grapeshot.rulesets.jimlad.damage import damage_table, strike
 from grapeshot.rulesets.jimlad.data import KLANS
 from grapeshot.rulesets.jimlad.movement import wind_sector
@@ -35,6 +36,8 @@ Proc = Generator[Prompt, Any, Any]
 CONTACT_RULE = {"ship": "JL-RAM-1", "island": "JL-RAM-6", "dock": "JL-RAM-6", "mine": "JL-NPC-1", "kraken": "JL-NPC-2", "sub": "JL-EVT-14", "edge": "JL-MOVE-6"}
 
 EVADE_STEP = 0.5  # inches: how finely an evading ship looks for room beside the rammer's course
+EVADE_PRECISION = 0.01  # inches: how closely the least slide that clears the course is found
+EVADE_MARGIN = 0.05  # inches: the slide goes this much further, where it can, to clear the course plainly
 
 
 def impact_band(moved: float) -> int:
@@ -145,9 +148,9 @@ def ship_contact(
 
 
 def evade(g: Game, sea: Sea, mover: Ship, target: Ship, path: Path, contact: Contact, planned: bool) -> Generator[Prompt, Any, bool]:
-    """JL-RAM-2: the target's Kaptin tests leadership; on a pass the target slips aside, just far
-    enough to clear the rest of the mover's course (ruling: straight out along its beam, away
-    from the mover's track); if there is no room, the test is wasted."""
+    """JL-RAM-2: the target's Kaptin tests leadership; on a pass the target moves to one side of
+    the rammer, just far enough to clear the rest of its course (option ``evade``); if there is
+    no room, the test is wasted."""
     ld = leadership(target)
     if ld is None or target.grounded_on is not None or target.docked_at is not None or target.engaged is not None:
         g.emit("evade", "JL-RAM-2", ship=target.name, able=False, passed=False)
@@ -155,35 +158,94 @@ def evade(g: Game, sea: Sea, mover: Ship, target: Ship, path: Path, contact: Con
     r = yield from g.roll(RollRequest(TWO_D6, f"{target.name}: leadership to evade", "JL-RAM-2", target.commander, target.name, "low"))
     passed = r.total <= ld
     moved_to: list[float] | None = None
+    aside: Aside | None = None
     if passed:
-        spot = room_aside(sea, mover, target, path, contact)
-        if spot is not None:
-            moved_to = [round(spot.x, 4), round(spot.y, 4)]
-            target.hull = spot
-    g.emit("evade", "JL-RAM-2", ship=target.name, able=True, ld=ld, roll=r.total, passed=passed, to=moved_to)
+        aside = room_aside(sea, mover, target, path, contact)
+        if aside is not None:
+            moved_to = [round(aside.hull.x, 4), round(aside.hull.y, 4)]
+            target.hull = aside.hull
+    detail: dict[str, Any] = {}
+    if aside is not None:
+        detail = {"side": aside.side, "direction": round(aside.direction, 3), "slid": round(aside.slid, 4)}
+    g.emit("evade", "JL-RAM-2", ship=target.name, able=True, ld=ld, roll=r.total, passed=passed, to=moved_to, how=sea.option("evade"), **detail)
     return moved_to is not None
 
 
-def room_aside(sea: Sea, mover: Ship, target: Ship, path: Path, contact: Contact) -> Hull | None:
-    """The nearest spot straight out along the target's beam, away from the mover's track, that
-    clears the rest of the mover's course and that the target can reach without touching anything."""
+@dataclass(frozen=True, slots=True)
+class Aside:
+    """Where an evading ship slipped to: its hull, the side of the rammer (``port`` or
+    ``starboard`` of its course), the direction it slid (degrees) and how far."""
+
+    hull: Hull
+    side: str
+    direction: float
+    slid: float
+
+
+def room_aside(sea: Sea, mover: Ship, target: Ship, path: Path, contact: Contact) -> Aside | None:
+    """JL-RAM-2 (ruling, option ``evade``): where the target slips to, or None if it has no room.
+
+    ``nearest`` (the default): square to the rammer's course at the moment of contact, to its
+    port or its starboard, whichever needs the shorter slide, the least distance (to 0.01") that
+    clears the rest of the rammer's course, reached without touching anything.  ``beam``: straight
+    out along the target's own beam, away from the rammer's track, in steps of 0.5", without
+    touching anything (the rammer included)."""
     m, t = mover.hull, target.hull
-    travel = unit(path.at(contact.at).heading)
-    side = 1.0 if travel.cross(Vec(t.x - m.x, t.y - m.y)) >= 0 else -1.0
-    beam = (t.heading + 90.0) if side * travel.cross(unit(t.heading + 90.0)) > 0 else (t.heading - 90.0)
-    others = [ob for ob in sea.ship_obstacles(target) if ob.ident != mover.name]
+    course = path.at(contact.at).heading
+    travel = unit(course)
     reach = m.width + t.width + t.length
-    k = 1
-    while k * EVADE_STEP <= reach:
-        slide = translate_path(t.pose, beam, k * EVADE_STEP)
-        moved = sweep(slide, t.length, t.width, others, sea.table)
-        if moved.contact is not None:
-            return None
-        spot = moved.hull
-        if not hulls_overlap(spot, m) and first_contact(path, m.length, m.width, [Obstacle(target.name, "ship", spot)], None, start=contact.at - 0.05) is None:
-            return spot
-        k += 1
-    return None
+    # the side of the rammer's track the target lies on: port (left) when on it or to the left
+    near_side = 1.0 if travel.cross(Vec(t.x - m.x, t.y - m.y)) >= 0 else -1.0
+
+    def clears(spot: Hull) -> bool:
+        return (
+            not hulls_overlap(spot, m) and first_contact(path, m.length, m.width, [Obstacle(target.name, "ship", spot)], None, start=contact.at - 0.05) is None
+        )
+
+    obstacles = sea.ship_obstacles(target)
+    if sea.option("evade") == "beam":
+        beam = (t.heading + 90.0) if near_side * travel.cross(unit(t.heading + 90.0)) > 0 else (t.heading - 90.0)
+        k = 1
+        while k * EVADE_STEP <= reach:
+            moved = sweep(translate_path(t.pose, beam, k * EVADE_STEP), t.length, t.width, obstacles, sea.table)
+            if moved.contact is not None:
+                return None
+            if clears(moved.hull):
+                return Aside(moved.hull, "port" if near_side > 0 else "starboard", norm_deg(beam), k * EVADE_STEP)
+            k += 1
+        return None
+    best: Aside | None = None
+    for sign in (near_side, -near_side):  # the near side first: it wins a tie
+        direction = norm_deg(course + 90.0 * sign)
+        free = sweep(translate_path(t.pose, direction, reach), t.length, t.width, obstacles, sea.table)
+        limit = free.travelled if best is None else min(free.travelled, best.slid)
+
+        way = unit(direction)
+
+        def at(d: float, way: Vec = way) -> Hull:
+            return Hull(t.x + way.x * d, t.y + way.y * d, t.heading, t.length, t.width)
+
+        blocked, found = 0.0, None
+        d = EVADE_STEP
+        while d <= limit + 1e-9:
+            if clears(at(d)):
+                found = d
+                break
+            blocked, d = d, d + EVADE_STEP
+        if found is None and limit > blocked + 1e-9 and clears(at(limit)):
+            found = limit
+        if found is None:
+            continue
+        while found - blocked > EVADE_PRECISION:  # the least slide that clears the course
+            mid = (found + blocked) / 2.0
+            if clears(at(mid)):
+                found = mid
+            else:
+                blocked = mid
+        slid = min(found + EVADE_MARGIN, free.travelled) if clears(at(min(found + EVADE_MARGIN, free.travelled))) else found
+        if best is None or slid < best.slid - EVADE_PRECISION:  # a tie stays on the near side
+            best = Aside(at(slid), "port" if sign > 0 else "starboard", direction, slid)
+    return best
 
 
 def run_aground(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) -> Proc:
