@@ -215,7 +215,7 @@ def test_ram_odds_agree_with_collisions_ship_contact_run_whole(facing: str, move
     mover, target = stage.ships[odds.SHOOTER], stage.ships[odds.TARGET]
     target.moved_turn = stage.turn  # it has moved: a planned ram
     course = path.at(contact.at).heading
-    strength, _ = collisions.strength_of(stage, mover, contact.at, course, target.hull.heading)
+    strength, _, _ = collisions.strength_of(stage, mover, contact.at, course, target.hull.heading)
 
     def whole(g: Game, s: Sea) -> Generator[Prompt, Any, Any]:
         return (yield from collisions.ship_contact(g, s, s.ships[odds.SHOOTER], s.ships[odds.TARGET], contact, path, course, ram=True, compulsory=False))

@@ -176,10 +176,22 @@ class JimLad(Ruleset):
         return ship.commander
 
     def used_reroll(self, game: Game, request: RollRequest, seat: str) -> None:
+        """JL-KLAN-1: the re-roll is spent for this turn, by the ship or by the player (JL-KLAN-8,
+        option ``freebooterz_reroll``); the log says so before the die is rolled again."""
         sea = cast(Sea, game.state)
         sea.reroll_used[seat] = sea.turn
         if request.actor in sea.ships:
             sea.ships[request.actor].reroll_turn = sea.turn
+        per = str(sea.option("freebooterz_reroll"))
+        game.emit(
+            "reroll-spent",
+            "JL-KLAN-1",
+            seat=seat,
+            ship=request.actor,
+            per=per,
+            purpose=request.purpose,
+            basis={"per": [{"rule": "JL-KLAN-8", "what": "one re-roll a turn for each ship, or for each player (option freebooterz_reroll)", "value": per}]},
+        )
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         """What happened in a game: each event-table result, captures, rams, crashes, groundings,

@@ -17,7 +17,7 @@ about) at each contact its sweep finds, and says whether the move goes on.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +25,9 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import TWO_D6, RollRequest
 from grapeshot.geometry import Contact, Hull, Obstacle, Path, Vec, angle_diff, first_contact, hulls_overlap, norm_deg, sweep, translate_path, unit
+from grapeshot.rulesets.jimlad.basis import Term, explained, single, term
 from grapeshot.rulesets.jimlad.damage import damage_table, strike
-from grapeshot.rulesets.jimlad.data import KLANS
+from grapeshot.rulesets.jimlad.data import KLANS, PROFILE_RULE
 from grapeshot.rulesets.jimlad.movement import wind_sector
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
@@ -91,23 +92,31 @@ def collide(g: Game, sea: Sea, ship: Ship, contact: Contact, path: Path, *, ram:
     return False  # the table's edge
 
 
-def strength_of(sea: Sea, ship: Ship, moved: float, course: float, other_course: float | None) -> tuple[int, dict[str, Any]]:
-    """The impact strength of a moving ship and how it was reached (JL-RAM-3, JL-RAM-5)."""
+def strength_of(sea: Sea, ship: Ship, moved: float, course: float, other_course: float | None) -> tuple[int, dict[str, Any], list[Term]]:
+    """The impact strength of a moving ship, how it was reached (JL-RAM-3, JL-RAM-5), and its
+    terms, each with its rule (for the log's ``basis``)."""
     band = impact_band(moved)
     parts: dict[str, Any] = {"moved": round(moved, 4), "band": band}
+    terms = [term("JL-RAM-3", f'{moved:.2f}" moved before the impact', band)]
     total = band
     if other_course is not None:
         parts["heading"] = heading_modifier(course, other_course)
         total += parts["heading"]
+        terms.append(
+            term("JL-RAM-3", {1: "heading towards each other", -1: "moving apart", 0: "neither meeting nor parting"}[parts["heading"]], parts["heading"])
+        )
     klan = KLANS[ship.klan]
     if klan.ram_bonus:
         parts["klan"] = klan.ram_bonus
         total += klan.ram_bonus
+        terms.append(term("JL-RAM-5", f"{klan.title} ramming ({klan.rule})", klan.ram_bonus))
     if klan.sails:
         sector = wind_sector(sea.wind, course, float(sea.option("wind_sector")))
         parts["wind"] = {"with": 1, "against": -1, "side": 0}[sector]
         total += parts["wind"]
-    return total, parts
+        words = {"with": "with the wind", "against": "against the wind", "side": "the wind abeam"}[sector]
+        terms.append(term("JL-RAM-5", f"{klan.title} sailing {words} ({klan.rule}; sectors JL-KLAN-8)", parts["wind"]))
+    return total, parts, terms
 
 
 def ship_contact(
@@ -117,9 +126,19 @@ def ship_contact(
     planned = ram and not compulsory and target.moved_turn == sea.turn
     if (yield from evade(g, sea, mover, target, path, contact, planned)):
         return True
-    strength, parts = strength_of(sea, mover, contact.at, course, target.hull.heading)
+    strength, parts, terms = strength_of(sea, mover, contact.at, course, target.hull.heading)
     own = strength - 1 if planned else strength
-    g.emit("ram" if planned else "crash", "JL-RAM-3", ship=mover.name, target=target.name, strength=strength, own_strength=own, **parts)
+    own_terms = [*terms, term("JL-RAM-4", "a planned ram: the rammer takes one less", -1) if planned else term("JL-RAM-6", "a crash: no reduction", 0)]
+    g.emit(
+        "ram" if planned else "crash",
+        "JL-RAM-3",
+        ship=mover.name,
+        target=target.name,
+        strength=strength,
+        own_strength=own,
+        **parts,
+        **explained(g, {"strength": terms, "own_strength": own_terms}),
+    )
     point = mover.hull.bow if not path.reverse else mover.hull.stern
     yield from blow(
         g,
@@ -131,6 +150,7 @@ def ship_contact(
         by_actor=mover.name,
         cause=f"{mover.name}'s ram" if planned else f"{mover.name} crashing",
         rule="JL-RAM-4",
+        strength_basis=terms,
     )
     if mover.afloat:
         yield from blow(
@@ -143,6 +163,7 @@ def ship_contact(
             by_actor=None,
             cause="the impact",
             rule="JL-RAM-4" if planned else "JL-RAM-6",
+            strength_basis=own_terms,
         )
     return False
 
@@ -167,6 +188,18 @@ def evade(g: Game, sea: Sea, mover: Ship, target: Ship, path: Path, contact: Con
     detail: dict[str, Any] = {}
     if aside is not None:
         detail = {"side": aside.side, "direction": round(aside.direction, 3), "slid": round(aside.slid, 4)}
+    if g.logging:
+        leader = max(target.krew, key=lambda k: (k.profile.ld, k.role == "kaptin"))
+        why = "the Kaptin's Ld" if leader.role == "kaptin" else f"no Kaptin: the best Ork's Ld (the {leader.profile.title}'s)"
+        detail.update(
+            explained(
+                g,
+                {
+                    "ld": single(PROFILE_RULE[leader.role], why, ld),
+                    "how": single("JL-RAM-2", "where a passed test moves the target (option evade)", sea.option("evade")),
+                },
+            )
+        )
     g.emit("evade", "JL-RAM-2", ship=target.name, able=True, ld=ld, roll=r.total, passed=passed, to=moved_to, how=sea.option("evade"), **detail)
     return moved_to is not None
 
@@ -251,11 +284,12 @@ def room_aside(sea: Sea, mover: Ship, target: Ship, path: Path, contact: Contact
 def run_aground(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) -> Proc:
     """JL-RAM-6, JL-RAM-7: a crash into an island or a dock, at the strength of the speed it
     had (no -1: it was not planned), and the ship is aground."""
-    strength, parts = strength_of(sea, ship, contact.at, course, None)
+    strength, parts, terms = strength_of(sea, ship, contact.at, course, None)
+    terms.append(term("JL-RAM-6", "running aground: struck at the speed it came, no reduction", 0))
     ship.grounded_turn = sea.turn
     ship.grounded_on = contact.ident
     ship.standstill = True
-    g.emit("aground", "JL-RAM-7", ship=ship.name, on=contact.ident, strength=strength, **parts)
+    g.emit("aground", "JL-RAM-7", ship=ship.name, on=contact.ident, strength=strength, **parts, **explained(g, {"strength": terms}))
     yield from blow(
         g,
         sea,
@@ -266,14 +300,29 @@ def run_aground(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) 
         by_actor=None,
         cause=f"running aground on {contact.ident}",
         rule="JL-RAM-6",
+        strength_basis=terms,
     )
 
 
-def blow(g: Game, sea: Sea, ship: Ship, strength: int, facing: Any, *, by_seat: str | None, by_actor: str | None, cause: str, rule: str) -> Proc:
+def blow(
+    g: Game,
+    sea: Sea,
+    ship: Ship,
+    strength: int,
+    facing: Any,
+    *,
+    by_seat: str | None,
+    by_actor: str | None,
+    cause: str,
+    rule: str,
+    strength_basis: Sequence[Term] | None = None,
+) -> Proc:
     """A blow outside the shooting phase: struck like any other, and a penetrating one rolls on
     the damage table at once (JL-DMG-10)."""
-    verdict = yield from strike(g, sea, ship, strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule)
+    verdict = yield from strike(
+        g, sea, ship, strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule, strength_basis=strength_basis, at_once=True
+    )
     if verdict == "penetrating" and ship.afloat:
         if ship.name in sea.penetrated:
             sea.penetrated.remove(ship.name)
-        yield from damage_table(g, sea, ship, by_seat)
+        yield from damage_table(g, sea, ship, by_seat, at_once=True)

@@ -18,6 +18,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D3, D6, SCATTER, RollRequest, nd6
 from grapeshot.geometry import Hull, Path, Pose, Segment, Sweep, angle_diff, norm_deg, sweep, translate_path
+from grapeshot.rulesets.jimlad.basis import Basis, explained, single, term
 from grapeshot.rulesets.jimlad.data import (
     CARD_LENGTH,
     CARDS,
@@ -92,7 +93,18 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
     if ship.in_force("sand-banks", sea.turn):  # JL-EVT-7: half the card's minimum, whatever the dice
         half = spec.minimum / 2.0
         parts0 = [{"rule": "JL-EVT-7", "what": "shifting sand banks", "inches": half}]
-        g.emit("allowance", "JL-MOVE-9", ship=ship.name, card=int(card), parts=parts0, low=half, high=half, minimum=spec.minimum, wind_sector=None)
+        g.emit(
+            "allowance",
+            "JL-MOVE-9",
+            ship=ship.name,
+            card=int(card),
+            parts=parts0,
+            low=half,
+            high=half,
+            minimum=spec.minimum,
+            wind_sector=None,
+            **allowance_basis(g, sea, ship, parts0, half, half, spec.minimum, None),
+        )
         return Allowance(half, half, False)
     parts: list[dict[str, Any]] = []
     r = yield from g.roll(RollRequest(nd6(spec.dice), f"{ship.name}: {spec.title} distance", spec.rule, seat, ship.name, "high"))
@@ -140,8 +152,42 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
         low = high = minimum
     else:
         low = high = max(0.0, high)
-    g.emit("allowance", "JL-MOVE-9", ship=ship.name, card=int(card), parts=parts, low=low, high=high, minimum=minimum, wind_sector=sector)
+    g.emit(
+        "allowance",
+        "JL-MOVE-9",
+        ship=ship.name,
+        card=int(card),
+        parts=parts,
+        low=low,
+        high=high,
+        minimum=minimum,
+        wind_sector=sector,
+        **allowance_basis(g, sea, ship, parts, low, high, minimum, sector, spec.rule),
+    )
     return Allowance(low, high, side_drift)
+
+
+def allowance_basis(
+    g: Game, sea: Sea, ship: Ship, parts: list[dict[str, Any]], low: float, high: float, minimum: float, sector: WindSector | None, card_rule: str = "JL-EVT-7"
+) -> dict[str, Any]:
+    """The rules behind an allowance (for the log): the most (its parts), the least (the card's
+    minimum, or per option ``short_move``), the wind's sector, and the whole move of the bow."""
+    if not g.logging:
+        return {}
+    most = [term(p["rule"], p["what"], p["inches"]) for p in parts]
+    if sum(p["inches"] for p in parts) != high:
+        most.append(term("JL-MOVE-9", "below the card's minimum (option short_move)", high - sum(p["inches"] for p in parts)))
+    least = single(card_rule, "the card's minimum", minimum) if low == minimum else single("JL-MOVE-9", "below the card's minimum (option short_move)", low)
+    out: Basis = {"high": most, "low": least}
+    out["whole"] = [  # added to the least and the most alike
+        term("JL-MOVE-6", "the card's length", CARD_LENGTH),
+        term("JL-MOVE-6", "the ship's length: placed bow to stern", ship.length),
+        term("JL-MOVE-8", 'as the seed\'s table of moves counts them (its 42" for Full Ahead is a slip for 44": ruling)', 0),
+    ]
+    if sector is not None:
+        half = float(sea.option("wind_sector"))
+        out["wind_sector"] = single("JL-KLAN-8", f"within {half:g} degrees of downwind is with the wind, of upwind against (option wind_sector)", sector)
+    return {"whole": [round(low + CARD_LENGTH + ship.length, 4), round(high + CARD_LENGTH + ship.length, 4)], **explained(g, out)}
 
 
 def move_ship(
@@ -171,6 +217,17 @@ def move_ship(
             start=_pose(before),
             end=_pose(ship.hull),
             contact=None if result.contact is None else {"with": result.contact.ident, "kind": result.contact.kind, "at": round(result.contact.at, 4)},
+            **explained(
+                g,
+                {
+                    "planned": [
+                        term("JL-MOVE-9", "the distance chosen", round(distance, 4)),
+                        term("JL-MOVE-6", "the card's length", CARD_LENGTH),
+                        term("JL-MOVE-6", "the ship's length: placed bow to stern", ship.length),
+                    ],
+                    "card_at": single("JL-MOVE-7", "the card is laid at the start or at the end of the move", card_at),
+                },
+            ),
         )
     return result
 
