@@ -10,6 +10,7 @@ play: the Freebooterz re-roll, Snake Bites sailing with the wind, the Blood Axes
 torpedoes, grapeshot as D3 hits, and the evasions that found no room.
 
     .venv/bin/python bench/rules_in_play.py [--games 2000] [--scenarios brawl,euromeet,kove] [--seed 1] [--workers 2]
+                                            [--option evade=beam ...]
 
 Exits non-zero if some rule was never named.
 """
@@ -30,11 +31,11 @@ from grapeshot.core.scenario import load_scenario
 from grapeshot.rulesets.jimlad.rules import RULEBOOK
 
 
-def one_game(job: tuple[str, int]) -> tuple[str, set[str], Counter[str]]:
+def one_game(job: tuple[str, int, dict[str, object]]) -> tuple[str, set[str], Counter[str]]:
     """Play one game; return its scenario, the rules its log names, and the special counts."""
-    scenario, seed = job
+    scenario, seed, options = job
     sc = load_scenario(scenario, "jimlad")
-    g = Game("jimlad", sc, seed=seed)
+    g = Game("jimlad", sc, seed=seed, options=options)
     play_out(g, {s.id: make("heuristic", seed * 31 + k) for k, s in enumerate(sc.seats)})
     named: set[str] = set()
     seen: Counter[str] = Counter()
@@ -61,10 +62,18 @@ def main() -> int:
     ap.add_argument("--scenarios", default="brawl,euromeet,kove")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--option", action="append", default=[], help="a rule option for every game, NAME=VALUE (VALUE read as JSON, else as text)")
     ap.add_argument("--json", action="store_true", help="print the counts as JSON")
     args = ap.parse_args()
     scenarios = args.scenarios.split(",")
-    jobs = [(scenarios[i % len(scenarios)], args.seed + i) for i in range(args.games)]
+    options: dict[str, object] = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    jobs = [(scenarios[i % len(scenarios)], args.seed + i, options) for i in range(args.games)]
     games: Counter[str] = Counter()
     named: Counter[str] = Counter()
     special: Counter[str] = Counter()
