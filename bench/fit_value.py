@@ -26,9 +26,10 @@ from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.search import material
 from grapeshot.agents.value import FEATURES, features, weights
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import load_scenario, parse_scenario, with_klans
+from grapeshot.core.scenario import load_scenario, parse_scenario
 from grapeshot.lab.study import derive_seed
 from grapeshot.rulesets.jimlad.data import Klan
+from grapeshot.rulesets.jimlad.lab import with_klans
 from grapeshot.rulesets.jimlad.state import Sea
 
 

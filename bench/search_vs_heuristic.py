@@ -24,9 +24,10 @@ from grapeshot.agents import Agent, play_out
 from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.search import DECISIONS, PRIOR, SearchPlayer
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario, with_klans
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.stats import wilson
 from grapeshot.lab.study import derive_seed
+from grapeshot.rulesets.jimlad.lab import with_klans
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import grapeshot
 
 PACKAGE = Path(grapeshot.__file__).parent
 # modules whose randomness is their job: the dice sources, and players' own choices
-ALLOWED = {PACKAGE / "dice.py", *(PACKAGE / "agents").glob("*.py")}
+ALLOWED = {PACKAGE / "dice" / "sources.py", *(PACKAGE / "agents").glob("*.py")}
 
 
 def imports_random(path: Path) -> bool:

@@ -32,6 +32,7 @@ from grapeshot.core.actions import Action, Reroll
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
+from grapeshot.dice import worst_die
 from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_contact, first_hull_on_segment, flamer_template, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.boarding import BOARDING_RANGE, Board, BoardPrompt
@@ -578,15 +579,21 @@ class HeuristicPlayer:
     # ------------------------------------------------------------------ dice
 
     def reroll(self, prompt: RerollPrompt) -> Reroll:
+        """A failed test is always re-rolled; otherwise the whole roll when it came up below
+        (or above) the middle of its range, or the worst die when it is clearly bad."""
         roll, request = prompt.roll, prompt.request
         assert roll is not None and request is not None
-        faces = roll.faces
-        if request.better == "hit":
-            return Reroll(0 if roll.direction is not None else None)
-        if request.better == "high":
-            i = min(range(len(faces)), key=lambda k: faces[k])
-            return Reroll(i if faces[i] <= 3 else None)
-        if request.better == "low":
-            i = max(range(len(faces)), key=lambda k: faces[k])
-            return Reroll(i if faces[i] >= 5 else None)
+        passed = request.passed(roll)
+        if prompt.whole:
+            if passed is not None:
+                return Reroll(whole=not passed)
+            middle = (request.expr.minimum + request.expr.maximum) / 2.0
+            bad = roll.total < middle if request.better == "high" else roll.total > middle if request.better == "low" else False
+            return Reroll(whole=bad)
+        i = worst_die(request, roll)
+        if i is None:
+            return Reroll(None)
+        face = roll.faces[i]
+        if passed is False or request.better == "hit" or (request.better == "high" and face <= 3) or (request.better == "low" and face >= 5):
+            return Reroll(i)
         return Reroll(None)

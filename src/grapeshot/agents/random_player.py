@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 
-from grapeshot.core.actions import Action, Reroll
+from grapeshot.core.actions import Action
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
@@ -34,8 +34,7 @@ class RandomPlayer:
     def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
         rng = self.rng
         if isinstance(prompt, RerollPrompt):
-            assert prompt.roll is not None
-            return Reroll(rng.choice([None, *range(len(prompt.roll.faces))]))
+            return rng.choice(prompt.choices())
         if isinstance(prompt, DicePrompt):
             raise ValueError("a random player cannot roll physical dice")
         if isinstance(prompt, OrdersPrompt):

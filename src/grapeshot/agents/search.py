@@ -340,11 +340,12 @@ class SearchPlayer:
         return isinstance(game.dice, SeededDice) and game.dice.seed == game.seed
 
     def fork(self, game: Game, dice_seed: int) -> Game:
-        """A copy of the game at its open prompt (others' sealed orders left out) with new dice."""
-        keep = len(game.actions) - self._sealed_count(game)
-        copy = Game(game.ruleset, game.scenario, game.options, game.seed, log=False, companion=game.companion, hands=game.hands)
-        for s, a in game.actions[:keep]:
-            copy.submit(s, a)
+        """A copy of the game at its open prompt (others' sealed orders left out) with new dice.
+
+        The copy starts from the game's latest checkpoint and replays only the actions since
+        (:meth:`Game.copy`), so forking costs the same at turn 10 as at turn 1."""
+        sealed = [s for s in game.prompt.seats if game.sealed_by(s) is not None] if game.prompt is not None else []
+        copy = game.copy(log=False, without_sealed_of=sealed)
         copy.companion = False
         copy.dice = KeyedDice(dice_seed, copy)
         return copy

@@ -26,7 +26,7 @@ from grapeshot.core.actions import Action, decode
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import parse_scenario
-from grapeshot.report import describe
+from grapeshot.report import Words
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
 PEOPLE = "human"
@@ -251,4 +251,5 @@ class Table:
 
 def _worded(game: Game, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log entries with the battle report's words for each (``text``; null for machine-only events)."""
-    return [dict(e, text=describe(game.events[e["seq"]])) for e in log]
+    words = Words.of(game)
+    return [dict(e, text=words.describe(game.events[e["seq"]])) for e in log]

@@ -24,7 +24,7 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.dice import ScriptedDice
-from grapeshot.report import narrate
+from grapeshot.report import Words, narrate
 from grapeshot.rulesets.jimlad import boarding, flow, krew
 from grapeshot.rulesets.jimlad.actions import Fire, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.boarding import LOCKED, Blows, Board, BoardingOption, BoardPrompt
@@ -703,7 +703,7 @@ def test_the_heuristic_boards_with_the_odds_and_passes_against_them() -> None:
 def test_the_battle_report_tells_the_boarding() -> None:
     g = big_round((4, 4))
     board(g)
-    lines = [line for line in narrate(g.events) if "BOARD" in line]
+    lines = [line for line in narrate(g.events, Words.of(g)) if "BOARD" in line]
     assert lines == [
         'Red tries to board Blue, 2.0" off (needs 2+): rolls 2, the grapnels bite and the boyz swarm across.  [JL-BOARD-1]',
         "  Blue's krew is killed.  [JL-BOARD-3]",

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 from grapeshot.core.actions import Action, action
 from grapeshot.core.errors import IllegalAction
@@ -40,7 +40,7 @@ from grapeshot.geometry import hull_distance, hulls_within
 from grapeshot.rulesets.jimlad import victory
 from grapeshot.rulesets.jimlad.actions import Takeover
 from grapeshot.rulesets.jimlad.basis import Basis, Term, explained, single, term
-from grapeshot.rulesets.jimlad.data import MIN_WORKING_KREW, PROFILE_RULE
+from grapeshot.rulesets.jimlad.data import MIN_WORKING_KREW, NS, PROFILE_RULE
 from grapeshot.rulesets.jimlad.harbour import in_harbour
 from grapeshot.rulesets.jimlad.krew import resolve_hit, take_over, takeover_options
 from grapeshot.rulesets.jimlad.prompts import TakeoverPrompt
@@ -65,7 +65,7 @@ _HIT_ORDER = {"krew": 0, "doc": 1, "kaptin": 2}
 # --------------------------------------------------------------------------- the decision
 
 
-@action("board")
+@action("board", NS)
 @dataclass(frozen=True, slots=True)
 class Board(Action):
     """Throw grapnels from ``boarder`` onto the enemy ``target`` (JL-BOARD-1); both ``None`` passes."""
@@ -87,6 +87,8 @@ class BoardingOption:
 @dataclass(eq=False)
 class BoardPrompt(Prompt):
     """JL-BOARD-1: a seat may launch a boarding action from one of its ships, or pass."""
+
+    namespace: ClassVar[str] = NS
 
     options: list[BoardingOption] = field(default_factory=list)
     sea: Sea | None = None

@@ -137,7 +137,7 @@ def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None, *, at_once:
     shooting player's turn, however many it took; ``at_once``: for a penetrating blow outside
     the shooting phase, rolled as it lands (JL-DMG-10)."""
     when = "JL-DMG-10" if at_once else "JL-DMG-2"
-    r = yield from g.roll(RollRequest(D6, f"{ship.name}: damage table", when, ship.commander, ship.name, None))
+    r = yield from g.roll(RollRequest(D6, f"{ship.name}: damage table", "JL-DMG-2", ship.commander, ship.name, None))
     result, rule = DAMAGE_TABLE[r.total]
     next_turn = sea.turn + 1
     detail: dict[str, Any] = {}

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 from grapeshot.core.actions import Action, action
 from grapeshot.core.errors import IllegalAction
@@ -49,7 +49,7 @@ from grapeshot.geometry import (
     translate_path,
     unit,
 )
-from grapeshot.rulesets.jimlad.data import GUNS, HULL_POINTS, PROFILES, Role
+from grapeshot.rulesets.jimlad.data import GUNS, HULL_POINTS, NS, PROFILES, Role
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -81,7 +81,7 @@ def cost_of(item: str) -> int:
 # --------------------------------------------------------------------------- actions and prompts
 
 
-@action("land")
+@action("land", NS)
 @dataclass(frozen=True, slots=True)
 class Land(Action):
     """Try to land at one of the places offered (JL-LAND-1); ``None`` sails on."""
@@ -89,7 +89,7 @@ class Land(Action):
     place: str | None = None
 
 
-@action("stay-or-leave")
+@action("stay-or-leave", NS)
 @dataclass(frozen=True, slots=True)
 class StayOrLeave(Action):
     """A landed ship (or a ship free to leave harbour) stays another turn or leaves (JL-LAND-1, JL-PORT-2)."""
@@ -97,7 +97,7 @@ class StayOrLeave(Action):
     choice: Literal["stay", "leave"]
 
 
-@action("trade")
+@action("trade", NS)
 @dataclass(frozen=True, slots=True)
 class Trade(Action):
     """Buy one thing in harbour (JL-PORT-3): a repair (``hull``, ``rudder``, ``engine``,
@@ -109,6 +109,8 @@ class Trade(Action):
 @dataclass(eq=False)
 class LandPrompt(Prompt):
     """JL-LAND-1: the ship may try to land at a place within 6" of its hull."""
+
+    namespace: ClassVar[str] = NS
 
     ship: str = ""
     #: (terrain name, kind, inches from the hull), nearest first
@@ -132,6 +134,8 @@ class LandPrompt(Prompt):
 class LeavePrompt(Prompt):
     """JL-LAND-1, JL-PORT-2: a ship lying alongside may stay this turn or leave (turning away first)."""
 
+    namespace: ClassVar[str] = NS
+
     ship: str = ""
     place: str = ""
 
@@ -149,6 +153,8 @@ class LeavePrompt(Prompt):
 @dataclass(eq=False)
 class TradePrompt(Prompt):
     """JL-PORT-3: a ship in harbour buys one thing at a time, or is done."""
+
+    namespace: ClassVar[str] = NS
 
     sea: Sea | None = None
     ship: Ship | None = None

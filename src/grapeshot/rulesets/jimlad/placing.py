@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from grapeshot.core.actions import Action, action
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Hull, hull_hits_polygon, hulls_overlap, norm_deg
+from grapeshot.rulesets.jimlad.data import NS
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 #: how far (inches) a model may be put from where the rules left it: a nudge, not a new move
 PLACING_REACH = 6.0
 
 
-@action("place")
+@action("place", NS)
 @dataclass(frozen=True, slots=True)
 class Place(Action):
     """The model stands here (centre x, y in inches; heading in degrees); all None: as the rules left it."""
@@ -31,6 +32,8 @@ class Place(Action):
 @dataclass(eq=False)
 class PlacePrompt(Prompt):
     """Companion play: confirm the ship's position on the real table, or give where it really stands."""
+
+    namespace: ClassVar[str] = NS
 
     sea: Sea | None = None
     ship: Ship | None = None

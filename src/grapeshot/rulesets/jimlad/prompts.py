@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from grapeshot.core.actions import Action
 from grapeshot.core.errors import IllegalAction
@@ -11,7 +11,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Contact, Path, first_contact
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.damage import cannot_repair, repairable
-from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, Card, GunName, Shell, Turn
+from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, NS, Card, GunName, Shell, Turn
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, check_sluggas, grapeshot_targets, shells, slugga_targets
 from grapeshot.rulesets.jimlad.movement import card_path, legal_cards
 from grapeshot.rulesets.jimlad.state import Sea, Ship
@@ -21,6 +21,8 @@ from grapeshot.rulesets.jimlad.torpedoes import can_launch, check_torpedoes
 @dataclass(eq=False)
 class OrdersPrompt(Prompt):
     """JL-TURN-3: every seat secretly picks a manoeuvre card for each ship it must order."""
+
+    namespace: ClassVar[str] = NS
 
     sea: Sea | None = None
     #: seat -> ship -> legal (card, side) pairs
@@ -58,6 +60,8 @@ def orders_prompt(sea: Sea, ships: list[Ship]) -> OrdersPrompt:
 @dataclass(eq=False)
 class DistancePrompt(Prompt):
     """JL-MOVE-9: the dice set the most a ship may move; its captain picks the distance."""
+
+    namespace: ClassVar[str] = NS
 
     ship: str = ""
     card: Card = Card.FULL_AHEAD
@@ -109,6 +113,8 @@ class DistancePrompt(Prompt):
 @dataclass(eq=False)
 class ShootPrompt(Prompt):
     """JL-TURN-4: a ship's shooting: fire kannons one at a time, torpedoes, sluggas, or repair."""
+
+    namespace: ClassVar[str] = NS
 
     sea: Sea | None = None
     ship: Ship | None = None
@@ -198,6 +204,8 @@ def shoot_prompt(sea: Sea, ship: Ship) -> ShootPrompt:
 @dataclass(eq=False)
 class TakeoverPrompt(Prompt):
     """JL-KREW-6: a seat may send krew to take over a drifting hulk."""
+
+    namespace: ClassVar[str] = NS
 
     options: list[tuple[str, str]] = field(default_factory=list)
 
