@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
-
-from tests.test_odds_landing import a_sea, integrated
+from pathlib import Path
 
 from grapeshot import odds
 from grapeshot.geometry import Hull
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' helpers, from the repository's root
+from tests.test_odds_landing import a_sea, integrated
 
 
 def main() -> None:

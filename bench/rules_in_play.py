@@ -9,6 +9,8 @@ whole ruleset), the rarest ones, and a few figures on the rules that issue 16 as
 play: the Freebooterz re-roll, Snake Bites sailing with the wind, the Blood Axes' manned
 torpedoes, grapeshot as D3 hits, and the evasions that found no room.
 
+Run from the repository's root (the counting is the tests' own, ``what_happened``).
+
     .venv/bin/python bench/rules_in_play.py [--games 2000] [--scenarios brawl,euromeet,kove] [--seed 1] [--workers 2]
                                             [--option evade=beam ...]
 
@@ -23,12 +25,15 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
-from grapeshot.core.registry import rules_named
 from grapeshot.core.scenario import load_scenario
 from grapeshot.rulesets.jimlad.rules import RULEBOOK
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' helpers, from the repository's root
+from tests.rulesets.jimlad.test_rules_in_play import what_happened
 
 
 def one_game(job: tuple[str, int, dict[str, object]]) -> tuple[str, set[str], Counter[str]]:
@@ -37,22 +42,7 @@ def one_game(job: tuple[str, int, dict[str, object]]) -> tuple[str, set[str], Co
     sc = load_scenario(scenario, "jimlad")
     g = Game("jimlad", sc, seed=seed, options=options)
     play_out(g, {s.id: make("heuristic", seed * 31 + k) for k, s in enumerate(sc.seats)})
-    named: set[str] = set()
-    seen: Counter[str] = Counter()
-    for e in g.events:
-        named |= rules_named(e.line(), RULEBOOK)
-        d = e.data
-        if e.kind == "reroll-spent":
-            seen["Freebooterz re-rolls spent"] += 1
-        elif e.kind == "allowance" and any(p["rule"] == "JL-KLAN-2" and p["what"] == "with the wind" for p in d["parts"]):
-            seen["Snake Bites moves with the wind"] += 1
-        elif e.kind == "torpedo" and d.get("manned"):
-            seen["manned torpedoes run"] += 1
-        elif e.kind == "grapeshot" and d["mode"] == "d3":
-            seen["grapeshot volleys as D3 hits"] += 1
-        elif e.kind == "evade" and d.get("passed"):
-            seen["evasions passed"] += 1
-            seen["evasions passed with no room"] += d["to"] is None
+    named, seen = what_happened(g)
     return scenario, named, seen
 
 

@@ -18,29 +18,43 @@ from grapeshot.core.scenario import load_scenario
 from grapeshot.rulesets.jimlad.rules import RULEBOOK
 
 
+def what_happened(g: Game) -> tuple[set[str], Counter[str]]:
+    """The rules a game's log names, and counts of what the rules issue 16 asked to see did
+    (``bench/rules_in_play.py`` counts the same over many games)."""
+    named: set[str] = set()
+    seen: Counter[str] = Counter()
+    for e in g.events:
+        named |= rules_named(e.line(), RULEBOOK)
+        d = e.data
+        if e.kind == "reroll-spent":
+            seen["Freebooterz re-rolls spent"] += 1
+        elif e.kind == "allowance" and any(p["rule"] == "JL-KLAN-2" and p["what"] == "with the wind" for p in d["parts"]):
+            seen["Snake Bites moves with the wind"] += 1
+        elif e.kind == "torpedo" and d.get("manned"):
+            seen["manned torpedoes run"] += 1
+        elif e.kind == "strike" and d["weapon_rule"] == "JL-SHOOT-7":
+            seen["manned torpedoes striking"] += 1
+        elif e.kind == "grapeshot" and d["mode"] == "d3":
+            seen["grapeshot volleys as D3 hits"] += 1
+        elif e.kind == "wound" and e.rule == "JL-SHOOT-4":
+            seen["grapeshot hits"] += 1
+        elif e.kind == "evade" and d.get("passed"):
+            seen["evasions passed"] += 1
+            seen["evasions passed with no room"] += d["to"] is None
+    return named, seen
+
+
 def play(scenario: str, seeds: range) -> tuple[set[str], Counter[str]]:
-    """The rules the games' logs name, and a count of what the item-8 rules did."""
+    """Seeded games of a scenario with heuristic players: what their logs name and show."""
     named: set[str] = set()
     seen: Counter[str] = Counter()
     sc = load_scenario(scenario, "jimlad")
     for seed in seeds:
         g = Game("jimlad", sc, seed=seed)
         play_out(g, {s.id: make("heuristic", seed * 31 + k) for k, s in enumerate(sc.seats)})
-        for e in g.events:
-            named |= rules_named(e.line(), RULEBOOK)
-            d = e.data
-            if e.kind == "reroll-spent":
-                seen["re-roll"] += 1
-            elif e.kind == "allowance" and any(p["rule"] == "JL-KLAN-2" and p["what"] == "with the wind" for p in d["parts"]):
-                seen["with the wind"] += 1
-            elif e.kind == "torpedo" and d.get("manned"):
-                seen["manned torpedo"] += 1
-            elif e.kind == "strike" and d["weapon_rule"] == "JL-SHOOT-7":
-                seen["manned torpedo strike"] += 1
-            elif e.kind == "grapeshot" and d["mode"] == "d3":
-                seen["d3 grapeshot"] += 1
-            elif e.kind == "wound" and e.rule == "JL-SHOOT-4":
-                seen["grapeshot wound"] += 1
+        n, s = what_happened(g)
+        named |= n
+        seen.update(s)
     return named, seen
 
 
@@ -48,7 +62,14 @@ def play(scenario: str, seeds: range) -> tuple[set[str], Counter[str]]:
 def test_seeded_kove_games_sail_freebooterz_snake_bites_with_the_wind_blood_axe_kommandos_and_d3_grapeshot() -> None:
     named, seen = play("kove", range(1, 25))
     assert {"JL-KLAN-1", "JL-KLAN-2", "JL-KLAN-7", "JL-KLAN-8", "JL-SHOOT-7", "JL-SHOOT-4", "JL-QA-1"} <= named
-    for what in ("re-roll", "with the wind", "manned torpedo", "manned torpedo strike", "d3 grapeshot", "grapeshot wound"):
+    for what in (
+        "Freebooterz re-rolls spent",
+        "Snake Bites moves with the wind",
+        "manned torpedoes run",
+        "manned torpedoes striking",
+        "grapeshot volleys as D3 hits",
+        "grapeshot hits",
+    ):
         assert seen[what] > 0, (what, seen)
 
 

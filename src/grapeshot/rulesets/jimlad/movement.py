@@ -92,19 +92,7 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
     seat = ship.commander
     if ship.in_force("sand-banks", sea.turn):  # JL-EVT-7: half the card's minimum, whatever the dice
         half = spec.minimum / 2.0
-        parts0 = [{"rule": "JL-EVT-7", "what": "shifting sand banks", "inches": half}]
-        g.emit(
-            "allowance",
-            "JL-MOVE-9",
-            ship=ship.name,
-            card=int(card),
-            parts=parts0,
-            low=half,
-            high=half,
-            minimum=spec.minimum,
-            wind_sector=None,
-            **allowance_basis(g, sea, ship, parts0, half, half, spec.minimum, None),
-        )
+        emit_allowance(g, sea, ship, card, [{"rule": "JL-EVT-7", "what": "shifting sand banks", "inches": half}], half, half, None, "JL-EVT-7")
         return Allowance(half, half, False)
     parts: list[dict[str, Any]] = []
     r = yield from g.roll(RollRequest(nd6(spec.dice), f"{ship.name}: {spec.title} distance", spec.rule, seat, ship.name, "high"))
@@ -152,6 +140,37 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
         low = high = minimum
     else:
         low = high = max(0.0, high)
+    emit_allowance(g, sea, ship, card, parts, low, high, sector, spec.rule)
+    return Allowance(low, high, side_drift)
+
+
+def emit_allowance(
+    g: Game, sea: Sea, ship: Ship, card: Card, parts: list[dict[str, Any]], low: float, high: float, sector: WindSector | None, least_rule: str
+) -> None:
+    """Log an allowance with the rules behind it: the most (its parts), the least (``least_rule``:
+    the card's minimum, or the sand banks' half of it; or option ``short_move``), the wind's
+    sector, and the whole move of the bow."""
+    if not g.logging:
+        return
+    minimum = CARDS[card].minimum
+    most = [term(p["rule"], p["what"], p["inches"]) for p in parts]
+    if sum(p["inches"] for p in parts) != high:
+        most.append(term("JL-MOVE-9", "below the card's minimum (option short_move)", high - sum(p["inches"] for p in parts)))
+    if low == minimum:
+        least = single(least_rule, "the card's minimum", minimum)
+    elif least_rule == "JL-EVT-7":
+        least = single(least_rule, "half the card's minimum", low)
+    else:
+        least = single("JL-MOVE-9", "below the card's minimum (option short_move)", low)
+    out: Basis = {"high": most, "low": least}
+    out["whole"] = [  # added to the least and the most alike
+        term("JL-MOVE-6", "the card's length", CARD_LENGTH),
+        term("JL-MOVE-6", "the ship's length: placed bow to stern", ship.length),
+        term("JL-MOVE-8", 'as the seed\'s table of moves counts them (its 42" for Full Ahead is a slip for 44": ruling)', 0),
+    ]
+    if sector is not None:
+        half = float(sea.option("wind_sector"))
+        out["wind_sector"] = single("JL-KLAN-8", f"within {half:g} degrees of downwind is with the wind, of upwind against (option wind_sector)", sector)
     g.emit(
         "allowance",
         "JL-MOVE-9",
@@ -162,32 +181,9 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
         high=high,
         minimum=minimum,
         wind_sector=sector,
-        **allowance_basis(g, sea, ship, parts, low, high, minimum, sector, spec.rule),
+        whole=[round(low + CARD_LENGTH + ship.length, 4), round(high + CARD_LENGTH + ship.length, 4)],
+        **explained(g, out),
     )
-    return Allowance(low, high, side_drift)
-
-
-def allowance_basis(
-    g: Game, sea: Sea, ship: Ship, parts: list[dict[str, Any]], low: float, high: float, minimum: float, sector: WindSector | None, card_rule: str = "JL-EVT-7"
-) -> dict[str, Any]:
-    """The rules behind an allowance (for the log): the most (its parts), the least (the card's
-    minimum, or per option ``short_move``), the wind's sector, and the whole move of the bow."""
-    if not g.logging:
-        return {}
-    most = [term(p["rule"], p["what"], p["inches"]) for p in parts]
-    if sum(p["inches"] for p in parts) != high:
-        most.append(term("JL-MOVE-9", "below the card's minimum (option short_move)", high - sum(p["inches"] for p in parts)))
-    least = single(card_rule, "the card's minimum", minimum) if low == minimum else single("JL-MOVE-9", "below the card's minimum (option short_move)", low)
-    out: Basis = {"high": most, "low": least}
-    out["whole"] = [  # added to the least and the most alike
-        term("JL-MOVE-6", "the card's length", CARD_LENGTH),
-        term("JL-MOVE-6", "the ship's length: placed bow to stern", ship.length),
-        term("JL-MOVE-8", 'as the seed\'s table of moves counts them (its 42" for Full Ahead is a slip for 44": ruling)', 0),
-    ]
-    if sector is not None:
-        half = float(sea.option("wind_sector"))
-        out["wind_sector"] = single("JL-KLAN-8", f"within {half:g} degrees of downwind is with the wind, of upwind against (option wind_sector)", sector)
-    return {"whole": [round(low + CARD_LENGTH + ship.length, 4), round(high + CARD_LENGTH + ship.length, 4)], **explained(g, out)}
 
 
 def move_ship(
