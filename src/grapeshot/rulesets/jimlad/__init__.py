@@ -121,6 +121,8 @@ class JimLad(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("waagh-jim-lad", "jl")
     title: ClassVar[str] = "Waagh! Jim Lad!"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events
+    events_version: ClassVar[int] = 2
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         return TERRAIN
