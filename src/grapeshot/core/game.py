@@ -549,7 +549,7 @@ class Game:
 def log_comparable(data: Mapping[str, Any], ruleset: Ruleset) -> bool:
     """Whether a save's log was written in the rule set's present event schema (so it can be
     compared event by event); older saves replay to the same game, with a log that says more."""
-    return data.get("events_version", 1) == ruleset.events_version
+    return bool(data.get("events_version", 1) == ruleset.events_version)
 
 
 def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
