@@ -115,7 +115,8 @@ def test_a_deff_skulls_broadside_fires_d3_shells_each_with_the_same_odds() -> No
     shot = odds.describe_krak(odds.Description(shooter_klan="deff-skulls"), "port", "port", 15.0)
     assert shot.shots == "D3"
     assert blow_of(shot.hulls[odds.TARGET][2], odds.TARGET) == brute_blow(8, 12)
-    assert odds.describe_krak(odds.Description(shooter_klan="deff-skulls"), "fore", "port", 15.0).shots == "1"
+    with pytest.raises(odds.OddsError, match=r"grapeshot only \(JL-KLAN-3\)"):  # the fore gun fires no krak
+        odds.describe_krak(odds.Description(shooter_klan="deff-skulls"), "fore", "port", 15.0)
 
 
 def test_two_torpedoes_on_one_ship_roll_the_damage_table_once() -> None:
@@ -214,7 +215,7 @@ def test_ram_odds_agree_with_collisions_ship_contact_run_whole(facing: str, move
     mover, target = stage.ships[odds.SHOOTER], stage.ships[odds.TARGET]
     target.moved_turn = stage.turn  # it has moved: a planned ram
     course = path.at(contact.at).heading
-    strength, _ = collisions.strength_of(stage, mover, contact.at, course, target.hull.heading)
+    strength, _, _ = collisions.strength_of(stage, mover, contact.at, course, target.hull.heading)
 
     def whole(g: Game, s: Sea) -> Generator[Prompt, Any, Any]:
         return (yield from collisions.ship_contact(g, s, s.ships[odds.SHOOTER], s.ships[odds.TARGET], contact, path, course, ram=True, compulsory=False))
@@ -285,11 +286,17 @@ def test_grapeshot_d3_hits_are_exact_and_agree_with_a_hand_count() -> None:
 
 
 def test_sluggas_with_few_orks_are_exact_and_match_a_hand_count() -> None:
-    """One Kaptin each: one shot at BS2 (5+), S4 against T4 (4+), the Kaptin's 4+ save (AP5 is no
-    better), no Doc; he has three wounds, so nobody dies; the return fire is the same."""
-    o = odds.describe_sluggas(odds.Description(shooter_krew=1, target_krew=1))
+    """A Kaptin and his Doc against a lone Kaptin: two shots at BS2 (5+), S4 against T4 (4+), the
+    Kaptin's 4+ save (AP5 is no better); he has three wounds, so he cannot die.  His one shot back
+    falls on the closest of the two (the Doc, before the Kaptin on the quarterdeck): 5+ to hit, 4+
+    to wound, no save against AP5, Feel No Pain 5+.  (A ship with one Ork left shoots nothing:
+    JL-KREW-5.)"""
+    with pytest.raises(odds.OddsError, match="drifting hulk"):
+        odds.describe_sluggas(odds.Description(shooter_krew=1, target_krew=1))
+    o = odds.describe_sluggas(odds.Description(shooter_krew=2, target_krew=1))
     assert o.exact
-    assert o.krew_killed(odds.TARGET) == {0: 1} and o.krew_killed(odds.SHOOTER) == {0: 1}
+    assert o.krew_killed(odds.TARGET) == {0: 1}
+    assert o.krew_killed(odds.SHOOTER) == {0: 1 - Fraction(1, 3) * Fraction(1, 2) * Fraction(4, 6), 1: Fraction(1, 3) * Fraction(1, 2) * Fraction(4, 6)}
     o = odds.describe_sluggas(odds.Description(shooter_krew=3, target_krew=3))
     assert o.exact and sum(o.dist.values()) == 1
 
@@ -396,7 +403,16 @@ def test_over_the_budget_the_odds_fall_back_to_monte_carlo_and_say_so() -> None:
 
 
 def test_boarding_first_round_is_exact_when_small_and_the_whole_fight_is_simulated() -> None:
-    small = odds.describe_boarding(odds.Description(shooter_krew=1, target_krew=1), budget=20000, samples=600, seed=3)
+    # Kaptin against Kaptin: small enough to enumerate.  The game lets no ship with one Ork board
+    # (JL-KREW-5, and describe_boarding refuses it); boarding_odds itself works out a fight once
+    # the grapnels are thrown, whoever throws them
+    game, sea = odds.Description(shooter_krew=1, target_krew=1).stage()
+    odds._alongside(sea, 2.0)
+
+    def small_fight(budget: int, samples: int, seed: int) -> odds.BoardingOdds:
+        return odds.boarding_odds(game, odds.SHOOTER, odds.TARGET, sea=sea, budget=budget, samples=samples, seed=seed)
+
+    small = small_fight(20000, 600, 3)
     first, whole = small.first_round, small.whole_fight
     assert first.exact and sum(first.dist.values()) == 1
     tags = first.tags()
@@ -405,7 +421,7 @@ def test_boarding_first_round_is_exact_when_small_and_the_whole_fight_is_simulat
     assert not whole.exact and "whole fights" in whole.note
     assert "undecided" not in whole.tags() or whole.tags()["undecided"] < Fraction(1, 20)
     # the simulation's first-round frequencies sit within their intervals of the exact values
-    sim = odds.describe_boarding(odds.Description(shooter_krew=1, target_krew=1), budget=10, samples=1500, seed=4).first_round
+    sim = small_fight(10, 1500, 4).first_round
     assert not sim.exact
     for tag, p in tags.items():
         ci = sim.interval(sim.tags().get(tag, Fraction(0)))
@@ -609,3 +625,65 @@ def test_the_web_tables_shot_preview_carries_the_exact_odds_given_a_landing() ->
     assert sum(Fraction(f) for f in given["hull_points_lost"].values()) == 1
     assert blue["hull_point"] == pytest.approx(blue["land"] * 5 / 9, abs=1e-4)
     assert sum(Fraction(f) for f in given["damage"].values()) == Fraction(3, 6) * Fraction(5, 6)
+
+
+# --------------------------------------------------------------------------- the odds refuse what the game refuses
+
+
+def game_refusal(sea: Sea, action: Any) -> str:
+    """The reason the game itself gives for refusing ``action`` by the shooter."""
+    from grapeshot.core.errors import IllegalAction
+    from grapeshot.rulesets.jimlad.prompts import shoot_prompt
+
+    with pytest.raises(IllegalAction) as err:
+        shoot_prompt(sea, sea.ships[odds.SHOOTER]).check("red", action)
+    return str(err.value)
+
+
+@pytest.mark.rules("JL-KLAN-3", "JL-SHOOT-2")
+def test_the_odds_refuse_krak_from_the_deff_skulls_fore_gun_with_the_games_reason() -> None:
+    desc = odds.Description(shooter_klan="deff-skulls")
+    _, sea, _ = odds.stage_krak(desc, "fore", "front", 20.0)
+    target = sea.ships[odds.TARGET].hull
+    reason = game_refusal(sea, Fire("fore", "krak", (target.x, target.y)))
+    assert "fires grapeshot only (JL-KLAN-3)" in reason
+    with pytest.raises(odds.OddsError) as err:
+        odds.from_description(shooter_klan="deff-skulls", gun="fore")
+    assert str(err.value) == f"that action is not legal now: {reason}"
+    # krak_odds itself (the web table's preview) gives the same reason, whatever the moment
+    with pytest.raises(odds.OddsError, match=r"fires grapeshot only \(JL-KLAN-3\)"):
+        odds.krak_odds(odds._stage_game(), odds.SHOOTER, "fore", (target.x, target.y), sea=sea)
+    shown = CliRunner().invoke(app, ["odds", "--shooter-klan", "deff-skulls", "--gun", "fore"])
+    assert shown.exit_code == 2 and "JL-KLAN-3" in shown.output
+    # its broadsides still fire krak, and its fore gun grapeshot
+    assert isinstance(odds.from_description(shooter_klan="deff-skulls", gun="port"), odds.KrakOdds)
+    assert odds.from_description(shooter_klan="deff-skulls", gun="fore", shell="grapeshot", gap=3.0).exact
+
+
+@pytest.mark.parametrize(
+    ("kw", "action", "words"),
+    [
+        ({"shooter_krew": 1}, Fire("fore", "krak", (0.0, 0.0)), "drifting hulk"),  # JL-KREW-5
+        ({"gun": "fore", "shell": "grapeshot"}, Fire("fore", "grapeshot", None, odds.TARGET), "fires no grapeshot (JL-SHOOT-2)"),
+        ({"gun": "port", "rng": 30.0}, Fire("port", "krak", (0.0, 0.0)), "range"),
+        ({"sluggas": True, "gap": 7.0}, Sluggas(odds.TARGET), "not a slugga target"),
+        ({"shell": "grapeshot", "gun": "port", "gap": 9.0}, Fire("port", "grapeshot", None, odds.TARGET), "not a grapeshot target"),
+    ],
+)
+def test_the_odds_refuse_every_shot_the_game_refuses_with_its_reason(kw: dict[str, Any], action: Any, words: str) -> None:
+    with pytest.raises(odds.OddsError) as err:
+        odds.from_description(**kw)
+    assert str(err.value).startswith("that action is not legal now: ") and words in str(err.value)
+
+
+def test_the_odds_refuse_a_boarding_action_the_game_refuses() -> None:
+    from grapeshot.rulesets.jimlad import boarding
+
+    with pytest.raises(odds.OddsError, match=r"beyond the grapnels' 6\" \(JL-BOARD-1\)"):
+        odds.from_description(board=True, gap=7.0)
+    with pytest.raises(odds.OddsError, match=r"too few Orks aboard \(JL-KREW-5\)"):
+        odds.from_description(board=True, shooter_krew=1)
+    _, sea = odds.Description().stage()
+    odds._alongside(sea, 7.0)
+    sea.ships[odds.SHOOTER].sailed_turn = sea.turn
+    assert "beyond the grapnels" in str(boarding.board_refused(sea, sea.ships[odds.SHOOTER], sea.ships[odds.TARGET]))

@@ -17,7 +17,7 @@ from rich.table import Table
 from grapeshot.agents import make, play_out
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.events import to_jsonl
-from grapeshot.core.game import Game, replay
+from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
@@ -230,7 +230,12 @@ def replay_cmd(
         raise _fail(str(e)) from None
     except ReplayMismatch as e:
         raise _fail(f"replay of {file} diverged at {e}", 1) from None
-    what = f"{len(game.events)} events match {log}" if recorded is not None else f"{len(game.events)} events, digest matches"
+    if not log_comparable(data, game.ruleset):
+        what = f"the same dice and outcome (its log was written in {game.ruleset.name}'s event schema {data.get('events_version', 1)}, now {game.ruleset.events_version}: not compared)"
+    elif recorded is not None:
+        what = f"{len(game.events)} events match {log}"
+    else:
+        what = f"{len(game.events)} events, digest matches"
     outcome = game.outcome.to_json() if game.outcome else "unfinished"
     out.print(f"[green]ok[/green]: {file}: {len(game.actions)} actions replayed, {what}; outcome: {outcome}")
 

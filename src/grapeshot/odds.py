@@ -73,7 +73,23 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.dice import SCATTER_DIE, SCATTER_HIT_FACES, DiceExpr, DiceSource, NotEnumerable, Roll, RollRequest, SeededDice, nd6, worst_die
-from grapeshot.geometry import Contact, Facing, Hull, Path, Pose, Segment, Table, Vec, distance, hull_distance, norm_deg, sweep
+from grapeshot.geometry import (
+    Contact,
+    Facing,
+    Hull,
+    Path,
+    Pose,
+    Segment,
+    Table,
+    Vec,
+    circle_circle_angles,
+    circle_segment_angles,
+    distance,
+    hull_distance,
+    norm_deg,
+    scatter,
+    sweep,
+)
 from grapeshot.rulesets.jimlad import boarding, collisions, damage, kannon, npc, shooting
 from grapeshot.rulesets.jimlad.actions import Fire, Repair, Sluggas, Torpedoes
 from grapeshot.rulesets.jimlad.data import (
@@ -853,6 +869,7 @@ def _fingerprint(sea: Sea, names: Iterable[str]) -> tuple[Any, ...]:
                 s.rudder_damaged,
                 s.engine_damaged,
                 tuple(sorted(s.effects.items())),
+                tuple(sorted(s.effects_from.items())),
                 s.engaged,
                 s.reroll_turn,
                 s.docked_at,
@@ -967,34 +984,18 @@ def scatter_distances(bs: int) -> dict[int, Fraction]:
 
 
 def _circle_cuts(c: Vec, r: float, sea: Sea) -> list[float]:
-    """Angles where the circle about ``c`` of radius ``r`` crosses a hull edge or a model's rim."""
+    """Directions (degrees) where the circle about ``c`` of radius ``r`` meets a hull edge or a
+    model's rim, tangent points included: between two neighbouring cuts the circle lies wholly on
+    one thing or off it, so the midpoint of each arc decides the whole arc."""
     cuts: list[float] = []
     for s in sea.afloat():
-        pts = s.hull.corners
+        pts = [Vec(x, y) for x, y in s.hull.corners]
         for i in range(4):
-            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % 4]
-            dx, dy = bx - ax, by - ay
-            fx, fy = ax - c.x, ay - c.y
-            a = dx * dx + dy * dy
-            b = 2 * (fx * dx + fy * dy)
-            k = fx * fx + fy * fy - r * r
-            disc = b * b - 4 * a * k
-            if a <= 0 or disc < 0:
-                continue
-            root = math.sqrt(disc)
-            for t in ((-b - root) / (2 * a), (-b + root) / (2 * a)):
-                if -1e-12 <= t <= 1 + 1e-12:
-                    cuts.append(math.atan2(fy + t * dy, fx + t * dx) % (2 * math.pi))
-    discs = [(Vec(m.x, m.y), MINE_RADIUS) for m in sea.mines]
+            cuts.extend(circle_segment_angles(c, r, pts[i], pts[(i + 1) % 4]))
+    for m in sea.mines:
+        cuts.extend(circle_circle_angles(c, r, Vec(m.x, m.y), MINE_RADIUS))
     if sea.kraken is not None:
-        discs.append((Vec(sea.kraken.x, sea.kraken.y), KRAKEN_RADIUS))
-    for centre, radius in discs:
-        d = distance(c, centre)
-        if d <= 0 or d > r + radius or d < abs(r - radius):
-            continue
-        base = math.atan2(centre.y - c.y, centre.x - c.x)
-        half = math.acos(max(-1.0, min(1.0, (r * r + d * d - radius * radius) / (2 * r * d))))
-        cuts.extend(((base - half) % (2 * math.pi), (base + half) % (2 * math.pi)))
+        cuts.extend(circle_circle_angles(c, r, Vec(sea.kraken.x, sea.kraken.y), KRAKEN_RADIUS))
     return sorted(cuts)
 
 
@@ -1023,13 +1024,12 @@ def landing_odds(sea: Sea, aim: Vec) -> Landing:
             tally[where] = tally.get(where, 0.0) + float(weight)
             continue
         cuts = _circle_cuts(aim, float(d), sea)
-        bounds = [*cuts, cuts[0] + 2 * math.pi] if cuts else [0.0, 2 * math.pi]
+        bounds = [*cuts, cuts[0] + 360.0] if cuts else [0.0, 360.0]
         for a, b in pairwise(bounds):
             if b - a <= 0:
                 continue
-            mid = (a + b) / 2
-            where = _lands_on(sea, Vec(aim.x + d * math.cos(mid), aim.y + d * math.sin(mid)))
-            tally[where] = tally.get(where, 0.0) + float(weight) * (b - a) / (2 * math.pi)
+            where = _lands_on(sea, scatter(aim, (a + b) / 2, float(d)))  # where kannon.krak puts it
+            tally[where] = tally.get(where, 0.0) + float(weight) * (b - a) / 360.0
     hulls = {name: p for (kind, name), p in tally.items() if kind == "hull"}
     models = {name: p for (kind, name), p in tally.items() if kind == "model"}
     return Landing(hulls, models, tally.get(("miss", ""), 0.0))
@@ -1093,8 +1093,9 @@ def krak_odds(game: Game, ship: str, gun: str, aim: tuple[float, float], *, sea:
         raise OddsError(f"no kannon {gun!r}; kannons: {', '.join(KANNONS)}")
     gname: GunName = gun
     k = KANNONS[gname]
-    if k.krak is None:
-        raise OddsError(f"the {gun} kannon fires no krak")
+    why = kannon.carried(shooter, gname, "krak")  # the game's own reason (JL-SHOOT-2, JL-KLAN-3)
+    if why is not None or k.krak is None:
+        raise OddsError(f"{shooter.name}'s {gun} kannon cannot fire krak: {why}")
     m = kannon.mount(shooter, gname)
     point = Vec(*aim)
     landing = landing_odds(base, point)
@@ -1525,6 +1526,17 @@ def _place_target(sea: Sea, origin: Vec, direction: float, rng: float, facing: F
     return t
 
 
+def refuse_unless_legal(sea: Sea, ship: Ship, action: Action) -> None:
+    """Raise :class:`OddsError` unless ``ship`` could take ``action`` in its turn to shoot, with
+    the game's own reason: the check is the shooting prompt's, the one :meth:`Game.submit` makes."""
+    from grapeshot.rulesets.jimlad.prompts import shoot_prompt
+
+    try:
+        shoot_prompt(sea, ship).check_choice(ship.commander, action)
+    except IllegalAction as err:
+        raise OddsError(f"that action is not legal now: {err}") from None
+
+
 def stage_krak(desc: Description, gun: str, facing: Facing | str, rng: float) -> tuple[Game, Sea, GunName]:
     """The stage of :func:`describe_krak`: the target ``rng`` inches from ``gun``'s mount (to its
     centre, where the shot is aimed), straight out along the kannon's arc, showing ``facing``."""
@@ -1532,11 +1544,8 @@ def stage_krak(desc: Description, gun: str, facing: Facing | str, rng: float) ->
     if gun not in KANNONS:
         raise OddsError(f"no kannon {gun!r}; kannons: {', '.join(KANNONS)}")
     gname: GunName = gun
-    k = KANNONS[gname]
-    if k.krak is None:
-        raise OddsError(f"the {gun} kannon fires no krak")
-    if not 0 < rng <= k.range:
-        raise OddsError(f'the {gun} kannon\'s krak range is {k.range:g}"; got {rng:g}"')
+    if not rng > 0:
+        raise OddsError(f'the range must be more than 0"; got {rng:g}"')
     face = Facing(facing)
     shooter = sea.ships[SHOOTER]
     m = kannon.mount(shooter, gname)
@@ -1552,7 +1561,9 @@ def describe_krak(desc: Description, gun: str, facing: Facing | str, rng: float)
     where it is aimed) showing ``facing`` to the gun."""
     game, sea, gname = stage_krak(desc, gun, facing, rng)
     target = sea.ships[TARGET]
-    return krak_odds(game, SHOOTER, gname, (target.hull.x, target.hull.y), sea=sea)
+    aim = (target.hull.x, target.hull.y)
+    refuse_unless_legal(sea, sea.ships[SHOOTER], Fire(gname, "krak", aim))
+    return krak_odds(game, SHOOTER, gname, aim, sea=sea)
 
 
 def describe_strike(desc: Description, strength: int, facing: Facing | str, *, cause: str = "krak", hits: int = 1) -> Odds:
@@ -1590,9 +1601,7 @@ def describe_grapeshot(desc: Description, gun: str = "port", gap: float = 4.0, *
         raise OddsError(f"no kannon {gun!r}; kannons: {', '.join(KANNONS)}")
     gname: GunName = gun
     _alongside(sea, gap, KANNONS[gname].facing)
-    shooter = sea.ships[SHOOTER]
-    if TARGET not in [t.name for t in kannon.grapeshot_targets(sea, shooter, gname)]:
-        raise OddsError(f'the target {gap:g}" away is not a grapeshot target for the {gun} kannon (in arc, within 8")')
+    refuse_unless_legal(sea, sea.ships[SHOOTER], Fire(gname, "grapeshot", None, TARGET))
 
     def proc(g: Game, sea: Sea) -> Proc:
         yield from kannon.grapeshot_d3(g, sea, sea.ships[SHOOTER], gname, sea.ships[TARGET])
@@ -1604,6 +1613,7 @@ def describe_sluggas(desc: Description, gap: float = 3.0, *, budget: int = BUDGE
     """Sluggas at the target alongside, and its return fire (JL-SHOOT-5), through :func:`kannon.sluggas`."""
     game, sea = desc.stage()
     _alongside(sea, gap)
+    refuse_unless_legal(sea, sea.ships[SHOOTER], Sluggas(TARGET))
 
     def proc(g: Game, sea: Sea) -> Proc:
         yield from kannon.sluggas(g, sea, sea.ships[SHOOTER], sea.ships[TARGET])
@@ -1612,9 +1622,14 @@ def describe_sluggas(desc: Description, gap: float = 3.0, *, budget: int = BUDGE
 
 
 def describe_boarding(desc: Description, gap: float = 2.0, *, budget: int = BUDGET, samples: int = SAMPLES, seed: int = 1) -> BoardingOdds:
-    """The shooter boards the target alongside, ``gap`` inches away."""
+    """The shooter boards the target alongside, ``gap`` inches away, having come alongside under
+    its manoeuvre card this turn (the premise of a boarding action, JL-BOARD-1)."""
     game, sea = desc.stage()
     _alongside(sea, gap)
+    sea.ships[SHOOTER].sailed_turn = sea.turn
+    why = boarding.board_refused(sea, sea.ships[SHOOTER], sea.ships[TARGET])  # the game's own check
+    if why is not None:
+        raise OddsError(f"that action is not legal now: {why}")
     return boarding_odds(game, SHOOTER, TARGET, sea=sea, budget=budget, samples=samples, seed=seed)
 
 

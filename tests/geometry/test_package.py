@@ -33,6 +33,8 @@ BEFORE = [
     "Vec",
     "angle_diff",
     "bearing",
+    "circle_circle_angles",
+    "circle_segment_angles",
     "distance",
     "first_contact",
     "first_hull_on_segment",

@@ -476,6 +476,7 @@ class Game:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "ruleset": self.ruleset.name,
+            "events_version": self.ruleset.events_version,
             "modules": list(self.modules),
             "scenario": dict(self.scenario.raw),
             "scenario_source": self.scenario.source,
@@ -545,13 +546,24 @@ class Game:
         return game, actions
 
 
+def log_comparable(data: Mapping[str, Any], ruleset: Ruleset) -> bool:
+    """Whether a save's log was written in the rule set's present event schema (so it can be
+    compared event by event); older saves replay to the same game, with a log that says more."""
+    return bool(data.get("events_version", 1) == ruleset.events_version)
+
+
 def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
     """Replay a save; raise :class:`ReplayMismatch` at the first event that differs.
 
-    ``recorded`` is the saved event log (JSON objects); without it the save's
-    event count and digest are compared.
+    ``recorded`` is the saved event log (JSON objects); without it the save's event count and
+    digest are compared.  A save whose log was written in an older event schema of its rule set
+    (:func:`log_comparable`) is checked by what the schema cannot change: every action is
+    accepted, the dice end in the same state and the game ends the same way.
     """
     game, actions = Game._from_save(data, source)
+    if not log_comparable(data, game.ruleset):
+        recorded = None
+        data = {k: v for k, v in data.items() if k not in ("event_count", "events_digest")}
     checked = 0
 
     def compare() -> None:
@@ -579,6 +591,9 @@ def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None
     dice = data.get("dice")
     if isinstance(dice, Mapping) and dice.get("state") is not None and isinstance(game.dice, SeededDice) and dice["state"] != game.dice.state_digest():
         raise ReplayMismatch(len(game.events), f"dice state {dice['state']}", f"dice state {game.dice.state_digest()}")
+    saved = data.get("outcome")
+    if "outcome" in data and saved != (game.outcome.to_json() if game.outcome else None):
+        raise ReplayMismatch(len(game.events), f"outcome {saved}", f"outcome {game.outcome.to_json() if game.outcome else None}")
     if recorded is None:
         if data.get("event_count") is not None and data["event_count"] != len(game.events):
             raise ReplayMismatch(min(len(game.events), int(data["event_count"])), f"{data['event_count']} events", f"{len(game.events)} events")

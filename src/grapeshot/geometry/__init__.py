@@ -16,7 +16,8 @@ The package's rooms (docs/architecture.md, section (e)):
 
 * :mod:`~grapeshot.geometry.vectors`: points, headings, poses;
 * :mod:`~grapeshot.geometry.shapes`: hulls, facings, arcs, polygons, the table and their tests;
-* :mod:`~grapeshot.geometry.lines`: straight lines against hulls, bases, polygons and lines;
+* :mod:`~grapeshot.geometry.lines`: straight lines against hulls, bases, polygons and lines; circles
+  meeting edges and circles;
 * :mod:`~grapeshot.geometry.motion`: ships' paths and swept moves;
 * :mod:`~grapeshot.geometry.templates`: blasts, flame teardrops, lines, what they touch, scatter;
 * :mod:`~grapeshot.geometry.contact`: round bases, base contact and adjacency;
@@ -78,6 +79,8 @@ from grapeshot.geometry.decks import (
 )
 from grapeshot.geometry.figure_motion import FreeMove, Push, free_move, push, reach_outline, shortest_route
 from grapeshot.geometry.lines import (
+    circle_circle_angles,
+    circle_segment_angles,
     first_hull_on_segment,
     segment_disc_span,
     segment_hull_entry,
@@ -225,6 +228,8 @@ __all__ = [
     "blockings",
     "carried",
     "centre_over",
+    "circle_circle_angles",
+    "circle_segment_angles",
     "distance",
     "edges_touched",
     "eye_of",

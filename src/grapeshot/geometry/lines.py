@@ -1,5 +1,6 @@
 """Straight lines across the table: where a line (a torpedo's track, a shot, a line of sight, a
-figure's step) meets a hull, a round base, a polygon or another line."""
+figure's step) meets a hull, a round base, a polygon or another line; and where a circle (a
+scatter's reach) meets an edge or another circle."""
 
 # grapeshot: compile with mypyc
 
@@ -10,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from grapeshot.geometry.shapes import Hull, Polygon, _point_segment_dist2, _segments_cross
-from grapeshot.geometry.vectors import EPS, Vec
+from grapeshot.geometry.vectors import _DEG, EPS, Vec, distance
 
 
 def segment_hull_entry(p0: Vec, p1: Vec, h: Hull) -> float | None:
@@ -158,3 +159,52 @@ def segment_polygon_spans(p0: Vec, p1: Vec, poly: Polygon) -> list[tuple[float, 
         t = 0.0 if poly.contains(p0) else 1.0
         spans.append((t, t))  # the segment only touches the polygon at an end
     return spans
+
+
+# --------------------------------------------------------------------------- circles meeting edges
+
+
+def circle_segment_angles(centre: Vec, radius: float, a: Vec, b: Vec, tol: float = EPS) -> list[float]:
+    """Directions (degrees from ``centre``, in [0, 360)) of the points where the circle of
+    ``radius`` about ``centre`` meets the segment ``a``-``b``.
+
+    A tangent point is included, once: the distance from the centre to the segment's line is
+    compared with the radius within ``tol`` (scaled by the radius), so a circle that just touches
+    an edge, as one does whenever an edge lies a whole number of inches from the centre, is not
+    lost to a rounding error.  End points within ``tol`` of the segment count as on it."""
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy)
+    if length <= 0.0 or radius <= 0.0:
+        return []
+    ux, uy = dx / length, dy / length
+    # the foot of the perpendicular from the centre, and the signed distance to the line
+    along = (centre.x - a.x) * ux + (centre.y - a.y) * uy
+    fx, fy = a.x + ux * along, a.y + uy * along
+    off = math.hypot(fx - centre.x, fy - centre.y)
+    slack = tol * max(1.0, radius)
+    if off > radius + slack:
+        return []
+    half = math.sqrt(max(0.0, radius * radius - off * off))  # half the chord
+    ts = [along] if half <= slack else [along - half, along + half]
+    out: list[float] = []
+    for t in ts:
+        if -slack <= t <= length + slack:
+            px, py = a.x + ux * t, a.y + uy * t
+            out.append(math.degrees(math.atan2(py - centre.y, px - centre.x)) % 360.0)
+    return out
+
+
+def circle_circle_angles(centre: Vec, radius: float, other: Vec, other_radius: float, tol: float = EPS) -> list[float]:
+    """Directions (degrees from ``centre``, in [0, 360)) of the points where the circle of
+    ``radius`` about ``centre`` meets the circle of ``other_radius`` about ``other``; a tangent
+    point once (within ``tol``, scaled by the radii); none for concentric circles."""
+    d = distance(centre, other)
+    slack = tol * max(1.0, radius, other_radius)
+    if d <= 0.0 or radius <= 0.0 or d > radius + other_radius + slack or d < abs(radius - other_radius) - slack:
+        return []
+    base = math.degrees(math.atan2(other.y - centre.y, other.x - centre.x))
+    cos_half = (radius * radius + d * d - other_radius * other_radius) / (2.0 * radius * d)
+    half = math.degrees(math.acos(max(-1.0, min(1.0, cos_half))))
+    if half * _DEG * radius <= slack:
+        return [base % 360.0]
+    return [(base - half) % 360.0, (base + half) % 360.0]
