@@ -1,12 +1,14 @@
 """Shared test settings: hypothesis profiles (seeded in CI, so runs are repeatable), and the
 test-only rule set and module (tests/toy), registered for every test so that the conformance
 suite and the generic parts' tests run over a rule set that is not Jim Lad (and its twin with a
-PettingZoo encoding, tests/toy/coded.py, for the generic environments)."""
+PettingZoo encoding, tests/toy/coded.py, for the generic environments), and the harbour, a
+small host for the collisions module (tests/rulesets/collisions/harbour.py)."""
 
 import os
 
 from hypothesis import HealthCheck, settings
 
+import tests.rulesets.collisions.harbour  # noqa: F401  (registers the harbour, the collisions module's test host)
 import tests.toy.coded  # noqa: F401  (registers the toy rule set, its twin with an encoding, and the module)
 
 settings.register_profile("ci", max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -107,6 +107,7 @@ class Craft:
     oared: bool = False
     ram: bool = False
     rowers: int = 0
+    hatch: bool = False
     travelled: float = 0.0
     spent: bool = False
 
@@ -180,9 +181,15 @@ def harbour_of(game: Game) -> Harbour:
 
 
 def deck_plan(c: Craft) -> Standing:
-    """Where figures stand aboard: the whole hull but a mast in the middle of a ship."""
+    """Where figures stand aboard: the whole hull but a mast in the middle of a ship (and a
+    hatch, 2.5" by 1.5", abaft it where the scenario gives one)."""
     hull = c.hull
-    return Standing((hull,), () if c.size in ("boat", "canoe") else (Polygon.circle(hull.centre, 0.3, 8),))
+    if c.size in ("boat", "canoe"):
+        return Standing((hull,))
+    fittings = [Polygon.circle(hull.centre, 0.3, 8)]
+    if c.hatch:
+        fittings.append(Polygon([(p.x, p.y) for p in (hull.world(-0.5, 0.75), hull.world(-3.0, 0.75), hull.world(-3.0, -0.75), hull.world(-0.5, -0.75))]))
+    return Standing((hull,), tuple(fittings))
 
 
 # --------------------------------------------------------------------------- prompts
@@ -448,10 +455,11 @@ class HarbourBrawl(Ruleset):
             seat = fleet["seat"]
             for j, raw in enumerate(f.seq(fleet.get("vessels", []), f"fleets[{i}].vessels")):
                 path = f"fleets[{i}].vessels[{j}]"
-                v = f.mapping(raw, path, ("name", "size", "x", "y", "heading", "crew", "officers", "oared", "ram", "rowers", "muskets", "cannons", "armoured"))
+                v = f.mapping(raw, path, ("name", "size", "x", "y", "heading", "crew", "officers", "oared", "ram", "rowers", "hatch", "muskets", "cannons", "armoured"))
                 name = f.text(v, "name", path)
                 size = f.text(v, "size", path, choices=list(SIZES))
                 c = Craft(name, seat, size, f.number(v, "x", path), f.number(v, "y", path), f.number(v, "heading", path), SIZES[size][3])
+                c.hatch = f.boolean(v, "hatch", path, default=False)
                 c.oared, c.ram, c.rowers = (
                     f.boolean(v, "oared", path, default=False),
                     f.boolean(v, "ram", path, default=False),

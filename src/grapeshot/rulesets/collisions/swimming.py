@@ -17,7 +17,8 @@
   swimmers) for a vessel or a piece of flotsam, or swims to an enemy vessel to surrender.
   Reaching a friendly vessel he is taken aboard (CG-SWIM-3); an enemy one, he boards with the
   mishap table (CG-BOARD-5: when his party is outnumbered, or always with option
-  ``swimmer_boarding: always``) or, surrendering, is taken aboard as a prisoner below decks.
+  ``swimmer_boarding: always``) or, surrendering to an enemy ship, is taken aboard as a prisoner
+  below decks.
 * **Shooting at swimmers** (CG-SWIM-4): only with small arms, and the sea is light cover.
 """
 
@@ -30,7 +31,7 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Base, FreeSpace, Polygon, Surface, Vec, free_move, hull_gap, polygon_gap
 from grapeshot.rulesets.collisions.boarding import near_point, swarm
 from grapeshot.rulesets.collisions.prompts import Swim, SwimOrder, SwimPrompt
-from grapeshot.rulesets.collisions.protocol import Proc, ShotResult
+from grapeshot.rulesets.collisions.protocol import SHIPS, Proc, ShotResult
 from grapeshot.rulesets.collisions.state import WATER, Flotsam, Prisoner, Swimmer, afloat, emit, host_of, lose, option, point_json, state_of
 from grapeshot.rulesets.collisions.water import REACH, clear_water, clinging_to, into_water, obstacles, swimmer_bases, take_aboard_friends
 
@@ -112,7 +113,8 @@ def keep_afloat(game: Game) -> Proc[None]:
 
 def orders_for(game: Game, s: Swimmer) -> tuple[SwimOrder, ...]:
     """What a swimmer may be told: tread water; swim for any vessel or piece of flotsam; swim to
-    an enemy vessel and surrender.  A figure in irons or armour can only stay where he is."""
+    an enemy ship and surrender (boats and canoes have nowhere to hold a prisoner).  A figure in
+    irons or armour can only stay where he is."""
     h, st = host_of(game), state_of(game)
     out = [SwimOrder(s.figure, "stay")]
     if s.heavy is not None:
@@ -120,7 +122,7 @@ def orders_for(game: Game, s: Swimmer) -> tuple[SwimOrder, ...]:
     vessels = list(h.vessels(game))
     out += [SwimOrder(s.figure, "swim", v) for v in vessels]
     out += [SwimOrder(s.figure, "swim", f.ident) for f in st.flotsam]
-    out += [SwimOrder(s.figure, "surrender", v) for v in vessels if h.side(game, v) != s.seat]
+    out += [SwimOrder(s.figure, "surrender", v) for v in vessels if h.side(game, v) != s.seat and h.size_class(game, v) in SHIPS]
     return tuple(out)
 
 
