@@ -1,7 +1,8 @@
 """The conformance suite every registered rule set must pass, on each of its built-in scenarios
-(and the test-only toy rule set, with and without its module): determinism, save/load round
-trip, replay equality, copies, and random-play fuzzing with the rule set's invariants checked
-after every action; and for every rule set with a PettingZoo encoding, PettingZoo's own API and
+(the test-only toy rule set, with and without its module, and the harbour with and without the
+collisions module): determinism, save/load round
+trip, replay equality, copies, and random-play fuzzing with the rule set's and its modules'
+invariants checked after every action; and for every rule set with a PettingZoo encoding, PettingZoo's own API and
 seed tests and the secrecy of each seat's observations (a rule set without one is skipped,
 saying so)."""
 
@@ -23,13 +24,17 @@ from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
 from grapeshot.report import Words, narrate, unworded
+from tests.rulesets.collisions.support import brawl
 from tests.toy import CHEER, race
 from tests.toy.coded import coded_race
 
-#: scenarios that are not built in: the toy race alone and with its module
+#: scenarios that are not built in: the toy race alone and with its module, and the harbour
+#: brawl (the collisions module's test host) with and without the collisions module
 EXTRA: dict[tuple[str, str], Callable[[], Scenario]] = {
     ("toy", "race"): lambda: race(("red", "blue", "green")),
     ("toy", "race+cheer"): lambda: race(modules=[CHEER]),
+    ("harbour", "brawl"): lambda: brawl(modules=()),
+    ("harbour", "brawl+collisions"): brawl,
 }
 CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)] + list(EXTRA)
 
@@ -48,7 +53,7 @@ def _play(ruleset: str, scenario: str, seed: int, players: str = "fast", check: 
     agents = {s.id: make(kinds[k % len(kinds)], seed * 7 + k, ruleset) for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state)
+        problems = game.ruleset.invariants(game.state) + [p for run in game.modules.values() for p in run.module.invariants(game)]
         assert not problems, f"after action {len(game.actions)} ({game.actions[-1]}): {problems}"
 
     play_out(g, agents, invariants if check else None)

@@ -87,7 +87,8 @@ def registered(namespace: str | None = None) -> dict[str, type[Action]]:
 def resolve_kind(kind: str, namespaces: Sequence[str] = ()) -> type[Action] | None:
     """The class of a wire ``kind`` in a game whose namespaces are ``namespaces`` (its rule set
     first, then its modules).  A bare kind is the core's, else the first of ``namespaces`` that has it;
-    with no namespaces given, a bare kind that only one namespace has is taken from it."""
+    with no namespaces given, a bare kind that only one rule set has is taken from it (a module's
+    kinds are written qualified, so they never make a bare kind ambiguous)."""
     if "." in kind:
         ns = kind.split(".", 1)[0]
         if namespaces and ns not in namespaces and ns != CORE:
@@ -102,7 +103,7 @@ def resolve_kind(kind: str, namespaces: Sequence[str] = ()) -> type[Action] | No
             return cls
     if namespaces:
         return None
-    found = [c for k, c in _REGISTRY.items() if k.split(".", 1)[1] == kind]
+    found = [c for k, c in _REGISTRY.items() if k.split(".", 1)[1] == kind and c.namespace not in _QUALIFIED]
     return found[0] if len(found) == 1 else None
 
 
@@ -126,7 +127,7 @@ def decode(data: object, namespaces: Sequence[str] = ()) -> Action:
     if cls is None:
         known = sorted({c.wire_kind() for c in _REGISTRY.values() if not namespaces or c.namespace in (CORE, *namespaces)})
         if isinstance(kind, str) and not namespaces and "." not in kind:
-            both = sorted(k for k in _REGISTRY if k.split(".", 1)[1] == kind)
+            both = sorted(k for k, c in _REGISTRY.items() if k.split(".", 1)[1] == kind and c.namespace not in _QUALIFIED)
             if len(both) > 1:
                 raise IllegalAction(f"action kind {kind!r} is ambiguous without a game: {', '.join(both)}")
         raise IllegalAction(f"unknown action kind {kind!r}; known kinds: {', '.join(known)}")

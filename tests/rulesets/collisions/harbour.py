@@ -85,7 +85,7 @@ class Helm(Action):
     distance: float = 0.0
 
 
-@action("fire", NS)
+@action("volley", NS)
 @dataclass(frozen=True, slots=True)
 class Fire(Action):
     """Fire ``shooter``'s ``weapon`` at ``target`` (a swimmer or a vessel); all empty: hold fire."""

@@ -88,3 +88,22 @@ def events(g: Game, kind: str) -> list[dict[str, Any]]:
 
 def prompt_kind(g: Game) -> str | None:
     return None if g.prompt is None else g.prompt.kind
+
+
+#: a harbour with every size class: a galley with a ram and sweeps, a brig with guns and
+#: muskets, small ships, boats and a canoe, and a piece of flotsam
+BRAWL = [
+    {"seat": "red", "name": "Galley", "size": "large", "x": 20, "y": 24, "heading": 0, "crew": 10, "oared": True, "rowers": 6, "ram": True, "muskets": 2, "cannons": 1},
+    {"seat": "red", "name": "Cutter", "size": "small", "x": 20, "y": 10, "heading": 0, "crew": 5, "muskets": 1},
+    {"seat": "red", "name": "Gig", "size": "boat", "x": 12, "y": 38, "heading": 0, "crew": 3},
+    {"seat": "blue", "name": "Brig", "size": "middling", "x": 36, "y": 24, "heading": 180, "crew": 8, "muskets": 2, "cannons": 2, "hatch": True},
+    {"seat": "blue", "name": "Sloop", "size": "small", "x": 34, "y": 12, "heading": 90, "crew": 5, "armoured": 1},
+    {"seat": "blue", "name": "Canoe", "size": "canoe", "x": 40, "y": 38, "heading": 180, "crew": 2},
+    {"seat": "blue", "name": "Longboat", "size": "boat", "x": 30, "y": 40, "heading": 200, "crew": 3},
+]
+FLOTSAM_PIECE = {"kind": "flotsam", "name": "spars", "circle": {"center": [27.0, 32.0], "radius": 1.0}}
+
+
+def brawl(modules: Sequence[str] = MODULE, options: Mapping[str, Any] | None = None) -> Scenario:
+    """The harbour brawl, the module on (by default) or off."""
+    return scenario(BRAWL, terrain=[FLOTSAM_PIECE] if modules else [], options=options, modules=modules, table=(56.0, 48.0))

@@ -54,7 +54,7 @@ def test_a_grappler_that_used_half_or_more_waits_for_the_initiative() -> None:
     assert g.prompt.seats == ("red",)  # red has the initiative in turn 1
 
 
-@pytest.mark.rules("CG-BOARD-1")
+@pytest.mark.rules("CG-BOARD-1", "HB-BOARD-1")
 def test_the_boardee_with_the_initiative_may_cut_loose_before_the_grappler_boards() -> None:
     """Turn 2: blue has the initiative.  Red grapples having used half its MA, so it must wait;
     at the boarding step blue acts first and cuts loose (the host's rule: 4+)."""
@@ -113,7 +113,7 @@ def test_with_no_room_there_is_no_boarding_and_a_template_leaves_out_the_fitting
         assert events(g, "melee")  # the boarding's round of mêlée was fought
 
 
-@pytest.mark.rules("CG-BOARD-3")
+@pytest.mark.rules("CG-BOARD-3", "HB-MELEE-1")
 def test_beaten_boarders_retreat_to_their_own_ship() -> None:
     """Two board; the boarders hit nothing, the defenders once (the host's mêlée): Red/2 falls,
     Red/1 goes back aboard Red and the boarding is over."""
@@ -128,7 +128,7 @@ def test_beaten_boarders_retreat_to_their_own_ship() -> None:
     on_deck(g, "Red", ["Red/1"])
 
 
-@pytest.mark.rules("CG-BOARD-3", "CG-BOARD-4")
+@pytest.mark.rules("CG-BOARD-3", "CG-BOARD-4", "HB-PRISON-1")
 def test_a_beaten_crew_may_strike_and_the_ship_is_taken_with_its_prisoners() -> None:
     """Blue/2 is aloft and Blue/3 below: only Blue/1 defends the deck.  He loses the round and
     strikes; the four boarders are the prize crew under Red/1, and all three are prisoners.  At

@@ -91,6 +91,7 @@ def test_the_cards_are_dealt_from_the_options() -> None:
     assert view["cunning_plans"] == {"blue": 1, "red": 2} and view["suspicious_beggars"] == {"blue": 1}
 
 
+@pytest.mark.rules("HB-MOVE-1")
 def test_without_the_module_the_host_keeps_its_own_rules() -> None:
     """The harbour without the module: a contact only stops the move (no ram, no module event)."""
     g = game(scenario(TWO, modules=()))

@@ -39,7 +39,7 @@ def clear_of_each_other(g: Game) -> None:
     assert not any(hulls_overlap(a, b) for i, a in enumerate(hulls) for b in hulls[i + 1 :])
 
 
-@pytest.mark.rules("CG-SIDE-1", "CG-RAM-1")
+@pytest.mark.rules("CG-SIDE-1", "CG-RAM-1", "HB-MOVE-1")
 def test_contact_while_turning_is_a_sideswipe_and_the_smaller_conforms_point_blank() -> None:
     g = game(scenario([CUTTER, HULK]))
     swing(g)
