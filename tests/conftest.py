@@ -8,7 +8,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-import tests.rulesets.collisions.harbour  # noqa: F401  (registers the harbour, the collisions module's test host)
+import tests.rulesets.collisions.harbour  # registers the harbour, the collisions module's test host
 import tests.toy.coded  # noqa: F401  (registers the toy rule set, its twin with an encoding, and the module)
 
 settings.register_profile("ci", max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
