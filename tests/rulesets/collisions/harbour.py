@@ -455,7 +455,9 @@ class HarbourBrawl(Ruleset):
             seat = fleet["seat"]
             for j, raw in enumerate(f.seq(fleet.get("vessels", []), f"fleets[{i}].vessels")):
                 path = f"fleets[{i}].vessels[{j}]"
-                v = f.mapping(raw, path, ("name", "size", "x", "y", "heading", "crew", "officers", "oared", "ram", "rowers", "hatch", "muskets", "cannons", "armoured"))
+                v = f.mapping(
+                    raw, path, ("name", "size", "x", "y", "heading", "crew", "officers", "oared", "ram", "rowers", "hatch", "muskets", "cannons", "armoured")
+                )
                 name = f.text(v, "name", path)
                 size = f.text(v, "size", path, choices=list(SIZES))
                 c = Craft(name, seat, size, f.number(v, "x", path), f.number(v, "y", path), f.number(v, "heading", path), SIZES[size][3])

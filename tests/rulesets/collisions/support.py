@@ -93,7 +93,20 @@ def prompt_kind(g: Game) -> str | None:
 #: a harbour with every size class: a galley with a ram and sweeps, a brig with guns and
 #: muskets, small ships, boats and a canoe, and a piece of flotsam
 BRAWL = [
-    {"seat": "red", "name": "Galley", "size": "large", "x": 20, "y": 24, "heading": 0, "crew": 10, "oared": True, "rowers": 6, "ram": True, "muskets": 2, "cannons": 1},
+    {
+        "seat": "red",
+        "name": "Galley",
+        "size": "large",
+        "x": 20,
+        "y": 24,
+        "heading": 0,
+        "crew": 10,
+        "oared": True,
+        "rowers": 6,
+        "ram": True,
+        "muskets": 2,
+        "cannons": 1,
+    },
     {"seat": "red", "name": "Cutter", "size": "small", "x": 20, "y": 10, "heading": 0, "crew": 5, "muskets": 1},
     {"seat": "red", "name": "Gig", "size": "boat", "x": 12, "y": 38, "heading": 0, "crew": 3},
     {"seat": "blue", "name": "Brig", "size": "middling", "x": 36, "y": 24, "heading": 180, "crew": 8, "muskets": 2, "cannons": 2, "hatch": True},

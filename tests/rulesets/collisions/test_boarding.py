@@ -202,7 +202,10 @@ def test_a_boat_comes_alongside_without_ramming_and_its_outnumbered_men_each_rol
 
 
 @pytest.mark.rules("CG-BOARD-5")
-@pytest.mark.parametrize(("dice", "result", "where"), [([1, 5], "davy-jones", "water"), ([1, 4], "davy-jones", "lost"), ([2], "in-the-water", "water"), ([3], "aboard", "Hulk"), ([6], "aboard", "Hulk")])
+@pytest.mark.parametrize(
+    ("dice", "result", "where"),
+    [([1, 5], "davy-jones", "water"), ([1, 4], "davy-jones", "lost"), ([2], "in-the-water", "water"), ([3], "aboard", "Hulk"), ([6], "aboard", "Hulk")],
+)
 def test_the_boarding_mishaps_table(dice: list[int], result: str, where: str) -> None:
     """One man climbs: 1, Davy Jones's locker (saved on 5-6, wounded in the water); 2, in the
     water; 3-6, aboard.  A man in the water beside his own boat is hauled back in."""

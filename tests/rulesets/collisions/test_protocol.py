@@ -45,7 +45,21 @@ def test_every_cg_rule_of_the_index_is_registered_and_its_code_resolves() -> Non
 def test_the_procedures_are_namespaced_by_the_module() -> None:
     assert set(PROCEDURES) == {
         f"collisions.{p}"
-        for p in ("contact", "grapple", "moved", "movement_end", "board", "prisoners", "swimmers", "sunk", "overboard", "shoot_swimmer", "shootable", "in_water", "grappled")
+        for p in (
+            "contact",
+            "grapple",
+            "moved",
+            "movement_end",
+            "board",
+            "prisoners",
+            "swimmers",
+            "sunk",
+            "overboard",
+            "shoot_swimmer",
+            "shootable",
+            "in_water",
+            "grappled",
+        )
     }
     g = game(scenario(TWO))
     assert g.procedure("collisions.contact") is PROCEDURES["collisions.contact"] and g.procedure("contact") is None

@@ -169,10 +169,18 @@ def test_no_saves_against_the_oars_damage() -> None:
 SIZES = {"large": (12.0, 4.0, 5), "middling": (9.0, 3.0, 4), "small": (6.0, 2.5, 3), "boat": (3.0, 1.5, 2), "canoe": (3.0, 1.1, 1)}
 side = st.sampled_from([-1.0, 1.0])
 #: the ship that conforms, just off a side of a large ship at (36, 24) heading 0
-mover_strategy = st.tuples(st.sampled_from(["middling", "small"]), st.floats(-6.0, 6.0), side, st.floats(0.05, 1.5), st.sampled_from([0.0, 10.0, -20.0, 160.0, 180.0]))
+mover_strategy = st.tuples(
+    st.sampled_from(["middling", "small"]), st.floats(-6.0, 6.0), side, st.floats(0.05, 1.5), st.sampled_from([0.0, 10.0, -20.0, 160.0, 180.0])
+)
 #: boats and canoes crowded along both sides, where the placing lands
 crowd_strategy = st.lists(
-    st.tuples(st.sampled_from(["boat", "canoe"]), st.floats(28.0, 44.0), side, st.floats(4.0, 9.0), st.sampled_from([0.0, 30.0, 45.0, 90.0, 135.0, 200.0, 270.0, 315.0])),
+    st.tuples(
+        st.sampled_from(["boat", "canoe"]),
+        st.floats(28.0, 44.0),
+        side,
+        st.floats(4.0, 9.0),
+        st.sampled_from([0.0, 30.0, 45.0, 90.0, 135.0, 200.0, 270.0, 315.0]),
+    ),
     max_size=10,
 )
 
