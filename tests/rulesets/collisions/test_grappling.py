@@ -104,6 +104,9 @@ def test_each_side_gets_one_grapple_chance_a_turn_against_a_ship() -> None:
     assert isinstance(g.prompt, GrapplePrompt) and g.prompt.vessel == "Blue"
     say(g, Grapple("Blue", "Red", 0))
     helm(g, "Blue", 0.0, 0.0)  # Blue stays: no second chance at the end of its move
-    assert cg(g).grapples == [] and {k for k in cg(g).offered} == {(1, "Red", "Blue"), (1, "Blue", "Red")}
-    # nothing grappled, so no boarding step decision: on to turn 2 (Blue moves first)
-    assert g.turn == 2 and isinstance(g.prompt, HelmPrompt) and g.prompt.vessel == "Blue"
+    # nothing grappled, so no boarding step decision: on to turn 2 (Blue moves first), where the
+    # chances of turn 1 are forgotten and each may try again
+    assert cg(g).grapples == [] and g.turn == 2 and isinstance(g.prompt, HelmPrompt) and g.prompt.vessel == "Blue"
+    assert cg(g).offered == set()
+    helm(g, "Blue")
+    assert isinstance(g.prompt, GrapplePrompt) and g.prompt.vessel == "Blue"

@@ -112,6 +112,7 @@ def attempt(game: Game, vessel: str, target: str) -> Proc[bool | None]:
         pose = stand_off(hulls[vessel], hulls[target], others, room_of(game))
         if pose is not None:
             h.place(game, vessel, pose)
+            clear_water(game)
         emit(
             game,
             "stand-off",

@@ -10,6 +10,7 @@ from grapeshot.geometry import Hull, hull_distance
 from grapeshot.rulesets.collisions.placement import Room, together
 from grapeshot.rulesets.collisions.protocol import RANK, Proc
 from grapeshot.rulesets.collisions.state import emit, host_of, pose_json
+from grapeshot.rulesets.collisions.water import clear_water
 
 
 def term(rule: str, what: str, value: int | str) -> dict[str, object]:
@@ -68,6 +69,7 @@ def bring_together(game: Game, a: str, b: str) -> Proc[None]:
         emit(game, "together", "CG-GRAP-3", larger=anchor, conforming=conforming, placed=False, at=pose_json(*hulls[conforming].pose))
         return
     h.place(game, conforming, offer.pose)
+    clear_water(game)
     emit(
         game,
         "together",

@@ -133,6 +133,12 @@ class CollisionsState:
     def boarder(self, figure: str) -> Boarding | None:
         return next((b for b in self.boardings if figure in b.boarders), None)
 
+    def forget_turns_before(self, turn: int) -> None:
+        """Who tried what in earlier turns no longer matters (kept small for copies)."""
+        self.offered = {k for k in self.offered if k[0] >= turn}
+        self.decided = {k for k in self.decided if k[0] >= turn}
+        self.grapplers = {f: t for f, t in self.grapplers.items() if t >= turn}
+
     def forget_vessel(self, vessel: str) -> None:
         """A vessel gone from the table: its grapples and the boarding actions against it end."""
         self.grapples = [g for g in self.grapples if not g.holds(vessel)]

@@ -182,6 +182,7 @@ def swimmers_step(game: Game) -> Proc[None]:
     """``collisions.swimmers``: keeping afloat, then every seat's swimmers swim (see the module
     docstring); boarding from the water comes last, party by party."""
     h, st = host_of(game), state_of(game)
+    st.forget_turns_before(game.turn)
     clear_water(game)
     take_aboard_friends(game)
     yield from keep_afloat(game)
