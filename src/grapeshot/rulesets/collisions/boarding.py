@@ -39,12 +39,12 @@ from collections.abc import Sequence
 
 from grapeshot.core.game import Game
 from grapeshot.dice import D6, RollRequest
-from grapeshot.geometry import Base, Hull, Surface, Vec, hull_distance, place_bases
+from grapeshot.geometry import Base, Hull, Surface, Vec, hull_distance
 from grapeshot.rulesets.collisions.placement import GRAPPLE_REACH
 from grapeshot.rulesets.collisions.prizes import capture
 from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, PlanPrompt, PlayPlan, Strike, StrikePrompt
 from grapeshot.rulesets.collisions.protocol import SHIPS, Proc
-from grapeshot.rulesets.collisions.state import WATER, Boarding, afloat, crew_of, emit, host_of, lose, option, point_json, state_of
+from grapeshot.rulesets.collisions.state import WATER, Boarding, afloat, crew_of, emit, host_of, lose, option, point_json, room_aboard, state_of
 from grapeshot.rulesets.collisions.water import REACH, into_water
 
 #: a boat this near a vessel lies alongside it (the host's sweeps stop a hair short)
@@ -133,13 +133,10 @@ def go_aboard(game: Game, seat: str, party: Sequence[tuple[str, str]], target: s
     h, st = host_of(game), state_of(game)
     if not party:
         return []
-    room = h.standing_room(game, target)
-    obstacles = () if option(game, "boarding_deck") == "template" else room.obstacles
-    hull = h.hull(game, target)
-    near = near_point(hull, origin_point(game, party[0][1], party[0][0]))
-    occupied = [h.base(game, f) for f in h.figures_on(game, target) if h.station(game, f) is Surface.DECK]
+    template = option(game, "boarding_deck") == "template"
+    near = near_point(h.hull(game, target), origin_point(game, party[0][1], party[0][0]))
     bases: list[Base] = [st.swimmers[f].base if o == WATER and f in st.swimmers else h.base(game, f) for f, o in party]
-    placed = place_bases(bases, room.within, occupied, obstacles, near)
+    placed = room_aboard(game, bases, target, near, template=template)
     origins = dict(party)
     for b in placed:
         st.swimmers.pop(b.ident, None)
@@ -158,7 +155,7 @@ def go_aboard(game: Game, seat: str, party: Sequence[tuple[str, str]], target: s
         at=[point_json(b.centre) for b in placed],
         left_behind=[f for f, _ in party if f not in names],
         leader=names[0] if names and action is None else (action.leader if action else None),
-        template=obstacles == () and room.obstacles != (),
+        template=template,
     )
     if not names:
         return []
@@ -261,10 +258,7 @@ def retreat(game: Game, action: Boarding, *, why: str) -> None:
         ):
             stuck.append(f)
             continue
-        room = h.standing_room(game, origin)
-        occupied = [h.base(game, o) for o in h.figures_on(game, origin) if h.station(game, o) is Surface.DECK]
-        near = near_point(h.hull(game, origin), h.hull(game, action.target).centre)
-        placed = place_bases([h.base(game, f)], room.within, occupied, room.obstacles, near)
+        placed = room_aboard(game, [h.base(game, f)], origin, near_point(h.hull(game, origin), h.hull(game, action.target).centre))
         if not placed:
             stuck.append(f)
             continue

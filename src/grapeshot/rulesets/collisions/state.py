@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from grapeshot.geometry import Base, Polygon, Vec
+from grapeshot.geometry import Base, Polygon, Surface, Vec, place_bases
 from grapeshot.rulesets.collisions.protocol import SHIPS, CollisionsHost
 
 if TYPE_CHECKING:
@@ -228,3 +228,17 @@ def pose_json(x: float, y: float, heading: float) -> list[float]:
 
 def point_json(p: Vec) -> list[float]:
     return [round(p.x, 4), round(p.y, 4)]
+
+
+def deck_bases(game: Game, vessel: str) -> list[Base]:
+    """The bases of everyone standing on a vessel's deck (any side)."""
+    h = host_of(game)
+    return [h.base(game, f) for f in h.figures_on(game, vessel) if h.station(game, f) is Surface.DECK]
+
+
+def room_aboard(game: Game, bases: list[Base], vessel: str, near: Vec | None = None, *, template: bool = False) -> list[Base]:
+    """Place figures on a vessel's deck one at a time, each at the free spot nearest ``near`` (or
+    where it stands), among those already there: as many as there is room for (``place_bases``).
+    On a ``template`` the deck's fittings are left out."""
+    room = host_of(game).standing_room(game, vessel)
+    return place_bases(bases, room.within, deck_bases(game, vessel), () if template else room.obstacles, near)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from grapeshot.core.game import Game
-from grapeshot.geometry import Base, Hull, Polygon, Surface, Vec, hull_gap, nearest_free_spot, place_bases, polygon_gap
+from grapeshot.geometry import Base, Hull, Polygon, Surface, Vec, hull_gap, nearest_free_spot, polygon_gap
 from grapeshot.rulesets.collisions.protocol import SHIPS
-from grapeshot.rulesets.collisions.state import Swimmer, afloat, emit, host_of, lose, point_json, state_of
+from grapeshot.rulesets.collisions.state import Swimmer, afloat, emit, host_of, lose, point_json, room_aboard, state_of
 
 #: a swimmer's base this near a hull or a piece of flotsam touches it
 REACH = 0.1
@@ -101,15 +101,12 @@ def take_aboard_friends(game: Game, vessels: Collection[str] | None = None) -> N
         touching = [s for s in st.swimmers.values() if s.seat == seat and hull_gap(s.base, hull) <= REACH]
         if not touching:
             continue
-        room = h.standing_room(game, v)
-        occupied = [h.base(game, f) for f in h.figures_on(game, v) if h.station(game, f) is Surface.DECK]
         for s in touching:
-            placed = place_bases([s.base], room.within, occupied, room.obstacles)
+            placed = room_aboard(game, [s.base], v)
             if not placed:
                 s.clinging = v
                 continue
             spot = placed[0].centre
-            occupied.append(placed[0])
             del st.swimmers[s.figure]
             h.put_aboard(game, s.figure, v, spot, Surface.DECK)
             emit(game, "aboard", "CG-SWIM-3", figure=s.figure, vessel=v, at=point_json(spot), prisoner=False)
