@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Generator
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -17,8 +19,8 @@ from rich.console import Console
 from grapeshot import odds
 from grapeshot.core.capabilities import Effort, Lacking, Param, Question
 from grapeshot.core.game import Game
-from grapeshot.dice import SeededDice
-from tests.toy import Drift, Pace, PacePrompt, race
+from grapeshot.dice import D6, RollRequest, SeededDice
+from tests.toy import CHEER, Drift, Pace, PacePrompt, race
 from tests.toy.odds import CACHE, QUESTIONS, RECKONED, Rowed, reckoned_race, rows_odds
 
 SIXTH = Fraction(1, 6)
@@ -169,3 +171,21 @@ def test_the_command_line_reads_parameters_and_picks_the_question() -> None:
         odds.ask(RECKONED, ["--pace", "4"])
     with pytest.raises(odds.OddsError, match="the question 'rows' needs --rows"):
         odds.ask(RECKONED, ["--pace", "2"], "rows")
+
+
+def test_each_run_copies_the_state_of_the_rule_modules_in_play_too() -> None:
+    """A procedure may change a module's own state (the cheer module counts its cheers): the
+    runs see it fresh each time, and the game keeps its own."""
+    g = Game("toy", race(modules=[CHEER]), seed=3)
+    seen: list[int] = []
+
+    def proc(sb: Game, course: Any) -> Generator[Any, Any, int]:
+        run = sb.modules[CHEER]
+        seen.append(run.state["cheers"])
+        r = yield from sb.roll(RollRequest(D6, "test", "TY-ROW-1", "red"))
+        run.state["cheers"] += 1
+        return r.total
+
+    dist, _ = odds.enumerate_outcomes(odds.Runner[Any, int](g, g.state, proc))
+    assert dist == {n: SIXTH for n in range(1, 7)}
+    assert set(seen) == {0} and g.modules[CHEER].state == {"cheers": 0}

@@ -361,6 +361,12 @@ def test_the_odds_of_a_krak_shot_before_it_is_fired_add_up_and_match_simulation(
     assert bad.status_code == 400 and "no-such-thing" in bad.json()["error"]
     assert ask(None).status_code == 400
     assert ask(fire, token(g["spectator"])).status_code == 403
+    # the page asks for no simulation of the whole shot (it shows the landing and the blows)
+    quick = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": fire, "samples": 0})
+    assert quick.status_code == 200 and "whole" not in quick.json() and quick.json()["krak"] == shot
+    for bad in (-1, 2001, "many", True, 1.5):
+        r = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": fire, "samples": bad})
+        assert r.status_code == 400 and "samples" in r.json()["error"], bad
     # asking changes nothing
     after = view(client, g["id"], tok)
     assert after["actions"] == v["actions"] and after["state"] == v["state"]

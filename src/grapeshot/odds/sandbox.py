@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from grapeshot.core.actions import Action, Reroll
-from grapeshot.core.game import Game
+from grapeshot.core.game import Game, ModuleRun
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.dice import DiceSource, worst_die
 from grapeshot.odds.errors import OddsError
@@ -102,7 +102,8 @@ def drive(proc: Proc, policy: RerollPolicy = DECLINE) -> Any:
 
 
 class Runner(Generic[S, R]):
-    """Runs one procedure on fresh copies of a base state, and sums up each run as an outcome.
+    """Runs one procedure on fresh copies of a base state (and of the state of each rule module in
+    play), and sums up each run as an outcome.
 
     ``proc(game, state)`` is the procedure (run in the sandbox on the copy); :meth:`outcome`
     reads what a run did from the base state, the copy afterwards, the events heard and the
@@ -115,12 +116,15 @@ class Runner(Generic[S, R]):
         self.clone: Callable[[S], S] = game.ruleset.clone_state
         self.base = base
         self.proc = proc
+        self.modules = dict(game.modules)
 
     def __call__(self, dice: DiceSource) -> R:
         state = self.clone(self.base)
         g = self.sandbox
         g.state = state
         g.dice = dice
+        if self.modules:  # the modules in play keep state of their own: each run copies it too
+            g.modules = {name: ModuleRun(run.module, run.host, run.options, run.module.clone_state(run.state)) for name, run in self.modules.items()}
         heard: Heard = []
         g.heard = heard
         value = drive(self.proc(g, state), g.policy)

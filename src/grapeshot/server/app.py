@@ -254,7 +254,7 @@ def create_app(data: Path) -> FastAPI:
         live = tables.get(game_id)
         req = await body(request)
         async with live.lock:
-            return odds_before(live.table.game, live.table.seat_of(token), req.get("action"))
+            return odds_before(live.table.game, live.table.seat_of(token), req.get("action"), req.get("samples"))
 
     @app.get("/api/games/{game_id}/roster/{ship}", response_class=HTMLResponse)
     async def roster(game_id: str, ship: str, token: str | None = None) -> HTMLResponse:

@@ -1054,7 +1054,8 @@ async function showOdds(a, pt) {
   box.textContent = "working out the odds…";
   const fire = $("#fire");
   try {
-    const answer = await call("/odds", { method: "POST", body: { action: { kind: "fire", gun: a.gun, shell: "krak", aim: roundPt(pt), target: null } } });
+    // the landing and the blow on each hull are all the page shows: no simulation of the whole shot
+    const answer = await call("/odds", { method: "POST", body: { action: { kind: "fire", gun: a.gun, shell: "krak", aim: roundPt(pt), target: null }, samples: 0 } });
     if (S.aim !== a || a.points[0] !== pt) return;
     const o = answer.krak;
     const targets = [...o.targets].sort((p, q) => q.land - p.land);
