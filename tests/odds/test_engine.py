@@ -19,6 +19,7 @@ from rich.console import Console
 from grapeshot import odds
 from grapeshot.core.capabilities import Effort, Lacking, Param, Question
 from grapeshot.core.game import Game
+from grapeshot.core.ruleset import Ruleset, all_rulesets
 from grapeshot.dice import D6, RollRequest, SeededDice
 from tests.toy import CHEER, Drift, Pace, PacePrompt, race
 from tests.toy.odds import CACHE, QUESTIONS, RECKONED, Rowed, reckoned_race, rows_odds
@@ -189,3 +190,47 @@ def test_each_run_copies_the_state_of_the_rule_modules_in_play_too() -> None:
     dist, _ = odds.enumerate_outcomes(odds.Runner[Any, int](g, g.state, proc))
     assert dist == {n: SIXTH for n in range(1, 7)}
     assert set(seen) == {0} and g.modules[CHEER].state == {"cheers": 0}
+
+
+# --------------------------------------------------------------------------- every rule set's questions
+
+#: the generic options of ``grapeshot odds``, which no rule set's parameter may take
+GENERIC = {"ruleset", "question", "questions", "save", "seat", "action", "samples", "seed", "budget", "json", "help"}
+WITH_ODDS = [rs for rs in all_rulesets() if rs.odds() is not None]
+
+
+def test_there_are_rule_sets_with_odds_to_check() -> None:
+    assert {"jimlad", "reckoned"} <= {rs.name for rs in WITH_ODDS}
+
+
+@pytest.mark.parametrize("ruleset", WITH_ODDS, ids=lambda rs: rs.name)
+def test_every_rule_sets_questions_are_well_formed_and_answer_with_their_defaults(ruleset: Ruleset) -> None:
+    """Names unique; one name, one kind, in every question (the command line reads a name before
+    it knows the question); defaults allowed by their own checks; ``picked_by`` among the
+    question's parameters; no generic option taken; every question answers (JSON and text)."""
+    questions = odds.odds_of(ruleset).questions()
+    assert questions and len({q.name for q in questions}) == len(questions)
+    kinds: dict[str, type] = {}
+    for q in questions:
+        names = [n for p in q.params for n in (p.name, *p.aliases)]
+        assert len(names) == len(set(names)) and not set(names) & GENERIC, q.name
+        assert set(q.picked_by) <= {p.name for p in q.params}, q.name
+        for p in q.params:
+            for n in (p.name, *p.aliases):
+                assert kinds.setdefault(n, p.kind) is p.kind, n
+            assert p.default is None or p.check(p.default) == p.default, p.name
+            assert not (p.required and p.default is not None), p.name
+        answer = odds.odds_of(ruleset).ask(q.name, q.values({p.name: least(p) for p in q.params if p.required}), Effort(samples=100))
+        assert isinstance(answer.to_json(), dict)
+        out = io.StringIO()
+        answer.render(Console(file=out, width=120))
+        assert out.getvalue().strip(), q.name
+
+
+def least(p: Param) -> object:
+    """The least value a required parameter allows (its first choice, its lower bound)."""
+    if p.choices:
+        return p.choices[0]
+    if p.bounds:
+        return p.kind(p.bounds[0])
+    return True if p.flag else ""

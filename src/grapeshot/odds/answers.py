@@ -140,18 +140,8 @@ class Odds(Generic[R]):
         render_odds(console, self)
 
 
-def solve(
-    runner: Callable[[DiceSource], R],
-    title: str,
-    *,
-    budget: int = BUDGET,
-    samples: int = SAMPLES,
-    seed: int = 1,
-    given: str = "",
-    exact: bool = True,
-) -> Odds[R]:
-    """:meth:`Odds.solve` for the plain record."""
-    return Odds.solve(runner, title, budget=budget, samples=samples, seed=seed, given=given, exact=exact)
+#: exact odds if the procedure is enumerable within the budget, else a Monte Carlo estimate (:meth:`Odds.solve`)
+solve = Odds.solve
 
 
 def render_odds(console: Any, odds: Odds[Any]) -> None:

@@ -18,7 +18,7 @@ from grapeshot.core.capabilities import Effort, Param, Question
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Facing
-from grapeshot.odds import BUDGET, EFFORT, SAMPLES, OddsError
+from grapeshot.odds import BUDGET, EFFORT, SAMPLES, OddsError, pick
 from grapeshot.rulesets.jimlad.collisions import impact_band
 from grapeshot.rulesets.jimlad.data import HULL_POINTS, KANNONS, KLANS, TORPEDO_STRENGTH, Klan
 from grapeshot.rulesets.jimlad.krew import starting_krew
@@ -129,6 +129,7 @@ QUESTIONS: tuple[Question, ...] = (
 
 def describe(question: str, values: Mapping[str, object], effort: Effort = EFFORT) -> Answer:
     """The answer to one of :data:`QUESTIONS`, given every parameter's checked value."""
+    pick(QUESTIONS, question, ())  # an unknown name is refused, naming the questions
     v = cast(Mapping[str, Any], values)
     desc = Description(v["shooter-klan"], v["target-klan"], v["target-hull-points"], v["shooter-hull-points"], v["shooter-krew"], v["target-krew"])
     tries = {"budget": effort.budget, "samples": effort.samples, "seed": effort.seed}
@@ -147,14 +148,12 @@ def describe(question: str, values: Mapping[str, object], effort: Effort = EFFOR
         return describe_ram(desc, v["ram-strength"], v["facing"], planned=not v["crash"], mover_facing=v["rammer-facing"])
     if question == "blow":
         return describe_strike(desc, v["strength"], v["facing"])
-    raise OddsError(f"no odds question {question!r}; the questions are {', '.join(q.name for q in QUESTIONS)}")
+    raise AssertionError(f"the question {question!r} has no answer")
 
 
 def question(name: str) -> Question:
-    q = next((q for q in QUESTIONS if q.name == name), None)
-    if q is None:
-        raise OddsError(f"no odds question {name!r}; the questions are {', '.join(q.name for q in QUESTIONS)}")
-    return q
+    """One of :data:`QUESTIONS` by name (an unknown name is refused, naming them)."""
+    return pick(QUESTIONS, name, ())
 
 
 def from_description(
