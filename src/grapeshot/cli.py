@@ -20,7 +20,7 @@ from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
-from grapeshot.core.ruleset import all_rulesets, get
+from grapeshot.core.ruleset import Ruleset, all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.report import Words, narrate
 
@@ -92,7 +92,7 @@ def simulate(
         kinds = kinds * len(seat_ids)
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-    summary = Summary(rs.name, sc.name, seed, seat_ids)
+    summary = Summary(rs, sc.name, seed, seat_ids)
     tell = (games == 1 and not as_json) if report is None else report
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -138,56 +138,61 @@ def simulate(
 
 
 class Summary:
-    """Counts over many games: wins by seat, by klan (or faction), by objective; turns; ships sunk."""
+    """Counts over many games: wins by seat, by faction (where the rule set has lab factions), by
+    objective; turns; what happened (the rule set's tallies), all in the rule set's words."""
 
-    def __init__(self, ruleset: str, scenario: str, seed: int, seats: list[str]) -> None:
+    def __init__(self, ruleset: Ruleset, scenario: str, seed: int, seats: list[str]) -> None:
         self.ruleset, self.scenario, self.seed, self.seats = ruleset, scenario, seed, seats
+        self.lab = ruleset.lab()
+        self.words = Words([b for b in (ruleset.phrasebook(),) if b is not None])
         self.games = 0
         self.wins: Counter[str] = Counter()
-        self.klan_wins: Counter[str] = Counter()
+        self.faction_wins: Counter[str] = Counter()
         self.objectives: Counter[str] = Counter()
         self.draws = 0
         self.turns = 0
-        self.sunk = 0
         self.happenings: Counter[str] = Counter()
 
     def add(self, game: Game, outcome: Any) -> None:
         self.games += 1
         self.turns += outcome.turn
         self.objectives[outcome.objective] += 1
-        state = game.ruleset.describe(game.state)
-        ships = state.get("ships", [])
-        self.sunk += sum(1 for s in ships if not s.get("afloat", True))
         self.happenings.update(game.ruleset.tallies(game.events))
+        for run in game.modules.values():
+            self.happenings.update({f"{run.module.name}: {k}": v for k, v in run.module.tallies(game.events).items()})
         if not outcome.winners or outcome.objective == "draw":
             self.draws += 1
         for seat in outcome.winners if outcome.objective != "draw" else ():
             self.wins[seat] += 1
-            for klan in sorted({s.get("klan") for s in ships if s.get("owner") == seat}):
-                self.klan_wins[str(klan)] += 1
+            faction = self.lab.faction_of(game, seat) if self.lab is not None else None
+            if faction is not None:
+                self.faction_wins[faction] += 1
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ruleset": self.ruleset,
+            "ruleset": self.ruleset.name,
             "scenario": self.scenario,
             "seed": self.seed,
             "games": self.games,
             "wins_by_seat": {s: self.wins.get(s, 0) for s in self.seats},
-            "wins_by_klan": dict(sorted(self.klan_wins.items())),
+            "wins_by_faction": dict(sorted(self.faction_wins.items())),
             "by_objective": dict(sorted(self.objectives.items())),
             "draws": self.draws,
             "mean_turns": round(self.turns / self.games, 3) if self.games else 0.0,
-            "ships_sunk": self.sunk,
-            "mean_ships_sunk": round(self.sunk / self.games, 3) if self.games else 0.0,
             "happenings": dict(sorted(self.happenings.items())),
         }
 
     def print(self, console: Console) -> None:
         r = self.to_json()
         console.print(
-            f"[bold]{r['games']} games[/bold] of {r['ruleset']} / {r['scenario']} (seed {r['seed']}): mean {r['mean_turns']} turns, {r['ships_sunk']} ships sunk ({r['mean_ships_sunk']} a game), {r['draws']} draws"
+            f"[bold]{r['games']} games[/bold] of {self.ruleset.title} / {r['scenario']} (seed {r['seed']}): mean {r['mean_turns']} turns, {r['draws']} draws"
         )
-        for title, data in (("wins by seat", r["wins_by_seat"]), ("wins by klan", r["wins_by_klan"]), ("results by objective", r["by_objective"])):
+        word = self.lab.faction_word if self.lab is not None else "faction"
+        objectives = {self.words.label("objective", k): v for k, v in r["by_objective"].items()}
+        factions = {self.words.label("faction", k): v for k, v in r["wins_by_faction"].items()}
+        for title, data in (("wins by seat", r["wins_by_seat"]), (f"wins by {word}", factions), ("results by objective", objectives)):
+            if not data:
+                continue
             t = Table(title=title, title_justify="left")
             t.add_column("")
             t.add_column("games", justify="right")
@@ -201,7 +206,7 @@ class Summary:
             t.add_column("in all", justify="right")
             t.add_column("a game", justify="right")
             for k, v in r["happenings"].items():
-                t.add_row(k, str(v), f"{v / max(1, r['games']):.2f}")
+                t.add_row(self.words.label("tally", k), str(v), f"{v / max(1, r['games']):.2f}")
             console.print(t)
 
 

@@ -293,6 +293,16 @@ class Phrases:
         return _sentence(event)
 
     def label(self, category: str, value: str) -> str:
+        if category == "faction":
+            from grapeshot.rulesets.jimlad.data import KLANS, Klan
+
+            return KLANS[Klan(value)].title if value in Klan._value2member_map_ else value
+        if category == "tally" and value.startswith("event ") and value[6:].isdigit():
+            from grapeshot.rulesets.jimlad.events import EVENTS
+
+            found = EVENTS.get(int(value[6:]))
+            if found is not None:
+                return f"random event {value[6:]}: {found[0]}"
         return LABELS.get(category, {}).get(value, value.replace("-", " ").replace("_", " "))
 
 
