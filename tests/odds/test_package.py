@@ -4,10 +4,8 @@ itself, the command line's and the server's odds ask the rule set's capability a
 
 from __future__ import annotations
 
-import ast
-
 import grapeshot.odds
-from tests.dice.test_package import PACKAGE, grapeshot_imports
+from tests.dice.test_package import PACKAGE, grapeshot_imports, imported_names
 
 
 def test_the_odds_package_imports_only_the_core_the_dice_and_itself() -> None:
@@ -24,16 +22,7 @@ def test_the_command_line_and_the_servers_odds_import_no_rule_set() -> None:
 
 
 def test_every_name_imported_from_grapeshot_odds_is_offered() -> None:
-    root = PACKAGE.parent.parent
-    wanted: set[str] = set()
-    for base in (PACKAGE, root / "tests", root / "bench"):
-        for path in base.rglob("*.py"):
-            text = path.read_text(encoding="utf-8")
-            if "grapeshot.odds import" not in text:
-                continue
-            for node in ast.walk(ast.parse(text)):
-                if isinstance(node, ast.ImportFrom) and node.module == "grapeshot.odds":
-                    wanted.update(a.name for a in node.names)
+    wanted = imported_names("grapeshot.odds")
     assert {"DECLINE", "TAKE_ON_FAILURE", "Sandbox", "enumerate_outcomes", "Odds", "Runner"} <= wanted
     assert sorted(wanted - set(grapeshot.odds.__all__)) == []
     assert all(hasattr(grapeshot.odds, name) for name in grapeshot.odds.__all__)
