@@ -330,74 +330,54 @@ def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jiml
         out.print(f'[bold]{name}[/bold]: {sc.title}: {len(sc.seats)} seats, table {sc.table.width:g}" x {sc.table.height:g}"')
 
 
-@app.command(name="odds")
+@app.command(name="odds", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def odds_cmd(
+    ctx: typer.Context,
+    ruleset: Annotated[str | None, typer.Option(help="the rule set asked (default jimlad; with --save, the save's own)")] = None,
+    question: Annotated[str | None, typer.Option(help="the rule set's question to ask (default: the one its parameters pick, else its first)")] = None,
+    questions: Annotated[bool, typer.Option("--questions", help="list the rule set's questions and their parameters, and stop")] = False,
     save: Annotated[Path | None, typer.Option(help="a save file: the odds of --action by --seat at the point it was saved")] = None,
     seat: Annotated[str | None, typer.Option(help="with --save: the seat proposing the action")] = None,
     action: Annotated[
         str | None, typer.Option(help='with --save: the action as JSON, e.g. \'{"kind":"fire","gun":"fore","shell":"krak","aim":[60,36]}\'')
     ] = None,
-    shooter_klan: Annotated[str, typer.Option(help="the shooter's (or rammer's, boarder's) klan")] = "goffs",
-    target_klan: Annotated[str, typer.Option(help="the target's klan")] = "goffs",
-    gun: Annotated[str, typer.Option(help="the kannon: fore, port, starboard, aft")] = "fore",
-    shell: Annotated[str, typer.Option(help="krak, or grapeshot (as D3 hits)")] = "krak",
-    facing: Annotated[str, typer.Option("--facing", "--target-facing", help="the target's facing that is struck: front, port, starboard, rear")] = "front",
-    rng: Annotated[float, typer.Option("--range", help="krak: inches from the kannon to the target's centre (its aim point)")] = 20.0,
-    torpedo: Annotated[bool, typer.Option("--torpedo", help="a torpedo (S9) that has struck the target's --facing")] = False,
-    hits: Annotated[int, typer.Option(help="--torpedo: how many of the salvo struck (1 or 2)")] = 1,
-    sluggas: Annotated[bool, typer.Option("--sluggas", help="the shooter's sluggas at the target alongside, and the return fire")] = False,
-    board: Annotated[bool, typer.Option("--board", help="the shooter boards the target alongside")] = False,
-    gap: Annotated[float | None, typer.Option(help="inches between the hulls for --sluggas, --board and grapeshot")] = None,
-    ram_strength: Annotated[int | None, typer.Option(help="a ram into the target's --target-facing at this strength (band and modifiers)")] = None,
-    crash: Annotated[bool, typer.Option("--crash", help="with --ram-strength: a crash, not a planned ram (the rammer takes full strength)")] = False,
-    rammer_facing: Annotated[str, typer.Option(help="with --ram-strength: the rammer's facing that takes the impact")] = "front",
-    target_hull_points: Annotated[int | None, typer.Option(help="the target's hull points (default 5)")] = None,
-    shooter_hull_points: Annotated[int | None, typer.Option(help="the shooter's hull points (default 5)")] = None,
-    shooter_krew: Annotated[int | None, typer.Option(help="Orks aboard the shooter (default 7; boyz go first, the Kaptin last)")] = None,
-    target_krew: Annotated[int | None, typer.Option(help="Orks aboard the target (default 7)")] = None,
     samples: Annotated[int, typer.Option(min=1, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
     seed: Annotated[int, typer.Option(help="seed of the Monte Carlo dice")] = 1,
     budget: Annotated[int, typer.Option(min=1, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
     as_json: Annotated[bool, typer.Option("--json", help="print the odds as JSON (fractions as 'n/d' strings, and floats)")] = False,
 ) -> None:
-    """The exact odds of one action: a shot, a torpedo, sluggas, a ram or a boarding action."""
+    """The exact odds of one action: a question of the rule set's own, its parameters given as
+    --name value (see --questions; for jimlad e.g. --gun fore --target-klan bad-moons, or
+    --ram-strength 7), or an action proposed in a saved game (--save, --seat, --action)."""
     from grapeshot import odds as calc
+    from grapeshot.core.capabilities import Effort, Lacking
 
+    effort = Effort(budget, samples, seed)
     try:
+        rs = get(ruleset) if ruleset is not None else None
+        if questions:
+            rules = rs or get("jimlad")
+            if as_json:
+                out.print_json(json.dumps({"ruleset": rules.name, "questions": calc.questions_json(calc.odds_of(rules))}))
+            else:
+                calc.render_questions(out, rules)
+            return
         if save is not None:
             if seat is None or action is None:
                 raise calc.OddsError("--save needs --seat and --action")
-            answer: calc.Answer = calc.from_save(str(save), seat, action, samples=samples, seed=seed, budget=budget)
+            if ctx.args or question is not None:
+                raise calc.OddsError(f"--save asks about its --action; it takes no question or parameters ({' '.join([*ctx.args] or ['--question'])})")
+            answer = calc.from_save(save, seat, action, effort, rs)
         else:
-            answer = calc.from_description(
-                shooter_klan=shooter_klan,
-                target_klan=target_klan,
-                gun=gun,
-                shell=shell,
-                facing=facing,
-                rng=rng,
-                torpedo=torpedo,
-                hits=hits,
-                sluggas=sluggas,
-                board=board,
-                gap=gap,
-                ram_strength=ram_strength,
-                crash=crash,
-                rammer_facing=rammer_facing,
-                target_hull_points=target_hull_points,
-                shooter_hull_points=shooter_hull_points,
-                shooter_krew=shooter_krew,
-                target_krew=target_krew,
-                samples=samples,
-                seed=seed,
-                budget=budget,
-            )
-    except (calc.OddsError, ScenarioError) as e:
+            if seat is not None or action is not None:
+                raise calc.OddsError("--seat and --action go with --save")
+            answer = calc.ask(rs or get("jimlad"), ctx.args, question, effort)
+    except (calc.OddsError, Lacking, ScenarioError, ValueError) as e:
         raise _fail(str(e)) from None
     if as_json:
         out.print_json(json.dumps(answer.to_json()))
     else:
-        calc.render(out, answer)
+        answer.render(out)
 
 
 # --------------------------------------------------------------------------- the balance lab

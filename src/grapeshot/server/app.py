@@ -247,13 +247,14 @@ def create_app(data: Path) -> FastAPI:
         live.table.seat_of(token)
         return manoeuvre_preview(live.table.game, ship, card, side, card_at, inches)
 
-    @app.get("/api/games/{game_id}/odds")
-    async def odds(game_id: str, ship: str, gun: str, x: float, y: float, token: str | None = None) -> dict[str, Any]:
-        from grapeshot.server.odds import krak_odds
+    @app.post("/api/games/{game_id}/odds")
+    async def odds(game_id: str, request: Request, token: str | None = None) -> dict[str, Any]:
+        from grapeshot.server.odds import odds_before
 
         live = tables.get(game_id)
-        live.table.seat_of(token)
-        return krak_odds(live.table.game, ship, gun, x, y)
+        req = await body(request)
+        async with live.lock:
+            return odds_before(live.table.game, live.table.seat_of(token), req.get("action"), req.get("samples"))
 
     @app.get("/api/games/{game_id}/roster/{ship}", response_class=HTMLResponse)
     async def roster(game_id: str, ship: str, token: str | None = None) -> HTMLResponse:
