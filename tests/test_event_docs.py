@@ -1,6 +1,7 @@
 """docs/events.md agrees with the logs: every event kind seeded games log has its section, every
 field an event carries is named there, and the example lines are valid and say what the code
-logs (a krak strike's ``weapon_rule`` is the krak rule, JL-SHOOT-3)."""
+logs (a krak strike's ``weapon_rule`` is the krak rule, JL-SHOOT-3); the same for the collisions
+module's kinds, from seeded games of its test host."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from grapeshot.core.events import RESERVED
+from grapeshot.rulesets.collisions.phrases import WORDS
+from tests.rulesets.collisions.test_play import played as harbour_game
 from tests.rulesets.jimlad.test_basis import played
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "events.md"
@@ -23,7 +26,7 @@ def sections() -> dict[str, str]:
     text = DOC.read_text(encoding="utf-8")
     parts = re.split(r"^### (.*)$", text, flags=re.M)
     for heading, body in zip(parts[1::2], parts[2::2], strict=True):
-        for kind in re.findall(r"`([a-z-]+)`", heading):
+        for kind in re.findall(r"`([a-z.-]+)`", heading):
             out[kind] = body.split("\n## ")[0]
     return out
 
@@ -74,3 +77,16 @@ def test_the_docs_say_a_krak_strike_carries_the_krak_rule_as_the_logs_do() -> No
     assert "a krak strike carries `JL-SHOOT-3`" in body
     logged = {e.data["weapon_rule"] for g in played() for e in g.events if e.kind == "strike" and "krak" in e.data["cause"]}
     assert logged == {"JL-SHOOT-3"}
+
+
+def test_every_kind_of_the_collisions_module_is_documented_with_its_fields() -> None:
+    docs = sections()
+    assert set(WORDS.kinds) <= set(docs), f"no section for {sorted(set(WORDS.kinds) - set(docs))}"
+    missing: dict[str, set[str]] = {}
+    for seed in range(6):
+        for e in harbour_game(seed, **{"collisions.cunning_plan": "red,blue"}).events:
+            if e.kind.startswith("collisions."):
+                unknown = set(e.data) - named(docs[e.kind]) - COMMON
+                if unknown:
+                    missing.setdefault(e.kind, set()).update(unknown)
+    assert not missing, f"fields logged but not in docs/events.md: {missing}"

@@ -527,7 +527,7 @@ def sweep(
         list[str],
         typer.Option(
             help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (grapeshot=d3), a module switched on or off "
-            "(collisions=on), a module's option (collisions.grapple_bonus=2), or a table change (jimlad: klan.goffs.move_dice=0)"
+            "(collisions=on), a module's option (collisions.grapple_extra=beyond-one), or a table change (jimlad: klan.goffs.move_dice=0)"
         ),
     ],
     ruleset: LabRulesetOpt = "jimlad",
