@@ -12,7 +12,8 @@ from grapeshot.core.scenario import Scenario, parse_scenario
 from grapeshot.dice import ScriptedDice, ScriptItem
 from grapeshot.rulesets.collisions import NAME
 from grapeshot.rulesets.collisions.state import CollisionsState
-from tests.rulesets.collisions.harbour import Craft, Hand, Harbour, Helm
+from tests.rulesets.collisions.harbour import Helm
+from tests.rulesets.collisions.harbour_host import Craft, Hand, Harbour
 
 MODULE = [NAME]
 

@@ -11,7 +11,7 @@ import pytest
 from grapeshot.core.game import Game
 from grapeshot.geometry import base_within, bases_overlap
 from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Free, FreePrompt, Grapple, PlanPrompt, PlayPlan, Strike, StrikePrompt
-from tests.rulesets.collisions.harbour import HOST
+from tests.rulesets.collisions.harbour_host import HOST
 from tests.rulesets.collisions.support import cg, craft, events, game, hand, helm, say, scenario
 
 RED = {"seat": "red", "name": "Red", "size": "small", "x": 20, "y": 24, "heading": 0, "crew": 4}

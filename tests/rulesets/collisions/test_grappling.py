@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from grapeshot.core.game import Game
 from grapeshot.geometry import hull_distance
 from grapeshot.rulesets.collisions.placement import STAND_OFF, TOGETHER
 from grapeshot.rulesets.collisions.prompts import BoardPrompt, Grapple, GrapplePrompt
@@ -18,8 +19,8 @@ RED = {"seat": "red", "name": "Red", "size": "small", "x": 20, "y": 24, "heading
 BLUE = {"seat": "blue", "name": "Blue", "size": "small", "x": 35, "y": 28, "heading": 180, "crew": 3}
 
 
-def gap(g: object, a: str, b: str) -> float:
-    return hull_distance(craft(g, a).hull, craft(g, b).hull)  # type: ignore[arg-type]
+def gap(g: Game, a: str, b: str) -> float:
+    return hull_distance(craft(g, a).hull, craft(g, b).hull)
 
 
 @pytest.mark.rules("CG-GRAP-1", "CG-GRAP-2", "CG-GRAP-3")

@@ -81,7 +81,7 @@ def emitted_kinds() -> set[str]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "emit" and len(node.args) >= 2:
                 kind = node.args[1]
-                assert isinstance(kind, ast.Constant), f"{path.name}: an event kind that is not a literal"
+                assert isinstance(kind, ast.Constant) and isinstance(kind.value, str), f"{path.name}: an event kind that is not a literal"
                 out.add(f"collisions.{kind.value}")
     return out
 

@@ -15,7 +15,8 @@ from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import index_ids, resolve
 from grapeshot.rulesets.collisions import COLLISIONS, PROCEDURES, CollisionsHost
 from tests import support as jl
-from tests.rulesets.collisions.harbour import HOST, HarbourBrawl
+from tests.rulesets.collisions.harbour import HarbourBrawl
+from tests.rulesets.collisions.harbour_host import HOST
 from tests.rulesets.collisions.support import game, helm, scenario
 
 RULES_MD = Path(__file__).resolve().parents[4] / "shared" / "RULES.md"

@@ -8,7 +8,7 @@ import pytest
 from grapeshot.geometry import hull_gap
 from grapeshot.rulesets.collisions.contact import MOMENTUM, RAM_CHART
 from grapeshot.rulesets.collisions.prompts import BoardPrompt
-from tests.rulesets.collisions.harbour import SIZES
+from tests.rulesets.collisions.harbour_host import SIZES
 from tests.rulesets.collisions.support import cg, craft, events, game, hb, helm, scenario
 
 RAM = {"seat": "red", "name": "Ram", "size": "large", "x": 20, "y": 24, "heading": 0}

@@ -11,7 +11,7 @@ import pytest
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.geometry import bases_overlap, distance, hull_gap, polygon_gap
-from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Grapple, GrapplePrompt, Swim, SwimOrder, SwimPrompt
+from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Grapple, GrapplePrompt, Swim, SwimKind, SwimOrder, SwimPrompt
 from grapeshot.rulesets.collisions.swimming import shootable
 from tests.rulesets.collisions.harbour import Fire, FirePrompt, Helm, HelmPrompt
 from tests.rulesets.collisions.support import cg, craft, events, game, hand, helm, say, scenario
@@ -54,7 +54,7 @@ def play_to_swimming(g: Game, turn: int) -> SwimPrompt:
     return g.prompt
 
 
-def orders(prompt: SwimPrompt, **given: tuple[str, str]) -> Swim:
+def orders(prompt: SwimPrompt, **given: tuple[SwimKind, str]) -> Swim:
     """Every swimmer treads water but those given (figure with '/' as '_': (order, toward))."""
     wanted = {k.replace("_", "/"): v for k, v in given.items()}
     return Swim(tuple(SwimOrder(f, *wanted.get(f, ("stay", ""))) for f, _ in prompt.swimmers))
