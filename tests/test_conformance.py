@@ -1,10 +1,9 @@
 """The conformance suite every registered rule set must pass, on each of its built-in scenarios
 (the test-only toy rule set, with and without its module, and the harbour with and without the
-collisions module): determinism, save/load round
-trip, replay equality, copies, and random-play fuzzing with the rule set's and its modules'
-invariants checked after every action; and for every rule set with a PettingZoo encoding, PettingZoo's own API and
-seed tests and the secrecy of each seat's observations (a rule set without one is skipped,
-saying so)."""
+collisions module): determinism, save/load round trip, replay equality, copies, and random-play
+fuzzing with the rule set's and its modules' invariants checked after every action; and for
+every rule set with a PettingZoo encoding, PettingZoo's own API and seed tests and the secrecy
+of each seat's observations (a rule set without one is skipped, saying so)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ decks (a mast in the middle of every ship).  A turn:
    ``collisions.contact``; after each move ``collisions.moved``, at the end of the phase
    ``collisions.movement_end``.  A grappled vessel does not move;
 3. shooting: each seat may fire one figure's weapon (a musket at a swimmer within 12", through
-   ``collisions.shoot_swimmer``; a cannon at an enemy vessel within 24": D6 damage);
+   ``collisions.shoot_swimmer``; a cannon at an enemy vessel within 24": D6 damage, and a 6
+   knocks a man on its deck overboard, ``collisions.overboard``);
 4. the boarding step (``collisions.board``) and the prisoners step (``collisions.prisoners``).
 
 Its own rules, used by the module through the protocol: damage takes strength points (a large
@@ -294,24 +295,30 @@ def free(hb: Harbour, seat: str) -> int:
 
 
 def shots(g: Game, hb: Harbour, seat: str) -> tuple[Fire, ...]:
-    """HB-SHOOT-1: the seat's shots: muskets at enemy swimmers in range (the module allows),
-    cannons at enemy vessels in range."""
+    """HB-SHOOT-1: the seat's shots: every loaded weapon at every enemy swimmer in its range that
+    the module allows (``collisions.shootable``: muskets only), cannons at enemy vessels."""
     out: list[Fire] = []
     in_water = g.procedure(f"{NAME}.in_water")
+    shootable = g.procedure(f"{NAME}.shootable")
     swimmers: dict[str, Base] = in_water(g) if in_water is not None else {}
     for h in hb.hands.values():
-        if h.seat != seat or h.vessel is None or h.acted or h.prisoner_of is not None or h.station == "below" or h.life <= 0:
+        if h.seat != seat or h.vessel is None or h.acted or h.prisoner_of is not None or h.station == "below" or h.life <= 0 or h.weapon == "cutlass":
             continue
         at = HOST.base(g, h.ident).centre
-        if h.weapon == "musket":
-            out += [Fire(h.ident, t, "musket") for t, b in swimmers.items() if hb.hands[t].seat != seat and distance(at, b.centre) <= MUSKET_RANGE]
-        elif h.weapon == "cannon":
+        reach = MUSKET_RANGE if h.weapon == "musket" else CANNON_RANGE
+        out += [
+            Fire(h.ident, t, h.weapon)
+            for t, b in swimmers.items()
+            if hb.hands[t].seat != seat and distance(at, b.centre) <= reach and shootable is not None and shootable(g, t, h.weapon) is None
+        ]
+        if h.weapon == "cannon":
             out += [Fire(h.ident, c.name, "cannon") for c in hb.afloat() if c.seat != seat and distance(at, c.hull.centre) <= CANNON_RANGE]
     return tuple(out)
 
 
 def shooting(g: Game, hb: Harbour) -> Generator[Prompt, Any, None]:
-    """HB-SHOOT-1: each seat may fire one shot."""
+    """HB-SHOOT-1: each seat may fire one shot.  A cannon's 6 also knocks the first man on the
+    target's deck overboard (``collisions.overboard``; without the module he drowns)."""
     for seat in hb.order:
         options = shots(g, hb, seat)
         if not options:
@@ -323,6 +330,13 @@ def shooting(g: Game, hb: Harbour) -> Generator[Prompt, Any, None]:
         hb.hands[shot.shooter].acted = True
         if shot.target in hb.crafts:
             r = yield from g.roll(RollRequest(D6, f"{shot.shooter}'s cannon at {shot.target}", "HB-SHOOT-1", seat, shot.shooter, "high"))
+            deck = [f for f in HOST.figures_on(g, shot.target) if hb.hands[f].station == "deck"]
+            if r.total == 6 and deck:
+                overboard = g.procedure(f"{NAME}.overboard")
+                if overboard is not None:
+                    overboard(g, deck[0])
+                else:
+                    HOST.kill(g, deck[0], rule="HB-SHOOT-1", cause="knocked overboard")
             yield from HOST.damage(g, shot.target, r.total, rule="HB-SHOOT-1", cause=f"cannon fire from {shot.shooter}", saves=True)
         else:
             proc = g.procedure(f"{NAME}.shoot_swimmer")

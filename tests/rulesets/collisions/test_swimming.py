@@ -200,3 +200,25 @@ def test_a_figure_in_armour_cannot_swim(heavy: str) -> None:
     assert "Prey/4" not in dict(prompt.swimmers)  # he cannot swim
     (afloat,) = events(g, "afloat")
     assert (afloat["figure"], afloat["turns"], afloat["need"], afloat["sank"]) == ("Prey/4", 2, 3, True)
+
+
+@pytest.mark.rules("CG-SWIM-1", "CG-SWIM-4", "HB-SHOOT-1")
+@pytest.mark.parametrize("armoured", [0, 3])
+def test_a_man_knocked_overboard_swims_without_a_sink_or_swim_roll(armoured: int) -> None:
+    """The harbour's cannon rolls a 6 against the Haven: its first man on deck goes into the water
+    (``collisions.overboard``): no sink-or-swim roll, but in armour he goes straight down.  Beside
+    his own ship, he is hauled back aboard at the next swimmers' step (CG-SWIM-3)."""
+    g = game(scenario([RAM, {**HAVEN, "x": 40.0, "y": 24.0, "armoured": armoured}]), [6])
+    helm(g, "Ram")
+    helm(g, "Haven")
+    say(g, Fire("Ram/3", "Haven", "cannon"))
+    assert events(g, "sink-or-swim") == []
+    if armoured:
+        assert events(g, "heavy") == [{"figure": "Haven/1", "heavy": "armour"}] and hand(g, "Haven/1").life == 0
+    else:
+        (wet,) = events(g, "in-water")
+        assert wet["figure"] == "Haven/1" and wet["clinging"] == "Haven"
+        assert [e.rule for e in g.events if e.kind == "collisions.in-water"] == ["CG-SWIM-1"]
+        (back,) = [e for e in g.events if e.kind == "collisions.aboard"]
+        assert back.turn == 2 and back.data["vessel"] == "Haven" and hand(g, "Haven/1").vessel == "Haven"
+    assert craft(g, "Haven").strength == 20 - 6
