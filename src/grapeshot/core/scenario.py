@@ -10,17 +10,19 @@ checked by the ruleset with the same :class:`Fields` reader.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from grapeshot.core.errors import ScenarioError
+from grapeshot.core.untrusted import MAX_SCENARIO_BYTES, loads_yaml, read_text
 from grapeshot.geometry import Polygon, Table, Vec
 
+SCENARIO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+MAX_SEATS = 12  # far more players than sit at one table; bounds what a scenario makes a server keep
 TERRAIN_KINDS = ("island", "dock", "harbour", "landing_pad")
 TERRAIN_FIELDS = ("kind", "name", "polygon", "circle", "point", "treasure")
 
@@ -217,7 +219,10 @@ def parse_scenario(data: object, source: str) -> Scenario:
         props = {k: v for k, v in t.items() if k not in ("kind", "name", "polygon", "circle", "point")}
         terrain.append(Terrain(kind, tname, shape, point, props))
     seats: list[SeatSpec] = []
-    for i, raw in enumerate(f.seq(f.get(top, "seats", ""), "seats", 1)):
+    listed = f.seq(f.get(top, "seats", ""), "seats", 1)
+    if len(listed) > MAX_SEATS:
+        raise f.fail("seats", f"at most {MAX_SEATS} seats", len(listed))
+    for i, raw in enumerate(listed):
         path = f"seats[{i}]"
         s = f.mapping(raw, path, ("id", "name", "player"))
         sid = f.text(s, "id", path)
@@ -263,30 +268,70 @@ def with_klans(data: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str,
 
 
 def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
-    """Load a scenario by file path or by the name of a built-in one (``duel``, ``brawl``)."""
+    """Load a scenario by file path or by the name of a built-in one (``duel``, ``brawl``).
+
+    For the command line, whose user names files on their own machine; the web table takes a
+    scenario by name only from its :class:`Catalogue`, never a path."""
     path = Path(ref)
     if path.suffix in (".yaml", ".yml", ".json") or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise ScenarioError(str(path), "(file)", "a readable scenario file", str(err)) from None
-        return parse_text(text, str(path))
-    for name in _builtin_names(ruleset):
-        if name == ref:
-            pkg, fname = _builtin(ruleset, ref)
-            text = resources.files(pkg).joinpath(fname).read_text(encoding="utf-8")
-            return parse_text(text, f"{ruleset or 'jimlad'}:{ref}")
+        return parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path))
+    if ref in _builtin_names(ruleset):
+        return _load_builtin(ruleset or "jimlad", ref)
     raise ScenarioError(ref, "(scenario)", f"a scenario file or a built-in scenario ({', '.join(_builtin_names(ruleset))})", ref)
 
 
 def parse_text(text: str, source: str) -> Scenario:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(file)"
-        raise ScenarioError(source, where, "valid YAML", str(getattr(err, "problem", err))) from None
-    return parse_scenario(data, source)
+    """A scenario from YAML text, read within the limits of :mod:`grapeshot.core.untrusted`
+    (no anchors or aliases, bounded size and nesting, plain data only)."""
+    return parse_scenario(loads_yaml(text, source), source)
+
+
+def _load_builtin(ruleset: str, name: str) -> Scenario:
+    pkg, fname = _builtin(ruleset, name)
+    return parse_text(resources.files(pkg).joinpath(fname).read_text(encoding="utf-8"), f"{ruleset}:{name}")
+
+
+class Catalogue:
+    """The scenarios a server offers by name: the built-in ones, and those of a folder its
+    operator named at start-up.  Everything is read and checked once, when the catalogue is
+    made, so a request can only ever pick one of these by name: no request reaches the disk."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        from grapeshot.core.ruleset import all_rulesets, get
+
+        self.by_ruleset: dict[str, dict[str, Scenario]] = {}
+        for rs in all_rulesets():
+            self.by_ruleset[rs.name] = {name: _load_builtin(rs.name, name) for name in _builtin_names(rs.name)}
+        self.folder = folder
+        if folder is None:
+            return
+        if not folder.is_dir():
+            raise ScenarioError(str(folder), "(folder)", "a folder of scenario files")
+        for path in sorted(folder.iterdir()):
+            if path.suffix not in (".yaml", ".yml"):
+                continue
+            name = path.stem
+            if not SCENARIO_NAME.fullmatch(name):
+                raise ScenarioError(str(path), "(file name)", "a scenario name of letters, digits, '-' and '_' (at most 64)", name)
+            sc = parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path))
+            try:
+                ruleset = get(sc.ruleset).name
+            except ValueError as err:
+                raise ScenarioError(str(path), "ruleset", "a known ruleset", str(err)) from None
+            if name in self.by_ruleset[ruleset]:
+                raise ScenarioError(str(path), "(file name)", f"a name no other {ruleset} scenario has", name)
+            self.by_ruleset[ruleset][name] = sc
+
+    def names(self, ruleset: str) -> list[str]:
+        return sorted(self.by_ruleset.get(ruleset, {}))
+
+    def get(self, name: str, ruleset: str) -> Scenario:
+        """The scenario of that name for the ruleset; a :class:`ScenarioError` listing the names otherwise."""
+        found = self.by_ruleset.get(ruleset, {}).get(name)
+        if found is None:
+            shown = name if SCENARIO_NAME.fullmatch(name) else name[:20] + ("..." if len(name) > 20 else "")
+            raise ScenarioError("scenario", "(name)", f"one of the scenarios of this server ({', '.join(self.names(ruleset))})", shown)
+        return found
 
 
 def _builtin(ruleset: str | None, name: str) -> tuple[str, str]:
