@@ -54,7 +54,7 @@ from grapeshot.agents.value import win_chance
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import SCATTER_HIT_FACES, Roll, RollRequest, SeededDice
+from grapeshot.dice import SCATTER_HIT_FACES, Roll, RollRequest
 from grapeshot.geometry import first_contact
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, ManoeuvreOrder, Orders, Repair, Takeover
 from grapeshot.rulesets.jimlad.boarding import Board, BoardPrompt
@@ -334,15 +334,13 @@ class SearchPlayer:
         return sum(1 for s in p.seats if game.sealed_by(s) is not None)
 
     def _replayable(self, game: Game) -> bool:
-        """Whether replaying the actions rebuilds this game: its dice are seeded by its seed, or typed in."""
-        if game.companion:
-            return True
-        return isinstance(game.dice, SeededDice) and game.dice.seed == game.seed
+        """Whether replaying the actions rebuilds this game: its dice are its own (seeded or on record), or typed in."""
+        return game.replays_itself
 
     def fork(self, game: Game, dice_seed: int) -> Game:
         """A copy of the game at its open prompt (others' sealed orders left out) with new dice."""
         keep = len(game.actions) - self._sealed_count(game)
-        copy = Game(game.ruleset, game.scenario, game.options, game.seed, log=False, companion=game.companion, hands=game.hands)
+        copy = game.restart(log=False)
         for s, a in game.actions[:keep]:
             copy.submit(s, a)
         copy.companion = False

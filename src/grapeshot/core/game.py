@@ -10,6 +10,11 @@ load replays it to the identical event log.
 
 Simultaneous prompts (sealed manoeuvre orders) collect one action per seat
 and release them together; until then no seat's view holds another's.
+
+A game that publishes a commitment to its seed (``salt``) has two saves:
+:meth:`Game.save` holds everything and is the owner's, :meth:`Game.public_save` holds
+what everyone at the table may know (while the game runs: no seed and no sealed action not
+yet revealed, the rolls made so far instead; once it is over, everything).
 """
 
 from __future__ import annotations
@@ -19,15 +24,17 @@ from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
+from grapeshot.core.commitment import seed_commitment, verify
 from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
 from grapeshot.core.events import Event, digest
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get
 from grapeshot.core.scenario import Scenario, parse_scenario
-from grapeshot.dice import DiceSource, Roll, RollRequest, SeededDice
+from grapeshot.dice import ContinuedDice, DiceError, DiceSource, Roll, RollRequest, SeededDice, parse
 
 SAVE_FORMAT = "grapeshot-save"
 SAVE_VERSION = 1
+SEED_DIGITS = 40  # a seed is any whole number of at most this many digits (a 64-bit one has 20)
 
 Proc = Generator[Prompt, Any, Any]
 
@@ -40,9 +47,12 @@ class Game:
         ruleset: Ruleset | str,
         scenario: Scenario,
         options: Mapping[str, object] | None = None,
-        seed: int = 0,
+        seed: int | None = 0,
         *,
         dice: DiceSource | None = None,
+        given: Sequence[Roll] = (),
+        salt: str | None = None,
+        commitment: str | None = None,
         companion: bool = False,
         hands: Sequence[str] = (),
         log: bool = True,
@@ -58,11 +68,22 @@ class Game:
         merged = dict(scenario.options)
         merged.update(options or {})
         self.options = self.ruleset.resolve_options(merged, scenario.source)
+        # None: the seed is secret (a game rebuilt from a save of a game still running: it has the
+        # rolls made so far, ``given``, and can roll no more)
         self.seed = seed
+        self.given = tuple(given)
+        self.salt = salt
+        self.commitment = seed_commitment(seed, salt) if seed is not None and salt is not None else commitment
         self.companion = companion
         # the people at a physical table; an AI seat's dice and models are handled by the first of them
         self.hands = tuple(hands)
-        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
+        own: DiceSource | None = None  # dice of the game's own seed and rolls (a source passed in is not)
+        if dice is None:
+            then = None if seed is None else SeededDice(seed)
+            dice = own = then if then is not None and not self.given else ContinuedDice(self.given, then)
+        self.dice: DiceSource = dice
+        self._own_dice = own
+        self.rolled: list[Roll] = []  # every roll the dice made, in order (companion play types them as actions)
         self.logging = log
         self.events: list[Event] = []
         self.actions: list[tuple[str, Action]] = []
@@ -98,7 +119,11 @@ class Game:
         seat is asked whether to re-roll one die; the new face stands.
         """
         self.rolls += 1
-        result = (yield from self._draw(request)) if self.companion else self.dice.roll(request)
+        if self.companion:
+            result = yield from self._draw(request)
+        else:
+            result = self.dice.roll(request)
+            self.rolled.append(result)
         if self.logging:
             self._log_roll(request, result)
         seat = self.ruleset.reroll_seat(self, request, result)
@@ -132,7 +157,9 @@ class Game:
     def _draw(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
         """The faces of one roll: from the dice source, or asked of a person in companion play."""
         if not self.companion:
-            return self.dice.roll(request)
+            result = self.dice.roll(request)
+            self.rolled.append(result)
+            return result
         p = DicePrompt(
             seats=(self.hand_for(request.seat or self.ruleset.seats_of(self.state)[0]),),
             rule=request.rule,
@@ -150,6 +177,28 @@ class Game:
         table does it for them. Without ``hands`` every seat is taken to be a person.
         """
         return seat if not self.hands or seat in self.hands else self.hands[0]
+
+    def restart(self, *, log: bool | None = None) -> Game:
+        """This game as it began (same scenario, options, seed, recorded rolls, companion play and
+        hands), before any action: submitting this game's actions to it rebuilds this game."""
+        return Game(
+            self.ruleset,
+            self.scenario,
+            self.options,
+            self.seed,
+            given=self.given,
+            salt=self.salt,
+            commitment=self.commitment,
+            companion=self.companion,
+            hands=self.hands,
+            log=self.logging if log is None else log,
+        )
+
+    @property
+    def replays_itself(self) -> bool:
+        """Whether :meth:`restart` and the actions rebuild this game: its dice are typed in, or
+        are the ones it was built with (not scripted dice or a source swapped in later)."""
+        return self.companion or self.dice is self._own_dice
 
     def _log_roll(self, request: RollRequest, result: Roll) -> None:
         data: dict[str, Any] = {"expr": result.expr, "faces": list(result.faces), "total": result.total, "purpose": request.purpose}
@@ -230,14 +279,39 @@ class Game:
     # ------------------------------------------------------------------ saves
 
     def save(self) -> dict[str, Any]:
-        """The whole game as JSON data: replaying its actions rebuilds it exactly."""
-        dice: dict[str, Any]
+        """The whole game as JSON data: replaying its actions rebuilds it exactly.  It holds the
+        seed and any sealed orders not yet revealed: the owner's file (see :meth:`public_save`)."""
+        return self._record(self.actions, self.events, self._dice(reveal=True))
+
+    def public_save(self) -> dict[str, Any]:
+        """What everyone at the table may know, as a save.  While the game runs: neither the seed
+        nor its salt (the rolls made so far and the seed's commitment instead) and no sealed action
+        not yet revealed, not even the asker's own (a save is a file that is easily passed on);
+        it replays what was revealed, and a table can continue it with dice of its own.  Once the
+        game is over nothing is secret any more and this is :meth:`save`."""
+        if self.over:
+            return self.save()
+        hidden = len(self._sealed)  # the sealed answers to the open prompt: the last actions, each with its `sealed` event
+        return self._record(self.actions[: len(self.actions) - hidden], self.events[: len(self.events) - hidden], self._dice(reveal=False))
+
+    def _dice(self, *, reveal: bool) -> dict[str, Any]:
         if self.companion:
-            dice = {"kind": "entered", "hands": list(self.hands)} if self.hands else {"kind": "entered"}
-        elif isinstance(self.dice, SeededDice):
-            dice = {"kind": "seeded", "seed": self.seed, "state": self.dice.state_digest()}
-        else:
+            return {"kind": "entered", "hands": list(self.hands)} if self.hands else {"kind": "entered"}
+        if not isinstance(self.dice, SeededDice | ContinuedDice) or not self.replays_itself:
             raise ValueError("only games with seeded or entered dice can be saved")
+        if not reveal or self.seed is None:
+            out: dict[str, Any] = {"kind": "seeded", "rolls": [_roll_json(r) for r in self.rolled]}
+        else:
+            out = {"kind": "seeded", "seed": self.seed, "state": self.dice.state_digest()}
+            if self.given:
+                out["rolls"] = [_roll_json(r) for r in self.given]
+            if self.salt is not None:
+                out["salt"] = self.salt
+        if self.commitment is not None:
+            out["commitment"] = self.commitment
+        return out
+
+    def _record(self, actions: Sequence[tuple[str, Action]], events: Sequence[Event], dice: dict[str, Any]) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -246,21 +320,24 @@ class Game:
             "scenario_source": self.scenario.source,
             "options": self.options,
             "dice": dice,
-            "actions": [{"seat": s, "action": a.to_json()} for s, a in self.actions],
-            "event_count": len(self.events) if self.logging else None,
-            "events_digest": digest(self.events) if self.logging else None,
+            "actions": [{"seat": s, "action": a.to_json()} for s, a in actions],
+            "event_count": len(events) if self.logging else None,
+            "events_digest": digest(events) if self.logging else None,
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
 
     @classmethod
     def load(cls, data: object, source: str = "save") -> Game:
-        """Rebuild a game from :meth:`save` data by replaying its actions."""
+        """Rebuild a game from :meth:`save` (or :meth:`public_save`) data by replaying its actions."""
         game, actions = cls._from_save(data, source)
         for i, (seat, action) in enumerate(actions):
             try:
                 game.submit(seat, action)
             except IllegalAction as err:
                 raise ScenarioError(source, f"actions[{i}]", "an action the game accepts at that point", str(err)) from None
+            except DiceError as err:
+                raise ScenarioError(source, "dice.rolls", "the rolls the actions call for", str(err)) from None
+        _all_rolls_used(game, source)
         return game
 
     @classmethod
@@ -275,9 +352,15 @@ class Game:
         dice = data.get("dice")
         if not isinstance(dice, Mapping) or dice.get("kind") not in ("seeded", "entered"):
             raise ScenarioError(source, "dice", "{'kind': 'seeded', 'seed': N} or {'kind': 'entered'}", dice)
-        seed = dice.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ScenarioError(source, "dice.seed", "a whole number", seed)
+        seeded = dice.get("kind") == "seeded"
+        seed = read_seed(dice["seed"], source, "dice.seed") if "seed" in dice else None
+        raw_rolls = dice.get("rolls", [])
+        if not isinstance(raw_rolls, list):
+            raise ScenarioError(source, "dice.rolls", "a list of rolls", raw_rolls)
+        rolls = [_read_roll(r, source, f"dice.rolls[{i}]") for i, r in enumerate(raw_rolls)]
+        if seeded and seed is None and "rolls" not in dice:
+            raise ScenarioError(source, "dice", "a 'seed' or the 'rolls' made so far", dict(dice))
+        salt, commitment = (_hex(dice, key, source) for key in ("salt", "commitment"))
         options = data.get("options", {})
         if not isinstance(options, Mapping):
             raise ScenarioError(source, "options", "a mapping of option names to values", options)
@@ -302,17 +385,81 @@ class Game:
         hands = dice.get("hands", [])
         if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
             raise ScenarioError(source, "dice.hands", "a list of seat names", hands)
-        game = cls(rs, scenario, options, seed, companion=dice.get("kind") == "entered", hands=hands)
+        if not seeded:
+            return cls(rs, scenario, options, 0, companion=True, hands=hands), actions
+        game = cls(rs, scenario, options, seed, given=rolls, salt=salt if seed is not None else None, commitment=commitment if seed is None else None)
         return game, actions
 
 
-def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
-    """Replay a save; raise :class:`ReplayMismatch` at the first event that differs.
+def read_seed(value: object, source: str, field: str) -> int:
+    """A seed as a save or a request gives it: a whole number, or its decimal digits as text (a web
+    page keeps seeds as text, since JavaScript rounds whole numbers beyond 2^53), of at most
+    :data:`SEED_DIGITS` digits."""
+    expected = f"a whole number of at most {SEED_DIGITS} digits (or those digits as text)"
+    if isinstance(value, str) and 0 < len(value.lstrip("-")) <= SEED_DIGITS and value.lstrip("-").isdigit() and value.isascii():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**SEED_DIGITS:
+        return value
+    raise ScenarioError(source, field, expected, value)
 
-    ``recorded`` is the saved event log (JSON objects); without it the save's
-    event count and digest are compared.
+
+def _roll_json(r: Roll) -> dict[str, Any]:
+    out: dict[str, Any] = {"expr": r.expr, "faces": list(r.faces)}
+    if r.direction is not None:
+        out["direction"] = r.direction
+    return out
+
+
+def _read_roll(data: object, source: str, field: str) -> Roll:
+    """One roll on record: ``{"expr": "2D6", "faces": [3, 5]}``, a scatter arrow with its ``direction``."""
+    if (
+        not isinstance(data, Mapping)
+        or not isinstance(data.get("expr"), str)
+        or not isinstance(data.get("faces"), list)
+        or set(data) - {"expr", "faces", "direction"}
+    ):
+        raise ScenarioError(source, field, "a roll {'expr': ..., 'faces': [...]} (and a 'direction' for a scatter arrow)", data)
+    direction = data.get("direction")
+    if direction is not None and (isinstance(direction, bool) or not isinstance(direction, int | float) or not 0.0 <= direction < 360.0):
+        raise ScenarioError(source, f"{field}.direction", "degrees from 0 up to 360", direction)
+    try:
+        expr = parse(data["expr"])
+        roll = expr.result(data["faces"], None if direction is None else float(direction))
+    except DiceError as err:
+        raise ScenarioError(source, field, "a roll those dice can show", str(err)) from None
+    if roll.expr != data["expr"]:
+        raise ScenarioError(source, f"{field}.expr", f"the expression written as {roll.expr!r}", data["expr"])
+    return roll
+
+
+def _hex(dice: Mapping[str, Any], key: str, source: str) -> str | None:
+    value = dice.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 1 <= len(value) <= 128 or any(c not in "0123456789abcdef" for c in value):
+        raise ScenarioError(source, f"dice.{key}", "lower-case hexadecimal digits", value)
+    return value
+
+
+def _all_rolls_used(game: Game, source: str) -> None:
+    dice = game.dice
+    if isinstance(dice, ContinuedDice) and dice.then is None and dice.used != len(dice.given):
+        raise ScenarioError(source, "dice.rolls", f"the {dice.used} rolls the actions call for", f"{len(dice.given)} rolls")
+
+
+def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
+    """Replay a save; raise :class:`ReplayMismatch` at the first thing that differs.
+
+    ``recorded`` is the saved event log (JSON objects); without it the save's event count and
+    digest are compared.  Then the dice's state, the outcome the save claims and, where the save
+    reveals a committed seed, the commitment (``sha256(seed:salt)``) are checked.
     """
     game, actions = Game._from_save(data, source)
+    count, claimed = data.get("event_count"), data.get("events_digest")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+        raise ScenarioError(source, "event_count", "a whole number of events, or null", count)
+    if claimed is not None and not isinstance(claimed, str):
+        raise ScenarioError(source, "events_digest", "a SHA-256 digest in hexadecimal, or null", claimed)
     checked = 0
 
     def compare() -> None:
@@ -334,15 +481,27 @@ def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None
             game.submit(seat, action)
         except IllegalAction as err:
             raise ReplayMismatch(len(game.events), f"action #{i} accepted", f"rejected: {err}") from None
+        except DiceError as err:
+            raise ReplayMismatch(len(game.events), f"the rolls on record serve action #{i}", str(err)) from None
         compare()
     if recorded is not None and len(recorded) != len(game.events):
         raise ReplayMismatch(len(game.events), recorded[len(game.events)] if len(recorded) > len(game.events) else "(end)", "(end of replayed log)")
-    dice = data.get("dice")
-    if isinstance(dice, Mapping) and dice.get("state") is not None and isinstance(game.dice, SeededDice) and dice["state"] != game.dice.state_digest():
-        raise ReplayMismatch(len(game.events), f"dice state {dice['state']}", f"dice state {game.dice.state_digest()}")
+    try:
+        _all_rolls_used(game, source)
+    except ScenarioError as err:
+        raise ReplayMismatch(len(game.events), f"{len(game.given)} rolls on record used", str(err)) from None
+    dice = data["dice"]
+    state = getattr(game.dice, "state_digest", lambda: None)() if game.replays_itself and not game.companion else None
+    if dice.get("state") is not None and state is not None and dice["state"] != state:
+        raise ReplayMismatch(len(game.events), f"dice state {dice['state']}", f"dice state {state}")
     if recorded is None:
-        if data.get("event_count") is not None and data["event_count"] != len(game.events):
-            raise ReplayMismatch(min(len(game.events), int(data["event_count"])), f"{data['event_count']} events", f"{len(game.events)} events")
-        if data.get("events_digest") is not None and data["events_digest"] != digest(game.events):
-            raise ReplayMismatch(len(game.events), f"digest {data['events_digest']}", f"digest {digest(game.events)}")
+        if count is not None and count != len(game.events):
+            raise ReplayMismatch(min(len(game.events), count), f"{count} events", f"{len(game.events)} events")
+        if claimed is not None and claimed != digest(game.events):
+            raise ReplayMismatch(len(game.events), f"digest {claimed}", f"digest {digest(game.events)}")
+    reached = game.outcome.to_json() if game.outcome else None
+    if json.loads(json.dumps(data.get("outcome"))) != json.loads(json.dumps(reached)):
+        raise ReplayMismatch(len(game.events), f"outcome {data.get('outcome')}", f"outcome {reached}")
+    if game.seed is not None and game.salt is not None and dice.get("commitment") is not None and not verify(dice["commitment"], str(game.seed), game.salt):
+        raise ReplayMismatch(len(game.events), f"the seed committed to as {dice['commitment']}", f"sha256(seed:salt) = {game.commitment}")
     return game
