@@ -260,7 +260,7 @@ def test_replay_of_a_file_that_is_not_json(tmp_path: Path) -> None:
     result = run("replay", str(path))
     assert result.exit_code == 2
     message = flat(result.stderr)
-    assert message.startswith("error:") and "cannot read a save" in message
+    assert message.startswith("error:") and "line 1, column 1: expected JSON" in message
     assert str(path) in squashed(result.stderr)
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -21,6 +23,7 @@ from grapeshot.core.game import Game, replay
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
 from grapeshot.report import narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
@@ -49,7 +52,8 @@ def game_seed(study_seed: int, index: int) -> int:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}")
+    """A clean one-line error (the message is printed as it is: brackets in it are not markup)."""
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -199,22 +203,22 @@ class Summary:
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a save file (.save.json)")],
     log: Annotated[Path | None, typer.Option(help="the recorded event log to compare with (default: the save's sibling .events.jsonl)")] = None,
+    commitment: Annotated[
+        str | None, typer.Option(help="the seed's hash the table published when the game began: check that the save's seed and salt are what it committed to")
+    ] = None,
 ) -> None:
-    """Replay a save and check that it reproduces its event log exactly."""
+    """Replay a save and check that it reproduces its event log, its outcome and its seed's commitment exactly."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise _fail(f"{file}: cannot read a save: {e}") from None
-    if log is None:
-        sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
-        log = sibling if sibling.exists() else None
-    recorded = None
-    if log is not None:
-        try:
-            recorded = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
-        except (OSError, json.JSONDecodeError) as e:
-            raise _fail(f"{log}: cannot read the event log: {e}") from None
-    try:
+        data = loads_json(read_text(file, str(file), MAX_SAVE_BYTES), str(file))
+        if log is None:
+            sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
+            log = sibling if sibling.exists() else None
+        recorded = None
+        if log is not None:
+            lines = read_text(log, str(log), MAX_SAVE_BYTES).splitlines()
+            recorded = [loads_json(line, f"{log} line {i + 1}") for i, line in enumerate(lines) if line.strip()]
+        if not isinstance(data, dict):
+            raise ScenarioError(str(file), "(file)", "a grapeshot save file (a JSON object)", type(data).__name__)
         game = replay(data, recorded, source=str(file))
     except ScenarioError as e:
         raise _fail(str(e)) from None
@@ -222,7 +226,19 @@ def replay_cmd(
         raise _fail(f"replay of {file} diverged at {e}", 1) from None
     what = f"{len(game.events)} events match {log}" if recorded is not None else f"{len(game.events)} events, digest matches"
     outcome = game.outcome.to_json() if game.outcome else "unfinished"
-    out.print(f"[green]ok[/green]: {file}: {len(game.actions)} actions replayed, {what}; outcome: {outcome}")
+    if game.commitment is None:
+        sealed = ""
+    elif game.seed is None:
+        sealed = f"; the seed is secret until the game ends (committed to as {game.commitment}; {len(game.given)} rolls on record)"
+    else:
+        sealed = f"; seed {game.seed} and its salt match the commitment {game.commitment}"
+    if commitment is not None:
+        if game.seed is None or game.salt is None:
+            raise _fail(f"{file}: --commitment: this save does not reveal a seed and a salt to check (the game was not over when it was saved)")
+        if game.commitment != commitment.strip().lower():
+            raise _fail(f"{file}: the seed and salt hash to {game.commitment}, not to the commitment {commitment.strip()} published at the start", 1)
+        sealed += ", the one published at the start"
+    out.print(f"[green]ok[/green]: {escape(str(file))}: {len(game.actions)} actions replayed, {escape(what)}; outcome: {escape(str(outcome))}{escape(sealed)}")
 
 
 @app.command()
@@ -266,15 +282,24 @@ def rules(
 def serve(
     data: Annotated[Path, typer.Option(help="folder for the games database")] = Path("grapeshot-data"),
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    scenarios_dir: Annotated[
+        Path | None,
+        typer.Option("--scenarios", help="a folder of scenario files (NAME.yaml) to offer by name beside the built-in ones; read once, at start-up"),
+    ] = None,
 ) -> None:
     """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
     import uvicorn
 
     from grapeshot.server.app import create_app
 
-    out.print(f"grapeshot table at [bold]http://{host}:{port}/[/bold] (games kept in {data}/)")
-    uvicorn.run(create_app(data), host=host, port=port, log_level="warning")
+    try:
+        app_ = create_app(data, scenarios_dir)
+    except ScenarioError as e:
+        raise _fail(str(e)) from None
+    offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
+    out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {escape(str(data))}/{escape(offered)})")
+    uvicorn.run(app_, host=host, port=port, log_level="warning")
 
 
 @app.command()
@@ -322,6 +347,20 @@ def odds_cmd(
     """The exact odds of one action: a shot, a torpedo, sluggas, a ram or a boarding action."""
     from grapeshot import odds as calc
 
+    problem = _odds_out_of_range(
+        rng=rng,
+        gap=gap,
+        ram_strength=ram_strength,
+        sluggas=sluggas,
+        board=board,
+        shell=shell,
+        krew={"--shooter-krew": shooter_krew, "--target-krew": target_krew},
+        hull_points={"--shooter-hull-points": shooter_hull_points, "--target-hull-points": target_hull_points},
+        samples=samples,
+        budget=budget,
+    )
+    if problem is not None:
+        raise _fail(problem)
     try:
         if save is not None:
             if seat is None or action is None:
@@ -357,6 +396,67 @@ def odds_cmd(
         out.print_json(json.dumps(answer.to_json()))
     else:
         calc.render(out, answer)
+
+
+MAX_SAMPLES = 1_000_000
+MAX_BUDGET = 10_000_000
+
+
+def _odds_out_of_range(
+    *,
+    rng: float,
+    gap: float | None,
+    ram_strength: int | None,
+    sluggas: bool,
+    board: bool,
+    shell: str,
+    krew: dict[str, int | None],
+    hull_points: dict[str, int | None],
+    samples: int,
+    budget: int,
+) -> str | None:
+    """What is wrong with the description ``grapeshot odds`` was given, with the range allowed; None if nothing.
+
+    The ranges are the rules' own: the strengths a ram can reach (JL-RAM-3: the distance band,
+    the courses' +1/-1, a klan's bonus, the wind on sails), the Orks a ship carries, the reach
+    of sluggas (the ``slugga_range`` option's default), of boarding and of grapeshot as D3 hits."""
+    from grapeshot.rulesets.jimlad.boarding import BOARDING_RANGE
+    from grapeshot.rulesets.jimlad.collisions import impact_band
+    from grapeshot.rulesets.jimlad.data import GRAPESHOT_D3_RANGE, HULL_POINTS, KLANS, STARTING_KREW
+
+    if not math.isfinite(rng) or rng <= 0:
+        return f"--range: a distance in inches above 0, got {rng:g}"
+    if ram_strength is not None:
+        wind = [1 if k.sails else 0 for k in KLANS.values()]
+        low = impact_band(0.0) - 1 - max(wind)
+        high = impact_band(math.inf) + 1 + max(k.ram_bonus + w for k, w in zip(KLANS.values(), wind, strict=True))
+        if not low <= ram_strength <= high:
+            return f"--ram-strength: a ram's strength is {low} to {high} (JL-RAM-3: 6-8 by the distance moved, +1/-1 for the courses, a klan's bonus, the wind on sails), got {ram_strength}"
+    for name, n in krew.items():
+        if n is not None and not 0 <= n <= len(STARTING_KREW):
+            return f"{name}: Orks aboard, 0 to {len(STARTING_KREW)} (the krew a ship starts with), got {n}"
+    for name, n in hull_points.items():
+        if n is not None and not 1 <= n <= HULL_POINTS:
+            return f"{name}: 1 to {HULL_POINTS} hull points, got {n}"
+    if gap is not None and ram_strength is None:
+        reach, what = 1e9, ""
+        if board:
+            reach, what = BOARDING_RANGE, "boarding reaches"
+        elif sluggas:
+            reach, what = float(cast(float, get("jimlad").resolve_options({}, "odds")["slugga_range"])), "sluggas reach"
+        elif shell == "grapeshot":
+            reach, what = GRAPESHOT_D3_RANGE, "grapeshot (as D3 hits) reaches"
+        if not math.isfinite(gap) or not 0 <= gap <= reach:
+            return (
+                f'--gap: inches between the hulls, 0 to {reach:g} ({what} {reach:g}"), got {gap:g}'
+                if what
+                else f"--gap: inches between the hulls, 0 or more, got {gap:g}"
+            )
+    if not 1 <= samples <= MAX_SAMPLES:
+        return f"--samples: 1 to {MAX_SAMPLES:,} Monte Carlo runs, got {samples}"
+    if not 1 <= budget <= MAX_BUDGET:
+        return f"--budget: 1 to {MAX_BUDGET:,} rule runs, got {budget}"
+    return None
 
 
 # --------------------------------------------------------------------------- the balance lab

@@ -1580,19 +1580,13 @@ Answer = Odds | KrakOdds | BoardingOdds | ActionOdds
 
 def from_save(path: str, seat: str, action_json: str, *, samples: int = SAMPLES, seed: int = 1, budget: int = BUDGET) -> ActionOdds:
     """``grapeshot odds --save FILE --seat SEAT --action JSON``: the odds of an action in a saved game."""
-    import json
-    from pathlib import Path as FilePath
-
     from grapeshot.core.actions import decode
+    from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
 
+    game = Game.load(loads_json(read_text(path, path, MAX_SAVE_BYTES), path), source=path)  # each problem a ScenarioError
     try:
-        data = json.loads(FilePath(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise OddsError(f"{path}: cannot read a save: {err}") from None
-    game = Game.load(data, source=path)
-    try:
-        action = decode(json.loads(action_json))
-    except (json.JSONDecodeError, IllegalAction) as err:
+        action = decode(loads_json(action_json, "--action"))
+    except IllegalAction as err:
         raise OddsError(f"--action: {err}") from None
     return action_odds(game, seat, action, samples=samples, seed=seed, budget=budget)
 

@@ -259,8 +259,9 @@ class Game:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: str | None) -> dict[str, Any]:
-        """What one seat (or a spectator, ``None``) may see: state, prompt, log; never others' sealed orders."""
+    def view(self, seat: str | None, since: int = 0) -> dict[str, Any]:
+        """What one seat (or a spectator, ``None``) may see: state, prompt, the log from event
+        ``since`` on (a page that has the rest asks only for what is new); never others' sealed orders."""
         prompt = self.prompt_for(seat) if seat is not None else None
         own = self.sealed_by(seat) if seat is not None else None
         return {
@@ -273,7 +274,7 @@ class Game:
             "prompt": prompt.describe() if prompt is not None else None,
             "sealed": own.to_json() if own is not None else None,
             "outcome": self.outcome.to_json() if self.outcome else None,
-            "log": [e.to_json() for e in self.events if e.visible(seat)],
+            "log": [e.to_json() for e in self.events[max(0, since) :] if e.visible(seat)],
         }
 
     # ------------------------------------------------------------------ saves
@@ -300,11 +301,11 @@ class Game:
         if not isinstance(self.dice, SeededDice | ContinuedDice) or not self.replays_itself:
             raise ValueError("only games with seeded or entered dice can be saved")
         if not reveal or self.seed is None:
-            out: dict[str, Any] = {"kind": "seeded", "rolls": [_roll_json(r) for r in self.rolled]}
+            out: dict[str, Any] = {"kind": "seeded", "rolls": [roll_json(r) for r in self.rolled]}
         else:
             out = {"kind": "seeded", "seed": self.seed, "state": self.dice.state_digest()}
             if self.given:
-                out["rolls"] = [_roll_json(r) for r in self.given]
+                out["rolls"] = [roll_json(r) for r in self.given]
             if self.salt is not None:
                 out["salt"] = self.salt
         if self.commitment is not None:
@@ -357,7 +358,7 @@ class Game:
         raw_rolls = dice.get("rolls", [])
         if not isinstance(raw_rolls, list):
             raise ScenarioError(source, "dice.rolls", "a list of rolls", raw_rolls)
-        rolls = [_read_roll(r, source, f"dice.rolls[{i}]") for i, r in enumerate(raw_rolls)]
+        rolls = [read_roll(r, source, f"dice.rolls[{i}]") for i, r in enumerate(raw_rolls)]
         if seeded and seed is None and "rolls" not in dice:
             raise ScenarioError(source, "dice", "a 'seed' or the 'rolls' made so far", dict(dice))
         salt, commitment = (_hex(dice, key, source) for key in ("salt", "commitment"))
@@ -403,14 +404,14 @@ def read_seed(value: object, source: str, field: str) -> int:
     raise ScenarioError(source, field, expected, value)
 
 
-def _roll_json(r: Roll) -> dict[str, Any]:
+def roll_json(r: Roll) -> dict[str, Any]:
     out: dict[str, Any] = {"expr": r.expr, "faces": list(r.faces)}
     if r.direction is not None:
         out["direction"] = r.direction
     return out
 
 
-def _read_roll(data: object, source: str, field: str) -> Roll:
+def read_roll(data: object, source: str, field: str) -> Roll:
     """One roll on record: ``{"expr": "2D6", "faces": [3, 5]}``, a scatter arrow with its ``direction``."""
     if (
         not isinstance(data, Mapping)

@@ -35,6 +35,8 @@ def krak_odds(game: Game, ship_name: str, gun: str, x: float, y: float) -> dict[
     ship = sea.ships.get(ship_name)
     if ship is None or gun not in KANNONS:
         raise Denied(404, f"no ship {ship_name!r} or kannon {gun!r}")
+    if not (0.0 <= x <= sea.table.width and 0.0 <= y <= sea.table.height):
+        raise Denied(400, f"x, y: an aim point on the table, x from 0 to {sea.table.width:g} and y from 0 to {sea.table.height:g} inches; got ({x:g}, {y:g})")
     k = KANNONS[gun]
     if k.krak is None:
         raise Denied(400, f"the {gun} kannon fires no krak")

@@ -8,23 +8,23 @@ Sealed orders are checkable: when a seat submits into a simultaneous prompt the
 table publishes ``sha256(text + ":" + salt)`` of the action's canonical text; when
 the prompt closes it publishes the text and the salt, so any page can verify that
 nothing was changed after the fact.  The dice seed is committed the same way when
-the game is created and revealed when it ends.
+the game is created and revealed when it ends (:mod:`grapeshot.core.commitment`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from grapeshot.agents import Agent, make
-from grapeshot.agents.search import SearchPlayer
+from grapeshot.agents.search import SearchPlayer, derive
 from grapeshot.core.actions import Action, decode
+from grapeshot.core.commitment import commit, new_salt
 from grapeshot.core.errors import IllegalAction
-from grapeshot.core.game import Game
+from grapeshot.core.game import Game, read_roll
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.report import describe
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
@@ -46,10 +46,6 @@ def ai_player(name: str, seed: int) -> Agent:
 def canonical(action: Action) -> str:
     """The exact text a sealed action is committed by."""
     return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
-
-
-def seal(text: str, salt: str) -> str:
-    return hashlib.sha256(f"{text}:{salt}".encode()).hexdigest()
 
 
 class Denied(Exception):
@@ -94,19 +90,23 @@ class Table:
         self.game = self._fresh()
         for i, (seat, spec) in enumerate(sorted(self.rec.seats.items())):
             if spec["player"] in AI_PLAYERS:
-                self.agents[seat] = ai_player(spec["player"], self.rec.seed + 7919 * (i + 1))
+                # from the seed and its secret salt: an AI's choices must not let anyone work the seed out
+                self.agents[seat] = ai_player(spec["player"], derive("table-agent", self.rec.seed_salt, self.rec.seed, i))
         for a in self.store.actions(self.rec.id):
             self._apply(a.seat, decode(a.action), a.salt)
 
     def _fresh(self) -> Game:
         scenario = parse_scenario(self.rec.scenario, f"game {self.rec.id} (scenario)")
         hands = self.people if self.rec.companion and len(self.people) < len(self.rec.seats) else ()
-        return Game(self.rec.ruleset, scenario, self.rec.options, self.rec.seed, companion=self.rec.companion, hands=hands)
+        rolls = [read_roll(r, f"game {self.rec.id}", f"rolls[{i}]") for i, r in enumerate(self.rec.rolls or [])]
+        return Game(
+            self.rec.ruleset, scenario, self.rec.options, self.rec.seed, given=rolls, salt=self.rec.seed_salt, companion=self.rec.companion, hands=hands
+        )
 
     # ------------------------------------------------------------------ who is asking
 
     def seat_of(self, token: str | None) -> str | None:
-        """The seat a token sits at, ``""`` for the spectator token; refuses anything else."""
+        """The seat a token sits at, ``None`` for the spectator token; refuses anything else."""
         if not token:
             raise Denied(401, "this link needs its token (the ?token= part of the link)")
         h = token_hash(token)
@@ -130,8 +130,8 @@ class Table:
 
     # ------------------------------------------------------------------ actions
 
-    def submit(self, seat: str, data: object, *, ai: bool = True) -> None:
-        """Check, store, then apply one action of a seat; then (unless ``ai`` is off) let the AI seats play on."""
+    def submit(self, seat: str, data: object) -> None:
+        """Check, store, then apply one action of a seat (the AI seats answer afterwards, see ``ai_to_act``)."""
         if seat in self.agents:
             raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
         try:
@@ -145,20 +145,17 @@ class Table:
         except IllegalAction as err:
             raise Denied(422, str(err)) from None
         self._record(seat, action)
-        if ai:
-            self.play_ai()
 
-    def submit_replayed(self, seat: str, data: object) -> None:
-        """Take an action from an uploaded save (already replayed once in full), whoever the seat is."""
-        self._record(seat, decode(data))
-
-    def play_ai(self) -> int:
-        """Let the AI seats answer every prompt that waits on them; the number of actions they took."""
-        taken = 0
-        while (seat := self.ai_to_act()) is not None:
-            self.record_ai(seat, self.think(seat))
-            taken += 1
-        return taken
+    def adopt(self, history: list[tuple[str, Action]]) -> list[ActionRecord]:
+        """Apply the actions a continued save starts with (already replayed once in full), giving
+        the records to store with the game; nothing is written here (the caller stores the game
+        and its actions in one transaction)."""
+        records = []
+        for seat, action in history:
+            salt = self._salt()
+            records.append(ActionRecord(len(self.game.actions), seat, action.to_json(), salt))
+            self._apply(seat, action, salt)
+        return records
 
     def ai_to_act(self) -> str | None:
         """The AI seat the game waits on next, if any."""
@@ -176,8 +173,11 @@ class Table:
         """Store and apply an AI seat's answer (the rules check it like any other action)."""
         self._record(seat, action)
 
+    def _salt(self) -> str | None:
+        return new_salt() if self.game.prompt is not None and self.game.prompt.simultaneous else None
+
     def _record(self, seat: str, action: Action) -> None:
-        salt = secrets.token_hex(16) if self.game.prompt is not None and self.game.prompt.simultaneous else None
+        salt = self._salt()
         self.store.append(self.rec.id, len(self.game.actions), seat, action.to_json(), salt)
         self._apply(seat, action, salt)
 
@@ -187,7 +187,7 @@ class Table:
         self.game.submit(seat, action)
         if salt is not None:
             text = canonical(action)
-            c = Commitment(index, seat, seal(text, salt), text, salt)
+            c = Commitment(index, seat, commit(text, salt), text, salt)
             self.commitments.append(c)
             self._open.append(c)
         if self.game.prompt is not prompt or self.game.prompt is None:
@@ -196,7 +196,7 @@ class Table:
             self._open = []
         if self.game.outcome is not None and self.rec.outcome is None:
             self.store.finish(self.rec.id, self.game.outcome.to_json())
-            self.rec = GameRecord(**{**self.rec.__dict__, "outcome": self.game.outcome.to_json()})
+            self.rec = dataclasses.replace(self.rec, outcome=self.game.outcome.to_json())
 
     def undo(self, seat: str) -> int:
         """Take back the last decision of a person (and the AI moves after it), in a game with at
@@ -209,7 +209,7 @@ class Table:
             raise Denied(409, "there is no decision of yours to take back")
         kept: list[ActionRecord] = self.store.actions(self.rec.id)[:last]
         self.store.truncate(self.rec.id, last)
-        self.rec = GameRecord(**{**self.rec.__dict__, "outcome": None})
+        self.rec = dataclasses.replace(self.rec, outcome=None)
         self.game = self._fresh()
         self.commitments, self._open = [], []
         for a in kept:
@@ -220,8 +220,8 @@ class Table:
 
     def view(self, seat: str | None, since: int = 0) -> dict[str, Any]:
         """The seat's (or the spectator's) view, with the log from event ``since`` on."""
-        v = self.game.view(seat)
-        v["log"] = _worded(self.game, [e for e in v["log"] if e["seq"] >= since])
+        v = self.game.view(seat, since)
+        v["log"] = _worded(self.game, v["log"])
         v["since"] = since
         v["game"] = self.rec.id
         v["title"] = self.rec.title
@@ -230,17 +230,24 @@ class Table:
         v["companion"] = self.rec.companion
         v["actions"] = len(self.game.actions)
         v["commitments"] = [c.public() for c in self.commitments]
-        v["seed"] = {"hash": seal(str(self.rec.seed), self.rec.seed_salt)}
+        v["seed"] = {"hash": self.game.commitment}
+        if self.game.given:  # a game continued from a save: its first rolls came with the save, the seed rolls the rest
+            v["seed"]["rolls_given"] = len(self.game.given)
         if self.game.outcome is not None:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo
         return v
 
+    def save(self) -> dict[str, Any]:
+        """The save anyone at this table may download: no secret in it (see ``Game.public_save``)."""
+        return self.game.public_save()
+
     def replay_view(self, upto: int) -> dict[str, Any]:
-        """The spectator's view of this game after its first ``upto`` actions (replay stepping)."""
+        """The spectator's view of this game after its first ``upto`` actions (replay stepping).
+        Others' sealed orders still hidden at that step stay out of the public view."""
         if not 0 <= upto <= len(self.game.actions):
             raise Denied(400, f"step must be between 0 and {len(self.game.actions)}")
-        g = self._fresh()
+        g = self.game.restart()
         for seat, action in self.game.actions[:upto]:
             g.submit(seat, action)
         v = g.view(None)
