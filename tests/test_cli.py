@@ -229,7 +229,7 @@ def test_replay_rejects_a_tampered_action(saves: Path, tmp_path: Path) -> None:
     result = run("replay", str(save))
     assert result.exit_code != 0
     message = flat(result.stderr)
-    assert "action #0" in message and "rejected" in message and "card must be 1-5" in message
+    assert "actions[0]" in message and "rejected" in message and "card must be 1-5" in message
 
 
 def test_replay_of_a_save_with_a_legal_but_different_action_diverges(saves: Path, tmp_path: Path) -> None:

@@ -223,7 +223,7 @@ def replay_cmd(
     except ScenarioError as e:
         raise _fail(str(e)) from None
     except ReplayMismatch as e:
-        raise _fail(f"replay of {file} diverged at {e}", 1) from None
+        raise _fail(f"replay of {file} diverged at {e}" if e.what is None else f"replay of {file}: {e}", 1) from None
     what = f"{len(game.events)} events match {log}" if recorded is not None else f"{len(game.events)} events, digest matches"
     outcome = game.outcome.to_json() if game.outcome else "unfinished"
     if game.commitment is None:

@@ -25,8 +25,9 @@ class ScenarioError(ValueError):
 class ReplayMismatch(Exception):
     """Replaying a save did not reproduce its recorded event log."""
 
-    def __init__(self, index: int, expected: object, got: object) -> None:
+    def __init__(self, index: int, expected: object, got: object, what: str | None = None) -> None:
         self.index = index
         self.expected = expected
         self.got = got
-        super().__init__(f"event #{index} differs:\n  recorded: {expected}\n  replayed: {got}")
+        self.what = what  # what differs, when it is not an event (the outcome, the seed's commitment)
+        super().__init__(f"{what or f'event #{index}'} differs:\n  recorded: {expected}\n  replayed: {got}")

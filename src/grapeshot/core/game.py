@@ -388,7 +388,10 @@ class Game:
             raise ScenarioError(source, "dice.hands", "a list of seat names", hands)
         if not seeded:
             return cls(rs, scenario, options, 0, companion=True, hands=hands), actions
-        game = cls(rs, scenario, options, seed, given=rolls, salt=salt if seed is not None else None, commitment=commitment if seed is None else None)
+        try:  # the rules run to the first prompt at once, and may already roll
+            game = cls(rs, scenario, options, seed, given=rolls, salt=salt if seed is not None else None, commitment=commitment if seed is None else None)
+        except DiceError as err:
+            raise ScenarioError(source, "dice.rolls", "the rolls the game calls for", str(err)) from None
         return game, actions
 
 
@@ -481,9 +484,9 @@ def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None
         try:
             game.submit(seat, action)
         except IllegalAction as err:
-            raise ReplayMismatch(len(game.events), f"action #{i} accepted", f"rejected: {err}") from None
+            raise ReplayMismatch(len(game.events), "accepted", f"rejected: {err}", f"actions[{i}]") from None
         except DiceError as err:
-            raise ReplayMismatch(len(game.events), f"the rolls on record serve action #{i}", str(err)) from None
+            raise ReplayMismatch(len(game.events), "the rolls on record", str(err), f"the rolls for actions[{i}]") from None
         compare()
     if recorded is not None and len(recorded) != len(game.events):
         raise ReplayMismatch(len(game.events), recorded[len(game.events)] if len(recorded) > len(game.events) else "(end)", "(end of replayed log)")
@@ -502,7 +505,9 @@ def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None
             raise ReplayMismatch(len(game.events), f"digest {claimed}", f"digest {digest(game.events)}")
     reached = game.outcome.to_json() if game.outcome else None
     if json.loads(json.dumps(data.get("outcome"))) != json.loads(json.dumps(reached)):
-        raise ReplayMismatch(len(game.events), f"outcome {data.get('outcome')}", f"outcome {reached}")
+        raise ReplayMismatch(len(game.events), data.get("outcome"), reached, "the outcome")
     if game.seed is not None and game.salt is not None and dice.get("commitment") is not None and not verify(dice["commitment"], str(game.seed), game.salt):
-        raise ReplayMismatch(len(game.events), f"the seed committed to as {dice['commitment']}", f"sha256(seed:salt) = {game.commitment}")
+        raise ReplayMismatch(
+            len(game.events), f"the seed committed to as {dice['commitment']}", f"sha256(seed:salt) = {game.commitment}", "the seed's commitment"
+        )
     return game

@@ -157,20 +157,22 @@ def loads_yaml(text: str, what: str) -> Any:
     """Parse YAML (JSON too) within the limits above into plain data; raise :class:`Unreadable`."""
     if len(text) > MAX_SCENARIO_BYTES:
         raise Unreadable(what, "(file)", f"YAML of at most {_size(MAX_SCENARIO_BYTES)}", f"{len(text)} characters")
-    loader = _Loader(text)
-    loader.what = what
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)  # the reader refuses control characters here already
+        loader.what = what
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(file)"
         raise Unreadable(what, where, "valid YAML", err.problem or err.context) from None
     except yaml.YAMLError as err:
-        raise Unreadable(what, "(file)", "valid YAML", str(err)) from None
+        raise Unreadable(what, "(file)", "valid YAML", str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     except RecursionError:
         raise _deep(what) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     check_tree(data, what)
     return data
 

@@ -30,8 +30,8 @@ from starlette.staticfiles import StaticFiles
 
 from grapeshot.core.actions import Action
 from grapeshot.core.commitment import new_salt
-from grapeshot.core.errors import IllegalAction, ScenarioError
-from grapeshot.core.game import Game, roll_json
+from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
+from grapeshot.core.game import replay, roll_json
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll
@@ -49,8 +49,8 @@ Token = Annotated[str | None, Query(max_length=100, description="the private lin
 Since = Annotated[int, Query(ge=0, le=10**9, description="the first event of the log to send")]
 Coordinate = Annotated[float, Query(allow_inf_nan=False, description="inches")]
 Name = Annotated[str, Query(min_length=1, max_length=100)]
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody, "description": what}
+ERRORS: dict[int | str, dict[str, Any]] = {  # every refusal is JSON, from HTML routes too
+    code: {"description": what, "content": {"application/json": {"schema": ErrorBody.model_json_schema()}}}
     for code, what in (
         (400, "malformed or refused content (scenario, save, options)"),
         (401, "no token"),
@@ -282,7 +282,10 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         """Continue a save as a new game.  A save of a game still running holds the rolls made so
         far but not the seed: the new game replays those rolls and rolls on with a seed of its own."""
         req = await read(request, UploadSave)
-        game = Game.load(req.save, "save")  # the whole save must replay before anything is stored
+        try:  # the whole save must replay to what it records (log, outcome, commitment) before anything is stored
+            game = replay(req.save, source="save")
+        except ReplayMismatch as err:
+            raise Denied(400, f"save: it does not replay to what it records: {err}") from None
         return await tables.create(
             game.ruleset,
             game.scenario,
@@ -347,7 +350,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         return JSONResponse(live.table.save(), headers={"Content-Disposition": f'attachment; filename="grapeshot-{game_id}.save.json"'})
 
     @app.get("/api/games/{game_id}/replay", responses=ERRORS)
-    async def replay(game_id: GameId, step: Annotated[int, Query(ge=0, le=10**7)], token: Token = None) -> dict[str, Any]:
+    async def replay_step(game_id: GameId, step: Annotated[int, Query(ge=0, le=10**7)], token: Token = None) -> dict[str, Any]:
         live = await tables.open(game_id)
         live.table.seat_of(token)
         return live.table.replay_view(step)
