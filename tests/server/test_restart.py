@@ -4,6 +4,7 @@ loaded; checked in-process and with a real server killed with SIGKILL while a se
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -93,7 +94,7 @@ def test_a_server_killed_while_an_ai_seat_thinks_lets_it_play_on_after_the_resta
         for _ in range(40):  # until a kill lands while the search seat is thinking (it often takes a few tenths of a second)
             v = call(server, "GET", f"/api/games/{game}", token=red)
             assert v["outcome"] is None, "the game ended before a kill landed while the AI was due"
-            sent = threading.Thread(target=lambda a=quick_answer(v): _post_quietly(server, game, red, a), daemon=True)
+            sent = threading.Thread(target=_post_quietly, args=(server, game, red, quick_answer(v)), daemon=True)
             before = v["actions"]
             sent.start()
             while sent.is_alive():
@@ -132,7 +133,5 @@ def test_a_server_killed_while_an_ai_seat_thinks_lets_it_play_on_after_the_resta
 
 
 def _post_quietly(server: Server, game: str, tok: str, action: dict[str, Any]) -> None:
-    try:
+    with contextlib.suppress(urllib.error.URLError, ConnectionError, OSError):  # the server was killed under the request
         call(server, "POST", f"/api/games/{game}/actions", {"action": action}, token=tok)
-    except (urllib.error.URLError, ConnectionError, OSError):
-        pass  # the server was killed under the request
