@@ -33,9 +33,9 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        code = f"from grapeshot.server.app import create_app; app = create_app(__import__('pathlib').Path({str(self.data)!r}))"
+        code = f"from grapeshot.server.app import create_app, run; run(create_app(__import__('pathlib').Path({str(self.data)!r})), '127.0.0.1', {self.port})"
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", f"{code}\nimport uvicorn; uvicorn.run(app, host='127.0.0.1', port={self.port}, log_level='warning')"],
+            [sys.executable, "-c", code],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )

@@ -289,9 +289,7 @@ def serve(
     ] = None,
 ) -> None:
     """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
-    import uvicorn
-
-    from grapeshot.server.app import create_app
+    from grapeshot.server.app import create_app, run
 
     try:
         app_ = create_app(data, scenarios_dir)
@@ -299,7 +297,7 @@ def serve(
         raise _fail(str(e)) from None
     offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
     out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {escape(str(data))}/{escape(offered)})")
-    uvicorn.run(app_, host=host, port=port, log_level="warning")
+    run(app_, host, port)
 
 
 @app.command()

@@ -40,7 +40,7 @@ from grapeshot.server.roster import roster_page
 from grapeshot.server.store import GameRecord, Store, token_hash
 from grapeshot.server.tables import AI_PLAYERS, PEOPLE, Denied, Table
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "create_app", "run"]
 
 log = logging.getLogger("grapeshot.server")
 
@@ -117,8 +117,18 @@ class Tables:
         async with live.lock:
             while (seat := live.table.ai_to_act()) is not None:
                 action = await asyncio.to_thread(live.table.think, seat)
-                live.table.record_ai(seat, action)
+                await self.record(live, seat, action)
                 await self.broadcast(live)
+
+    async def record(self, live: Live, seat: str, action: Action) -> None:
+        """Store an action (the writer thread commits it with whatever else is waiting), then apply
+        it; the caller holds the table's lock, so nothing comes in between."""
+        table = live.table
+        entry = table.entry(seat, action)
+        await self.store.write_action(table.rec.id, entry)
+        table.take(entry, action)
+        if (outcome := table.outcome_to_store()) is not None:
+            await self.store.write_outcome(table.rec.id, outcome)
 
     async def resume(self) -> None:
         """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
@@ -194,7 +204,7 @@ class Tables:
             records = table.adopt(list(history))
         except IllegalAction as err:
             raise Denied(400, f"save: actions[{len(table.game.actions)}]: {err} (were the seats given other players than in the saved game?)") from None
-        self.store.create(table.rec, records)
+        await self.store.write_game(table.rec, records)
         live = self.live[game_id] = Live(table)
         await self.ai_turns(live)
         links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
@@ -318,7 +328,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
             seat = live.table.seat_of(token)
             assert seat is not None
             started = time.perf_counter()
-            live.table.submit(seat, req.action)
+            await tables.record(live, seat, live.table.check(seat, req.action))
             elapsed = time.perf_counter() - started
             await tables.broadcast(live)
         await tables.ai_turns(live)
@@ -404,6 +414,14 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
             live.watchers.pop(ws, None)
 
     return app
+
+
+def run(app: FastAPI, host: str, port: int) -> None:
+    """Serve the web table until stopped, as ``grapeshot serve`` does.  Websocket pushes are sent
+    uncompressed: deflating every view cost the server more than the rules of the action did."""
+    import uvicorn
+
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def _ruleset(name: str) -> Ruleset:

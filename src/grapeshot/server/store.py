@@ -1,5 +1,11 @@
 """Saved games in SQLite: every game's set-up and every action, written before it is acknowledged.
 
+Writes are durable (``synchronous=FULL``: each commit waits for the disk), and a server must
+not make every table wait on the disk in turn: :meth:`Store.write` hands a write to one writer
+thread, which commits whatever has queued meanwhile in a single transaction (one disk flush for
+the actions of many games: group commit) while the event loop goes on.  Reads use a connection
+of their own, which WAL lets read while a commit is under way.
+
 A game is rebuilt by replaying its actions, so the store holds only what cannot
 be recomputed: the scenario, options, seed (with the salt of its published commitment),
 the rolls a continued game began with, the seats (with hashed tokens), the actions in
@@ -10,12 +16,14 @@ neither ever parses a stored scenario.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,6 +114,10 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._lock = threading.Lock()
         self._migrate()
+        self._reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._rlock = threading.Lock()
+        self._jobs: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], None], asyncio.Future[None]] | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
 
     def _migrate(self) -> None:
         """Bring an older file up to :data:`VERSION`, in one transaction (nothing is lost if it stops)."""
@@ -141,58 +153,39 @@ class Store:
 
     def create(self, rec: GameRecord, actions: Sequence[ActionRecord] = ()) -> None:
         """Store a new game with the actions it starts with (a continued save's), all or nothing."""
-        now = time.time()
         with self._tx() as db:
-            db.execute(
-                f"INSERT INTO games ({COLUMNS}) VALUES ({SLOTS})",
-                (
-                    rec.id,
-                    rec.created,
-                    rec.ruleset,
-                    rec.title,
-                    json.dumps(rec.scenario),
-                    json.dumps(rec.options),
-                    str(rec.seed),
-                    rec.seed_salt,
-                    None if rec.rolls is None else json.dumps(rec.rolls),
-                    int(rec.companion),
-                    json.dumps(rec.seats),
-                    rec.spectator,
-                    None if rec.outcome is None else json.dumps(rec.outcome),
-                ),
-            )
-            db.executemany("INSERT INTO actions VALUES (?,?,?,?,?,?)", [(rec.id, a.seq, a.seat, json.dumps(a.action), a.salt, now) for a in actions])
+            _insert_game(db, rec, actions)
 
     def game(self, game_id: str) -> GameRecord | None:
-        with self._lock:
-            row = self._db.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._rlock:
+            row = self._reader.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else _record(row)
 
     def listing(self, limit: int) -> list[Listed]:
         """The latest games, newest first, without reading their scenarios."""
-        with self._lock:
-            rows = self._db.execute("SELECT id, created, title, seats, outcome FROM games ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
+        with self._rlock:
+            rows = self._reader.execute("SELECT id, created, title, seats, outcome FROM games ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
         return [Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4])) for r in rows]
 
     def count(self) -> int:
-        with self._lock:
-            return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        with self._rlock:
+            return int(self._reader.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
     def unfinished(self) -> list[Listed]:
         """Every game still going on (oldest first), as listed."""
-        with self._lock:
-            rows = self._db.execute("SELECT id, created, title, seats FROM games WHERE outcome IS NULL ORDER BY created").fetchall()
+        with self._rlock:
+            rows = self._reader.execute("SELECT id, created, title, seats FROM games WHERE outcome IS NULL ORDER BY created").fetchall()
         return [Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None) for r in rows]
 
     def actions(self, game_id: str) -> list[ActionRecord]:
-        with self._lock:
-            rows = self._db.execute("SELECT seq, seat, action, salt FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
+        with self._rlock:
+            rows = self._reader.execute("SELECT seq, seat, action, salt FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
         return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
-    def append(self, game_id: str, seq: int, seat: str, action: dict[str, Any], salt: str | None) -> None:
+    def append(self, game_id: str, entry: ActionRecord) -> None:
         """Store one action (durably: the caller acknowledges it only after this returns)."""
         with self._tx() as db:
-            db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", (game_id, seq, seat, json.dumps(action), salt, time.time()))
+            _insert_action(db, game_id, entry)
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget the actions after the first ``keep`` (undo)."""
@@ -202,10 +195,106 @@ class Store:
 
     def finish(self, game_id: str, outcome: dict[str, Any]) -> None:
         with self._tx() as db:
-            db.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(outcome), game_id))
+            _finish(db, game_id, outcome)
+
+    # ------------------------------------------------------------------ the writer thread
+
+    async def write(self, job: Callable[[sqlite3.Connection], None]) -> None:
+        """Run ``job`` in a transaction of the writer thread and return once it is committed.
+
+        Jobs queued while a commit is under way share the next transaction, each within a
+        savepoint of its own, so one failing job fails alone."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write_jobs, name="grapeshot-store", daemon=True)
+            self._writer.start()
+        self._jobs.put((job, done))
+        await done
+
+    async def write_action(self, game_id: str, entry: ActionRecord) -> None:
+        await self.write(lambda db: _insert_action(db, game_id, entry))
+
+    async def write_game(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
+        await self.write(lambda db: _insert_game(db, rec, actions))
+
+    async def write_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
+        await self.write(lambda db: _finish(db, game_id, outcome))
+
+    def _write_jobs(self) -> None:
+        while (first := self._jobs.get()) is not None:
+            batch = [first]
+            while True:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._jobs.put(None)  # close() after this batch
+                    break
+                batch.append(more)
+            outcomes: list[BaseException | None] = []
+            try:
+                with self._tx() as db:
+                    for job, _ in batch:
+                        db.execute("SAVEPOINT job")
+                        try:
+                            job(db)
+                            outcomes.append(None)
+                        except Exception as err:
+                            db.execute("ROLLBACK TO job")
+                            outcomes.append(err)
+                        db.execute("RELEASE job")
+            except Exception as err:  # the commit itself failed: nothing of the batch is stored
+                outcomes = [err] * len(batch)
+            for (_, done), failed in zip(batch, outcomes, strict=True):
+                done.get_loop().call_soon_threadsafe(_settle, done, failed)
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._jobs.put(None)
+            self._writer.join(timeout=10)
+        self._reader.close()
         self._db.close()
+
+
+def _settle(done: asyncio.Future[None], failed: BaseException | None) -> None:
+    if done.cancelled():
+        return
+    if failed is None:
+        done.set_result(None)
+    else:
+        done.set_exception(failed)
+
+
+def _insert_game(db: sqlite3.Connection, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
+    db.execute(
+        f"INSERT INTO games ({COLUMNS}) VALUES ({SLOTS})",
+        (
+            rec.id,
+            rec.created,
+            rec.ruleset,
+            rec.title,
+            json.dumps(rec.scenario),
+            json.dumps(rec.options),
+            str(rec.seed),
+            rec.seed_salt,
+            None if rec.rolls is None else json.dumps(rec.rolls),
+            int(rec.companion),
+            json.dumps(rec.seats),
+            rec.spectator,
+            None if rec.outcome is None else json.dumps(rec.outcome),
+        ),
+    )
+    for entry in actions:
+        _insert_action(db, rec.id, entry)
+
+
+def _insert_action(db: sqlite3.Connection, game_id: str, entry: ActionRecord) -> None:
+    db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", (game_id, entry.seq, entry.seat, json.dumps(entry.action), entry.salt, time.time()))
+
+
+def _finish(db: sqlite3.Connection, game_id: str, outcome: dict[str, Any]) -> None:
+    db.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(outcome), game_id))
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:

@@ -85,6 +85,7 @@ class Table:
     agents: dict[str, Agent] = field(default_factory=dict)
     commitments: list[Commitment] = field(default_factory=list)
     _open: list[Commitment] = field(default_factory=list)  # sealed into the prompt still open
+    _unstored_outcome: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.game = self._fresh()
@@ -94,6 +95,8 @@ class Table:
                 self.agents[seat] = ai_player(spec["player"], derive("table-agent", self.rec.seed_salt, self.rec.seed, i))
         for a in self.store.actions(self.rec.id):
             self._apply(a.seat, decode(a.action), a.salt)
+        if (outcome := self.outcome_to_store()) is not None:  # the server stopped before it could store the outcome
+            self.store.finish(self.rec.id, outcome)
 
     def _fresh(self) -> Game:
         scenario = parse_scenario(self.rec.scenario, f"game {self.rec.id} (scenario)")
@@ -131,7 +134,17 @@ class Table:
     # ------------------------------------------------------------------ actions
 
     def submit(self, seat: str, data: object) -> None:
-        """Check, store, then apply one action of a seat (the AI seats answer afterwards, see ``ai_to_act``)."""
+        """Check, store, then apply one action of a seat, all at once (for tools and tests; the
+        server stores through its writer thread: ``check``, ``entry``, write, ``take``)."""
+        action = self.check(seat, data)
+        entry = self.entry(seat, action)
+        self.store.append(self.rec.id, entry)
+        self.take(entry, action)
+        if (outcome := self.outcome_to_store()) is not None:
+            self.store.finish(self.rec.id, outcome)
+
+    def check(self, seat: str, data: object) -> Action:
+        """The action a person's request holds, if the game accepts it from that seat now (a 4xx otherwise)."""
         if seat in self.agents:
             raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
         try:
@@ -144,7 +157,21 @@ class Table:
             prompt.check(seat, action)
         except IllegalAction as err:
             raise Denied(422, str(err)) from None
-        self._record(seat, action)
+        return action
+
+    def entry(self, seat: str, action: Action) -> ActionRecord:
+        """The stored form of the next action (a sealed one with the salt of its commitment); nothing changes yet."""
+        salt = new_salt() if self.game.prompt is not None and self.game.prompt.simultaneous else None
+        return ActionRecord(len(self.game.actions), seat, action.to_json(), salt)
+
+    def take(self, entry: ActionRecord, action: Action) -> None:
+        """Apply an action once it is stored."""
+        self._apply(entry.seat, action, entry.salt)
+
+    def outcome_to_store(self) -> dict[str, Any] | None:
+        """The outcome, the first time it is asked for after the game has ended (to be stored once)."""
+        out, self._unstored_outcome = self._unstored_outcome, None
+        return out
 
     def adopt(self, history: list[tuple[str, Action]]) -> list[ActionRecord]:
         """Apply the actions a continued save starts with (already replayed once in full), giving
@@ -152,9 +179,9 @@ class Table:
         and its actions in one transaction)."""
         records = []
         for seat, action in history:
-            salt = self._salt()
-            records.append(ActionRecord(len(self.game.actions), seat, action.to_json(), salt))
-            self._apply(seat, action, salt)
+            records.append(self.entry(seat, action))
+            self.take(records[-1], action)
+        self._unstored_outcome = None  # it goes into the stored game itself
         return records
 
     def ai_to_act(self) -> str | None:
@@ -168,18 +195,6 @@ class Table:
         in a worker thread (a search player thinks for a while) without blocking other tables."""
         assert self.game.prompt is not None
         return self.agents[seat].act(self.game, seat, self.game.prompt)
-
-    def record_ai(self, seat: str, action: Action) -> None:
-        """Store and apply an AI seat's answer (the rules check it like any other action)."""
-        self._record(seat, action)
-
-    def _salt(self) -> str | None:
-        return new_salt() if self.game.prompt is not None and self.game.prompt.simultaneous else None
-
-    def _record(self, seat: str, action: Action) -> None:
-        salt = self._salt()
-        self.store.append(self.rec.id, len(self.game.actions), seat, action.to_json(), salt)
-        self._apply(seat, action, salt)
 
     def _apply(self, seat: str, action: Action, salt: str | None) -> None:
         prompt = self.game.prompt
@@ -195,8 +210,8 @@ class Table:
                 c.revealed = True
             self._open = []
         if self.game.outcome is not None and self.rec.outcome is None:
-            self.store.finish(self.rec.id, self.game.outcome.to_json())
             self.rec = dataclasses.replace(self.rec, outcome=self.game.outcome.to_json())
+            self._unstored_outcome = self.rec.outcome
 
     def undo(self, seat: str) -> int:
         """Take back the last decision of a person (and the AI moves after it), in a game with at
