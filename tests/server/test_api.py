@@ -124,7 +124,7 @@ def test_a_search_ai_seat_plays_its_own_part(client: TestClient) -> None:
 
 
 def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> None:
-    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"}, seed=None)
     v = view(client, g["id"], token(g["links"]["red"]))
     assert set(v["seed"]) == {"hash"}
     save = client.get(f"/api/games/{g['id']}/save", params={"token": token(g["links"]["red"])}).json()

@@ -152,3 +152,10 @@ def test_two_games_with_the_same_typed_seed_publish_different_hashes(client: Tes
         g = client.post("/api/games", json={"scenario": "duel", "seed": 7, "seats": {"red": "human", "blue": "heuristic"}}).json()
         hashes.add(view(client, g["id"], token(g["links"]["red"]))["seed"]["hash"])
     assert len(hashes) == 2  # the salt: a small seed cannot be found by hashing every small number
+
+
+def test_the_table_says_when_the_games_creator_chose_the_seed(client: TestClient) -> None:
+    typed = client.post("/api/games", json={"scenario": "duel", "seed": 7, "seats": {"red": "human", "blue": "human"}}).json()
+    drawn = client.post("/api/games", json={"scenario": "duel", "seats": {"red": "human", "blue": "human"}}).json()
+    assert view(client, typed["id"], token(typed["links"]["blue"]))["seed"]["chosen"] is True  # whoever typed it knows every roll
+    assert "chosen" not in view(client, drawn["id"], token(drawn["links"]["blue"]))["seed"]

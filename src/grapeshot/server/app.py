@@ -192,6 +192,7 @@ class Tables:
             scenario=dict(scenario.raw),
             options=dict(options),
             seed=secrets.randbits(63) if seed is None else seed,
+            seed_chosen=seed is not None,
             seed_salt=new_salt(),
             companion=companion,
             seats={s: {"player": p, "token": token_hash(tokens[s])} for s, p in chosen.items()},

@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS games (
     seed TEXT NOT NULL,              -- in decimal: a seed may be beyond SQLite's 64-bit integers
     seed_salt TEXT NOT NULL,
     rolls TEXT,                      -- JSON: the rolls a continued game began with, before its seed
+    seed_chosen INTEGER NOT NULL,    -- 1: the seed was given by whoever created the game (who then knows the dice)
     companion INTEGER NOT NULL,
     seats TEXT NOT NULL,             -- JSON: seat -> {"player": ..., "token": sha256 of the seat's token}
     spectator TEXT NOT NULL,         -- sha256 of the spectator token
@@ -57,7 +58,7 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game, seq)
 );
 """
-COLUMNS = "id, created, ruleset, title, scenario, options, seed, seed_salt, rolls, companion, seats, spectator, outcome"
+COLUMNS = "id, created, ruleset, title, scenario, options, seed, seed_salt, rolls, seed_chosen, companion, seats, spectator, outcome"
 SLOTS = ",".join("?" * len(COLUMNS.split(",")))
 
 
@@ -82,6 +83,7 @@ class GameRecord:
     spectator: str
     outcome: dict[str, Any] | None
     rolls: list[dict[str, Any]] | None = None  # a continued game's first rolls (as in a save's dice.rolls)
+    seed_chosen: bool = False  # given by the game's creator (or a save's), not drawn by the server
 
 
 @dataclass(frozen=True)
@@ -130,8 +132,8 @@ class Store:
                 db.execute("ALTER TABLE games RENAME TO games_v1")
                 db.execute(SCHEMA.split(";")[0])
                 db.execute(
-                    f"INSERT INTO games ({COLUMNS}) SELECT id, created, ruleset, title, scenario, options, CAST(seed AS TEXT), seed_salt, NULL,"
-                    " companion, seats, spectator, outcome FROM games_v1"
+                    f"INSERT INTO games ({COLUMNS}) SELECT id, created, ruleset, title, scenario, options, CAST(seed AS TEXT), seed_salt, NULL, 1,"
+                    " companion, seats, spectator, outcome FROM games_v1"  # whether a creator chose the seed was not kept: say it may have been
                 )
                 db.execute("DROP TABLE games_v1")
             for statement in SCHEMA.split(";"):
@@ -279,6 +281,7 @@ def _insert_game(db: sqlite3.Connection, rec: GameRecord, actions: Sequence[Acti
             str(rec.seed),
             rec.seed_salt,
             None if rec.rolls is None else json.dumps(rec.rolls),
+            int(rec.seed_chosen),
             int(rec.companion),
             json.dumps(rec.seats),
             rec.spectator,
@@ -308,8 +311,9 @@ def _record(row: tuple[Any, ...]) -> GameRecord:
         seed=int(row[6]),
         seed_salt=row[7],
         rolls=None if row[8] is None else json.loads(row[8]),
-        companion=bool(row[9]),
-        seats=json.loads(row[10]),
-        spectator=row[11],
-        outcome=None if row[12] is None else json.loads(row[12]),
+        seed_chosen=bool(row[9]),
+        companion=bool(row[10]),
+        seats=json.loads(row[11]),
+        spectator=row[12],
+        outcome=None if row[13] is None else json.loads(row[13]),
     )

@@ -246,6 +246,8 @@ class Table:
         v["actions"] = len(self.game.actions)
         v["commitments"] = [c.public() for c in self.commitments]
         v["seed"] = {"hash": self.game.commitment}
+        if self.rec.seed_chosen:  # whoever gave it knows every roll to come: the others should know that
+            v["seed"]["chosen"] = True
         if self.game.given:  # a game continued from a save: its first rolls came with the save, the seed rolls the rest
             v["seed"]["rolls_given"] = len(self.game.given)
         if self.game.outcome is not None:
