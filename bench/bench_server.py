@@ -13,6 +13,8 @@ connected, so every action is also pushed to two pages.  Two loads:
   (from ``/proc``), the round trip and the actions per second.
 
 The client runs on the same machine and shares its cores; on a busy machine the figures drop.
+The live table gives the server's and the client's CPU time as a share of one core, to tell
+which of them (or the machine) set the limit.
 
     .venv/bin/python bench/bench_server.py [--live 25,50,100,150,200] [--pace 1.0] [--seconds 20]
                                            [--flat 1,10,25,50,100] [--actions 60]
@@ -96,16 +98,25 @@ class Tally:
     server: list[float] = field(default_factory=list)
 
 
-async def play(client: httpx.AsyncClient, base: str, tally: Tally, *, actions: int | None, pace: float, until: float, rng: random.Random) -> None:
-    """One game after another (a new one when a game ends), two pages watching each."""
+async def new_game(client: httpx.AsyncClient, base: str) -> tuple[str, str]:
+    r = await client.post(
+        f"{base}/api/games",
+        json={"scenario": "duel", "seats": {"red": "human", "blue": "human"}, "hotseat": True, "options": {"random_events": False, "turn_limit": 100}},
+    )
+    g = r.json()
+    return g["id"], g["links"]["red"].split("token=")[1]
+
+
+async def play(
+    client: httpx.AsyncClient, base: str, game: tuple[str, str], tally: Tally, *, actions: int | None, pace: float, until: float, rng: random.Random
+) -> None:
+    """Play a game (then new ones, should it end) with two pages watching it, until ``until`` or
+    ``actions`` answers; the first answer comes after a random part of ``pace``, so the games
+    of a step do not act in step."""
+    first = True
     while time.perf_counter() < until and (actions is None or len(tally.trips) < actions):
-        r = await client.post(
-            f"{base}/api/games",
-            json={"scenario": "duel", "seats": {"red": "human", "blue": "human"}, "hotseat": True, "options": {"random_events": False, "turn_limit": 100}},
-        )
-        g = r.json()
-        token = g["links"]["red"].split("token=")[1]
-        ws_url = base.replace("http", "ws") + f"/ws/games/{g['id']}?token={token}"
+        game_id, token = game
+        ws_url = base.replace("http", "ws") + f"/ws/games/{game_id}?token={token}"
         async with websockets.connect(ws_url) as w1, websockets.connect(ws_url) as w2:
 
             async def drain(ws: Any) -> None:
@@ -114,17 +125,21 @@ async def play(client: httpx.AsyncClient, base: str, tally: Tally, *, actions: i
                         await ws.recv()
 
             readers = [asyncio.create_task(drain(w1)), asyncio.create_task(drain(w2))]
-            view = (await client.get(f"{base}/api/games/{g['id']}", params={"token": token})).json()
+            view = (await client.get(f"{base}/api/games/{game_id}", params={"token": token})).json()
+            if first and pace:
+                await asyncio.sleep(pace * rng.random())
+            first = False
             while view["prompt"] is not None and time.perf_counter() < until and (actions is None or len(tally.trips) < actions):
-                if pace:
-                    await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
                 t0 = time.perf_counter()
-                r = await client.post(f"{base}/api/games/{g['id']}/actions", params={"token": token}, json={"action": answer(view), "since": 10**9})
+                r = await client.post(f"{base}/api/games/{game_id}/actions", params={"token": token}, json={"action": answer(view), "since": 10**9})
                 tally.trips.append(1000 * (time.perf_counter() - t0))
                 view = r.json()
                 tally.server.append(view["server_ms"])
+                if pace:
+                    await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
             for t in readers:
                 t.cancel()
+        game = await new_game(client, base)
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -144,19 +159,25 @@ async def run(args: argparse.Namespace) -> None:
                 held = 0
                 if args.live:
                     print(f"live games: each answers, waits {args.pace:g} s (x0.5-1.5) and answers again; {args.seconds:g} s a step")
-                    print(f"{'games':>6} {'actions':>8} {'server p50':>11} {'server p99':>11} {'round trip p50':>15} {'p99':>8} {'actions/s':>10}")
+                    print(
+                        f"{'games':>6} {'actions':>8} {'server p50':>11} {'server p99':>11} {'round trip p50':>15} {'p99':>8} {'actions/s':>10} {'server cpu':>11} {'client cpu':>11}"
+                    )
                     for n in [int(x) for x in args.live.split(",")]:
                         tallies = [Tally() for _ in range(n)]
+                        games = [await new_game(client, base) for _ in range(n)]  # set up before the clock starts
                         until = time.perf_counter() + args.seconds
-                        started = time.perf_counter()
-                        await asyncio.gather(*(play(client, base, t, actions=None, pace=args.pace, until=until, rng=rng) for t in tallies))
+                        started, cpu0, mine0 = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
+                        await asyncio.gather(
+                            *(play(client, base, g, t, actions=None, pace=args.pace, until=until, rng=rng) for g, t in zip(games, tallies, strict=True))
+                        )
                         wall = time.perf_counter() - started
+                        busy, mine = (cpu_seconds(proc.pid) - cpu0) / wall, (time.process_time() - mine0) / wall
                         trips = [x for t in tallies for x in t.trips]
                         server = [x for t in tallies for x in t.server]
                         p99 = pct(trips, 0.99)
                         print(
                             f"{n:>6} {len(trips):>8} {statistics.median(server):>9.2f}ms {pct(server, 0.99):>9.2f}ms "
-                            f"{statistics.median(trips):>13.2f}ms {p99:>6.1f}ms {len(trips) / wall:>10.0f}"
+                            f"{statistics.median(trips):>13.2f}ms {p99:>6.1f}ms {len(trips) / wall:>10.0f} {100 * busy:>10.0f}% {100 * mine:>10.0f}%"
                         )
                         if p99 < 100.0:
                             held = max(held, n)
@@ -168,8 +189,14 @@ async def run(args: argparse.Namespace) -> None:
                     )
                     for n in [int(x) for x in args.flat.split(",")]:
                         tallies = [Tally() for _ in range(n)]
+                        games = [await new_game(client, base) for _ in range(n)]
                         cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
-                        await asyncio.gather(*(play(client, base, t, actions=args.actions, pace=0.0, until=float("inf"), rng=rng) for t in tallies))
+                        await asyncio.gather(
+                            *(
+                                play(client, base, g, t, actions=args.actions, pace=0.0, until=float("inf"), rng=rng)
+                                for g, t in zip(games, tallies, strict=True)
+                            )
+                        )
                         cpu, wall = cpu_seconds(proc.pid) - cpu0, time.perf_counter() - t0
                         trips = [x for t in tallies for x in t.trips]
                         server = [x for t in tallies for x in t.server]
