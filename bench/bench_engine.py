@@ -43,7 +43,7 @@ def play(scenario: str, games: int, seed: int) -> tuple[float, int, int, int, li
     t0 = time.perf_counter()
     for i in range(games):
         g = Game("jimlad", sc, seed=seed + i, log=False)
-        agents = {s.id: make("heuristic", (seed + i) * 31 + k) for k, s in enumerate(sc.seats)}
+        agents = {s.id: make("heuristic", (seed + i) * 31 + k, "jimlad") for k, s in enumerate(sc.seats)}
         outcome = play_out(g, agents)
         steps += g.steps
         rolls += g.rolls

@@ -39,7 +39,7 @@ FACINGS = ["front", "port", "starboard", "rear"]
 def brawl_at_shooting(seed: int) -> Game:
     """A brawl played by heuristic players up to its first shooting prompt."""
     g = Game("jimlad", load_scenario("brawl", "jimlad"), seed=seed, log=False)
-    agents = {s.id: make("heuristic", seed * 7 + i) for i, s in enumerate(g.scenario.seats)}
+    agents = {s.id: make("heuristic", seed * 7 + i, "jimlad") for i, s in enumerate(g.scenario.seats)}
     while g.prompt is not None and not isinstance(g.prompt, ShootPrompt):
         seat = g.waiting_for()[0]
         g.submit(seat, agents[seat].act(g, seat, g.prompt))

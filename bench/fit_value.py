@@ -1,7 +1,7 @@
-"""Fit the search player's estimate of the chance to win (``grapeshot.agents.value``).
+"""Fit the search player's estimate of the chance to win (``grapeshot.rulesets.jimlad.players.value``).
 
 Plays heuristic-player games with random klans, notes each seat's features (the value module's
-own :func:`~grapeshot.agents.value.features`) at the start of every turn, and fits a logistic
+own :func:`~grapeshot.rulesets.jimlad.players.value.features`) at the start of every turn, and fits a logistic
 model of the seat's final result (1 won, 0 lost, a share of a draw).  The features are
 differences, so in a duel the intercept comes out as nought and the model stays symmetric; with
 more seats it carries the lower chance of any one seat to win.  Prints the weights, ready to paste
@@ -22,13 +22,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grapeshot.agents.heuristic import HeuristicPlayer
-from grapeshot.agents.search import material
-from grapeshot.agents.value import FEATURES, features, weights
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import load_scenario, parse_scenario, with_klans
+from grapeshot.core.scenario import load_scenario, parse_scenario
 from grapeshot.lab.study import derive_seed
 from grapeshot.rulesets.jimlad.data import Klan
+from grapeshot.rulesets.jimlad.lab import with_klans
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
+from grapeshot.rulesets.jimlad.players.search import material
+from grapeshot.rulesets.jimlad.players.value import FEATURES, features, weights
 from grapeshot.rulesets.jimlad.state import Sea
 
 

@@ -21,12 +21,14 @@ import time
 from dataclasses import dataclass
 
 from grapeshot.agents import Agent, play_out
-from grapeshot.agents.heuristic import HeuristicPlayer
-from grapeshot.agents.search import DECISIONS, PRIOR, SearchPlayer
+from grapeshot.agents.search import PRIOR, SearchPlayer
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario, with_klans
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.stats import wilson
 from grapeshot.lab.study import derive_seed
+from grapeshot.rulesets.jimlad.lab import with_klans
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
+from grapeshot.rulesets.jimlad.players.search import SHARES
 
 
 @dataclass(frozen=True)
@@ -81,14 +83,7 @@ def play(task: Task) -> Result:
     t0 = time.perf_counter()
     outcome = play_out(game, agents)
     seconds = time.perf_counter() - t0
-    me = seats[task.seat]
-    if me in outcome.winners:
-        score = 1.0 / len(outcome.winners)
-    elif not outcome.winners:
-        score = 1.0 / len(seats)
-    else:
-        score = 0.0
-    return Result(task.index, task.seat, score, outcome.turn, seconds, searcher.searched, searcher.rollouts_done)
+    return Result(task.index, task.seat, outcome.share(seats[task.seat], seats), outcome.turn, seconds, searcher.searched, searcher.rollouts_done)
 
 
 def main() -> None:
@@ -98,7 +93,7 @@ def main() -> None:
     ap.add_argument("--candidates", type=int, default=6)
     ap.add_argument("--horizon", type=int, default=0, help="turns a rollout plays on after the decision's turn (-1: to the end of the game)")
     ap.add_argument("--prior", type=float, default=PRIOR, help="the margin another answer needs over the heuristic's")
-    ap.add_argument("--decisions", default=",".join(DECISIONS), help="the decisions searched (comma list)")
+    ap.add_argument("--decisions", default=",".join(SHARES), help="the decisions searched, by prompt kind (comma list)")
     ap.add_argument("--scenario", default="duel", help="a scenario (each seed is played once per seat)")
     ap.add_argument("--klans", default="", help="the klan of each seat, comma list in seat order (default: the scenario's)")
     ap.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")

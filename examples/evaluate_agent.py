@@ -32,7 +32,7 @@ def random_legal(mask: np.ndarray, rng: np.random.Generator) -> int:
 
 def evaluate(policy: Policy, episodes: int, seed: int) -> Counter[str]:
     """Play ``episodes`` duels as red against the heuristic player; count wins, draws, losses."""
-    game = env("duel", opponents={"blue": "heuristic"})
+    game = env("duel", ruleset="jimlad", opponents={"blue": "heuristic"})
     rng = np.random.default_rng(seed)
     results: Counter[str] = Counter()
     for episode in range(episodes):

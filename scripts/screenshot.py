@@ -35,7 +35,7 @@ def played(seed: int, turn: int) -> Game | None:
     on ``turn`` or later; None if the game ends first."""
     game = Game("jimlad", load_scenario("brawl", "jimlad"), {}, seed)
     seats = [s.id for s in game.scenario.seats]
-    agents = {seat: make("heuristic", seed + 7919 * (i + 1)) for i, seat in enumerate(seats)}
+    agents = {seat: make("heuristic", seed + 7919 * (i + 1), "jimlad") for i, seat in enumerate(seats)}
     while game.prompt is not None:
         if game.turn >= turn and game.prompt.kind == "ShootPrompt" and "red" in game.waiting_for():
             view = game.view("red")

@@ -326,3 +326,17 @@ def test_the_installed_grapeshot_command_runs() -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 1
     assert json.loads(done.stdout) == summary(games=1)  # the same game as in-process
+
+
+def test_rules_lists_a_rule_set_s_options_and_its_modules() -> None:
+    r = run("rules", "--ruleset", "jimlad", "--options")
+    assert r.exit_code == 0, r.output
+    assert "krak_scatter_bs" in r.output and "JL-SHOOT-3" in r.output and "template, d3" in r.output
+    r = run("rules", "--ruleset", "toy", "--modules", "toy-cheer", "--options")
+    assert r.exit_code == 0, r.output
+    assert "toy-cheer.bonus" in r.output and "turns" in r.output
+    r = run("rules", "--ruleset", "toy", "--modules", "toy-cheer")
+    assert r.exit_code == 0, r.output
+    assert "TC-ROW-1" in r.output and "TY-ROW-1" in r.output and "JL-" not in r.output
+    r = run("rules", "--ruleset", "toy", "--modules", "no-such")
+    assert r.exit_code != 0 and "unknown rule module 'no-such'" in r.output

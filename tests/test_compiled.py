@@ -27,7 +27,7 @@ PLAY = textwrap.dedent(
         sc = load_scenario(name, "jimlad")
         for i in range(GAMES):
             game = Game("jimlad", sc, seed=500 + i, log=True)
-            play_out(game, {s.id: make("heuristic", 7 * i + k) for k, s in enumerate(sc.seats)})
+            play_out(game, {s.id: make("heuristic", 7 * i + k, "jimlad") for k, s in enumerate(sc.seats)})
             for event in game.events:
                 digest.update(repr(event).encode())
     print(grapeshot.geometry.__file__.rsplit("/", 1)[-1], digest.hexdigest())

@@ -1,27 +1,51 @@
-"""The conformance suite every registered ruleset must pass, on each of its built-in scenarios:
-determinism, save/load round trip, replay equality, and random-play fuzzing with the
-ruleset's invariants checked after every action."""
+"""The conformance suite every registered rule set must pass, on each of its built-in scenarios
+(and the test-only toy rule set, with and without its module): determinism, save/load round
+trip, replay equality, copies, and random-play fuzzing with the rule set's invariants checked
+after every action; and for every rule set with a PettingZoo encoding, PettingZoo's own API and
+seed tests and the secrecy of each seat's observations (a rule set without one is skipped,
+saying so)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # type: ignore[import-untyped]
 
-from grapeshot.agents import make, play_out
+from grapeshot.adapters.pettingzoo import GrapeshotEnv, GrapeshotParallelEnv, env, parallel_env
+from grapeshot.agents import make, play_out, rollout_player
+from grapeshot.core.capabilities import Lacking
 from grapeshot.core.game import Game, replay
-from grapeshot.core.ruleset import all_rulesets
-from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.core.ruleset import all_rulesets, get
+from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
+from grapeshot.report import Words, narrate, unworded
+from tests.toy import CHEER, race
+from tests.toy.coded import coded_race
 
-CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)]
+#: scenarios that are not built in: the toy race alone and with its module
+EXTRA: dict[tuple[str, str], Callable[[], Scenario]] = {
+    ("toy", "race"): lambda: race(("red", "blue", "green")),
+    ("toy", "race+cheer"): lambda: race(modules=[CHEER]),
+}
+CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)] + list(EXTRA)
 
 
-def _play(ruleset: str, scenario: str, seed: int, players: str = "heuristic", check: bool = False) -> Game:
-    sc = load_scenario(scenario, ruleset)
+def load(scenario: str, ruleset: str) -> Scenario:
+    maker = EXTRA.get((ruleset, scenario))
+    return maker() if maker is not None else load_scenario(scenario, ruleset)
+
+
+def _play(ruleset: str, scenario: str, seed: int, players: str = "fast", check: bool = False) -> Game:
+    """A seeded game played by the rule set's fast (rollout) players, random ones, or both by turns ("mixed")."""
+    sc = load(scenario, ruleset)
     g = Game(ruleset, sc, seed=seed)
-    agents = {s.id: make(players if players != "mixed" else ("random" if k % 2 else "heuristic"), seed * 7 + k) for k, s in enumerate(sc.seats)}
+    fast = rollout_player(ruleset)
+    kinds = {"fast": [fast], "random": ["random"], "mixed": [fast, "random"]}[players]
+    agents = {s.id: make(kinds[k % len(kinds)], seed * 7 + k, ruleset) for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
         problems = game.ruleset.invariants(game.state)
@@ -61,7 +85,7 @@ def test_a_game_half_played_saves_and_continues(ruleset: str, scenario: str) -> 
     """A save taken mid-game loads at the same prompt, and the same answers finish it the same way."""
     whole = _play(ruleset, scenario, 21)
     half = len(whole.actions) // 2
-    partial = Game(ruleset, load_scenario(scenario, ruleset), seed=21)
+    partial = Game(ruleset, load(scenario, ruleset), seed=21)
     for seat, action in whole.actions[:half]:
         partial.submit(seat, action)
     resumed = Game.load(json.loads(json.dumps(partial.save())))
@@ -78,3 +102,181 @@ def test_random_play_keeps_the_invariants(ruleset: str, scenario: str, seed: int
     g = _play(ruleset, scenario, seed, players="random", check=True)
     assert g.outcome is not None
     assert g.outcome.turn >= 1
+
+
+def _same(a: Game, b: Game) -> None:
+    assert json.dumps(a.ruleset.describe(a.state), sort_keys=True) == json.dumps(b.ruleset.describe(b.state), sort_keys=True)
+    assert [e.line() for e in a.events] == [e.line() for e in b.events]
+    assert a.waiting_for() == b.waiting_for() and a.turn == b.turn and a.phase == b.phase and a.rolls == b.rolls
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_a_copy_is_the_game_it_copies(ruleset: str, scenario: str) -> None:
+    """Copies taken all through a game (from its checkpoints, replaying only the actions since)
+    match the game, and the same answers carry a copy on to the same end."""
+    whole = _play(ruleset, scenario, 31, players="mixed")
+    g = Game(ruleset, load(scenario, ruleset), seed=31)
+    step = max(1, len(whole.actions) // 15)
+    middle = None
+    longest = 0
+    for i, (seat, action) in enumerate(whole.actions):
+        if i % step == 0:
+            c = g.copy()
+            _same(c, g)
+            assert c.resumed_at is not None, "copies start from a checkpoint"
+            longest = max(longest, i - c.resumed_at)
+            if middle is None and i >= len(whole.actions) // 2:
+                middle = (i, c)
+        g.submit(seat, action)
+    _same(g.copy(), g)
+    assert middle is not None
+    i, c = middle
+    for seat, action in whole.actions[i:]:
+        c.submit(seat, action)
+    _same(c, whole)
+    assert c.outcome == whole.outcome
+    per_turn = len(whole.actions) / max(1, whole.turn)
+    assert longest <= 3 * per_turn + 10, f"a copy replayed {longest} actions; a turn has about {per_turn:.0f}"
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_a_copy_back_to_an_earlier_step_is_that_game(ruleset: str, scenario: str) -> None:
+    whole = _play(ruleset, scenario, 8)
+    whole.keep_checkpoints = False
+    kept = Game(ruleset, load(scenario, ruleset), seed=8)
+    kept.keep_checkpoints = True
+    for seat, action in whole.actions:
+        kept.submit(seat, action)
+    for upto in sorted({0, 1, len(whole.actions) // 3, len(whole.actions) // 2, len(whole.actions) - 1}):
+        fresh = Game(ruleset, load(scenario, ruleset), seed=8)
+        for seat, action in whole.actions[:upto]:
+            fresh.submit(seat, action)
+        _same(kept.copy(upto=upto), fresh)
+        _same(whole.copy(upto=upto), fresh)  # only its last checkpoint: replayed from the start
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None:
+    """The search player's copies leave out other seats' orders that are sealed but not revealed."""
+    g = Game(ruleset, load(scenario, ruleset), seed=3)
+    agents = {s: make(rollout_player(ruleset), k, ruleset) for k, s in enumerate(g.ruleset.seats_of(g.state))}
+    while g.prompt is not None and not (g.prompt.simultaneous and len(g._sealed) >= 1):
+        seat = g.waiting_for()[0]
+        g.submit(seat, agents[seat].act(g, seat, g.prompt))
+    if g.prompt is None:
+        pytest.skip("this scenario has no sealed orders")
+    sealed = next(iter(g._sealed))
+    c = g.copy(without_sealed_of={sealed})
+    assert sealed in c.waiting_for() and sealed not in g.waiting_for()
+    assert len(c.actions) == len(g.actions) - 1
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_the_report_words_every_event_kind_that_occurs(ruleset: str, scenario: str) -> None:
+    """No event is dropped from the battle report silently: each kind is worded by a phrasebook
+    (or left silent there on purpose), and a rule set without one shows each event by its kind."""
+    g = _play(ruleset, scenario, 13, players="mixed")
+    words = Words.of(g)
+    if g.ruleset.phrasebook() is not None:
+        assert unworded(g.events, words) == [], "add these kinds to the rule set's phrasebook"
+    for e in g.events:
+        text = words.describe(e)
+        if not words.knows(e.kind):
+            assert text is not None and e.kind in text
+    assert list(narrate(g.events, words))
+
+
+# --------------------------------------------------------------------------- PettingZoo
+
+#: the toy race again under a rule set that has an encoding (tests/toy/coded.py)
+CODED: dict[tuple[str, str], Callable[[], Scenario]] = {
+    ("coded", "race"): lambda: coded_race(("red", "blue", "green")),
+    ("coded", "race+cheer"): lambda: coded_race(modules=[CHEER]),
+}
+PZ_CASES = CASES + list(CODED)
+#: cycles of PettingZoo's tests: enough for several turns of a duel, few enough for CI
+CYCLES = 60
+
+# PettingZoo's style advice that does not fit here: seats keep their scenario names ("red", not
+# "player_0"), and the observation is a Dict holding the action mask, PettingZoo's own convention.
+quiet = pytest.mark.filterwarnings(
+    "ignore:We recommend agents to be named",
+    "ignore:Observation is not a NumPy array",
+    "ignore:Observation space for each agent probably should be",
+)
+
+
+def encoded(ruleset: str, scenario: str) -> Scenario:
+    """The scenario to play, or a skip saying that its rule set has no PettingZoo encoding."""
+    try:
+        get(ruleset).need("encoding")
+    except Lacking as err:
+        pytest.skip(str(err))
+    maker = CODED.get((ruleset, scenario))
+    return maker() if maker is not None else load(scenario, ruleset)
+
+
+#: PettingZoo's own tests, each given the scenario to make its environments of
+PETTINGZOO_TESTS: dict[str, Callable[[Scenario], None]] = {
+    "api_test": lambda sc: api_test(env(sc), num_cycles=CYCLES),
+    "seed_test": lambda sc: seed_test(lambda: env(sc), num_cycles=CYCLES),
+    "parallel_api_test": lambda sc: parallel_api_test(parallel_env(sc), num_cycles=CYCLES),
+    "parallel_seed_test": lambda sc: parallel_seed_test(lambda: parallel_env(sc), num_cycles=CYCLES),
+}
+
+
+@quiet
+@pytest.mark.parametrize("check", PETTINGZOO_TESTS)
+@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
+def test_pettingzoo_own_tests(ruleset: str, scenario: str, check: str) -> None:
+    PETTINGZOO_TESTS[check](encoded(ruleset, scenario))
+
+
+def _seal(e: GrapeshotEnv, last: bool) -> str | None:
+    """Play first-legal answers up to a prompt that several agents answer at once, then let the
+    first of them seal its answer (its first or its last legal pick at every step); the seat that
+    sealed, or None if the game never came to such a prompt."""
+    s = e.session
+    e.reset(seed=5)
+    for _ in range(400):
+        if not e.agents or e.terminations[e.agent_selection]:
+            return None
+        agent = e.agent_selection
+        prompt = s.asked(agent)
+        assert prompt is not None
+        legal = [int(i) for i in np.flatnonzero(e.action_mask(agent))]
+        if prompt.kind in s.encoder.simultaneous and len(s.asked_seats()) >= 2 and len(legal) >= 2:
+            while e.agent_selection == agent and agent in e.game.waiting_for():
+                legal = [int(i) for i in np.flatnonzero(e.action_mask(agent))]
+                e.step(legal[-1] if last else legal[0])
+            return agent
+        e.step(legal[0])
+    return None
+
+
+@quiet
+@pytest.mark.parametrize(("ruleset", "scenario"), PZ_CASES)
+def test_an_observation_does_not_show_another_seats_sealed_answer(ruleset: str, scenario: str) -> None:
+    """Two games alike but for one seat's sealed answer: every other seat observes the same."""
+    sc = encoded(ruleset, scenario)
+    first, last = env(sc), env(sc)
+    sealer = _seal(first, last=False)
+    if sealer is None:
+        pytest.skip("no prompt here is answered by several agents at once")
+    assert _seal(last, last=True) == sealer
+    assert first.game.sealed_by(sealer) is not None and first.game.sealed_by(sealer) != last.game.sealed_by(sealer)
+    others = [a for a in first.agents if a != sealer]
+    assert others
+    for other in others:
+        a, b = first.observe(other), last.observe(other)
+        assert a["observation"].tobytes() == b["observation"].tobytes(), f"{other} sees {sealer}'s sealed answer"
+        assert a["action_mask"].tobytes() == b["action_mask"].tobytes()
+
+
+def test_a_rule_set_without_an_encoding_is_refused_by_name() -> None:
+    for make_env in (env, parallel_env):
+        with pytest.raises(Lacking, match="the rule set 'toy' has no PettingZoo encoding"):
+            make_env(race())
+        with pytest.raises(Lacking, match="the rule set 'toy' has no PettingZoo encoding"):
+            make_env(ruleset="toy")
+    assert isinstance(parallel_env(coded_race()), GrapeshotParallelEnv)

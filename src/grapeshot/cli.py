@@ -20,22 +20,32 @@ from grapeshot.agents import make, play_out
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, replay
+from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
-from grapeshot.report import narrate
+from grapeshot.report import Words, narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
 
 # options that several commands take alike
 RulesetOpt = Annotated[str, typer.Option(help="ruleset name")]
-LabScenarioOpt = Annotated[str, typer.Option(help="a two-seat scenario: built-in name or file")]
-KlansOpt = Annotated[str, typer.Option(help="'all', or a comma list of klans")]
+LabScenarioOpt = Annotated[str | None, typer.Option(help="a two-seat scenario: built-in name or file (default: the rule set's own, duel for jimlad)")]
+FactionsOpt = Annotated[
+    str,
+    typer.Option(
+        "--factions",
+        "--klans",
+        help="'all', or a comma list of the rule set's factions (jimlad: klans; --klans is the same option); a wrong name lists them",
+    ),
+]
 WorkersOpt = Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")]
 StudySeedOpt = Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")]
 OutDirOpt = Annotated[Path, typer.Option("--out", help="folder for the results database and the report")]
-PlayerOpt = Annotated[str, typer.Option(help="the player in every seat (heuristic, random, search)")]
+PlayerOpt = Annotated[
+    str | None, typer.Option(help="the player in every seat (heuristic, random, search); default: the rule set's quick player (Jim Lad's heuristic)")
+]
 FreshOpt = Annotated[bool, typer.Option(help="discard the results already stored in --out")]
 MaxGamesOpt = Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")]
 QuietOpt = Annotated[bool, typer.Option(help="no progress bar")]
@@ -102,7 +112,7 @@ def simulate(
             gseed = game_seed(seed, i)
             try:
                 game = Game(rs, sc, seed=gseed)
-                agents = {seat: make(kind, game_seed(gseed, k)) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
+                agents = {seat: make(kind, game_seed(gseed, k), rs) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
             except (ValueError, ScenarioError) as e:
                 raise _fail(str(e)) from None
 
@@ -116,7 +126,7 @@ def simulate(
             if tell:
                 progress.stop()
                 out.print(f"[bold]Battle report[/bold]: {sc.title}, game {i} (seed {gseed})", highlight=False, soft_wrap=True)
-                for line in narrate(game.events, rolls=rolls):
+                for line in narrate(game.events, Words.of(game), rolls=rolls):
                     out.print(line, highlight=False, markup=False, soft_wrap=True)
                 out.print()
             if out_dir is not None:
@@ -243,14 +253,32 @@ def replay_cmd(
 
 @app.command()
 def rules(
-    ruleset: Annotated[str | None, typer.Option(help="one ruleset (default: all)")] = None,
+    ruleset: Annotated[str | None, typer.Option(help="one rule set (default: all, and every installed module)")] = None,
+    modules: Annotated[str | None, typer.Option(help="comma list of rule modules to list with the rule set")] = None,
     coverage: Annotated[bool, typer.Option("--coverage", help="exit non-zero if a rule in scope has no covering test")] = False,
+    options: Annotated[bool, typer.Option("--options", help="list the options (house rules and rulings) instead of the rules")] = False,
 ) -> None:
     """List the numbered rules, the code that implements each, and the tests that cover it."""
     try:
-        books = [get(ruleset).rulebook()] if ruleset else [r.rulebook() for r in all_rulesets()]
+        chosen = [get(ruleset)] if ruleset else all_rulesets()
+        mods = [get_module(m.strip()) for m in modules.split(",") if m.strip()] if modules else ([] if ruleset else all_modules())
     except ValueError as e:
         raise _fail(str(e)) from None
+    if options:
+        for owner, opts, prefix in [*((r.title, r.options, "") for r in chosen), *((m.title, m.options, f"{m.name}.") for m in mods)]:
+            t = Table(title=f"{owner}: options", title_justify="left")
+            for col in ("option", "default", "allowed", "rule", "what it decides"):
+                t.add_column(col)
+            for o in opts:
+                allowed = (
+                    ", ".join(map(str, o.choices))
+                    if o.choices
+                    else (f"{o.bounds[0]:g} to {o.bounds[1]:g}" if o.bounds else _KIND_NAMES.get(o.kind, o.kind.__name__))
+                )
+                t.add_row(prefix + o.name, str(o.default), allowed, o.rule, o.doc)
+            out.print(t)
+        return
+    books = [r.rulebook() for r in chosen] + [m.rulebook() for m in mods]
     tdir = tests_dir()
     covered = scan_tests(tdir) if tdir is not None else {}
     missing: list[str] = []
@@ -276,6 +304,9 @@ def rules(
         if missing:
             raise _fail(f"{len(missing)} rule(s) in play have no covering test: {', '.join(missing)}", 1)
         out.print("[green]coverage ok[/green]: every rule in play is covered by at least one test")
+
+
+_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 
 
 @app.command()
@@ -459,6 +490,8 @@ def _odds_out_of_range(
 
 # --------------------------------------------------------------------------- the balance lab
 
+LabRulesetOpt = Annotated[str, typer.Option(help="the rule set whose factions are paired (a rule set without lab factions is refused)")]
+
 
 def _settings(pairs: list[str] | None) -> dict[str, Any]:
     from grapeshot.lab.study import StudyError, parse_setting
@@ -532,10 +565,11 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
         t = Table(
             title=f"ratings ({label}: {v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left"
         )
-        for col in ("", "klan", "rating (95%)", "score (95%)", "won", "drawn", "lost"):
-            t.add_column(col, justify="left" if col == "klan" else "right")
+        word = summary["words"]["faction"]
+        for col in ("", word, "rating (95%)", "score (95%)", "won", "drawn", "lost"):
+            t.add_column(col, justify="left" if col == word else "right")
         for rank, r in enumerate(v["ratings"], 1):
-            k = v["klans"][r["name"]]
+            k = v["factions"][r["name"]]
             t.add_row(
                 str(rank),
                 r["name"],
@@ -554,22 +588,25 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
 
 @app.command()
 def tournament(
-    ruleset: RulesetOpt = "jimlad",
-    scenario: LabScenarioOpt = "duel",
-    klans: KlansOpt = "all",
-    games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing of klans, seats swapped every game")] = 100,
+    ruleset: LabRulesetOpt = "jimlad",
+    scenario: LabScenarioOpt = None,
+    factions: FactionsOpt = "all",
+    games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing of factions, seats swapped every game")] = 100,
     workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
     seed: StudySeedOpt = 1,
     out_dir: OutDirOpt = Path("tournament"),
-    players: PlayerOpt = "heuristic",
-    option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, KEY=VALUE (repeatable)")] = None,
+    players: PlayerOpt = None,
+    option: Annotated[
+        list[str] | None, typer.Option(help="a setting for every game, KEY=VALUE (repeatable): a rule or module option, a module switch, a table change")
+    ] = None,
     fresh: FreshOpt = False,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Play every pairing of the klans and report win rates, ratings, game lengths and causes of victory.
+    """Play every pairing of the rule set's factions (Jim Lad's klans) and report win rates,
+    ratings, game lengths, causes of victory and what happened in the games.
 
     Results are stored as they arrive (OUT/results.sqlite): an interrupted run resumes where it
     stopped, and the same seed reproduces every game.
@@ -581,7 +618,7 @@ def tournament(
             kind="tournament",
             ruleset=ruleset,
             scenario=scenario,
-            klans=klans,
+            factions=factions,
             games_per_pair=games_per_pair,
             seed=seed,
             player=players,
@@ -597,38 +634,39 @@ def sweep(
     variant: Annotated[
         list[str],
         typer.Option(
-            help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: an option (grapeshot=d3) or a klan's entry (klan.goffs.move_dice=0)"
+            help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (grapeshot=d3), a module switched on or off "
+            "(collisions=on), a module's option (collisions.grapple_bonus=2), or a table change (jimlad: klan.goffs.move_dice=0)"
         ),
     ],
-    ruleset: RulesetOpt = "jimlad",
-    scenario: LabScenarioOpt = "duel",
-    klans: KlansOpt = "all",
+    ruleset: LabRulesetOpt = "jimlad",
+    scenario: LabScenarioOpt = None,
+    factions: FactionsOpt = "all",
     games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing under each variant, seats swapped every game")] = 100,
     workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
     seed: StudySeedOpt = 1,
     out_dir: OutDirOpt = Path("sweep"),
-    players: PlayerOpt = "heuristic",
-    option: Annotated[list[str] | None, typer.Option(help="a rule option for every game, baseline included, KEY=VALUE (repeatable)")] = None,
+    players: PlayerOpt = None,
+    option: Annotated[list[str] | None, typer.Option(help="a setting for every game, baseline included, KEY=VALUE (repeatable), as in --variant")] = None,
     fresh: FreshOpt = False,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Compare house rules: the same tournament under each variant and the baseline, with tests of the differences."""
-    from grapeshot.lab.study import StudyError, parse_variant, plan
+    from grapeshot.lab.study import StudyError, plan
 
     try:
         study = plan(
             kind="sweep",
             ruleset=ruleset,
             scenario=scenario,
-            klans=klans,
+            factions=factions,
             games_per_pair=games_per_pair,
             seed=seed,
             player=players,
             options=_settings(option),
-            variants=[parse_variant(v) for v in variant],
+            variants=variant,
         )
     except StudyError as e:
         raise _fail(str(e)) from None

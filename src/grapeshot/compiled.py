@@ -26,7 +26,7 @@ from pathlib import Path
 #: scores poses, the dice and the ships' state (about half of a game's time is in these)
 MODULES = (
     "grapeshot/geometry.py",
-    "grapeshot/agents/heuristic.py",
+    "grapeshot/rulesets/jimlad/players/heuristic.py",
 )
 
 SRC = Path(__file__).resolve().parent.parent  # the directory that holds the package

@@ -13,10 +13,12 @@ How a run works
     copy of the state (:func:`clone_state`, a deep copy of everything mutable),
     a dice source, and logging off.  The few events an outcome is read from
     (damage-table results, krew lost, the evasion, the melee's result) are
-    heard as they are emitted.  Prompts that come up inside a procedure are
-    answered by a fixed policy: **a Freebooterz re-roll offer is always
-    declined** (so a Freebooterz ship's odds are those without its re-roll);
-    any other prompt stops the calculation with :class:`OddsError`.
+    heard as they are emitted.  Re-roll offers that come up inside a procedure
+    are answered by the sandbox's :class:`RerollPolicy`: by default
+    (:data:`DECLINE`) **every re-roll offer is declined** (so a Freebooterz
+    ship's odds are those without its re-roll); :data:`TAKE_ON_FAILURE` takes
+    every re-roll granted on a failed test (a First Mate's).  Any other prompt
+    stops the calculation with :class:`OddsError`.
 
 Enumeration, with equal faces merged
     :func:`enumerate_outcomes` walks the dice paths depth first like
@@ -62,7 +64,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement, pairwise, product
+from itertools import combinations_with_replacement, pairwise
 from typing import Any, Literal, TypeVar, cast
 
 from grapeshot.core.actions import Action, Reroll
@@ -70,7 +72,7 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.core.scenario import parse_scenario
-from grapeshot.dice import SCATTER_HIT_FACES, DiceExpr, DiceSource, NotEnumerable, Roll, RollRequest, SeededDice, nd6
+from grapeshot.dice import SCATTER_DIE, SCATTER_HIT_FACES, DiceExpr, DiceSource, NotEnumerable, Roll, RollRequest, SeededDice, nd6, worst_die
 from grapeshot.geometry import Contact, Facing, Hull, Path, Pose, Segment, Table, Vec, distance, hull_distance, norm_deg, sweep
 from grapeshot.rulesets.jimlad import boarding, collisions, damage, kannon, npc, shooting
 from grapeshot.rulesets.jimlad.actions import Fire, Repair, Sluggas, Torpedoes
@@ -372,29 +374,34 @@ for _name, _op1 in _ROUNDING:
 def candidates(expr: DiceExpr) -> tuple[tuple[Candidate, ...], int]:
     """Every outcome of a roll with its integer weight, and the total weight.
 
-    One or two dice: every ordered tuple of faces (a mine's place reads 2D6 as a grid square).
-    Three or more: sorted multisets with their multinomial weights (the rules read such rolls
-    by their total or by counting faces).  The scatter die: "hit" (weight 2) or an arrow
-    (weight 4)."""
+    One or two dice, or dice of different kinds: every ordered tuple of faces (a mine's place
+    reads 2D6 as a grid square).  Three or more of one kind: sorted multisets with their
+    multinomial weights (the rules read such rolls by their total or by counting faces).  Each
+    face weighs as many sides as show it: the scatter die "hit" 2 and arrow 4, a sustained-fire
+    die's 1 and 2 two each."""
     if expr.kind == "scatter":
         return (((1,), SCATTER_HIT_FACES), ((6,), 6 - SCATTER_HIT_FACES)), 6
-    sides, count = expr.sides, expr.count
-    if count <= 2:
-        return tuple((faces, 1) for faces in product(range(1, sides + 1), repeat=count)), sides**count
+    dice = expr.dice()
+    if len(dice) <= 2 or len(set(dice)) > 1:
+        return tuple((faces, weight) for faces, weight in expr.outcomes()), expr.weight
+    count = len(dice)
+    weights = dict(dice[0].outcomes)
     out: list[Candidate] = []
-    for faces in combinations_with_replacement(range(1, sides + 1), count):
+    for faces in combinations_with_replacement(weights, count):
         weight = math.factorial(count)
-        for n in Counter(faces).values():
-            weight //= math.factorial(n)
+        for face, n in Counter(faces).items():
+            weight = weight // math.factorial(n) * weights[face] ** n
         out.append((faces, weight))
-    return tuple(out), sides**count
+    return tuple(out), expr.weight
 
 
 def _total_reader(expr: DiceExpr) -> Reader:
     if expr.kind == "tens":
         return lambda t: 10 * min(t) + max(t)
     plus = expr.plus
-    return lambda t: sum(t) + plus
+    if expr.kind == "sum":
+        return lambda t: sum(t) + plus
+    return expr.read_total
 
 
 class LazyDice:
@@ -407,7 +414,7 @@ class LazyDice:
 
     def roll(self, request: RollRequest) -> Roll:
         expr = request.expr
-        cands, total, text, reader = _plan(expr)
+        cands, total, text, reader, hits = _plan(expr)
         if not cands:
             raise OverBudget(f"{expr} for {request.purpose!r} has too many outcomes to enumerate")
         depth = len(self.dice)
@@ -415,11 +422,13 @@ class LazyDice:
         die = _Die(cands, total)
         self.dice.append(die)
         faces = cands[choice][0]
-        if expr.kind == "scatter":
-            die.mask = 1 << choice  # hit and arrow are always told apart
-            if faces[0] > SCATTER_HIT_FACES:
+        if hits is not None:
+            # a hit and an arrow are always told apart (the arrow needs a direction)
+            die.mask = hits if hits >> choice & 1 else 1 << choice
+            if not hits >> choice & 1:
                 raise NotEnumerable(f"{request.purpose!r} needs a scatter direction, which is continuous")
-            return Roll("scatter", faces, 0, None)
+            if expr.kind == "scatter":
+                return Roll("scatter", faces, 0, None)
         values = tuple(_Value(f, die, _FACE[i]) for i, f in enumerate(faces))
         # the values stand in for ints (see _Value): the rules read them only through int methods
         return Roll(text, cast(tuple[int, ...], values), cast(int, _Value(reader(faces), die, reader)))
@@ -429,13 +438,18 @@ _FACE = [operator.itemgetter(i) for i in range(64)]
 
 
 @lru_cache(maxsize=64)
-def _plan(expr: DiceExpr) -> tuple[tuple[Candidate, ...], int, str, Reader]:
+def _plan(expr: DiceExpr) -> tuple[tuple[Candidate, ...], int, str, Reader, int | None]:
     """What :class:`LazyDice` needs of an expression: its outcomes (none if there are more than
-    :data:`MAX_OUTCOMES`), their total weight, its text, and how its total is read off the faces."""
-    if expr.kind == "sum" and math.comb(expr.count + expr.sides - 1, expr.count) > MAX_OUTCOMES:
-        return (), 0, str(expr), _total_reader(expr)
+    :data:`MAX_OUTCOMES`), their total weight, its text, how its total is read off the faces,
+    and, for a roll with a scatter die, the mask of the outcomes that are hits."""
+    dice = expr.dice()
+    if len(dice) > 2 and math.comb(len(dice) + len(dice[0].outcomes) - 1, len(dice)) > MAX_OUTCOMES:
+        return (), 0, str(expr), _total_reader(expr), None
     cands, total = candidates(expr)
-    return cands, total, str(expr), _total_reader(expr)
+    hits = None
+    if SCATTER_DIE in dice:
+        hits = sum(1 << i for i, (faces, _) in enumerate(cands) if not expr.arrow(faces))
+    return cands, total, str(expr), _total_reader(expr), hits
 
 
 R = TypeVar("R")
@@ -505,12 +519,41 @@ def enumerate_outcomes(run: Callable[[LazyDice], R], budget: int = BUDGET) -> tu
 HEARD = frozenset({"damage", "krew-lost", "evade", "boarding", "combat-result", "strike", "boarding-ends"})
 
 
+@dataclass(frozen=True, slots=True)
+class RerollPolicy:
+    """How a sandbox answers re-roll offers, with the sentence an answer states it under."""
+
+    name: str
+    text: str
+    answer: Callable[[RerollPrompt], Reroll]
+
+
+def _decline(prompt: RerollPrompt) -> Reroll:
+    return Reroll(None)
+
+
+def _take_on_failure(prompt: RerollPrompt) -> Reroll:
+    roll, request = prompt.roll, prompt.request
+    assert roll is not None and request is not None
+    if prompt.grant is None or not prompt.grant.on_failure:
+        return Reroll(None)
+    return Reroll(whole=True) if prompt.whole else Reroll(worst_die(request, roll))
+
+
+#: the default, as the odds always were: no re-roll is taken
+DECLINE = RerollPolicy("decline", "re-roll offers are declined", _decline)
+#: a re-roll granted on a failed test is always taken: the whole roll, or its worst die
+TAKE_ON_FAILURE = RerollPolicy("take-on-failure", "every re-roll granted on a failed test is taken", _take_on_failure)
+POLICIES = {p.name: p for p in (DECLINE, TAKE_ON_FAILURE)}
+
+
 class Sandbox(Game):
     """A game for private runs of rule procedures: shares the real game's ruleset and options,
     takes a state and a dice source per run, logs nothing, and hears the few events an outcome
-    is read from.  Built without ``Game.__init__`` (no setup, no flow)."""
+    is read from.  Built without ``Game.__init__`` (no setup, no flow).  Re-roll offers inside
+    a run are answered by its ``policy``."""
 
-    def __init__(self, base: Game) -> None:  # deliberately not calling Game.__init__
+    def __init__(self, base: Game, policy: RerollPolicy = DECLINE) -> None:  # deliberately not calling Game.__init__
         self.__dict__.update(base.__dict__)
         self.logging = False
         self.companion = False
@@ -519,19 +562,21 @@ class Sandbox(Game):
         self.prompt = None
         self._sealed = {}
         self.heard: list[tuple[str, dict[str, Any]]] = []
+        self.policy = policy
 
     def emit(self, kind: str, rule: str | None = None, visible_to: tuple[str, ...] | None = None, **data: Any) -> None:
         if kind in HEARD:
             self.heard.append((kind, data))
 
 
-def drive(proc: Proc) -> Any:
-    """Run a procedure to its end, answering its prompts by the fixed policy (see :data:`POLICY`)."""
+def drive(proc: Proc, policy: RerollPolicy = DECLINE) -> Any:
+    """Run a procedure to its end, answering its re-roll offers by ``policy`` (see :data:`POLICY`
+    for the questions' own); any other prompt is an :class:`OddsError`."""
     try:
         prompt = next(proc)
         while True:
             if isinstance(prompt, RerollPrompt):
-                answer: Action = Reroll(None)
+                answer: Action = policy.answer(prompt)
             else:
                 raise OddsError(f"the procedure asked {prompt.kind} ({prompt.text!r}); the odds have no policy for it")
             prompt = proc.send(answer)
@@ -571,8 +616,8 @@ def _no_tags(heard: list[tuple[str, dict[str, Any]]], value: Any) -> tuple[str, 
 class Runner:
     """Runs one procedure on fresh copies of a base state and sums up each run as a :class:`Result`."""
 
-    def __init__(self, game: Game, base: Sea, proc: Procedure, watch: Sequence[str], tags: Tagger = _no_tags) -> None:
-        self.sandbox = Sandbox(game)
+    def __init__(self, game: Game, base: Sea, proc: Procedure, watch: Sequence[str], tags: Tagger = _no_tags, policy: RerollPolicy = DECLINE) -> None:
+        self.sandbox = Sandbox(game, policy)
         self.base = base
         self.proc = proc
         self.watch = tuple(watch)
@@ -585,7 +630,7 @@ class Runner:
         g.dice = dice
         heard: list[tuple[str, dict[str, Any]]] = []
         g.heard = heard
-        value = drive(self.proc(g, sea))
+        value = drive(self.proc(g, sea), g.policy)
         return Result(tuple(_ship_result(self.base.ships[n], sea.ships[n], heard) for n in self.watch), self.tags(heard, value))
 
 
@@ -1742,8 +1787,11 @@ def render(console: Any, answer: Answer) -> None:
 
 __all__ = [
     "BUDGET",
+    "DECLINE",
+    "POLICIES",
     "POLICY",
     "SAMPLES",
+    "TAKE_ON_FAILURE",
     "ActionOdds",
     "Answer",
     "BoardingOdds",
@@ -1754,6 +1802,7 @@ __all__ = [
     "Odds",
     "OddsError",
     "OverBudget",
+    "RerollPolicy",
     "Result",
     "Runner",
     "Sandbox",

@@ -1,9 +1,11 @@
-"""The PettingZoo adapter: PettingZoo's own conformance and determinism tests, then masks
-checked against the engine, whole episodes, observations inside their spaces, and the
-orders of a squadron asked ship by ship."""
+"""The PettingZoo environments: masks checked against the engine, whole episodes, observations
+inside their spaces, the orders of a squadron asked ship by ship, and the generic parts seen with
+a second rule set (the coded toy race).  PettingZoo's own API and seed tests run for every rule
+set with an encoding in the conformance suite (tests/test_conformance.py)."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
@@ -11,11 +13,11 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # type: ignore[import-untyped]
 
-from grapeshot.adapters.pettingzoo import JimLadEnv, JimLadParallelEnv, Session, env, parallel_env
+from grapeshot.adapters.pettingzoo import GrapeshotEnv, GrapeshotParallelEnv, Session, env, parallel_env
 from grapeshot.core.errors import IllegalAction
-from grapeshot.core.game import Game
-from grapeshot.core.scenario import Scenario
-from tests.support import scenario
+from tests.adapters.episodes import squadron
+from tests.toy import CHEER, Course
+from tests.toy.coded import CodedEncoder, coded_race
 
 # PettingZoo's style advice that does not fit here: seats keep their scenario names ("red", not
 # "player_0"), and the observation is a Dict holding the action mask, PettingZoo's own convention.
@@ -26,44 +28,20 @@ pytestmark = pytest.mark.filterwarnings(
 )
 
 
-def squadron(**options: Any) -> Scenario:
-    """Two ships a side: Freebooterz (a re-roll) against Blood Axes (manned torpedoes)."""
-    return scenario(
-        [
-            {"seat": "red", "name": "R1", "x": 20.0, "y": 26.0, "heading": 0.0, "klan": "freebooterz"},
-            {"seat": "red", "name": "R2", "x": 20.0, "y": 46.0, "heading": 0.0},
-            {"seat": "blue", "name": "B1", "x": 60.0, "y": 30.0, "heading": 180.0, "klan": "blood-axes"},
-            {"seat": "blue", "name": "B2", "x": 60.0, "y": 42.0, "heading": 180.0},
-        ],
-        options=options,
-    )
-
-
-# --------------------------------------------------------------------------- PettingZoo's own tests
-
-
-def test_api() -> None:
-    api_test(env(), num_cycles=150)
+# --------------------------------------------------------------------------- PettingZoo's own tests, with options
 
 
 def test_api_against_the_heuristic_with_delegated_prompts() -> None:
     api_test(env(opponents={"blue": "heuristic"}, delegate=["RerollPrompt"]), num_cycles=150)
 
 
-def test_seed() -> None:
-    seed_test(env, num_cycles=150)
-
-
-def test_parallel_api() -> None:
-    parallel_api_test(parallel_env(), num_cycles=150)
-
-
 def test_parallel_api_orders_only() -> None:
     parallel_api_test(parallel_env(delegate="sequential"), num_cycles=50)
 
 
-def test_parallel_seed() -> None:
-    parallel_seed_test(parallel_env, num_cycles=150)
+def test_seed_with_shaped_rewards_in_a_brawl() -> None:
+    seed_test(lambda: env("brawl", reward="hull"), num_cycles=100)
+    parallel_seed_test(lambda: parallel_env("brawl", reward="material", delegate="sequential"), num_cycles=30)
 
 
 # --------------------------------------------------------------------------- masks against the engine
@@ -78,8 +56,8 @@ def random_legal(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
     [("duel", {}), ("squadron", {"grapeshot": "d3"}), ("brawl", {})],
 )
 def test_masks_mark_exactly_what_the_engine_accepts(where: str, options: dict[str, Any]) -> None:
-    """At each decision: every masked-in template is accepted by a copy of the game rebuilt from
-    its save (some are submitted outright), every masked-out one has no action or is refused."""
+    """At each decision: every masked-in template is accepted by a copy of the game (some are
+    submitted outright), every masked-out one has no action or is refused."""
     e = env(squadron() if where == "squadron" else where, options=options)
     rng = np.random.default_rng(5)
     e.reset(seed=11)
@@ -98,7 +76,7 @@ def test_masks_mark_exactly_what_the_engine_accepts(where: str, options: dict[st
         kinds.update(s.templates[int(j)].kind for j in np.flatnonzero(mask))
         assert mask[0] == 0, "wait is not an answer for the seat being asked"
         assert mask.sum() >= 1
-        copy = Game.load(e.game.save())
+        copy = e.game.copy()
         prompt = copy.prompt
         assert prompt is not None and prompt.kind == kind and agent in copy.waiting_for()
         legal = [int(i) for i in np.flatnonzero(mask)]
@@ -111,7 +89,7 @@ def test_masks_mark_exactly_what_the_engine_accepts(where: str, options: dict[st
                 with pytest.raises(IllegalAction):
                     prompt.check(agent, action)
         for pick in rng.choice(legal, size=min(2, len(legal)), replace=False):
-            fresh = Game.load(e.game.save())
+            fresh = e.game.copy()
             action = e.action_for(agent, int(pick))
             assert action is not None
             fresh.submit(agent, action)  # and submit takes it
@@ -143,7 +121,7 @@ def test_wait_is_the_only_legal_action_of_a_seat_not_asked() -> None:
 # --------------------------------------------------------------------------- whole episodes
 
 
-def play_aec(e: JimLadEnv, seed: int) -> dict[str, float]:
+def play_aec(e: GrapeshotEnv, seed: int) -> dict[str, float]:
     """A random-legal episode; the total reward of each agent; observations checked on the way."""
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
@@ -273,4 +251,66 @@ def test_options_and_opponents_are_checked() -> None:
         env(delegate=["SomePrompt"])
     with pytest.raises(ValueError, match="at least one seat"):
         env(opponents={"red": "random", "blue": "heuristic"})
-    assert isinstance(parallel_env(), JimLadParallelEnv)
+    with pytest.raises(ValueError, match="reward must be"):
+        env(reward="gold")
+    assert isinstance(parallel_env(), GrapeshotParallelEnv)
+    assert env().metadata["name"] == "grapeshot_jimlad_v0" and parallel_env().metadata["name"] == "grapeshot_jimlad_parallel_v0"
+
+
+# --------------------------------------------------------------------------- another rule set
+
+
+def test_a_second_rule_set_plays_through_the_same_environments() -> None:
+    """The coded toy race: its own catalogue and observation, sealed paces asked of every seat at
+    once, a module's prompt answered through the catalogue under its qualified kind."""
+    e = env(coded_race(modules=[CHEER]), reward="material", log=True)
+    assert e.metadata["name"] == "grapeshot_coded_v0"
+    assert [e.action_label(i) for i in range(4)] == ["wait (the game is not waiting for you)", "pace 1", "pace 2", "pace 3"]
+    asked: Counter[str] = Counter()
+    for seed in range(12):
+        totals = play_aec(e, seed)
+        assert e.game.outcome is not None and all(math.isfinite(t) for t in totals.values())
+        asked.update(str(ev.data.get("prompt")) for ev in e.game.events if ev.kind == "sealed")
+        asked["cheers"] += sum(ev.kind == f"{CHEER}.cheer" for ev in e.game.events)
+    assert asked["PacePrompt"] > 0 and asked["cheers"] > 0
+    p = parallel_env(coded_race(("red", "blue", "green")))
+    _, infos = p.reset(seed=2)
+    assert {a: infos[a]["prompt"] for a in p.agents} == dict.fromkeys(("red", "blue", "green"), "PacePrompt")
+
+
+def test_a_module_prompt_is_named_with_its_module() -> None:
+    e = env(coded_race(modules=[CHEER]))
+    for seed in range(40):
+        e.reset(seed=seed)
+        for agent in e.agent_iter(200):
+            _, _, term, trunc, info = e.last()
+            if info["prompt"] == f"{CHEER}.CheerPrompt":
+                mask = e.action_mask(agent)
+                assert [e.action_label(int(i)) for i in np.flatnonzero(mask)] == ["no cheer", "cheer"]
+                return
+            e.step(None if term or trunc else int(np.flatnonzero(e.action_mask(agent))[-1]))
+    pytest.fail("no seed of 40 rowed a six")
+
+
+def test_an_observation_shows_the_seats_own_secret_and_no_other() -> None:
+    """The toy's secrets are state that only their own seat may see (ToyRace.view)."""
+    s = Session(coded_race())
+    s.start(3)
+    course: Course = s.current.state
+    before = {seat: s.vector(seat).copy() for seat in s.learners}
+    course.boats["red"].secret = 7 - course.boats["red"].secret  # another face (a D6 has no 3.5)
+    s.version += 1  # the state was changed behind the session's back
+    assert s.vector("blue").tobytes() == before["blue"].tobytes()
+    assert s.vector("red").tobytes() != before["red"].tobytes()
+
+
+def test_shaped_rewards_need_an_encoding_that_measures_material(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(CodedEncoder, "material", lambda self, state, seat: None)
+    with pytest.raises(ValueError, match="measures no material"):
+        env(coded_race(), reward="material")
+    assert env(coded_race()).possible_agents == ["red", "blue"]
+
+
+def test_delegating_lists_the_rule_sets_own_prompt_kinds() -> None:
+    with pytest.raises(ValueError, match=r"prompt kinds from \['PacePrompt', 'DriftPrompt'\]"):
+        env(coded_race(), delegate=["OrdersPrompt"])

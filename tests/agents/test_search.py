@@ -9,12 +9,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-import pytest
-
 from grapeshot.agents import Agent, make, play_out
-from grapeshot.agents.heuristic import HeuristicPlayer
-from grapeshot.agents.search import SearchPlayer, score
-from grapeshot.agents.value import win_chance
+from grapeshot.agents.search import SearchPlayer
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt
@@ -22,8 +18,8 @@ from grapeshot.core.scenario import load_scenario
 from grapeshot.dice import ScriptedDice
 from grapeshot.rulesets.jimlad.actions import ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.placing import Place, PlacePrompt
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.prompts import OrdersPrompt
-from grapeshot.rulesets.jimlad.state import Sea
 from tests import support
 from tests.rulesets.jimlad.test_placing import typed
 
@@ -41,7 +37,7 @@ def until_orders(g: Game, players: dict[str, Agent], turn: int) -> None:
 
 
 def test_the_search_player_is_selectable_by_name() -> None:
-    assert isinstance(make("search", 1), SearchPlayer)
+    assert isinstance(make("search", 1, "jimlad"), SearchPlayer)
 
 
 def test_a_whole_duel_is_legal_and_repeats_exactly() -> None:
@@ -163,43 +159,6 @@ def test_ties_go_to_the_earlier_candidate_which_is_the_heuristics() -> None:
     g = Game("jimlad", support.duel(), seed=1, log=False)
     cands: list[Action] = [Orders((ManoeuvreOrder("Red", c),)) for c in (2, 1)]
     assert Scripted({1: [0.5], 2: [0.5]}).search(g, "red", cands, 8) == cands[0]
-
-
-def test_a_won_game_scores_one_a_lost_game_zero() -> None:
-    g = Game("jimlad", load_scenario("duel", "jimlad"), seed=2, log=False)
-    out = play_out(g, {"red": HeuristicPlayer(1), "blue": HeuristicPlayer(2)})
-    assert isinstance(g.state, Sea)
-    for seat in ("red", "blue"):
-        s = score(g, seat)
-        if seat in out.winners and len(out.winners) == 1:
-            assert s > 0.9
-        elif out.winners and seat not in out.winners:
-            assert s < 0.1
-        else:
-            assert 0.0 < s < 1.0
-
-
-@pytest.mark.parametrize("horizon", [0, 1])
-def test_an_unfinished_future_is_scored_between_a_loss_and_a_win(horizon: int) -> None:
-    g = Game("jimlad", load_scenario("duel", "jimlad"), seed=6, log=False)
-    players: dict[str, Agent] = {"red": HeuristicPlayer(1), "blue": HeuristicPlayer(2)}
-    until_orders(g, players, 2)
-    p = SearchPlayer(1, horizon=horizon)
-    prompt = g.prompt
-    assert prompt is not None
-    value = p.rollout(g, "red", HeuristicPlayer(1).act(g, "red", prompt), 77)
-    assert 0.0 < value < 1.0
-
-
-def test_an_unfinished_future_scores_the_learned_chance_to_win_and_an_ork_lost_lowers_it() -> None:
-    g = Game("jimlad", load_scenario("duel", "jimlad"), seed=6, log=False)
-    until_orders(g, {"red": HeuristicPlayer(1), "blue": HeuristicPlayer(2)}, 3)
-    sea = g.state
-    assert isinstance(sea, Sea) and g.outcome is None
-    before = score(g, "red")
-    assert before == win_chance(sea, "red")
-    next(s for s in sea.ships.values() if s.commander == "red").krew.pop()
-    assert score(g, "red") < before
 
 
 def test_a_time_budget_stops_after_the_seed_that_runs_out_of_time() -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 import grapeshot
 
 PACKAGE = Path(grapeshot.__file__).parent
-# modules whose randomness is their job: the dice sources, and players' own choices
-ALLOWED = {PACKAGE / "dice.py", *(PACKAGE / "agents").glob("*.py")}
+# modules whose randomness is their job: the dice sources, and players' own choices (the generic
+# players, and each rule set's own)
+ALLOWED = {PACKAGE / "dice" / "sources.py", *(PACKAGE / "agents").glob("*.py"), *(PACKAGE / "rulesets").glob("*/players/*.py")}
 
 
 def imports_random(path: Path) -> bool:

@@ -27,7 +27,7 @@ def duel() -> Scenario:
 
 
 def players(seed: int = 1) -> dict[str, Agent]:
-    return {"red": make("heuristic", seed), "blue": make("heuristic", seed + 1)}
+    return {"red": make("heuristic", seed, "jimlad"), "blue": make("heuristic", seed + 1, "jimlad")}
 
 
 def at_orders(g: Game, turn: int, agents: dict[str, Agent]) -> None:

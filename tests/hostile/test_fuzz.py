@@ -141,14 +141,14 @@ def test_any_action_data_decodes_and_is_checked_or_is_an_illegal_action(data: An
 @pytest.fixture(scope="module")
 def finished() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     g = Game("jimlad", load_scenario("duel", "jimlad"), {"turn_limit": 3}, seed=5, salt="ab" * 16)
-    play_out(g, {"red": make("heuristic", 1), "blue": make("random", 2)})
+    play_out(g, {"red": make("heuristic", 1, "jimlad"), "blue": make("random", 2, "jimlad")})
     return json.loads(json.dumps(g.save())), [e.to_json() for e in g.events]
 
 
 @pytest.fixture(scope="module")
 def running() -> dict[str, Any]:
     g = Game("jimlad", load_scenario("duel", "jimlad"), seed=5, salt="ab" * 16)
-    players = {"red": make("heuristic", 1), "blue": make("heuristic", 2)}
+    players = {"red": make("heuristic", 1, "jimlad"), "blue": make("heuristic", 2, "jimlad")}
     for _ in range(12):
         assert g.prompt is not None
         seat = g.waiting_for()[0]

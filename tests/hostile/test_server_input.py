@@ -157,7 +157,7 @@ def test_the_saves_simulate_writes_upload_whatever_their_seed(client: TestClient
         g = Game("jimlad", load_scenario("duel", "jimlad"), {"turn_limit": 2}, seed)
         from grapeshot.agents import make, play_out
 
-        play_out(g, {s: make("heuristic", i) for i, s in enumerate(("red", "blue"))})
+        play_out(g, {s: make("heuristic", i, "jimlad") for i, s in enumerate(("red", "blue"))})
         save = json.loads(json.dumps(g.save()))
         r = client.post("/api/saves", json={"save": save})
         assert r.status_code == 200, r.text
@@ -273,7 +273,7 @@ def altered(save: dict[str, Any], **changes: Any) -> dict[str, Any]:
         ({"event_count": 1.5}, "event_count"),
         ({"event_count": 3}, "3 events"),
         ({"events_digest": {"a": 1}}, "events_digest"),
-        ({"version": 2}, "version"),
+        ({"version": 3}, "version"),
         ({"actions": "none"}, "actions: expected a list"),
         ({"actions__0": {"action": {}}}, "actions[0]"),
         ({"scenario__table__width": 10**30}, "table.width"),
@@ -289,7 +289,7 @@ def test_a_tampered_save_is_refused_and_nothing_is_kept(client: TestClient, fini
 def test_saves_within_limits_only(client: TestClient, finished_save: dict[str, Any]) -> None:
     deep = altered(finished_save, options=nested(70))
     refused(client.post("/api/saves", json={"save": deep}), 400, "nested at most 64 levels")
-    body = json.dumps({"save": finished_save}).encode().replace(b'"version": 1', b'"version": ' + b"1" * 50)
+    body = json.dumps({"save": finished_save}).encode().replace(b'"version": 2', b'"version": ' + b"2" * 50)
     refused(client.post("/api/saves", content=body, headers={"content-type": "application/json"}), 400, "at most 40 digits")
     refused(client.post("/api/saves", json={"save": []}), 422, "save: Input should be a valid dictionary")
     refused(client.post("/api/saves", json={"save": finished_save, "seats": {"purple": "human"}}), 400, "no such seat")

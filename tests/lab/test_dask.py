@@ -10,13 +10,13 @@ import pytest
 
 from grapeshot.lab.results import Store
 from grapeshot.lab.runner import run_study
-from grapeshot.lab.study import parse_variant, plan
+from grapeshot.lab.study import plan
 
 distributed = pytest.importorskip("distributed")
 
 
 def test_a_dask_cluster_gives_the_local_backends_results_game_by_game(tmp_path: Path) -> None:
-    study = plan(kind="sweep", klans="snake-bites,deff-skulls,blood-axes", games_per_pair=4, seed=21, variants=[parse_variant("grapeshot=d3")])
+    study = plan(ruleset="jimlad", kind="sweep", factions="snake-bites,deff-skulls,blood-axes", games_per_pair=4, seed=21, variants=["grapeshot=d3"])
     with Store(tmp_path / "local.sqlite") as store:
         store.bind(study)
         run_study(study, store, backend="local", workers=1)

@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from grapeshot.cli import app
+from grapeshot.core.capabilities import TableChange
+from grapeshot.core.ruleset import get
 from grapeshot.geometry import Facing
-from grapeshot.lab.play import GameRecord, klan_changes, play_batch, play_game
-from grapeshot.lab.results import Store, StoreMismatch
+from grapeshot.lab.play import GameRecord, play_batch, play_game
+from grapeshot.lab.results import Store, StoreMismatch, StoreOutdated
 from grapeshot.lab.runner import BackendError, Interrupted, open_pool, run_study
-from grapeshot.lab.study import KlanChange, Study, parse_variant, plan
+from grapeshot.lab.study import Study
+from grapeshot.lab.study import plan as plan_study
 from grapeshot.rulesets.jimlad.data import KLANS, Klan
 
 OBJECTIVES = {"last-boat-afloat", "weez-da-only-fleet", "best-of-the-rest", "draw"}
 
 
+def plan(**kwargs: Any) -> Study:
+    """A study of Jim Lad (the lab's subject in these tests)."""
+    return plan_study(ruleset="jimlad", **kwargs)
+
+
 @pytest.fixture(scope="module")
 def study() -> Study:
     """Four klans, six pairings, four games each (24 games): small but with every seating."""
-    return plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=11)
+    return plan(factions="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=11)
 
 
 def play_all(study: Study, path: Path, **kwargs: object) -> list[GameRecord]:
@@ -40,14 +53,15 @@ def test_records_are_small_and_consistent(study: Study, reference: list[GameReco
     assert [r.index for r in reference] == list(range(study.total))
     for r in reference:
         spec = study.spec(r.index)
-        assert (r.seed, r.klans, r.variant) == (spec.seed, spec.klans, "baseline")
+        assert (r.seed, r.factions, r.variant) == (spec.seed, spec.factions, "baseline")
         assert r.objective in OBJECTIVES
         assert 1 <= r.turns <= 12
-        assert len(r.sunk) == 2 and all(s in (0, 1) for s in r.sunk)
+        tallies = dict(r.tallies)
+        assert tallies.get("ships sunk", 0) in (0, 1, 2) and tallies["harbour visits with gold spent"] >= 0
         if r.winner is None:
-            assert r.objective == "draw" and r.winner_klan is None
+            assert r.objective == "draw" and r.winner_faction is None
         else:
-            assert r.winner_klan == dict(zip(study.seats, r.klans, strict=True))[r.winner]
+            assert r.winner_faction == dict(zip(study.seats, r.factions, strict=True))[r.winner]
         assert GameRecord.from_json(r.to_json()) == r
 
 
@@ -60,7 +74,7 @@ def test_a_game_depends_on_its_spec_alone(study: Study, reference: list[GameReco
 
 def test_the_same_seed_reproduces_the_study_with_a_process_pool(study: Study, reference: list[GameRecord], tmp_path: Path) -> None:
     assert play_all(study, tmp_path / "pool.sqlite", workers=2, batch=2) == reference
-    other = plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=12)
+    other = plan(factions="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=12)
     assert play_all(other, tmp_path / "other.sqlite", workers=1) != reference
 
 
@@ -98,13 +112,13 @@ def test_the_store_refuses_another_study_unless_fresh(study: Study, tmp_path: Pa
     with Store(path) as store:
         store.bind(study)
         run_study(study, store, workers=1, limit=2)
-    other = plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=99)
+    other = plan(factions="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=4, seed=99)
     with Store(path) as store:
         with pytest.raises(StoreMismatch, match="seed"):
             store.bind(other)
         store.bind(other, fresh=True)
         assert store.count() == 0
-    longer = plan(klans="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=8, seed=99)
+    longer = plan(factions="freebooterz,goffs,evil-sunz,bad-moons", games_per_pair=8, seed=99)
     with Store(path) as store:
         store.bind(longer)  # a longer study of the same identity extends it
 
@@ -113,15 +127,15 @@ def test_variant_klan_changes_apply_for_the_game_and_are_undone() -> None:
     before = dict(KLANS)
     study = plan(
         kind="sweep",
-        klans="goffs,evil-sunz",
+        factions="goffs,evil-sunz",
         games_per_pair=2,
         seed=5,
-        variants=[parse_variant("klan.goffs.move_dice=2,klan.evil-sunz.armour.port=3,klan.evil-sunz.manned_torpedoes=true")],
+        variants=["klan.goffs.move_dice=2,klan.evil-sunz.armour.port=3,klan.evil-sunz.manned_torpedoes=true"],
     )
     records = play_batch(study, list(study.games()))
     assert before == KLANS
     assert [r.variant for r in records] == ["baseline", "klan.goffs.move_dice=2, klan.evil-sunz.armour.port=3, klan.evil-sunz.manned_torpedoes=true"] * 2
-    with klan_changes([KlanChange("evil-sunz", "armour.port", 3), KlanChange("goffs", "ram_bonus", 0)]):
+    with get("jimlad").need("lab").in_force([TableChange("klan.evil-sunz.armour.port", 3), TableChange("klan.goffs.ram_bonus", 0)]):
         assert dict(KLANS[Klan.EVIL_SUNZ].armour)[Facing.PORT] == 3
         assert KLANS[Klan.GOFFS].ram_bonus == 0
     assert before == KLANS
@@ -138,8 +152,40 @@ def test_backend_errors() -> None:
 
 def test_a_study_of_search_players_plays_and_repeats() -> None:
     """The search player is selectable in a tournament; its choices depend on the game's seed alone."""
-    study = plan(klans="goffs,evil-sunz", games_per_pair=2, seed=3, player="search")
+    study = plan(factions="goffs,evil-sunz", games_per_pair=2, seed=3, player="search")
     specs = list(study.games())
     first = play_batch(study, specs[:1])
     assert first == play_batch(study, specs[:1])
-    assert first[0].objective in OBJECTIVES and first[0].klans in {("goffs", "evil-sunz"), ("evil-sunz", "goffs")}
+    assert first[0].objective in OBJECTIVES and first[0].factions in {("goffs", "evil-sunz"), ("evil-sunz", "goffs")}
+
+
+#: the games table of the stores written before the lab served every rule set
+OLD_SCHEMA = """
+CREATE TABLE study (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (idx INTEGER PRIMARY KEY, seed TEXT NOT NULL, variant TEXT NOT NULL, klans TEXT NOT NULL, winner TEXT,
+    winner_klan TEXT, objective TEXT NOT NULL, turns INTEGER NOT NULL, sunk TEXT NOT NULL);
+"""
+
+
+def test_a_store_of_the_earlier_layout_is_refused_until_started_afresh(study: Study, reference: list[GameRecord], tmp_path: Path) -> None:
+    path = tmp_path / "results.sqlite"
+    old = study.identity() | {"klans": list(study.factions)}
+    del old["factions"]
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    db.execute("INSERT INTO study VALUES ('identity', ?)", (json.dumps(old, sort_keys=True),))
+    db.execute("INSERT INTO games VALUES (0, '1', 'baseline', '[\"freebooterz\", \"goffs\"]', 'red', 'freebooterz', 'last-boat-afloat', 5, '[0, 1]')")
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        with pytest.raises(StoreOutdated, match=r"earlier version of the lab .*klans.*cannot be resumed"):
+            store.bind(study)
+        assert store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1  # nothing lost by refusing
+    args = ["tournament", "--factions", ",".join(study.factions), "--games-per-pair", "4", "--seed", "11", "--workers", "1", "--quiet", "--out", str(tmp_path)]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 2 and "--fresh" in refused.output and "earlier version" in " ".join(refused.output.split())
+    with Store(path) as store:
+        store.bind(study, fresh=True)
+        assert store.count() == 0 and store.identity() == json.loads(json.dumps(study.identity(), sort_keys=True))
+        run_study(study, store, workers=1)
+        assert store.records() == reference

@@ -1,46 +1,62 @@
-"""Players that answer a game's prompts: random-legal (for fuzzing), heuristic and search.
+"""Players that answer a game's prompts: random-legal (for fuzzing) and search, for every rule set,
+and each rule set's own (Jim Lad's heuristic player).
 
-An agent sees the game and the prompt addressed to its seat and returns an
-action; it never reads another seat's sealed orders (they are held outside
-the state until revealed).
+An agent sees the game and the prompt addressed to its seat and returns an action; it never
+reads another seat's sealed orders (they are held outside the state until revealed).
+
+The random and search players are generic: they work from what every prompt offers
+(``prompt.legal(seat)``) and from what a rule set tells the search through its ``players()``
+capability (:class:`~grapeshot.core.capabilities.Players`).  A rule set's own players come from
+the same capability; :func:`factories` lists them all for one rule set, and a rule module's
+prompts go to the module's players (:mod:`.modules`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol
 
-from grapeshot.core.actions import Action
+from grapeshot.core.capabilities import Player, PlayerFactory
 from grapeshot.core.game import Game
-from grapeshot.core.prompts import Prompt
-from grapeshot.core.ruleset import Outcome
+from grapeshot.core.ruleset import Outcome, Ruleset, get
+
+#: anything that can answer a prompt for a seat (the core's ``Player``), and a maker of one from a seed
+Agent = Player
+AgentFactory = PlayerFactory
 
 
-class Agent(Protocol):
-    """Anything that can answer a prompt for a seat."""
-
-    name: str
-
-    def act(self, game: Game, seat: str, prompt: Prompt) -> Action: ...
-
-
-AgentFactory = Callable[[int], Agent]
-
-
-def factories() -> dict[str, AgentFactory]:
-    """Agents by name; each factory takes a seed for the agent's own choices."""
-    from grapeshot.agents.heuristic import HeuristicPlayer
+def factories(ruleset: Ruleset | str) -> dict[str, AgentFactory]:
+    """The players of a rule set by name: the generic random and search players and the rule set's
+    own (its ``players()``); each factory takes a seed for the player's own choices.  A rule set's
+    own players hand the prompts of any rule module in play to the module's players."""
+    from grapeshot.agents.modules import WithModules
     from grapeshot.agents.random_player import RandomPlayer
     from grapeshot.agents.search import SearchPlayer
 
-    return {"heuristic": HeuristicPlayer, "random": RandomPlayer, "search": SearchPlayer}
+    rs = get(ruleset) if isinstance(ruleset, str) else ruleset
+    out: dict[str, AgentFactory] = {}
+    own = rs.players()
+    for name, factory in (own.factories if own is not None else {}).items():
+        out[name] = WithModules.factory(name, factory)
+    out.update(random=RandomPlayer, search=SearchPlayer)
+    return out
 
 
-def make(name: str, seed: int) -> Agent:
-    try:
-        return factories()[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(factories()))}") from None
+def rollout_player(ruleset: Ruleset | str) -> str:
+    """The player a rule set plays quick games with (the search's futures, fuzzing, benchmarks):
+    the one its ``players()`` names for rollouts, else the random player."""
+    rs = get(ruleset) if isinstance(ruleset, str) else ruleset
+    own = rs.players()
+    return own.rollout if own is not None else "random"
+
+
+def make(name: str, seed: int, ruleset: Ruleset | str) -> Agent:
+    """The player ``name`` of a rule set, seeded; a clear error naming the players it has otherwise."""
+    known = factories(ruleset)
+    if name not in known:
+        rs = get(ruleset) if isinstance(ruleset, str) else ruleset
+        mine = "" if rs.players() is not None else ", which has no players of its own"
+        raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(known))} (the players of the rule set {rs.name!r}{mine})")
+    return known[name](seed)
 
 
 def play_until(

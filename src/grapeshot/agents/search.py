@@ -1,35 +1,47 @@
 """A player that looks ahead: it tries its candidate answers in sampled futures and keeps the best.
 
-The heuristic player (:mod:`.heuristic`) judges a move by where the ship ends up.  The search
-player asks instead what *happens* after it: for each of a few candidate answers it copies the
-game, gives the answer, and lets heuristic players play on with freshly sampled dice, then
-scores the result.  The answer with the best average wins.
+A rule set's own fast player (Jim Lad's heuristic) judges a move by where it leaves things.  The
+search player asks instead what *happens* after it: for each of a few candidate answers it
+copies the game, gives the answer, and lets fast players play on with freshly sampled dice, then
+scores the result.  The answer with the best average wins.  It knows no rule set: everything
+particular comes from the rule set's ``players()`` capability
+(:class:`~grapeshot.core.capabilities.Players`; a module's for the module's prompts), and where
+the rule set says nothing, from what every prompt offers:
 
-* **Which decisions.** The manoeuvre orders (the heuristic's best few cards for each ship, by its
-  own score), the distance (the ends and quarters of the allowed range, rammed or not), boarding
-  (each possible boarding action, or passing), takeovers of hulks, and the shooting (the
-  heuristic's shot, each gun's best shot, repairs, holding fire).  Everything else (landing,
-  harbour trades, re-rolls) is answered as the heuristic answers it.
-* **Copies.** A game is its scenario, options, seed and actions, so a copy is a fresh
-  :class:`~grapeshot.core.game.Game` with logging off that replays the actions.  Sealed orders
-  of other seats not yet revealed are left out of the copy (the player never reads them); in
-  the copy those seats order like the heuristic.  After the replay the copy's dice are swapped
-  for the search's own (:class:`KeyedDice`), so the future is sampled, never read from the real
-  game's dice.  A game whose dice cannot be replayed (scripted dice in tests) is
-  answered like the heuristic.
+* **Which decisions.** Every prompt kind the rule set does not leave to its rollout player
+  (``Players.unsearched``), each with its share of the budget (``Players.shares``, 1 where not
+  given); ``decisions`` narrows that to the kinds named.  The search player's own answer where it
+  does not search is the rollout player's.
+* **Candidates.** The rollout player's own answer first, then the rule set's candidates
+  (``Players.candidates``) or, where it has none, a spread of the prompt's legal answers
+  (``prompt.legal(seat)``, :func:`spread`): all of them when they are few; else, for an answer of
+  one part, options evenly spaced along its list (the first, by convention the decline, among
+  them); for an answer of several parts (a seat's orders to many ships or figures), the answer of
+  each part's first option and random draws from the legal answers, from a generator seeded by
+  the decision.  Answers the rules refuse are dropped; at most ``candidates`` are tried.
+* **Copies.** :meth:`Game.copy` starts from the game's latest checkpoint and replays only the
+  actions since, leaving out other seats' sealed, unrevealed orders (the player never reads
+  them; in the copy those seats order like the rollout player).  The copy's dice are then
+  swapped for the search's own (:class:`KeyedDice`), so the future is sampled, never read from
+  the real game's dice.  A game whose dice cannot be replayed (scripted dice in tests) is
+  answered like the rollout player.
 * **Rollouts.** Every candidate is played out with the same dice seeds (common random numbers,
-  so a difference between candidates is the candidates' and not the dice's) for ``horizon``
-  turns after the decision's own (default 0: to the end of the decision's turn; ``None``: to the
-  end of the game).  A finished game scores 1 for a win, 0 for a loss and a share for a draw,
-  plus a small material term that breaks ties between futures with the same result; an
-  unfinished one scores the learned chance to win from its position (:mod:`.value`).  Short
-  rollouts measured best: a future played far on by heuristic players on both sides is mostly
-  the dice's, and its result says little about the decision.
+  so a difference between candidates is the candidates' and not the dice's) by the rule set's
+  rollout player (``Players.rollout``; the random player where it names none) for ``horizon``
+  turns after the decision's own (0: to the end of the decision's turn; ``None``: to the end of
+  the game; the default, ``"auto"``, is 0 for a rule set that can estimate an unfinished game and
+  the end of the game for one that cannot; any future is cut short after
+  :data:`MAX_ROLLOUT_STEPS` answers).  The end of a rollout is scored by the rule set's
+  ``Players.evaluate`` (Jim Lad: the result with a small material tie-break, or the learned
+  chance to win of a future cut short); without it a finished game scores its result
+  (:meth:`Outcome.share`: 1 a win, 0 a loss, a share of a draw) and an unfinished one an even
+  share.
 * **Budget.** ``rollouts`` is the number of rollouts per decision (times the decision's share),
   spread by successive halving: every candidate gets a few, the better half gets as many again,
-  and so on for about log2(candidates) rounds or until the budget is spent.  The heuristic's own answer stays in to
-  the end as the yardstick, and another answer is chosen only when its mean beats the
-  heuristic's by ``prior``: early in a game most futures score about the same, and picking the
+  and so on for about log2(candidates) rounds or until the budget is spent.  The rollout
+  player's own answer stays in to the end as the yardstick, and another answer is chosen only
+  when its mean beats it by ``prior`` (except at prompts the rule set calls even,
+  ``Players.even``): early in a game most futures score about the same, and picking the
   luckiest of them would be picking noise.  ``time_budget`` (seconds, optional) also stops a
   decision when the clock runs out; results then depend on the machine, so tests and
   measurements use the rollout count alone.
@@ -40,42 +52,26 @@ scores the result.  The answer with the best average wins.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import math
+import random
 import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from grapeshot.agents import play_until
-from grapeshot.agents.heuristic import CONTACT_PENALTY, HeuristicPlayer, _samples
-from grapeshot.agents.value import win_chance
+from grapeshot.agents import Agent, AgentFactory, factories, play_until, rollout_player
 from grapeshot.core.actions import Action
+from grapeshot.core.capabilities import Players
+from grapeshot.core.choices import Choices
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import SCATTER_HIT_FACES, Roll, RollRequest
-from grapeshot.geometry import first_contact
-from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, ManoeuvreOrder, Orders, Repair, Takeover
-from grapeshot.rulesets.jimlad.boarding import Board, BoardPrompt
-from grapeshot.rulesets.jimlad.data import CARDS, Card, CardAt, Turn
-from grapeshot.rulesets.jimlad.movement import card_path
-from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, TakeoverPrompt
-from grapeshot.rulesets.jimlad.state import Sea, Ship, victory_points
 
-#: the decisions the player searches by default, with each one's share of the rollout budget
-#: (a boarding decides a duel more often than anything else and comes rarely, so it gets the
-#: most; the distance, chosen once the dice are known, decides who ends within boarding reach of
-#: whom; a shot matters less)
-SHARES = {"orders": 1.0, "board": 4.0, "takeover": 1.0, "distance": 1.0, "shoot": 0.25}
-#: decisions between answers of the same standing (to board or not): no margin for the heuristic's
-EVEN_CHOICES = frozenset({"board", "takeover"})
-DECISIONS = tuple(SHARES)
-MATERIAL_WEIGHT = 0.05  # how much the material term of a finished rollout counts next to its result
-KREW_WEIGHT = 1.0  # an Ork aboard, against a hull point (boarding fights are won by numbers)
-KAPTIN_WEIGHT = 2.0  # the Kaptin, on top of his place in the krew (his rumble and leadership)
-MAX_ROLLOUT_STEPS = 5_000
-PRIOR = 0.03  # how much better than the heuristic's answer (mean score) another must be to be chosen
+MAX_ROLLOUT_STEPS = 5_000  # answers a rollout gives at most before it is scored where it stands
+PRIOR = 0.03  # how much better than the rollout player's answer (mean score) another must be to be chosen
+Horizon = int | Literal["auto"] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +80,7 @@ class Budget:
 
     rollouts: int = 48  # rollouts per decision, over all its candidates
     candidates: int = 6  # at most this many candidate answers per decision
-    horizon: int | None = 0  # turns to play on after the decision's turn; None: to the end
+    horizon: Horizon = "auto"  # turns to play on after the decision's turn; None: to the end; "auto": see the module
     time_budget: float | None = None  # seconds per decision (optional; not reproducible)
 
 
@@ -147,7 +143,7 @@ def derive(*parts: object) -> int:
 
 
 class SearchPlayer:
-    """Tries candidate answers in sampled futures played out by heuristic players; keeps the best."""
+    """Tries candidate answers in sampled futures played out by the rule set's rollout player; keeps the best."""
 
     name = "search"
 
@@ -157,52 +153,77 @@ class SearchPlayer:
         *,
         rollouts: int = 48,
         candidates: int = 6,
-        horizon: int | None = 0,
+        horizon: Horizon = "auto",
         time_budget: float | None = None,
-        decisions: Sequence[str] = DECISIONS,
+        decisions: Collection[str] | None = None,
         prior: float = PRIOR,
     ) -> None:
         self.seed = seed
         self.budget = Budget(rollouts, candidates, horizon, time_budget)
-        self.decisions = frozenset(decisions)
+        #: the prompt kinds searched (``None``: every kind the rule set does not leave to its rollout player)
+        self.decisions = None if decisions is None else frozenset(decisions)
         self.prior = prior
-        self.heuristic = HeuristicPlayer(seed)
         self.searched = 0  # decisions searched (for the benchmarks)
         self.rollouts_done = 0
+        self._players: dict[tuple[str, str], Players | None] = {}
+        self._rollout: dict[str, AgentFactory] = {}
+        self._own: dict[str, Agent] = {}
+
+    # ------------------------------------------------------------------ what the rule set says
+
+    def players_for(self, game: Game, prompt: Prompt | None) -> Players | None:
+        """What the owner of a prompt tells the search: its module's ``players()`` for a module's
+        prompt, else (and with no prompt) the rule set's; ``None``: it says nothing."""
+        run = game.modules.get(prompt.namespace) if game.modules and prompt is not None else None
+        key = ("module", run.module.name) if run is not None else ("ruleset", game.ruleset.name)
+        if key not in self._players:
+            self._players[key] = run.module.players() if run is not None else game.ruleset.players()
+        return self._players[key]
+
+    def rollout_factory(self, game: Game) -> AgentFactory:
+        """The player the rule set plays its futures with (the random player where it names none)."""
+        name = game.ruleset.name
+        if name not in self._rollout:
+            wanted = rollout_player(game.ruleset)
+            known = factories(game.ruleset)
+            if wanted not in known or wanted == self.name:
+                raise ValueError(f"the rule set {name!r} names {wanted!r} as its rollout player; its players: {', '.join(sorted(known))}")
+            self._rollout[name] = known[wanted]
+        return self._rollout[name]
+
+    def own(self, game: Game) -> Agent:
+        """The search player's own rollout player, seeded like it: its answer is the yardstick."""
+        name = game.ruleset.name
+        if name not in self._own:
+            self._own[name] = self.rollout_factory(game)(self.seed)
+        return self._own[name]
 
     # ------------------------------------------------------------------ dispatch
 
     def act(self, game: Game, seat: str, prompt: Prompt) -> Action:
-        base = self.heuristic.act(game, seat, prompt)
-        if self.budget.rollouts <= 0 or not isinstance(game.state, Sea) or not self._replayable(game):
+        base = self.own(game).act(game, seat, prompt)
+        if self.budget.rollouts <= 0 or not self._replayable(game):
             return base
-        kind = _KINDS.get(type(prompt))
-        if kind is None or kind not in self.decisions:
+        kind = prompt.kind
+        told = self.players_for(game, prompt)
+        if (self.decisions is not None and kind not in self.decisions) or (told is not None and kind in told.unsearched):
             return base
         candidates = self.candidates(game, seat, prompt, base)
         if len(candidates) <= 1:
             return base
-        prior = 0.0 if kind in EVEN_CHOICES else self.prior
-        return self.search(game, seat, candidates, max(1, round(self.budget.rollouts * SHARES[kind])), prior)
+        prior = 0.0 if told is not None and kind in told.even else self.prior
+        share = told.shares.get(kind, 1.0) if told is not None else 1.0
+        return self.search(game, seat, candidates, max(1, round(self.budget.rollouts * share)), prior)
 
     def candidates(self, game: Game, seat: str, prompt: Prompt, base: Action) -> list[Action]:
-        """The answers worth trying, the heuristic's first (it wins ties)."""
-        sea = game.state
-        assert isinstance(sea, Sea)
-        found: list[Action]
-        if isinstance(prompt, OrdersPrompt) and "orders" in self.decisions:
-            assert isinstance(base, Orders)
-            found = self.order_candidates(sea, seat, prompt, base)
-        elif isinstance(prompt, DistancePrompt) and "distance" in self.decisions:
-            found = self.distance_candidates(prompt, base)
-        elif isinstance(prompt, BoardPrompt) and "board" in self.decisions:
-            found = [base, Board(), *(Board(o.boarder, o.target) for o in prompt.options)]
-        elif isinstance(prompt, TakeoverPrompt) and "takeover" in self.decisions:
-            found = [base, Takeover(), *(Takeover(h, c) for h, c in prompt.options)]
-        elif isinstance(prompt, ShootPrompt) and "shoot" in self.decisions:
-            found = self.shoot_candidates(prompt, base)
+        """The answers worth trying, the rollout player's first (it wins ties); at most ``budget.candidates``."""
+        told = self.players_for(game, prompt)
+        limit = max(1, self.budget.candidates)
+        found: Sequence[Action]
+        if told is not None and told.candidates is not None:
+            found = told.candidates(game, seat, prompt, base)
         else:
-            return [base]
+            found = [base, *spread(prompt.legal(seat), limit, random.Random(derive(*self._tag(game, seat), "spread")))]
         out: list[Action] = []
         for a in found:
             if a not in out:
@@ -211,79 +232,21 @@ class SearchPlayer:
                 except Exception:  # a candidate the rules refuse is simply not tried
                     continue
                 out.append(a)
-        return out[: max(1, self.budget.candidates)]
-
-    # ------------------------------------------------------------------ candidates
-
-    def order_candidates(self, sea: Sea, seat: str, prompt: OrdersPrompt, base: Orders) -> list[Action]:
-        """The heuristic's orders, then each ship's next-best cards (the other ships keeping theirs)."""
-        ranked = {name: self.ranked_orders(sea, sea.ships[name], options) for name, options in prompt.choices[seat].items()}
-        out: list[Action] = [base]
-        depth = 0
-        while len(out) < self.budget.candidates and any(depth < len(r) for r in ranked.values()):
-            for name, orders in ranked.items():
-                if depth < len(orders):
-                    swapped = tuple(orders[depth] if o.ship == name else o for o in base.orders)
-                    cand = Orders(swapped)
-                    if cand not in out:
-                        out.append(cand)
-            depth += 1
-        return out
-
-    def ranked_orders(self, sea: Sea, ship: Ship, options: list[tuple[Card, Turn]]) -> list[ManoeuvreOrder]:
-        """Every legal order for a ship, best first by the heuristic's score of the pose it reaches."""
-        h = self.heuristic
-        looks = h.looks(sea, ship)
-        obstacles = sea.ship_obstacles(ship)
-        scored: list[tuple[float, int, ManoeuvreOrder]] = []
-        for card, turn in options:
-            spec = CARDS[card]
-            d = (spec.minimum + max(spec.minimum, h.expected_high(sea, ship, card))) / 2.0
-            ats: tuple[CardAt, ...] = ("start", "end") if turn != "none" else ("start",)
-            for at in ats:
-                value = h.score_pose(sea, ship, _samples(ship.hull, card, turn, at, d), looks)
-                hit = first_contact(card_path(ship.hull, card, turn, at, spec.minimum), ship.length, ship.width, obstacles, sea.table)
-                if hit is not None:
-                    value -= CONTACT_PENALTY.get(hit.kind, 8.0)
-                scored.append((-value, len(scored), ManoeuvreOrder(ship.name, int(card), turn, at)))
-        scored.sort()
-        return [o for _, _, o in scored]
-
-    def distance_candidates(self, prompt: DistancePrompt, base: Action) -> list[Action]:
-        """The heuristic's distance, then the ends and the quarters of the range (rammed where a ram is possible)."""
-        out: list[Action] = [base]
-        lo, hi = prompt.low, prompt.high
-        for frac in (1.0, 0.0, 0.5, 0.25, 0.75):
-            d = lo + (hi - lo) * frac
-            target = prompt.ram_target(d)
-            out.append(Distance(d, ram=target is not None))
-            if target is not None:
-                out.append(Distance(d, ram=False))
-        return out
-
-    def shoot_candidates(self, prompt: ShootPrompt, base: Action) -> list[Action]:
-        """The heuristic's choice, each gun's best shot on its own, the repairs, and holding fire."""
-        sea, ship = prompt.sea, prompt.ship
-        assert sea is not None and ship is not None
-        out: list[Action] = [base]
-        if prompt.may_shoot():
-            for gun in prompt.guns():
-                only = dataclasses.replace(prompt, _open=(True, {gun: prompt.guns()[gun]}, False, [], []))
-                value, action = self.heuristic.best_shot(sea, ship, only)
-                if action is not None and value > 0.0:
-                    out.append(action)
-        out.extend(Repair(what) for what in prompt.repairs())
-        out.append(EndShooting())
+                if len(out) >= limit:
+                    break
         return out
 
     # ------------------------------------------------------------------ search
+
+    def _tag(self, game: Game, seat: str) -> tuple[object, ...]:
+        return (self.seed, seat, len(game.actions) - self._sealed_count(game), game.prompt.kind if game.prompt else "")
 
     def search(self, game: Game, seat: str, candidates: list[Action], rollouts: int, prior: float = 0.0) -> Action:
         """Successive halving over the candidates; the best mean score wins (ties: the earlier)."""
         b = self.budget
         start = time.perf_counter()
         self.searched += 1
-        tag = (self.seed, seat, len(game.actions) - self._sealed_count(game), game.prompt.kind if game.prompt else "")
+        tag = self._tag(game, seat)
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         alive = list(range(len(candidates)))
@@ -307,22 +270,32 @@ class SearchPlayer:
                     late = True  # every live candidate has had the same seeds: still a fair comparison
                     break
             alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-            # the heuristic's own answer (candidate 0) stays in to the end: it is the yardstick
+            # the rollout player's own answer (candidate 0) stays in to the end: it is the yardstick
             alive = sorted({0, *alive[: (len(alive) + 1) // 2]})
         best = min(alive, key=lambda i: (-totals[i] / max(1, counts[i]), i))
         if totals[best] / counts[best] < totals[0] / counts[0] + prior:
-            best = 0  # not clearly better than the heuristic's answer: keep that
+            best = 0  # not clearly better than the rollout player's answer: keep that
         self.rollouts_done += spent
         return candidates[best]
 
     def rollout(self, game: Game, seat: str, action: Action, dice_seed: int) -> float:
-        """Copy the game, give ``action`` for ``seat``, play on with heuristic players and new dice."""
+        """Copy the game, give ``action`` for ``seat``, play on with rollout players and new dice."""
         copy = self.fork(game, dice_seed)
         copy.submit(seat, action)
-        players = {s: HeuristicPlayer(derive(dice_seed, s)) for s in copy.state.seats}
-        last = None if self.budget.horizon is None else copy.turn + self.budget.horizon
-        play_until(copy, players, None if last is None else lambda g: g.turn > last, max_steps=MAX_ROLLOUT_STEPS)
-        return score(copy, seat)
+        make = self.rollout_factory(copy)
+        players = {s: make(derive(dice_seed, s)) for s in copy.ruleset.seats_of(copy.state)}
+        told = self.players_for(copy, None)
+        horizon = self.budget.horizon
+        if horizon == "auto":
+            horizon = 0 if told is not None and told.evaluate is not None else None
+        last = None if horizon is None else copy.turn + horizon
+        cap = len(copy.actions) + MAX_ROLLOUT_STEPS  # a long future is cut short and scored where it stands
+
+        def far_enough(g: Game) -> bool:
+            return len(g.actions) >= cap or (last is not None and g.turn > last)
+
+        play_until(copy, players, far_enough, max_steps=MAX_ROLLOUT_STEPS + 1)
+        return score(copy, seat, told)
 
     # ------------------------------------------------------------------ copies
 
@@ -338,43 +311,43 @@ class SearchPlayer:
         return game.replays_itself
 
     def fork(self, game: Game, dice_seed: int) -> Game:
-        """A copy of the game at its open prompt (others' sealed orders left out) with new dice."""
-        keep = len(game.actions) - self._sealed_count(game)
-        copy = game.restart(log=False)
-        for s, a in game.actions[:keep]:
-            copy.submit(s, a)
+        """A copy of the game at its open prompt (others' sealed orders left out) with new dice.
+
+        The copy starts from the game's latest checkpoint and replays only the actions since
+        (:meth:`Game.copy`), so forking costs the same at turn 10 as at turn 1."""
+        sealed = [s for s in game.prompt.seats if game.sealed_by(s) is not None] if game.prompt is not None else []
+        copy = game.copy(log=False, without_sealed_of=sealed)
         copy.companion = False
         copy.dice = KeyedDice(dice_seed, copy)
         return copy
 
 
-_KINDS: dict[type, str] = {OrdersPrompt: "orders", DistancePrompt: "distance", BoardPrompt: "board", TakeoverPrompt: "takeover", ShootPrompt: "shoot"}
-
-
-def material(sea: Sea, seat: str) -> float:
-    """What a seat has left: hull points and krew of the ships it commands, victory points weighing most."""
-    vp = victory_points(sea).get(seat, 0)
-    worth = 0.0
-    for s in sea.ships.values():
-        if s.afloat and s.commander == seat:
-            worth += s.hull_points + KREW_WEIGHT * len(s.krew) + (KAPTIN_WEIGHT if s.kaptin is not None else 0.0)
-    return worth + 6.0 * vp
-
-
-def score(game: Game, seat: str) -> float:
-    """A rollout's worth to ``seat``: 1 a win, 0 a loss, a share of a draw; estimated when unfinished."""
-    sea = game.state
-    assert isinstance(sea, Sea)
-    out = game.outcome
-    if out is None:
-        return win_chance(sea, seat)
-    mine = material(sea, seat)
-    others = max((material(sea, s) for s in sea.seats if s != seat), default=0.0)
-    edge = math.tanh((mine - others) / 10.0)
-    if seat in out.winners:
-        result = 1.0 / len(out.winners)
-    elif not out.winners:
-        result = 1.0 / max(1, len(sea.seats))
+def spread(choices: Choices, n: int, rng: random.Random) -> list[Action]:
+    """Up to ``n`` answers spread over a prompt's legal answers (see the module's docstring)."""
+    listed = choices.count
+    if listed <= n:
+        out = list(choices.actions())
+    elif len(choices.parts) == 1:
+        options = choices.parts[0].options
+        out = [choices.build([options[i * len(options) // n].value]) for i in range(n)]
     else:
-        result = 0.0
-    return result + MATERIAL_WEIGHT * edge
+        out = [choices.first()]
+    if len(out) < n and (any(p.sample is not None for p in choices.parts) or listed > len(out)):
+        for _ in range(4 * n):
+            a = choices.sample(rng)
+            if a not in out:
+                out.append(a)
+                if len(out) >= n:
+                    break
+    return out
+
+
+def score(game: Game, seat: str, told: Players | None) -> float:
+    """A rollout's worth to ``seat``: the rule set's own score of it, else the result (an even share
+    while the game is unfinished)."""
+    if told is not None and told.evaluate is not None:
+        return told.evaluate(game, seat)
+    seats = game.ruleset.seats_of(game.state)
+    if game.outcome is None:
+        return 1.0 / max(1, len(seats))
+    return game.outcome.share(seat, seats)

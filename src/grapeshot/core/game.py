@@ -11,6 +11,11 @@ load replays it to the identical event log.
 Simultaneous prompts (sealed manoeuvre orders) collect one action per seat
 and release them together; until then no seat's view holds another's.
 
+A game may also carry rule modules (:mod:`grapeshot.core.module`) beside its rule
+set, and be copied without replaying it from the start: the rule set's flow
+marks the points where it can resume (:meth:`Game.checkpoint`), and
+:meth:`Game.copy` starts a copy there and replays only the actions since.
+
 A game that publishes a commitment to its seed (``salt``) has two saves:
 :meth:`Game.save` holds everything and is the owner's, :meth:`Game.public_save` holds
 what everyone at the table may know (while the game runs: no seed and no sealed action not
@@ -20,23 +25,97 @@ yet revealed, the rolls made so far instead; once it is over, everything).
 from __future__ import annotations
 
 import json
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Collection, Generator, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
 from grapeshot.core.commitment import seed_commitment, verify
 from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
 from grapeshot.core.events import Event, digest
+from grapeshot.core.module import Module, get_module
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
-from grapeshot.core.ruleset import Outcome, Ruleset, get
+from grapeshot.core.ruleset import Outcome, Ruleset, get, resolve_options
 from grapeshot.core.scenario import Scenario, parse_scenario
-from grapeshot.dice import ContinuedDice, DiceError, DiceSource, Roll, RollRequest, SeededDice, parse
+from grapeshot.dice import (
+    ARTILLERY_DIE,
+    SCATTER_DIE,
+    SUSTAINED_DIE,
+    ContinuedDice,
+    DiceError,
+    DiceExpr,
+    DiceSource,
+    RerollGrant,
+    Roll,
+    RollRequest,
+    SeededDice,
+    apply_reroll,
+    parse,
+    reroll_request,
+)
 
 SAVE_FORMAT = "grapeshot-save"
-SAVE_VERSION = 1
+#: 2: saves name the modules in play (version 1 saves, which had none, load as they are)
+SAVE_VERSION = 2
+READ_VERSIONS = (1, 2)
 SEED_DIGITS = 40  # a seed is any whole number of at most this many digits (a 64-bit one has 20)
 
 Proc = Generator[Prompt, Any, Any]
+
+
+@dataclass
+class ModuleRun:
+    """A module in play in one game: the module, its host adapter, its options and state."""
+
+    module: Module
+    host: object
+    options: dict[str, object]
+    state: Any = None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Where a game's flow can start again: the state there, and how far the game had got."""
+
+    point: Hashable
+    actions: int
+    events: int
+    turn: int
+    phase: str
+    rolls: int
+    rolled: int  # len(Game.rolled) there
+    steps: int
+    state: Any
+    modules: tuple[tuple[str, Any], ...]
+    dice: object | None
+
+
+#: re-rolls of one roll after which a ruleset that keeps granting them is taken to be broken
+MAX_REROLLS = 64
+
+
+def _reroll_text(grant: RerollGrant, request: RollRequest, roll: Roll) -> str:
+    if not grant.whole:
+        return f"re-roll one die of {roll.expr} = {list(roll.faces)} for {request.purpose}?"
+    why = " (it failed)" if grant.on_failure else ""
+    return f"re-roll {roll.expr} = {list(roll.faces)}{why} for {request.purpose} ({grant.rule})?"
+
+
+def _reading(expr: DiceExpr, roll: Roll) -> dict[str, Any]:
+    """What a roll's event says beside its faces and total: for a scatter die hit or direction,
+    for an artillery die whether it misfired, for sustained-fire dice how many jammed."""
+    out: dict[str, Any] = {}
+    if expr.kind == "sum" or expr.kind == "tens":
+        return out
+    dice = expr.dice()
+    if SCATTER_DIE in dice:
+        out["hit"] = roll.direction is None
+        out["direction"] = None if roll.direction is None else round(roll.direction, 3)
+    if ARTILLERY_DIE in dice:
+        out["misfire"] = roll.misfire
+    if SUSTAINED_DIE in dice:
+        out["jams"] = roll.jams
+    return out
 
 
 class Game:
@@ -56,6 +135,8 @@ class Game:
         companion: bool = False,
         hands: Sequence[str] = (),
         log: bool = True,
+        modules: Sequence[str] = (),
+        checkpoints: bool = True,
     ) -> None:
         self.ruleset = get(ruleset) if isinstance(ruleset, str) else ruleset
         try:
@@ -67,7 +148,31 @@ class Game:
         self.scenario = scenario
         merged = dict(scenario.options)
         merged.update(options or {})
-        self.options = self.ruleset.resolve_options(merged, scenario.source)
+        wanted = list(dict.fromkeys([*scenario.modules, *modules]))
+        self.modules: dict[str, ModuleRun] = {}
+        own: dict[str, object] = {}
+        by_module: dict[str, dict[str, object]] = {name: {} for name in wanted}
+        for key, value in merged.items():
+            prefix, dot, rest = key.partition(".")
+            if not dot:
+                own[key] = value
+            elif prefix in by_module:
+                by_module[prefix][rest] = value
+            else:
+                raise ScenarioError(scenario.source, f"options.{key}", f"an option of {self.ruleset.name} or of a module in play {wanted}", key)
+        self.options = self.ruleset.resolve_options(own, scenario.source)
+        for name in wanted:
+            try:
+                mod = get_module(name)
+            except ValueError as err:
+                raise ScenarioError(scenario.source, "modules", "an installed rule module", str(err)) from None
+            host = self.ruleset.host(mod.name, self)
+            if host is None or (mod.protocol is not None and not isinstance(host, mod.protocol)):
+                raise ScenarioError(scenario.source, "modules", f"a module {self.ruleset.name} can host", mod.name)
+            opts = resolve_options(mod.name, mod.options, by_module[name], scenario.source, prefix=f"{mod.name}.")
+            self.modules[mod.name] = ModuleRun(mod, host, opts)
+            self.options.update({f"{mod.name}.{k}": v for k, v in opts.items()})
+        self.namespaces = (self.ruleset.namespace, *self.modules)
         # None: the seed is secret (a game rebuilt from a save of a game still running: it has the
         # rolls made so far, ``given``, and can roll no more)
         self.seed = seed
@@ -77,12 +182,12 @@ class Game:
         self.companion = companion
         # the people at a physical table; an AI seat's dice and models are handled by the first of them
         self.hands = tuple(hands)
-        own: DiceSource | None = None  # dice of the game's own seed and rolls (a source passed in is not)
+        built: DiceSource | None = None  # dice of the game's own seed and rolls (a source passed in is not)
         if dice is None:
             then = None if seed is None else SeededDice(seed)
-            dice = own = then if then is not None and not self.given else ContinuedDice(self.given, then)
+            dice = built = then if then is not None and not self.given else ContinuedDice(self.given, then)
         self.dice: DiceSource = dice
-        self._own_dice = own
+        self._own_dice = built
         self.rolled: list[Roll] = []  # every roll the dice made, in order (companion play types them as actions)
         self.logging = log
         self.events: list[Event] = []
@@ -92,11 +197,36 @@ class Game:
         self.rolls = 0
         self.steps = 0
         self.state = self.ruleset.setup(scenario, self.options)
+        for run in self.modules.values():
+            run.state = run.module.setup(self, run.host)
         self.prompt: Prompt | None = None
         self.outcome: Outcome | None = None
         self._sealed: dict[str, Action] = {}
+        self.checkpointing = checkpoints
+        #: the checkpoints kept: only the latest, unless ``keep_checkpoints`` (undo and replays at the table)
+        self.keep_checkpoints = False
+        self._checkpoints: list[Checkpoint] = []
+        #: for a copy: the number of actions it took over from its checkpoint (``None``: replayed whole)
+        self.resumed_at: int | None = None
         self._flow = self.ruleset.play(self)
         self._advance(None)
+
+    # ------------------------------------------------------------------ modules
+
+    def procedure(self, name: str) -> Callable[..., Any] | None:
+        """The step ``name`` of a module in play that takes over the host's rule there, if any."""
+        for run in self.modules.values():
+            proc = run.module.procedures().get(name)
+            if proc is not None:
+                return proc
+        return None
+
+    def module(self, name: str) -> ModuleRun | None:
+        return self.modules.get(name)
+
+    def decode(self, data: object) -> Action:
+        """An action from its JSON form, read in this game's namespaces (its rule set's, its modules')."""
+        return decode(data, self.namespaces)
 
     # ------------------------------------------------------------------ the log
 
@@ -114,9 +244,12 @@ class Game:
     def roll(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
         """Make a roll for a rule: from the dice source, or typed by a person in companion play.
 
-        Every roll is logged with its expression, faces, total, purpose and
-        rule.  Where the ruleset grants a seat a re-roll (Freebooterz), the
-        seat is asked whether to re-roll one die; the new face stands.
+        Every roll is logged with its expression, faces, total, purpose and rule.  Then the
+        ruleset is asked for a re-roll grant (``reroll_grant``): one die or the whole roll,
+        perhaps only when the roll failed its test.  The seat is offered it; a re-roll taken
+        is drawn like any roll, stands, and is logged as a ``reroll`` event, and the ruleset
+        is asked again (a rule may grant several), until it grants none or the seat keeps
+        the roll.
         """
         self.rolls += 1
         if self.companion:
@@ -126,32 +259,31 @@ class Game:
             self.rolled.append(result)
         if self.logging:
             self._log_roll(request, result)
-        seat = self.ruleset.reroll_seat(self, request, result)
-        if seat is not None:
+        grant = self.ruleset.reroll_grant(self, request, result)
+        offers = 0
+        while grant is not None and grant.applies(request, result):
+            offers += 1
+            if offers > MAX_REROLLS:
+                raise RuntimeError(f"{self.ruleset.name} granted more than {MAX_REROLLS} re-rolls of {request.purpose!r}: does spend_reroll record them?")
             choice = yield RerollPrompt(
-                seats=(seat,),
-                rule=None,
-                text=f"re-roll one die of {result.expr} = {list(result.faces)} for {request.purpose}?",
+                seats=(grant.seat,),
+                rule=grant.rule,
+                text=_reroll_text(grant, request, result),
                 accepts=(Reroll,),
                 roll=result,
                 request=request,
+                grant=grant,
             )
             assert isinstance(choice, Reroll)
-            if choice.die is not None:
-                self.ruleset.used_reroll(self, request, seat)
-                again = yield from self._draw(RollRequest(request.expr.one_die(), f"re-roll for {request.purpose}", request.rule, seat))
-                result = result.with_face(choice.die, again.faces[0], again.direction)
-                self.emit(
-                    "reroll",
-                    request.rule,
-                    seat=seat,
-                    die=choice.die,
-                    expr=result.expr,
-                    faces=list(result.faces),
-                    total=result.total,
-                    direction=None if result.direction is None else round(result.direction, 3),
-                    purpose=request.purpose,
-                )
+            if not choice.takes:
+                break
+            self.ruleset.spend_reroll(self, request, grant)
+            die = None if grant.whole else choice.die
+            again = yield from self._draw(reroll_request(request, grant, die))
+            result = apply_reroll(result, die, again)
+            if self.logging:
+                self._log_reroll(request, grant, die, result)
+            grant = self.ruleset.reroll_grant(self, request, result)
         return result
 
     def _draw(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
@@ -178,36 +310,33 @@ class Game:
         """
         return seat if not self.hands or seat in self.hands else self.hands[0]
 
-    def restart(self, *, log: bool | None = None) -> Game:
-        """This game as it began (same scenario, options, seed, recorded rolls, companion play and
-        hands), before any action: submitting this game's actions to it rebuilds this game."""
-        return Game(
-            self.ruleset,
-            self.scenario,
-            self.options,
-            self.seed,
-            given=self.given,
-            salt=self.salt,
-            commitment=self.commitment,
-            companion=self.companion,
-            hands=self.hands,
-            log=self.logging if log is None else log,
-        )
-
     @property
     def replays_itself(self) -> bool:
-        """Whether :meth:`restart` and the actions rebuild this game: its dice are typed in, or
-        are the ones it was built with (not scripted dice or a source swapped in later)."""
+        """Whether replaying the actions (:meth:`copy`) rebuilds this game: its dice are typed in,
+        or are the ones of its own seed and rolls (not scripted dice, nor a source swapped in)."""
         return self.companion or self.dice is self._own_dice
 
     def _log_roll(self, request: RollRequest, result: Roll) -> None:
         data: dict[str, Any] = {"expr": result.expr, "faces": list(result.faces), "total": result.total, "purpose": request.purpose}
-        if request.expr.kind == "scatter":
-            data["hit"] = result.direction is None
-            data["direction"] = None if result.direction is None else round(result.direction, 3)
+        data.update(_reading(request.expr, result))
         if request.seat is not None:
             data["seat"] = request.seat
-        self.emit("roll", request.rule, **data)
+        self.emit("roll", request.rule, (request.seat,) if request.private and request.seat is not None else None, **data)
+
+    def _log_reroll(self, request: RollRequest, grant: RerollGrant, die: int | None, result: Roll) -> None:
+        data: dict[str, Any] = {
+            "seat": grant.seat,
+            "die": die,
+            "expr": result.expr,
+            "faces": list(result.faces),
+            "total": result.total,
+            "direction": None if result.direction is None else round(result.direction, 3),
+            "purpose": request.purpose,
+        }
+        if grant.rule is not None:  # the older single-die hook's events (Jim Lad's) keep their form
+            data["granted_by"] = grant.rule
+            data.update(_reading(request.expr, result))
+        self.emit("reroll", request.rule, (grant.seat,) if request.private else None, **data)
 
     # ------------------------------------------------------------------ decisions
 
@@ -269,13 +398,112 @@ class Game:
             "scenario": self.scenario.name,
             "turn": self.turn,
             "phase": self.phase,
-            "state": self.ruleset.describe(self.state),
+            "state": self._state_view(seat),
             "waiting_for": list(self.waiting_for()),
             "prompt": prompt.describe() if prompt is not None else None,
             "sealed": own.to_json() if own is not None else None,
             "outcome": self.outcome.to_json() if self.outcome else None,
             "log": [e.to_json() for e in self.events[max(0, since) :] if e.visible(seat)],
         }
+
+    def _state_view(self, seat: str | None) -> dict[str, Any]:
+        state = self.ruleset.view(self.state, seat)
+        if self.modules:
+            state = {**state, "modules": {name: run.module.view(run.state, seat) for name, run in self.modules.items()}}
+        return state
+
+    # ------------------------------------------------------------------ checkpoints and copies
+
+    def checkpoint(self, point: Hashable) -> None:
+        """The rule set's flow may start again from here (:meth:`Ruleset.resume` with ``point``).
+
+        A flow calls it only where everything it will need is in the state (not in its local
+        variables) and no answer is half used: at the start of a phase, say.
+        """
+        if not self.checkpointing:
+            return
+        snap = getattr(self.dice, "snapshot", None)
+        cp = Checkpoint(
+            point,
+            len(self.actions),
+            len(self.events),
+            self.turn,
+            self.phase,
+            self.rolls,
+            len(self.rolled),
+            self.steps,
+            self.ruleset.clone_state(self.state),
+            tuple((name, run.module.clone_state(run.state)) for name, run in self.modules.items()),
+            snap() if snap is not None else None,
+        )
+        if self.keep_checkpoints:
+            self._checkpoints.append(cp)
+        else:
+            self._checkpoints = [cp]
+
+    def copy(self, *, log: bool | None = None, upto: int | None = None, without_sealed_of: Collection[str] = ()) -> Game:
+        """A new game where this one stands (or after its first ``upto`` actions).
+
+        The copy starts from the latest checkpoint at or before that point and replays only the
+        actions since, so its cost does not grow with the length of the game; a game without a
+        usable checkpoint is replayed from the start instead.  ``without_sealed_of`` leaves out
+        those seats' sealed orders not yet revealed (the copy then waits for them again).  The
+        copy has the same dice source, standing where this one's stood.
+        """
+        if not (isinstance(self.dice, SeededDice | ContinuedDice) or self.companion):
+            raise ValueError("only games with seeded or entered dice can be copied (scripted dice cannot be replayed)")
+        end = len(self.actions) if upto is None else upto
+        if not 0 <= end <= len(self.actions):
+            raise ValueError(f"upto must be between 0 and {len(self.actions)}, not {end}")
+        log = self.logging if log is None else log
+        first_sealed = len(self.actions) - len(self._sealed)
+        skip = {i for i in range(first_sealed, len(self.actions)) if self.actions[i][0] in without_sealed_of}
+        cp = next((c for c in reversed(self._checkpoints) if c.actions <= end), None)
+        usable = cp is not None and (cp.dice is not None or self.companion) and (self.logging or not log)
+        if cp is None or not usable:
+            return self._replayed(end, log, skip)
+        g: Game = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.logging = log
+        g.events = list(self.events[: cp.events]) if log else []
+        g.actions = list(self.actions[: cp.actions])
+        g.turn, g.phase, g.rolls, g.steps = cp.turn, cp.phase, cp.rolls, cp.steps
+        g.rolled = list(self.rolled[: cp.rolled])
+        g.state = self.ruleset.clone_state(cp.state)
+        g.modules = {name: ModuleRun(run.module, run.host, run.options, run.module.clone_state(dict(cp.modules)[name])) for name, run in self.modules.items()}
+        if cp.dice is not None:
+            g.dice = self.dice.restored(cp.dice)  # type: ignore[attr-defined]
+            g._own_dice = g.dice if self.dice is self._own_dice else None
+        g.prompt, g.outcome, g._sealed = None, None, {}
+        g._checkpoints = [c for c in self._checkpoints if c.actions <= cp.actions] if self.keep_checkpoints else [cp]
+        g.resumed_at = cp.actions
+        g._flow = self.ruleset.resume(g, cp.point)
+        g._advance(None)
+        for i in range(cp.actions, end):
+            if i not in skip:
+                g.submit(*self.actions[i])
+        return g
+
+    def _replayed(self, end: int, log: bool, skip: Collection[int]) -> Game:
+        g = Game(
+            self.ruleset,
+            self.scenario,
+            self.options,
+            self.seed,
+            given=self.given,
+            salt=self.salt,
+            commitment=self.commitment,
+            companion=self.companion,
+            hands=self.hands,
+            log=log,
+            modules=tuple(self.modules),
+            checkpoints=self.checkpointing,
+        )
+        g.keep_checkpoints = self.keep_checkpoints
+        for i, (seat, action) in enumerate(self.actions[:end]):
+            if i not in skip:
+                g.submit(seat, action)
+        return g
 
     # ------------------------------------------------------------------ saves
 
@@ -317,6 +545,7 @@ class Game:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "ruleset": self.ruleset.name,
+            "modules": list(self.modules),
             "scenario": dict(self.scenario.raw),
             "scenario_source": self.scenario.source,
             "options": self.options,
@@ -347,8 +576,8 @@ class Game:
             raise ScenarioError(
                 source, "format", f"{SAVE_FORMAT!r} (a grapeshot save file)", data.get("format") if isinstance(data, Mapping) else type(data).__name__
             )
-        if data.get("version") != SAVE_VERSION:
-            raise ScenarioError(source, "version", str(SAVE_VERSION), data.get("version"))
+        if data.get("version") not in READ_VERSIONS:
+            raise ScenarioError(source, "version", f"one of {list(READ_VERSIONS)}", data.get("version"))
         scenario = parse_scenario(data.get("scenario"), f"{source} (scenario)")
         dice = data.get("dice")
         if not isinstance(dice, Mapping) or dice.get("kind") not in ("seeded", "entered"):
@@ -372,6 +601,10 @@ class Game:
             rs = get(ruleset)  # also registers the ruleset's action kinds
         except ValueError as err:
             raise ScenarioError(source, "ruleset", "a known ruleset", str(err)) from None
+        modules = data.get("modules", [])
+        if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+            raise ScenarioError(source, "modules", "a list of rule module names", modules)
+        namespaces = (rs.namespace, *(m.split(".")[0] for m in modules))
         raw_actions = data.get("actions")
         if not isinstance(raw_actions, list):
             raise ScenarioError(source, "actions", "a list of {seat, action}", raw_actions)
@@ -380,16 +613,25 @@ class Game:
             if not isinstance(item, Mapping) or not isinstance(item.get("seat"), str):
                 raise ScenarioError(source, f"actions[{i}]", "{'seat': ..., 'action': {...}}", item)
             try:
-                actions.append((item["seat"], decode(item.get("action"))))
+                actions.append((item["seat"], decode(item.get("action"), namespaces)))
             except IllegalAction as err:
                 raise ScenarioError(source, f"actions[{i}].action", "a valid action", str(err)) from None
         hands = dice.get("hands", [])
         if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
             raise ScenarioError(source, "dice.hands", "a list of seat names", hands)
         if not seeded:
-            return cls(rs, scenario, options, 0, companion=True, hands=hands), actions
+            return cls(rs, scenario, options, 0, companion=True, hands=hands, modules=modules), actions
         try:  # the rules run to the first prompt at once, and may already roll
-            game = cls(rs, scenario, options, seed, given=rolls, salt=salt if seed is not None else None, commitment=commitment if seed is None else None)
+            game = cls(
+                rs,
+                scenario,
+                options,
+                seed,
+                given=rolls,
+                salt=salt if seed is not None else None,
+                commitment=commitment if seed is None else None,
+                modules=modules,
+            )
         except DiceError as err:
             raise ScenarioError(source, "dice.rolls", "the rolls the game calls for", str(err)) from None
         return game, actions

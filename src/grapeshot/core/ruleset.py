@@ -1,21 +1,32 @@
-"""Rulesets are plugins: metadata, options (house rules and rulings), setup, play.
+"""Rule sets are plugins: metadata, options (house rules and rulings), setup, play, capabilities.
 
-A ruleset registers itself by name and aliases; the CLI, the agents and the
-server find it with :func:`get`.  Everything game-specific lives in its
-package under :mod:`grapeshot.rulesets`.
+A rule set registers itself by name and aliases; the CLI, the agents and the server find it
+with :func:`get`.  Everything game-specific lives in its own package; the core never imports
+one.  Installed rule sets are found through the ``grapeshot.rulesets`` entry points (the one
+list of them is the package metadata in ``pyproject.toml``), loaded the first time one is asked
+for, so a rule set published as its own package joins in the same way.
+
+Beyond playing, a rule set offers the generic parts what they need as *capabilities*
+(:mod:`grapeshot.core.capabilities`): its players, its phrasebook, its odds questions, its web
+plugin, its lab factions, its PettingZoo encoding.  Each is optional; :meth:`Ruleset.need`
+turns an absent one into a clear :class:`~grapeshot.core.capabilities.Lacking` error.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.metadata import entry_points
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from grapeshot.core.capabilities import Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
+from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import Roll, RollRequest
+from grapeshot.dice import RerollGrant, Roll, RollRequest
 
 if TYPE_CHECKING:
     from grapeshot.core.game import Game
@@ -38,15 +49,16 @@ class Option:
     kind: type = str
     bounds: tuple[float, float] | None = None
 
-    def check(self, value: object, source: str) -> object:
+    def check(self, value: object, source: str, prefix: str = "") -> object:
+        where = f"options.{prefix}{self.name}"
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, self.kind) or (self.kind is not bool and isinstance(value, bool)):
-            raise ScenarioError(source, f"options.{self.name}", f"{_KIND_WORDS.get(self.kind, self.kind.__name__)} ({self.doc})", value)
+            raise ScenarioError(source, where, f"{_KIND_WORDS.get(self.kind, self.kind.__name__)} ({self.doc})", value)
         if self.choices is not None and value not in self.choices:
-            raise ScenarioError(source, f"options.{self.name}", f"one of {list(self.choices)}", value)
+            raise ScenarioError(source, where, f"one of {list(self.choices)}", value)
         if self.bounds is not None and isinstance(value, (int, float)) and not self.bounds[0] <= value <= self.bounds[1]:
-            raise ScenarioError(source, f"options.{self.name}", f"a value from {self.bounds[0]:g} to {self.bounds[1]:g}", value)
+            raise ScenarioError(source, where, f"a value from {self.bounds[0]:g} to {self.bounds[1]:g}", value)
         return value
 
 
@@ -63,30 +75,43 @@ class Outcome:
     turn: int
     detail: str = ""
 
+    def share(self, seat: str, seats: Sequence[str]) -> float:
+        """What the result is worth to ``seat`` of ``seats``: 1 a win, 0 a loss, an equal part of a
+        shared win, and of a draw that no seat survived an equal part among all of them."""
+        if seat in self.winners:
+            return 1.0 / len(self.winners)
+        if not self.winners:
+            return 1.0 / max(1, len(seats))
+        return 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "objective": self.objective, "turn": self.turn, "detail": self.detail}
 
 
 Play = Generator[Prompt, Any, Outcome]
 
+#: the terrain every rule set's scenarios know unless it says otherwise (Jim Lad's, the first)
+DEFAULT_TERRAIN: tuple[TerrainKind, ...] = ()
+
 
 class Ruleset(ABC):
-    """What every ruleset provides."""
+    """What every rule set provides (the abstract methods) and may offer (the rest)."""
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
 
+    @property
+    def namespace(self) -> str:
+        """The namespace of this rule set's action, prompt and event kinds (its name)."""
+        return self.name
+
     def resolve_options(self, given: Mapping[str, object], source: str) -> dict[str, object]:
         """Defaults overlaid with the scenario's (or caller's) choices, each checked."""
-        known = {o.name: o for o in self.options}
-        out = {o.name: o.default for o in self.options}
-        for key, value in given.items():
-            if key not in known:
-                raise ScenarioError(source, f"options.{key}", f"one of the {self.name} options {sorted(known)}", key)
-            out[key] = known[key].check(value, source)
-        return out
+        return resolve_options(self.name, self.options, given, source)
+
+    # ------------------------------------------------------------------ playing
 
     @abstractmethod
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Any:
@@ -96,16 +121,46 @@ class Ruleset(ABC):
     def play(self, game: Game) -> Play:
         """The game's flow: a generator yielding prompts and returning the outcome."""
 
+    def resume(self, game: Game, point: Hashable) -> Play:
+        """The flow again from a point where it called ``game.checkpoint(point)``, on the state as it
+        was there.  A rule set that never checkpoints need not implement it (copies then replay)."""
+        raise NotImplementedError(f"{self.name} cannot resume its flow from a checkpoint")
+
+    def clone_state(self, state: Any) -> Any:
+        """A private copy of a state that shares nothing mutable with it (checkpoints, copies, odds)."""
+        return clone(state)
+
+    def reroll_grant(self, game: Game, request: RollRequest, roll: Roll) -> RerollGrant | None:
+        """The re-roll some seat may make of this roll now, if any.
+
+        ``Game.roll`` asks after every roll and again after every re-roll it makes, so a rule
+        set decides how often a grant comes back (keep count in :meth:`spend_reroll`).  The
+        default offers the single-die re-roll of :meth:`reroll_seat`, naming no rule."""
+        seat = self.reroll_seat(game, request, roll)
+        return None if seat is None else RerollGrant(seat)
+
+    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
+        """Record that ``grant`` was taken (before its dice are rolled).  The default tells
+        :meth:`used_reroll`."""
+        self.used_reroll(game, request, grant.seat)
+
     def reroll_seat(self, game: Game, request: RollRequest, roll: Roll) -> str | None:
-        """The seat that may re-roll one die of this roll now, if any."""
+        """The older, narrower hook: the seat that may re-roll one die of this roll now, if any
+        (used by the default :meth:`reroll_grant`)."""
         return None
 
     def used_reroll(self, game: Game, request: RollRequest, seat: str) -> None:
-        """Record that ``seat`` spent its re-roll."""
+        """Record that ``seat`` spent the re-roll :meth:`reroll_seat` offered."""
 
     @abstractmethod
     def describe(self, state: Any) -> dict[str, Any]:
-        """The public state as JSON (for views, the web table and saves)."""
+        """The public state as JSON (what every seat and a spectator may see)."""
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """The state as one seat (``None``: a spectator) may see it.  A rule set with hidden
+        state (a weapons draft, hidden deployment) strips what that seat may not know; the
+        default is the public state for everyone."""
+        return self.describe(state)
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         """Counts of the things that happened in one game (for study summaries)."""
@@ -121,8 +176,78 @@ class Ruleset(ABC):
     def seats_of(self, state: Any) -> Sequence[str]:
         raise NotImplementedError
 
+    def host(self, module: str, game: Game) -> object | None:
+        """What this rule set offers a module as its host (an object of the module's host
+        protocol), or ``None`` where it cannot host that module."""
+        return None
+
+    # ------------------------------------------------------------------ the scenario format
+
+    def terrain_kinds(self) -> tuple[TerrainKind, ...]:
+        """The kinds of terrain this rule set's scenarios may place."""
+        return DEFAULT_TERRAIN
+
+    def scenarios(self) -> Traversable | None:
+        """The folder of this rule set's built-in scenarios (YAML files), if it has any."""
+        return None
+
+    # ------------------------------------------------------------------ capabilities
+
+    def players(self) -> Players | None:
+        """The rule set's own AI players and what the search player needs (see :class:`Players`)."""
+        return None
+
+    def phrasebook(self) -> Phrasebook | None:
+        """The words of the battle report and the web log for this rule set's event kinds."""
+        return None
+
+    def odds(self) -> OddsQuestions | None:
+        """What ``grapeshot odds`` and the table's "odds before you act" can ask."""
+        return None
+
+    def web(self) -> WebPlugin | None:
+        """How the web table draws this rule set and answers its prompts."""
+        return None
+
+    def lab(self) -> Lab | None:
+        """What the balance lab pairs (factions) and varies (table changes)."""
+        return None
+
+    def encoding(self) -> Encoding | None:
+        """The discrete observations and actions of the PettingZoo environments."""
+        return None
+
+    def need(self, capability: str) -> Any:
+        """A capability by name, or :class:`Lacking` saying this rule set has none."""
+        words = {
+            "players": "AI players of its own",
+            "phrasebook": "phrasebook",
+            "odds": "odds questions",
+            "web": "web table plugin",
+            "lab": "lab factions",
+            "encoding": "PettingZoo encoding",
+        }
+        if capability not in words:
+            raise ValueError(f"unknown capability {capability!r}; known: {', '.join(words)}")
+        value = getattr(self, capability)()
+        if value is None:
+            raise Lacking(self.name, words[capability])
+        return value
+
+
+def resolve_options(owner: str, options: Sequence[Option], given: Mapping[str, object], source: str, prefix: str = "") -> dict[str, object]:
+    """``options``' defaults overlaid with ``given`` (names without ``prefix``), each value checked."""
+    known = {o.name: o for o in options}
+    out = {o.name: o.default for o in options}
+    for key, value in given.items():
+        if key not in known:
+            raise ScenarioError(source, f"options.{prefix}{key}", f"one of the {owner} options {sorted(prefix + k for k in known)}", key)
+        out[key] = known[key].check(value, source, prefix)
+    return out
+
 
 _RULESETS: dict[str, Ruleset] = {}
+_LOADED: set[str] = set()
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -131,9 +256,17 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
-def get(name: str) -> Ruleset:
-    import grapeshot.rulesets  # noqa: F401  (registers the built-in rulesets)
+def discover(group: str) -> None:
+    """Load the installed plugins of an entry-point group once (importing a plugin registers it)."""
+    if group in _LOADED:
+        return
+    _LOADED.add(group)
+    for ep in entry_points(group=group):
+        ep.load()
 
+
+def get(name: str) -> Ruleset:
+    discover("grapeshot.rulesets")
     try:
         return _RULESETS[name.lower()]
     except KeyError:
@@ -141,8 +274,7 @@ def get(name: str) -> Ruleset:
 
 
 def all_rulesets() -> list[Ruleset]:
-    import grapeshot.rulesets  # noqa: F401
-
+    discover("grapeshot.rulesets")
     seen: dict[str, Ruleset] = {}
     for r in _RULESETS.values():
         seen[r.name] = r

@@ -9,22 +9,22 @@ checked by the ruleset with the same :class:`Fields` reader.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from grapeshot.core.errors import ScenarioError
+from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.untrusted import MAX_SCENARIO_BYTES, loads_yaml, read_text
 from grapeshot.geometry import Polygon, Table, Vec
 
 SCENARIO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 MAX_SEATS = 12  # far more players than sit at one table; bounds what a scenario makes a server keep
-TERRAIN_KINDS = ("island", "dock", "harbour", "landing_pad")
-TERRAIN_FIELDS = ("kind", "name", "polygon", "circle", "point", "treasure")
+#: the fields every piece of terrain may have; a rule set's terrain kinds add their own
+TERRAIN_FIELDS = ("kind", "name", "polygon", "circle", "point")
 
 
 class Fields:
@@ -131,10 +131,12 @@ class Terrain:
     shape: Polygon | None
     point: Vec | None
     props: Mapping[str, Any] = field(default_factory=dict)
+    #: whether ships run into it (from the rule set's terrain kind)
+    obstacle: bool = False
 
     @property
     def is_obstacle(self) -> bool:
-        return self.kind in ("island", "dock")
+        return self.obstacle
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,7 @@ class Scenario:
     title: str
     description: str
     ruleset: str
+    modules: tuple[str, ...]
     table: Table
     terrain: tuple[Terrain, ...]
     seats: tuple[SeatSpec, ...]
@@ -173,9 +176,16 @@ class Scenario:
 def parse_scenario(data: object, source: str) -> Scenario:
     """Check and build a scenario from parsed YAML/JSON data."""
     f = Fields(source)
-    top = f.mapping(data, "(top level)", ("name", "title", "description", "ruleset", "table", "terrain", "seats", "fleets", "options"))
+    top = f.mapping(data, "(top level)", ("name", "title", "description", "ruleset", "modules", "table", "terrain", "seats", "fleets", "options"))
     name = f.text(top, "name", "")
     ruleset = f.text(top, "ruleset", "")
+    try:
+        kinds = {k.name: k for k in get(ruleset).terrain_kinds()}
+    except ValueError:
+        raise f.fail("ruleset", f"an installed rule set ({', '.join(sorted(r.name for r in all_rulesets()))})", ruleset) from None
+    modules = f.seq(top.get("modules", []), "modules")
+    if not all(isinstance(m, str) for m in modules) or len(set(modules)) != len(modules):
+        raise f.fail("modules", "a list of rule module names, each once", modules)
     tbl = f.mapping(f.get(top, "table", ""), "table", ("width", "height"))
     table = Table(
         f.number(tbl, "width", "table", lo=12, hi=600, what="a width in inches"), f.number(tbl, "height", "table", lo=12, hi=600, what="a height in inches")
@@ -184,8 +194,10 @@ def parse_scenario(data: object, source: str) -> Scenario:
     names: set[str] = set()
     for i, raw in enumerate(f.seq(top.get("terrain", []), "terrain")):
         path = f"terrain[{i}]"
-        t = f.mapping(raw, path, TERRAIN_FIELDS)
-        kind = f.text(t, "kind", path, choices=TERRAIN_KINDS)
+        kind_name = f.text(f.mapping(raw, path), "kind", path, choices=list(kinds))
+        spec = kinds[kind_name]
+        t = f.mapping(raw, path, (*TERRAIN_FIELDS, *spec.fields))
+        kind = spec.name
         shapes = [k for k in ("polygon", "circle", "point") if k in t]
         if len(shapes) > 1:
             raise f.fail(path, "one shape: a 'polygon', a 'circle' or a 'point'", shapes)
@@ -206,18 +218,15 @@ def parse_scenario(data: object, source: str) -> Scenario:
             point = f.point(t["point"], f"{path}.point")
         else:
             raise f.fail(path, "a 'polygon', a 'circle' or a 'point'")
-        if kind == "landing_pad" and point is None:
-            raise f.fail(path, "a landing pad given as a 'point'")
-        if kind != "landing_pad" and shape is None:
-            raise f.fail(path, f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} given as a 'polygon' or a 'circle'")
+        if not shapes or shapes[0] not in spec.shapes:
+            given = " or ".join(f"a '{k}'" for k in spec.shapes)
+            raise f.fail(path, f"{'an' if kind[0] in 'aeiou' else 'a'} {kind.replace('_', ' ')} given as {given}", shapes[0] if shapes else None)
         if shape is not None and (shape.minx < 0 or shape.miny < 0 or shape.maxx > table.width or shape.maxy > table.height):
             raise f.fail(path, "terrain inside the table", [shape.minx, shape.miny, shape.maxx, shape.maxy])
         if point is not None and not table.holds_point(point):
             raise f.fail(f"{path}.point", "a point on the table", [point.x, point.y])
-        if "treasure" in t and not isinstance(t["treasure"], bool):
-            raise f.fail(f"{path}.treasure", "true or false", t["treasure"])
         props = {k: v for k, v in t.items() if k not in ("kind", "name", "polygon", "circle", "point")}
-        terrain.append(Terrain(kind, tname, shape, point, props))
+        terrain.append(Terrain(kind, tname, shape, point, props, spec.obstacle))
     seats: list[SeatSpec] = []
     listed = f.seq(f.get(top, "seats", ""), "seats", 1)
     if len(listed) > MAX_SEATS:
@@ -241,6 +250,7 @@ def parse_scenario(data: object, source: str) -> Scenario:
         title=f.text(top, "title", "", default=name),
         description=str(top.get("description", "")),
         ruleset=ruleset,
+        modules=tuple(modules),
         table=table,
         terrain=tuple(terrain),
         seats=tuple(seats),
@@ -251,33 +261,20 @@ def parse_scenario(data: object, source: str) -> Scenario:
     )
 
 
-def with_klans(data: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]:
-    """A copy of a scenario's data with each listed seat's fleet (every ship of it) of the klan given.
-
-    The balance lab and the benchmarks put klans of their choosing on a scenario's seats;
-    a ship's own klan (which would win over the fleet's) is dropped.  Raises ``KeyError`` or
-    ``TypeError`` when the data has no fleets of that shape; parse the result to check it.
-    """
-    out: dict[str, Any] = json.loads(json.dumps(dict(data)))
-    for fleet in out["fleets"]:
-        if fleet["seat"] in by_seat:
-            fleet["klan"] = by_seat[fleet["seat"]]
-            for ship in fleet.get("ships", []):
-                ship.pop("klan", None)
-    return out
-
-
 def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
-    """Load a scenario by file path or by the name of a built-in one (``duel``, ``brawl``).
+    """Load a scenario by file path or by the name of a built-in one of ``ruleset`` (``duel``, ``brawl``).
 
     For the command line, whose user names files on their own machine; the web table takes a
     scenario by name only from its :class:`Catalogue`, never a path."""
     path = Path(ref)
     if path.suffix in (".yaml", ".yml", ".json") or path.exists():
         return parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path))
-    if ref in _builtin_names(ruleset):
-        return _load_builtin(ruleset or "jimlad", ref)
-    raise ScenarioError(ref, "(scenario)", f"a scenario file or a built-in scenario ({', '.join(_builtin_names(ruleset))})", ref)
+    names = builtin_scenarios(ruleset) if ruleset else []
+    if ref in names:
+        assert ruleset is not None
+        return _load_builtin(ruleset, ref)
+    what = f"a built-in scenario of {ruleset} ({', '.join(names)})" if ruleset else "a scenario file (no rule set named to look up a built-in one)"
+    raise ScenarioError(ref, "(scenario)", f"a scenario file or {what}" if ruleset else what, ref)
 
 
 def parse_text(text: str, source: str) -> Scenario:
@@ -287,8 +284,9 @@ def parse_text(text: str, source: str) -> Scenario:
 
 
 def _load_builtin(ruleset: str, name: str) -> Scenario:
-    pkg, fname = _builtin(ruleset, name)
-    return parse_text(resources.files(pkg).joinpath(fname).read_text(encoding="utf-8"), f"{ruleset}:{name}")
+    folder = _folder(ruleset)
+    assert folder is not None
+    return parse_text(folder.joinpath(f"{name}.yaml").read_text(encoding="utf-8"), f"{get(ruleset).name}:{name}")
 
 
 class Catalogue:
@@ -297,11 +295,9 @@ class Catalogue:
     made, so a request can only ever pick one of these by name: no request reaches the disk."""
 
     def __init__(self, folder: Path | None = None) -> None:
-        from grapeshot.core.ruleset import all_rulesets, get
-
         self.by_ruleset: dict[str, dict[str, Scenario]] = {}
         for rs in all_rulesets():
-            self.by_ruleset[rs.name] = {name: _load_builtin(rs.name, name) for name in _builtin_names(rs.name)}
+            self.by_ruleset[rs.name] = {name: _load_builtin(rs.name, name) for name in builtin_scenarios(rs.name)}
         self.folder = folder
         if folder is None:
             return
@@ -334,18 +330,18 @@ class Catalogue:
         return found
 
 
-def _builtin(ruleset: str | None, name: str) -> tuple[str, str]:
-    return f"grapeshot.rulesets.{ruleset or 'jimlad'}.scenarios", f"{name}.yaml"
-
-
-def _builtin_names(ruleset: str | None) -> list[str]:
-    pkg = f"grapeshot.rulesets.{ruleset or 'jimlad'}.scenarios"
+def _folder(ruleset: str | None) -> Traversable | None:
+    if ruleset is None:
+        return None
     try:
-        files = resources.files(pkg)
-    except ModuleNotFoundError:
-        return []
-    return sorted(p.name[:-5] for p in files.iterdir() if p.name.endswith(".yaml"))
+        return get(ruleset).scenarios()
+    except ValueError:
+        return None
 
 
 def builtin_scenarios(ruleset: str) -> list[str]:
-    return _builtin_names(ruleset)
+    """The names of a rule set's built-in scenarios."""
+    folder = _folder(ruleset)
+    if folder is None or not folder.is_dir():
+        return []
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))

@@ -1,4 +1,4 @@
-"""The balance lab: tournaments between the klans and house-rule sweeps, played by AI players.
+"""The balance lab: tournaments between a rule set's factions (Jim Lad's klans) and house-rule sweeps, played by AI players.
 
 - :mod:`.study`: the plan of games (pairings, seats, variants, seeds derived from the index);
 - :mod:`.play`: one game in a worker, and the record it keeps;

@@ -1,18 +1,19 @@
 """Playing study games: the function every backend's workers run.
 
 :func:`play_batch` takes the study (small: the scenario travels as JSON) and a few of its
-games, plays each with logging off and the study's players, and returns one small
-:class:`GameRecord` a game. A game depends only on the study and its :class:`GameSpec`;
-nothing a worker holds from an earlier game (the parsed scenarios it keeps) changes a result.
+games, plays each with the study's players, and returns one small :class:`GameRecord` a game.
+A game depends only on the study and its :class:`GameSpec`; nothing a worker holds from an
+earlier game (the parsed scenarios it keeps) changes a result.
 
-A variant's klan changes are applied to the klans' table (``rulesets.jimlad.data.KLANS``) for
-the length of one game and then restored; a lock keeps two games of one process from
-overlapping while the table is changed (Dask workers may run several threads).
+Games are played with their event log on (it costs little beside the players' thinking), so
+that the record keeps the game's tallies (:meth:`Ruleset.tallies` and each module's); no
+invariants are checked. A variant's table changes are put in force by the rule set's lab for
+the length of one game (:meth:`Lab.in_force`); a lock keeps two games of one process from
+overlapping while a table is changed (Dask workers may run several threads).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -21,10 +22,10 @@ from functools import lru_cache
 from typing import Any
 
 from grapeshot.agents import make, play_out
+from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
-from grapeshot.core.ruleset import get
 from grapeshot.core.scenario import Scenario
-from grapeshot.lab.study import GameSpec, KlanChange, Study, derive_seed, scenario_for
+from grapeshot.lab.study import GameSpec, Study, StudyError, derive_seed, ruleset_and_lab, scenario_for
 
 _LOCK = threading.Lock()
 
@@ -36,24 +37,24 @@ class GameRecord:
     index: int
     seed: int
     variant: str  # the variant's label
-    klans: tuple[str, ...]  # the klan of each seat, in seat order
+    factions: tuple[str, ...]  # the faction of each seat, in seat order
     winner: str | None  # the winning seat; None for a draw
-    winner_klan: str | None
-    objective: str  # how it ended: last-boat-afloat, weez-da-only-fleet, best-of-the-rest, draw
+    winner_faction: str | None
+    objective: str  # how it ended: one of the rule set's objectives, or draw
     turns: int
-    sunk: tuple[int, ...]  # ships each seat lost, in seat order
+    tallies: tuple[tuple[str, int], ...] = ()  # what happened in the game (the rule set's and modules' tallies), by name
 
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "seed": self.seed,
             "variant": self.variant,
-            "klans": list(self.klans),
+            "factions": list(self.factions),
             "winner": self.winner,
-            "winner_klan": self.winner_klan,
+            "winner_faction": self.winner_faction,
             "objective": self.objective,
             "turns": self.turns,
-            "sunk": list(self.sunk),
+            "tallies": dict(self.tallies),
         }
 
     @classmethod
@@ -62,71 +63,69 @@ class GameRecord:
             int(d["index"]),
             int(d["seed"]),
             str(d["variant"]),
-            tuple(d["klans"]),
+            tuple(d["factions"]),
             d["winner"],
-            d["winner_klan"],
+            d["winner_faction"],
             str(d["objective"]),
             int(d["turns"]),
-            tuple(int(x) for x in d["sunk"]),
+            tuple(sorted((str(k), int(v)) for k, v in d["tallies"].items())),
         )
 
 
 @lru_cache(maxsize=128)
-def _scenario(study: Study, klans: tuple[str, ...]) -> Scenario:
-    return scenario_for(study, klans)
+def _scenario(study: Study, factions: tuple[str, ...], variant: int) -> Scenario:
+    return scenario_for(study, factions, variant)
 
 
 @contextmanager
-def klan_changes(changes: Sequence[KlanChange]) -> Iterator[None]:
-    """The klans' table with a variant's changes in force, restored on the way out."""
-    if not changes:
-        yield
-        return
-    from grapeshot.geometry import Facing
-    from grapeshot.rulesets.jimlad.data import KLANS, Klan
+def new_game(study: Study, factions: tuple[str, ...], variant: int, seed: int, *, log: bool = True) -> Iterator[Game]:
+    """A game of the study with ``factions`` on its seats under ``variant``, its table changes in
+    force (and the lock held) until the caller is done with it."""
+    rs, lab = ruleset_and_lab(study.ruleset)
+    scenario = _scenario(study, factions, variant)
+    with _LOCK, lab.in_force(study.changes_for(variant)):
+        yield Game(rs, scenario, study.options_for(variant), seed=seed, log=log)
 
-    saved = dict(KLANS)
-    try:
-        for c in changes:
-            klan = Klan(c.klan)
-            spec = KLANS[klan]
-            if c.field.startswith("armour."):
-                facing = Facing(c.field.removeprefix("armour."))
-                armour = {f: d for f, d in spec.armour if f is not facing}
-                armour[facing] = int(c.value)
-                KLANS[klan] = dataclasses.replace(spec, armour=tuple((f, d) for f, d in armour.items() if d != 0))
-            else:
-                setting: dict[str, Any] = {c.field: c.value}
-                KLANS[klan] = dataclasses.replace(spec, **setting)
-        yield
-    finally:
-        KLANS.clear()
-        KLANS.update(saved)
+
+def check_variants(study: Study) -> None:
+    """Set up one game of every variant, so that what a worker would refuse (an option's value,
+    a module option with the module not in play, a module the rule set cannot host) is refused
+    while planning, with the variant named."""
+    pair = (study.factions[0], study.factions[1])
+    for v, variant in enumerate(study.variants):
+        where = "--option" if v == 0 else f"variant {variant.label}"
+        try:
+            with new_game(study, pair, v, 0, log=False):
+                pass
+        except (ScenarioError, ValueError) as e:
+            raise StudyError(f"{where}: {e}") from None
+
+
+def tallies_of(game: Game) -> tuple[tuple[str, int], ...]:
+    """The game's tallies: the rule set's, and each module's under its name (``collisions.grapples``)."""
+    counts = dict(game.ruleset.tallies(game.events))
+    for name, run in game.modules.items():
+        counts.update({f"{name}.{k}": v for k, v in run.module.tallies(game.events).items()})
+    return tuple(sorted(counts.items()))
 
 
 def play_game(study: Study, spec: GameSpec) -> GameRecord:
     """Play one game of a study and keep its record."""
-    rs = get(study.ruleset)
-    scenario = _scenario(study, spec.klans)
-    variant = study.variants[spec.variant]
-    options = {**dict(study.options), **dict(variant.options)}
-    with _LOCK, klan_changes(variant.klan_changes):
-        game = Game(rs, scenario, options, seed=spec.seed, log=False)
-        agents = {seat: make(study.player, derive_seed(spec.seed, k)) for k, seat in enumerate(study.seats)}
+    _, lab = ruleset_and_lab(study.ruleset)
+    with new_game(study, spec.factions, spec.variant, spec.seed) as game:
+        agents = {seat: make(study.player, derive_seed(spec.seed, k), game.ruleset) for k, seat in enumerate(study.seats)}
         outcome = play_out(game, agents)
-        ships = rs.describe(game.state).get("ships", [])
     winner = outcome.winners[0] if outcome.objective != "draw" and len(outcome.winners) == 1 else None
-    by_seat = dict(zip(study.seats, spec.klans, strict=True))
     return GameRecord(
         index=spec.index,
         seed=spec.seed,
-        variant=variant.label,
-        klans=spec.klans,
+        variant=study.variants[spec.variant].label,
+        factions=spec.factions,
         winner=winner,
-        winner_klan=by_seat.get(winner) if winner is not None else None,
+        winner_faction=lab.faction_of(game, winner) if winner is not None else None,
         objective="draw" if winner is None else outcome.objective,
         turns=outcome.turn,
-        sunk=tuple(sum(1 for s in ships if s.get("owner") == seat and not s.get("afloat", True)) for seat in study.seats),
+        tallies=tallies_of(game),
     )
 
 

@@ -3,14 +3,19 @@
 :func:`write_report` writes into the study's folder:
 
 - ``report.html``: the study, then for each variant the ratings, the win-rate matrix (colour
-  by score, the 95% interval under each cell), the causes of victory and the game lengths, and
-  for a sweep the comparisons with the baseline and their verdicts;
+  by score, the 95% interval under each cell), the causes of victory, what happened in the
+  games (the tallies) and the game lengths, and for a sweep the comparisons with the baseline
+  and their verdicts;
 - the plots it shows, as PNG files beside it (matplotlib, Agg; no display needed):
   ``matrix-<variant>.png``, ``causes-<variant>.png``, ``ratings.png``, ``lengths.png``, and
   for a sweep ``sweep.png``;
 - ``summary.json`` (everything, see ``summary.py``), ``matrix.csv`` (the square matrix of
   scores), ``pairs.csv`` (the matrix as rows, with counts and intervals), ``ratings.csv``,
   and for a sweep ``comparisons.csv``.
+
+The files speak of factions (the CSV columns say ``faction``); the page and the plots use the
+rule set's own words from the summary (``words``: "klan" for Jim Lad, each objective as its
+phrasebook says it).
 """
 
 from __future__ import annotations
@@ -24,9 +29,21 @@ from pathlib import Path
 from typing import Any
 
 from grapeshot.lab.runner import RunInfo
-from grapeshot.lab.summary import OBJECTIVES
+from grapeshot.lab.summary import DRAW
 
-OBJECTIVE_COLOURS = {"last-boat-afloat": "#1f5f8b", "weez-da-only-fleet": "#d08c1a", "best-of-the-rest": "#5b9a4b", "draw": "#9a9a9a"}
+#: the colours of the ways a game is won, in the rule set's order; a draw is grey
+CAUSE_COLOURS = ("#1f5f8b", "#d08c1a", "#5b9a4b", "#8b4a9c", "#2a9d9a", "#b5523b", "#6b6b2a")
+DRAW_COLOUR = "#9a9a9a"
+
+
+def _causes(summary: dict[str, Any]) -> list[str]:
+    """The objectives a game can be won by (the rule set's, without the draw)."""
+    return [o for o in summary["words"]["objectives"] if o != DRAW]
+
+
+def _colour(summary: dict[str, Any], objective: str) -> str:
+    causes = _causes(summary)
+    return DRAW_COLOUR if objective not in causes else CAUSE_COLOURS[causes.index(objective) % len(CAUSE_COLOURS)]
 
 
 def slug(label: str) -> str:
@@ -61,30 +78,30 @@ def _fmt(x: Any) -> Any:
 
 
 def _csvs(summary: dict[str, Any], files: dict[str, Path]) -> None:
-    klans = summary["study"]["klans"]
+    factions = summary["study"]["factions"]
     with files["matrix.csv"].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["variant", "klan", *klans])
+        w.writerow(["variant", "faction", *factions])
         for label, v in summary["variants"].items():
-            for a in klans:
-                w.writerow([label, a, *("" if a == b else _fmt(v["matrix"][a][b]["score"]) for b in klans)])
+            for a in factions:
+                w.writerow([label, a, *("" if a == b else _fmt(v["matrix"][a][b]["score"]) for b in factions)])
     with files["pairs.csv"].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["variant", "klan", "opponent", "games", "wins", "draws", "losses", "score", "low", "high"])
+        w.writerow(["variant", "faction", "opponent", "games", "wins", "draws", "losses", "score", "low", "high"])
         for label, v in summary["variants"].items():
-            for a in klans:
-                for b in klans:
+            for a in factions:
+                for b in factions:
                     if a != b:
                         c = v["matrix"][a][b]
                         w.writerow([label, a, b, c["games"], c["wins"], c["draws"], c["losses"], _fmt(c["score"]), _fmt(c["low"]), _fmt(c["high"])])
     with files["ratings.csv"].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        causes = [o for o in OBJECTIVES if o != "draw"]
+        causes = _causes(summary)
         w.writerow(
             [
                 "variant",
                 "rank",
-                "klan",
+                "faction",
                 "elo",
                 "elo_low",
                 "elo_high",
@@ -103,7 +120,7 @@ def _csvs(summary: dict[str, Any], files: dict[str, Path]) -> None:
         )
         for label, v in summary["variants"].items():
             for rank, r in enumerate(v["ratings"], 1):
-                k = v["klans"][r["name"]]
+                k = v["factions"][r["name"]]
                 w.writerow(
                     [
                         label,
@@ -126,11 +143,17 @@ def _csvs(summary: dict[str, Any], files: dict[str, Path]) -> None:
 def _comparisons_csv(summary: dict[str, Any], path: Path) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["variant", "measure", "klan", "baseline", "variant_value", "difference", "low", "high", "p", "significant"])
+        w.writerow(["variant", "measure", "faction", "baseline", "variant_value", "difference", "low", "high", "p", "significant"])
         for c in summary["comparisons"]:
-            for row in c["klans"]:
+            for row in c["factions"]:
                 w.writerow(
-                    [c["variant"], "score", row["klan"], *(_fmt(row[x]) for x in ("baseline", "variant", "estimate", "low", "high", "p")), row["significant"]]
+                    [
+                        c["variant"],
+                        "score",
+                        row["faction"],
+                        *(_fmt(row[x]) for x in ("baseline", "variant", "estimate", "low", "high", "p")),
+                        row["significant"],
+                    ]
                 )
             for measure in ("first_seat", "draw_rate", "mean_turns"):
                 m = c[measure]
@@ -144,50 +167,52 @@ def _plots(out: Path, summary: dict[str, Any]) -> dict[str, Path]:
     from matplotlib.figure import Figure
 
     files: dict[str, Path] = {}
-    klans: list[str] = summary["study"]["klans"]
+    factions: list[str] = summary["study"]["factions"]
+    word: str = summary["words"]["faction"]
+    said: dict[str, str] = summary["words"]["objectives"]
     variants: dict[str, Any] = summary["variants"]
     for label, v in variants.items():
         # the win-rate matrix
-        fig = Figure(figsize=(1.2 + 0.95 * len(klans), 0.9 + 0.8 * len(klans)), layout="constrained")
+        fig = Figure(figsize=(1.2 + 0.95 * len(factions), 0.9 + 0.8 * len(factions)), layout="constrained")
         ax = fig.add_subplot()
-        grid = [[float("nan") if a == b or v["matrix"][a][b]["score"] is None else v["matrix"][a][b]["score"] for b in klans] for a in klans]
+        grid = [[float("nan") if a == b or v["matrix"][a][b]["score"] is None else v["matrix"][a][b]["score"] for b in factions] for a in factions]
         spread = _spread(v)
         im = ax.imshow(grid, cmap="RdBu", vmin=0.5 - spread, vmax=0.5 + spread)
-        for i, a in enumerate(klans):
-            for j, b in enumerate(klans):
+        for i, a in enumerate(factions):
+            for j, b in enumerate(factions):
                 if a != b and grid[i][j] == grid[i][j]:
                     dark = abs(grid[i][j] - 0.5) > 0.6 * spread
                     ax.text(j, i, f"{100 * grid[i][j]:.1f}", ha="center", va="center", fontsize=9, color="white" if dark else "black")
-        ax.set_xticks(range(len(klans)), klans, rotation=40, ha="right")
-        ax.set_yticks(range(len(klans)), klans)
+        ax.set_xticks(range(len(factions)), factions, rotation=40, ha="right")
+        ax.set_yticks(range(len(factions)), factions)
         ax.set_xlabel("opponent")
-        ax.set_ylabel("klan")
-        ax.set_title(f"score of the row klan against the column klan, % ({label})")
+        ax.set_ylabel(word)
+        ax.set_title(f"score of the row {word} against the column {word}, % ({label})")
         fig.colorbar(im, ax=ax, shrink=0.8)
         files[f"matrix-{slug(label)}.png"] = _save(fig, out / f"matrix-{slug(label)}.png")
         # the causes of victory
-        fig = Figure(figsize=(8, 0.6 + 0.45 * len(klans)), layout="constrained")
+        fig = Figure(figsize=(8, 0.6 + 0.45 * len(factions)), layout="constrained")
         ax = fig.add_subplot()
-        order = [r["name"] for r in v["ratings"]] or klans
+        order = [r["name"] for r in v["ratings"]] or factions
         left = [0.0] * len(order)
-        parts = [(f"won: {o}", OBJECTIVE_COLOURS[o], [v["klans"][k]["wins_by"][o] for k in order]) for o in OBJECTIVES if o != "draw"]
-        parts.append(("drawn", OBJECTIVE_COLOURS["draw"], [v["klans"][k]["draws"] for k in order]))
-        parts.append(("lost", "#e6d3d3", [v["klans"][k]["losses"] for k in order]))
+        parts = [(f"won: {said[o]}", _colour(summary, o), [v["factions"][k]["wins_by"][o] for k in order]) for o in _causes(summary)]
+        parts.append(("drawn", DRAW_COLOUR, [v["factions"][k]["draws"] for k in order]))
+        parts.append(("lost", "#e6d3d3", [v["factions"][k]["losses"] for k in order]))
         for name, colour, counts in parts:
-            shares = [c / max(1, v["klans"][k]["games"]) for c, k in zip(counts, order, strict=True)]
+            shares = [c / max(1, v["factions"][k]["games"]) for c, k in zip(counts, order, strict=True)]
             ax.barh(order, shares, left=left, color=colour, label=name)
             left = [x + s for x, s in zip(left, shares, strict=True)]
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
-        ax.set_xlabel("share of the klan's games")
-        ax.set_title(f"how each klan's games ended ({label})")
+        ax.set_xlabel(f"share of the {word}'s games")
+        ax.set_title(f"how each {word}'s games ended ({label})")
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=5, fontsize=8, frameon=False)
         files[f"causes-{slug(label)}.png"] = _save(fig, out / f"causes-{slug(label)}.png")
     # ratings
-    fig = Figure(figsize=(8, 0.8 + 0.5 * len(klans)), layout="constrained")
+    fig = Figure(figsize=(8, 0.8 + 0.5 * len(factions)), layout="constrained")
     ax = fig.add_subplot()
     first = next(iter(variants.values()))
-    order = [r["name"] for r in first["ratings"]] or klans
+    order = [r["name"] for r in first["ratings"]] or factions
     step = 0.7 / max(1, len(variants))
     for n, (label, v) in enumerate(variants.items()):
         rated = {r["name"]: r for r in v["ratings"]}
@@ -218,18 +243,18 @@ def _plots(out: Path, summary: dict[str, Any]) -> dict[str, Path]:
     ax.legend(fontsize=8)
     files["lengths.png"] = _save(fig, out / "lengths.png")
     if summary["comparisons"]:
-        fig = Figure(figsize=(8, 0.8 + 0.5 * len(klans)), layout="constrained")
+        fig = Figure(figsize=(8, 0.8 + 0.5 * len(factions)), layout="constrained")
         ax = fig.add_subplot()
         for n, (label, v) in enumerate(variants.items()):
-            ys = [i + (n - (len(variants) - 1) / 2) * step for i in range(len(klans))]
-            xs = [v["klans"][k]["score"] if v["klans"][k]["score"] is not None else float("nan") for k in klans]
-            lo = [x - v["klans"][k]["low"] if x == x else 0.0 for x, k in zip(xs, klans, strict=True)]
-            hi = [v["klans"][k]["high"] - x if x == x else 0.0 for x, k in zip(xs, klans, strict=True)]
+            ys = [i + (n - (len(variants) - 1) / 2) * step for i in range(len(factions))]
+            xs = [v["factions"][k]["score"] if v["factions"][k]["score"] is not None else float("nan") for k in factions]
+            lo = [x - v["factions"][k]["low"] if x == x else 0.0 for x, k in zip(xs, factions, strict=True)]
+            hi = [v["factions"][k]["high"] - x if x == x else 0.0 for x, k in zip(xs, factions, strict=True)]
             ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", capsize=3, label=label)
         ax.axvline(0.5, color="#888", lw=0.8, ls="--")
-        ax.set_yticks(range(len(klans)), klans)
+        ax.set_yticks(range(len(factions)), factions)
         ax.invert_yaxis()
-        ax.set_xlabel("klan score against the field (95% Wilson interval)")
+        ax.set_xlabel(f"{word} score against the field (95% Wilson interval)")
         ax.legend(fontsize=8)
         files["sweep.png"] = _save(fig, out / "sweep.png")
     return files
@@ -282,13 +307,17 @@ def _cell_colour(score: float | None, spread: float) -> str:
 
 def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) -> str:
     st = summary["study"]
-    klans: list[str] = st["klans"]
+    factions: list[str] = st["factions"]
+    word: str = summary["words"]["faction"]
+    plural: str = summary["words"]["factions"]
+    said: dict[str, str] = summary["words"]["objectives"]
+    causes = _causes(summary)
     title = f"grapeshot {st['kind']}: {st['ruleset']} / {st['scenario']}"
     h: list[str] = [f"<!doctype html><html><head><meta charset='utf-8'><title>{_e(title)}</title><style>{CSS}</style></head><body>"]
     h.append(f"<h1>{_e(title)}</h1>")
     h.append("<table>")
     for k, v in (
-        ("klans", ", ".join(klans)),
+        (plural, ", ".join(factions)),
         ("pairings", st["pairings"]),
         ("games a pairing (seats swapped)", st["games_per_pair"]),
         ("games", f"{summary['games_stored']} stored of {st['games']}"),
@@ -296,6 +325,8 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         ("players", st["player"]),
         ("seats", ", ".join(st["seats"])),
         ("rule options for all games", ", ".join(f"{k}={v}" for k, v in st["options"].items()) or "(the scenario's)"),
+        ("modules switched for all games", ", ".join(f"{k}={'on' if v else 'off'}" for k, v in st["modules"].items()) or "(the scenario's)"),
+        ("table changes for all games", ", ".join(f"{c['key']}={c['value']}" for c in st["changes"]) or "(none)"),
     ):
         h.append(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>")
     if run is not None and run.played == 0:
@@ -307,19 +338,19 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
     h.append("</table>")
     h.append(
         "<p class='note'>Score = (wins + draws/2) / games: <b>a draw counts as half a win</b> to each side; draws are also counted on their own. "
-        "Intervals are 95%: Wilson for scores and rates, Fisher information for the Bradley-Terry ratings (Elo scale: 1500 is the average klan; "
+        "Intervals are 95%: Wilson for scores and rates, Fisher information for the Bradley-Terry ratings (Elo scale: 1500 is the average {_e(word)}; "
         "400 points is tenfold odds). Every game's seed derives from the study seed and the game's index.</p>"
     )
     if summary["comparisons"]:
         h.append("<h2>Sweep: each variant against the baseline</h2>")
-        h.append("<img src='sweep.png' alt='klan scores by variant'>")
+        h.append(f"<img src='sweep.png' alt='{_e(word)} scores by variant'>")
         for c in summary["comparisons"]:
             h.append(f"<h3>{_e(c['variant'])}: <code>{_e(summary['variants'][c['variant']]['text'])}</code></h3>")
             h.append(f"<p><b>{_e(c['verdict'])}</b></p>")
             h.append("<table><tr><th>measure</th><th>baseline</th><th>variant</th><th>difference (95%)</th><th>p</th><th>significant</th></tr>")
-            for row in c["klans"]:
+            for row in c["factions"]:
                 h.append(
-                    f"<tr><td>{_e(row['klan'])} score</td><td>{_pct(row['baseline'])}</td><td>{_pct(row['variant'])}</td>"
+                    f"<tr><td>{_e(row['faction'])} score</td><td>{_pct(row['baseline'])}</td><td>{_pct(row['variant'])}</td>"
                     f"<td>{100 * row['estimate']:+.1f} ({100 * row['low']:+.1f} to {100 * row['high']:+.1f}) pts</td><td>{row['p']:.3g}</td>"
                     f"<td class='{'yes' if row['significant'] else ''}'>{'yes' if row['significant'] else 'no'}</td></tr>"
                 )
@@ -341,7 +372,9 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
                 else ""
             )
             h.append("</table>")
-        h.append("<p class='note'>Klan scores: two-proportion z test, Newcombe interval, Holm correction over the klans; game length: Welch.</p>")
+        h.append(
+            f"<p class='note'>{_e(word.capitalize())} scores: two-proportion z test, Newcombe interval, Holm correction over the {_e(plural)}; game length: Welch.</p>"
+        )
     h.append("<h2>Ratings</h2><img src='ratings.png' alt='ratings'>")
     for label, v in summary["variants"].items():
         s = slug(label)
@@ -349,25 +382,25 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
             h.append(f"<h2>Variant {_e(label)}: <code>{_e(v['text'])}</code></h2>")
         h.append(f"<h3>Ratings and records ({_e(label)}, {v['games']} games)</h3>")
         h.append(
-            "<table><tr><th>klan</th><th>rating (95%)</th><th>score (95%)</th><th>won</th><th>drawn</th><th>lost</th>"
-            + "".join(f"<th>won by {_e(o)}</th>" for o in OBJECTIVES if o != "draw")
+            f"<table><tr><th>{_e(word)}</th><th>rating (95%)</th><th>score (95%)</th><th>won</th><th>drawn</th><th>lost</th>"
+            + "".join(f"<th>won by {_e(said[o])}</th>" for o in causes)
             + "<th>mean turns</th></tr>"
         )
         for r in v["ratings"]:
-            k = v["klans"][r["name"]]
+            k = v["factions"][r["name"]]
             h.append(
                 f"<tr><td>{_e(r['name'])}</td><td>{r['elo']:.0f} <small>{r['elo_low']:.0f} to {r['elo_high']:.0f}</small></td>"
                 f"<td>{_pct(k['score'])} <small>{_pct(k['low'])} to {_pct(k['high'])}</small></td>"
                 f"<td>{k['wins']}</td><td>{k['draws']}</td><td>{k['losses']}</td>"
-                + "".join(f"<td>{k['wins_by'][o]}</td>" for o in OBJECTIVES if o != "draw")
+                + "".join(f"<td>{k['wins_by'][o]}</td>" for o in causes)
                 + f"<td>{k['mean_turns']:.2f}</td></tr>"
             )
         h.append("</table>")
-        h.append(f"<h3>Win-rate matrix ({_e(label)}): score of the row klan against the column klan</h3>")
-        h.append("<table class='matrix'><tr><th></th>" + "".join(f"<th>{_e(b)}</th>" for b in klans) + "</tr>")
-        for a in klans:
+        h.append(f"<h3>Win-rate matrix ({_e(label)}): score of the row {_e(word)} against the column {_e(word)}</h3>")
+        h.append("<table class='matrix'><tr><th></th>" + "".join(f"<th>{_e(b)}</th>" for b in factions) + "</tr>")
+        for a in factions:
             cells = []
-            for b in klans:
+            for b in factions:
                 if a == b:
                     cells.append("<td>-</td>")
                 else:
@@ -382,15 +415,19 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
             h.append(f"<img src='matrix-{s}.png' alt='win-rate matrix'>")
         h.append(f"<h3>Causes of victory ({_e(label)})</h3><table><tr><th>how the game ended</th><th>games</th><th>share</th></tr>")
         for o, n in v["objectives"].items():
-            h.append(f"<tr><td>{_e(o)}</td><td>{n}</td><td>{_pct(n / v['games'] if v['games'] else None)}</td></tr>")
+            h.append(f"<tr><td>{_e(said.get(o, o))}</td><td>{n}</td><td>{_pct(n / v['games'] if v['games'] else None)}</td></tr>")
         h.append("</table>")
         if f"causes-{s}.png" in files:
             h.append(f"<img src='causes-{s}.png' alt='causes of victory'>")
+        if v["tallies"]:
+            h.append(f"<h3>What happened ({_e(label)})</h3><table><tr><th></th><th>in all</th><th>a game</th></tr>")
+            for name, t in v["tallies"].items():
+                h.append(f"<tr><td>{_e(name)}</td><td>{t['total']}</td><td>{t['mean']:.2f}</td></tr>")
+            h.append("</table>")
         fs = v["first_seat"]
         lo, hi = v["mean_turns_interval"]
         h.append(
             f"<p>Mean game length {v['mean_turns']:.2f} turns ({lo:.2f} to {hi:.2f}); {_pct(v['draw_rate'])} of games drawn; "
-            f"mean ships sunk a game {v['mean_ships_sunk'] if v['mean_ships_sunk'] is None else round(v['mean_ships_sunk'], 2)}; "
             f"the first seat ({_e(fs['seat'])}) scored {_pct(fs['score'])} ({_pct(fs['low'])} to {_pct(fs['high'])}).</p>"
         )
     h.append("<h2>Game length</h2><img src='lengths.png' alt='game lengths'>")

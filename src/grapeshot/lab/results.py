@@ -3,9 +3,13 @@
 Rows are written as they arrive and committed batch by batch, so a study stopped at any
 moment (Ctrl-C, a crash, a killed process) keeps every game it finished; run again, it plays
 only the indices the store lacks. The store also keeps the study's identity (everything that
-fixes the games' content: scenario, klans, seed, players, options, variants) and refuses to
+fixes the games' content: scenario, factions, seed, players, options, variants) and refuses to
 mix in games of another study. The number of games a pairing is not part of the identity:
 a longer study of the same identity extends a shorter one.
+
+A store written before the lab served every rule set (its games had ``klans`` columns and no
+tallies) is refused as outdated: its games cannot be told apart from this version's nor
+summed up with them, so it must be started afresh (``fresh``) or another folder chosen.
 """
 
 from __future__ import annotations
@@ -26,18 +30,23 @@ CREATE TABLE IF NOT EXISTS games (
     idx INTEGER PRIMARY KEY,
     seed TEXT NOT NULL,            -- 64-bit unsigned: more than SQLite's signed INTEGER holds
     variant TEXT NOT NULL,
-    klans TEXT NOT NULL,           -- JSON list, in seat order
+    factions TEXT NOT NULL,        -- JSON list, in seat order
     winner TEXT,                   -- NULL for a draw
-    winner_klan TEXT,
+    winner_faction TEXT,
     objective TEXT NOT NULL,
     turns INTEGER NOT NULL,
-    sunk TEXT NOT NULL             -- JSON list, in seat order
+    tallies TEXT NOT NULL          -- JSON object: what happened in the game, by name
 );
 """
+COLUMNS = "idx, seed, variant, factions, winner, winner_faction, objective, turns, tallies"
 
 
 class StoreMismatch(ValueError):
     """The store holds games of a different study."""
+
+
+class StoreOutdated(StoreMismatch):
+    """The store was written by an earlier version of the lab, whose games this one cannot resume."""
 
 
 class Store:
@@ -68,9 +77,15 @@ class Store:
     def bind(self, study: Study, *, fresh: bool = False) -> None:
         """Tie the store to a study; with ``fresh``, forget whatever it held before."""
         want = json.loads(json.dumps(study.identity(), sort_keys=True))
+        outdated = self._outdated()
+        if outdated and not fresh:
+            raise StoreOutdated(
+                f"{self.path} was written by an earlier version of the lab ({outdated}) and cannot be resumed; start afresh or choose another folder"
+            )
         if fresh:
-            self.db.execute("DELETE FROM games")
+            self.db.execute("DROP TABLE games")
             self.db.execute("DELETE FROM study")
+            self.db.executescript(SCHEMA)
         have = self.identity()
         if have is None:
             self.db.execute("INSERT INTO study (key, value) VALUES ('identity', ?)", (json.dumps(want, sort_keys=True),))
@@ -78,6 +93,13 @@ class Store:
             diff = sorted(k for k in set(have) | set(want) if have.get(k) != want.get(k))
             raise StoreMismatch(f"{self.path} holds games of a different study (it differs in: {', '.join(diff)}); choose another folder or start afresh")
         self.db.commit()
+
+    def _outdated(self) -> str | None:
+        """What marks the store as written by an earlier version, or ``None``."""
+        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
+        if columns != [c.strip() for c in COLUMNS.split(",")]:
+            return f"its games have the columns {', '.join(columns)}"
+        return None
 
     def done(self) -> set[int]:
         return {row[0] for row in self.db.execute("SELECT idx FROM games")}
@@ -91,7 +113,7 @@ class Store:
     def add(self, records: Iterable[GameRecord]) -> int:
         """Store finished games (a game already stored is kept as it was); return how many were new."""
         rows = [
-            (r.index, str(r.seed), r.variant, json.dumps(list(r.klans)), r.winner, r.winner_klan, r.objective, r.turns, json.dumps(list(r.sunk)))
+            (r.index, str(r.seed), r.variant, json.dumps(list(r.factions)), r.winner, r.winner_faction, r.objective, r.turns, json.dumps(dict(r.tallies)))
             for r in records
         ]
         before = self.db.total_changes
@@ -101,12 +123,14 @@ class Store:
 
     def records(self, below: int | None = None) -> list[GameRecord]:
         """Stored games in index order (only those with an index below ``below``, if given)."""
-        sql = "SELECT idx, seed, variant, klans, winner, winner_klan, objective, turns, sunk FROM games"
+        sql = f"SELECT {COLUMNS} FROM games"
         args: tuple[int, ...] = ()
         if below is not None:
             sql += " WHERE idx < ?"
             args = (below,)
         return [
-            GameRecord(idx, int(seed), variant, tuple(json.loads(klans)), winner, winner_klan, objective, turns, tuple(json.loads(sunk)))
-            for idx, seed, variant, klans, winner, winner_klan, objective, turns, sunk in self.db.execute(sql + " ORDER BY idx", args)
+            GameRecord(
+                idx, int(seed), variant, tuple(json.loads(factions)), winner, winner_faction, objective, turns, tuple(sorted(json.loads(tallies).items()))
+            )
+            for idx, seed, variant, factions, winner, winner_faction, objective, turns, tallies in self.db.execute(sql + " ORDER BY idx", args)
         ]

@@ -1,53 +1,51 @@
 """The plan of a study: which games are played, in what order, with which seeds.
 
-A study plays every pairing of a set of klans on a two-seat scenario, ``games_per_pair``
-games a pairing, under one or more rule variants (a tournament has one; a sweep compares
-several against the first, the baseline). Every game has an index, and everything about it
-follows from the study and that index alone:
+A study plays every pairing of a set of *factions* (what a side brings: Jim Lad's klans, a
+fleet, a ship type; the rule set's lab capability lists them) on a two-seat scenario,
+``games_per_pair`` games a pairing, under one or more rule variants (a tournament has one; a
+sweep compares several against the first, the baseline). Every game has an index, and
+everything about it follows from the study and that index alone:
 
 - the order is round by round: round ``r`` holds one game of every (variant, pairing), so
   index = (r * variants + v) * pairings + p. An interrupted study therefore has about as many
   games of every pairing, and a study with more games a pairing extends a smaller one (its
   games are the first ones);
-- seats swap every round: in even rounds the pairing's first klan takes the first seat, in
-  odd rounds the second (with an odd number of games the first klan has the first seat once
-  more);
+- seats swap every round: in even rounds the pairing's first faction takes the first seat, in
+  odd rounds the second (with an odd number of games the first faction has the first seat
+  once more);
 - the game's dice seed is :func:`derive_seed` of (study seed, index); the players' seeds are
   derived from the game's seed and the seat's position. No worker, clock or order of
   completion enters, so any backend reproduces any game.
+
+A variant, and the settings every game of a study shares, are ``KEY=VALUE`` settings of four
+kinds, told apart by their key (:func:`parse_variant`): the rule set's options
+(``grapeshot=d3``), a rule module switched on or off (``collisions=on``), a module's options
+(``collisions.grapple_bonus=2``), and changes of the rule set's own tables
+(``klan.goffs.move_dice=0``, checked by the rule set's :class:`~grapeshot.core.capabilities.Lab`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 import yaml
 
+from grapeshot.core.capabilities import Lab, Lacking, TableChange
 from grapeshot.core.errors import ScenarioError
-from grapeshot.core.ruleset import get
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario, with_klans
+from grapeshot.core.module import all_modules
+from grapeshot.core.ruleset import Ruleset, get
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 
-#: klan fields a variant may change (``klan.<klan>.<field>=<value>``), with their types
-KLAN_FIELDS: dict[str, type] = {
-    "move_dice": int,
-    "ram_bonus": int,
-    "sails": bool,
-    "reroll": bool,
-    "broadside_d3": bool,
-    "fore_grapeshot_only": bool,
-    "manned_torpedoes": bool,
-}
-#: armour facings a variant may change (``klan.<klan>.armour.<facing>=<delta>``)
-ARMOUR_FACINGS = ("front", "port", "starboard", "rear")
+Setting = tuple[str, Any]
 
 
 class StudyError(ValueError):
-    """A study that cannot be planned: an unknown klan, a bad option, a scenario without two seats..."""
+    """A study that cannot be planned: an unknown faction, a bad option, a scenario without two seats..."""
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -56,52 +54,51 @@ def derive_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def all_klans() -> tuple[str, ...]:
-    from grapeshot.rulesets.jimlad.data import Klan
+def ruleset_and_lab(ruleset: str | Ruleset) -> tuple[Ruleset, Lab]:
+    """The rule set and its lab capability, or a :class:`StudyError` saying it has none."""
+    try:
+        rs = get(ruleset) if isinstance(ruleset, str) else ruleset
+        lab: Lab = rs.need("lab")
+    except (ValueError, Lacking) as e:
+        raise StudyError(str(e)) from None
+    return rs, lab
 
-    return tuple(k.value for k in Klan)
+
+def _on_off(on: bool) -> str:
+    return "on" if on else "off"
 
 
-@dataclass(frozen=True, slots=True)
-class KlanChange:
-    """A change to a klan's table entry: a field set to a value, or an armour facing's delta."""
-
-    klan: str
-    field: str  # a KLAN_FIELDS name, or "armour.<facing>"
-    value: int | bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"klan": self.klan, "field": self.field, "value": self.value}
-
-    def text(self) -> str:
-        return f"klan.{self.klan}.{self.field}={str(self.value).lower() if isinstance(self.value, bool) else self.value}"
+def _value_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """A set of rule changes: options, and changes to the klans' table."""
+    """A set of rule changes: options (the rule set's and its modules'), modules switched on or
+    off, and changes of the rule set's tables."""
 
     label: str
-    options: tuple[tuple[str, Any], ...] = ()
-    klan_changes: tuple[KlanChange, ...] = ()
+    options: tuple[Setting, ...] = ()
+    modules: tuple[tuple[str, bool], ...] = ()
+    changes: tuple[TableChange, ...] = ()
 
     @property
     def is_baseline(self) -> bool:
-        return not self.options and not self.klan_changes
+        return not self.options and not self.modules and not self.changes
 
     def text(self) -> str:
-        parts = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options] + [c.text() for c in self.klan_changes]
+        parts = [f"{k}={_value_text(v)}" for k, v in self.options] + [f"{m}={_on_off(on)}" for m, on in self.modules] + [c.text() for c in self.changes]
         return ", ".join(parts) if parts else "(no changes)"
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "options": dict(self.options), "klan_changes": [c.to_json() for c in self.klan_changes]}
+        return {"label": self.label, "options": dict(self.options), "modules": dict(self.modules), "changes": [c.to_json() for c in self.changes]}
 
 
 BASELINE = Variant("baseline")
 
 
-def parse_setting(text: str) -> tuple[str, Any]:
-    """``KEY=VALUE``; the value is read as YAML (``3``, ``2.5``, ``true``, ``d3``)."""
+def parse_setting(text: str) -> Setting:
+    """``KEY=VALUE``; the value is read as YAML (``3``, ``2.5``, ``true``, ``on``, ``d3``)."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or not raw.strip():
@@ -115,57 +112,75 @@ def parse_setting(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def parse_variant(text: str) -> Variant:
-    """``[LABEL:]KEY=VALUE[,KEY=VALUE...]``: rule options, and ``klan.<klan>.<field>=<value>``.
+def classify(settings: Iterable[Setting], ruleset: str | Ruleset, label: str = "") -> Variant:
+    """Sort ``KEY=VALUE`` settings into a :class:`Variant` by what their keys name.
 
-    Examples: ``grapeshot=d3``, ``slow-goffs:klan.goffs.move_dice=-2``,
-    ``klan.evil-sunz.armour.port=0,klan.evil-sunz.armour.starboard=0``.
+    - a key without a dot is one of the rule set's options, or else the name of an installed
+      rule module, switched ``on`` or ``off`` (``true``/``false`` too);
+    - ``<module>.<option>`` is an option of an installed module (checked, with the module in
+      play, when the study is planned);
+    - ``<table>.<...>`` starting with one of the rule set's lab tables is a table change,
+      checked by the rule set (Jim Lad: ``klan.goffs.move_dice``).
+    """
+    rs, lab = ruleset_and_lab(ruleset)
+    own = {o.name for o in rs.options}
+    installed = sorted(m.name for m in all_modules())
+    modules_text = ", ".join(installed) or "none installed"
+    options: dict[str, Any] = {}
+    modules: dict[str, bool] = {}
+    changes: list[TableChange] = []
+    seen: set[str] = set()
+    for key, value in settings:
+        if key in seen:
+            raise StudyError(f"{key!r} is set twice")
+        seen.add(key)
+        head, dot, _ = key.partition(".")
+        if not dot and key in own:
+            options[key] = value
+        elif not dot and key in installed:
+            if not isinstance(value, bool):
+                raise StudyError(f"{key}={value}: a rule module is switched on or off ({key}=on, {key}=off)")
+            modules[key] = value
+        elif not dot:
+            raise StudyError(f"{key!r} is neither an option of {rs.name} ({', '.join(sorted(own))}) nor a rule module ({modules_text})")
+        elif head in installed:
+            options[key] = value
+        elif head in lab.tables:
+            try:
+                changes.append(lab.change(key, value))
+            except ValueError as e:
+                raise StudyError(str(e)) from None
+        else:
+            raise StudyError(f"{key!r}: {head!r} is neither a rule module ({modules_text}) nor a table of {rs.name} ({lab.changes_help()})")
+    variant = Variant(label, tuple(sorted(options.items())), tuple(sorted(modules.items())), tuple(changes))
+    return variant if label else Variant(variant.text(), variant.options, variant.modules, variant.changes)
+
+
+def parse_variant(text: str, ruleset: str | Ruleset) -> Variant:
+    """``[LABEL:]KEY=VALUE[,KEY=VALUE...]``, sorted by :func:`classify` for ``ruleset``.
+
+    Examples (Jim Lad): ``grapeshot=d3``, ``slow-goffs:klan.goffs.move_dice=-2``,
+    ``klan.evil-sunz.armour.port=0,klan.evil-sunz.armour.starboard=0``; with a module
+    installed, ``cg:collisions=on,collisions.grapple_bonus=2``. Without a label, the variant is
+    called by its settings.
     """
     label, colon, body = text.partition(":")
     if not colon or "=" in label:
         label, body = "", text
-    options: dict[str, Any] = {}
-    changes: list[KlanChange] = []
-    for part in (p for p in body.split(",") if p.strip()):
-        key, value = parse_setting(part)
-        if key.startswith("klan."):
-            bits = key.split(".")
-            if len(bits) not in (3, 4):
-                raise StudyError(f"{key!r}: expected klan.<klan>.<field> or klan.<klan>.armour.<facing>")
-            changes.append(KlanChange(bits[1], ".".join(bits[2:]), value))
-        else:
-            options[key] = value
-    if not options and not changes:
+    settings = [parse_setting(part) for part in body.split(",") if part.strip()]
+    if not settings:
         raise StudyError(f"variant {text!r} changes nothing")
-    variant = Variant(label.strip(), tuple(sorted(options.items())), tuple(changes))
-    return variant if variant.label else Variant(variant.text(), variant.options, variant.klan_changes)
-
-
-def check_klan_change(change: KlanChange) -> KlanChange:
-    if change.klan not in all_klans():
-        raise StudyError(f"klan.{change.klan}: unknown klan; known: {', '.join(all_klans())}")
-    if change.field.startswith("armour."):
-        facing = change.field.removeprefix("armour.")
-        if facing not in ARMOUR_FACINGS:
-            raise StudyError(f"{change.text()}: the armour facings are {', '.join(ARMOUR_FACINGS)}")
-        kind: type = int
-    elif change.field in KLAN_FIELDS:
-        kind = KLAN_FIELDS[change.field]
-    else:
-        raise StudyError(f"{change.text()}: a klan's changeable fields are {', '.join([*KLAN_FIELDS, 'armour.<facing>'])}")
-    if type(change.value) is not kind:
-        raise StudyError(f"{change.text()}: expected {'true or false' if kind is bool else 'a whole number'}")
-    return change
+    return classify(settings, ruleset, label.strip())
 
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """One game of a study: its index, its dice seed, the variant's position, the klan of each seat."""
+    """One game of a study: its index, its dice seed, the variant's position, the faction of each seat."""
 
     index: int
     seed: int
     variant: int
-    klans: tuple[str, ...]
+    factions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -177,16 +192,19 @@ class Study:
     scenario: str  # the scenario's name, for people
     scenario_json: str  # the scenario as parsed data (canonical JSON), carried to every worker
     seats: tuple[str, ...]
-    klans: tuple[str, ...]
+    factions: tuple[str, ...]
     games_per_pair: int
     seed: int
     player: str = "heuristic"
-    options: tuple[tuple[str, Any], ...] = ()
+    #: what every game shares (``--option``): options, module switches, table changes
+    options: tuple[Setting, ...] = ()
+    modules: tuple[tuple[str, bool], ...] = ()
+    changes: tuple[TableChange, ...] = ()
     variants: tuple[Variant, ...] = field(default=(BASELINE,))
 
     @property
     def pairs(self) -> list[tuple[str, str]]:
-        return list(combinations(self.klans, 2))
+        return list(combinations(self.factions, 2))
 
     @property
     def per_round(self) -> int:
@@ -208,6 +226,23 @@ class Study:
         for i in range(self.total):
             yield self.spec(i)
 
+    def options_for(self, variant: int) -> dict[str, Any]:
+        """The options of a variant's games: the study's, overlaid with the variant's."""
+        return {**dict(self.options), **dict(self.variants[variant].options)}
+
+    def changes_for(self, variant: int) -> tuple[TableChange, ...]:
+        return (*self.changes, *self.variants[variant].changes)
+
+    def modules_for(self, variant: int) -> list[str]:
+        """The modules in play in a variant's games: the scenario's, switched by the study, then by the variant."""
+        modules = list(json.loads(self.scenario_json).get("modules", []))
+        for name, on in (*self.modules, *self.variants[variant].modules):
+            if on and name not in modules:
+                modules.append(name)
+            elif not on and name in modules:
+                modules.remove(name)
+        return modules
+
     def identity(self) -> dict[str, Any]:
         """What fixes every game's content: all of the plan but its length (which only adds games)."""
         return {
@@ -216,10 +251,12 @@ class Study:
             "scenario": self.scenario,
             "scenario_data": json.loads(self.scenario_json),
             "seats": list(self.seats),
-            "klans": list(self.klans),
+            "factions": list(self.factions),
             "seed": self.seed,
             "player": self.player,
             "options": dict(self.options),
+            "modules": dict(self.modules),
+            "changes": [c.to_json() for c in self.changes],
             "variants": [v.to_json() for v in self.variants],
         }
 
@@ -232,55 +269,68 @@ class Study:
         return out
 
 
+def _switches_change_something(study: Study) -> None:
+    """A module switched on that is on already (or off that is off) is a mistake worth naming."""
+    base = list(json.loads(study.scenario_json).get("modules", []))
+    for name, on in study.modules:
+        if (name in base) == on:
+            raise StudyError(f"--option {name}={_on_off(on)}: the scenario {study.scenario!r} has it {_on_off(on)} already")
+    common = study.modules_for(0)  # the baseline's: the scenario's, as the study switches them
+    for v in study.variants:
+        for name, on in v.modules:
+            if (name in common) == on:
+                raise StudyError(f"variant {v.label}: {name}={_on_off(on)} changes nothing (it is {_on_off(on)} in every game already)")
+
+
 def plan(
     *,
+    ruleset: str | Ruleset,
     kind: str = "tournament",
-    ruleset: str = "jimlad",
-    scenario: str | Scenario = "duel",
-    klans: Sequence[str] | str = "all",
+    scenario: str | Scenario | None = None,
+    factions: Sequence[str] | str = "all",
     games_per_pair: int = 100,
     seed: int = 1,
-    player: str = "heuristic",
+    player: str | None = None,
     options: Mapping[str, Any] | None = None,
-    variants: Sequence[Variant] = (),
+    variants: Sequence[Variant | str] = (),
 ) -> Study:
-    """Check a study's parts and plan it; raise :class:`StudyError` naming what is wrong."""
-    from grapeshot.agents import factories
+    """Check a study's parts and plan it; raise :class:`StudyError` naming what is wrong.
 
+    ``scenario`` defaults to the rule set's own (``Lab.scenario``); ``options`` are settings
+    every game shares (options, module switches, table changes; see :func:`classify`);
+    ``variants`` may be given as text (:func:`parse_variant`). ``player`` defaults to the rule
+    set's quick player (its rollout player: Jim Lad's heuristic; else the random player). Every
+    variant's game is set up once here, so that what a worker would refuse is refused before any
+    game is played.
+    """
+    from grapeshot.agents import factories, rollout_player
+    from grapeshot.lab.play import check_variants
+
+    rs, lab = ruleset_and_lab(ruleset)
     try:
-        rs = get(ruleset)
-        sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, rs.name)
+        sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario or lab.scenario, rs.name)
     except (ValueError, ScenarioError) as e:
         raise StudyError(str(e)) from None
-    if rs.name != "jimlad":
-        raise StudyError(f"a study pairs the klans of Waagh! Jim Lad!; the ruleset {rs.name!r} has none")
     if len(sc.seats) != 2:
         raise StudyError(f"a study needs a scenario with two seats; {sc.name!r} has {len(sc.seats)}")
-    known = all_klans()
-    names = [k.strip() for k in klans.split(",") if k.strip()] if isinstance(klans, str) else [k.strip() for k in klans]
+    known = tuple(lab.factions())
+    names = [k.strip() for k in factions.split(",") if k.strip()] if isinstance(factions, str) else [k.strip() for k in factions]
     chosen = known if names == ["all"] else tuple(names)
     unknown = [k for k in chosen if k not in known]
     if unknown:
-        raise StudyError(f"unknown klan(s) {', '.join(unknown)}; known: {', '.join(known)} (or 'all')")
+        raise StudyError(f"unknown {lab.faction_word}(s) {', '.join(unknown)}; the {lab.faction_plural} of {rs.name}: {', '.join(known)} (or 'all')")
     if len(set(chosen)) != len(chosen) or len(chosen) < 2:
-        raise StudyError("a study needs at least two different klans, each named once")
+        raise StudyError(f"a study needs at least two different {lab.faction_plural}, each named once")
     if games_per_pair < 1:
         raise StudyError("games per pairing must be at least 1")
-    if player not in factories():
-        raise StudyError(f"unknown player {player!r}; known: {', '.join(sorted(factories()))}")
-    base = dict(options or {})
-    all_variants = (BASELINE, *variants)
+    player = player or rollout_player(rs)
+    if player not in factories(rs):
+        raise StudyError(f"unknown player {player!r}; known: {', '.join(sorted(factories(rs)))}")
+    common = classify((options or {}).items(), rs, "common")
+    all_variants = (BASELINE, *(parse_variant(v, rs) if isinstance(v, str) else v for v in variants))
     labels = [v.label for v in all_variants]
     if len(set(labels)) != len(labels):
         raise StudyError(f"variant labels must differ: {', '.join(labels)}")
-    for v in all_variants:
-        merged = {**sc.options, **base, **dict(v.options)}
-        try:
-            rs.resolve_options(merged, f"variant {v.label}" if v.label != "baseline" else "--option")
-        except ScenarioError as e:
-            raise StudyError(str(e)) from None
-        for c in v.klan_changes:
-            check_klan_change(c)
     data = json.loads(json.dumps(dict(sc.raw)))
     study = Study(
         kind=kind,
@@ -288,22 +338,30 @@ def plan(
         scenario=sc.name,
         scenario_json=json.dumps(data, sort_keys=True),
         seats=tuple(s.id for s in sc.seats),
-        klans=chosen,
+        factions=chosen,
         games_per_pair=games_per_pair,
         seed=seed,
         player=player,
-        options=tuple(sorted(base.items())),
+        options=common.options,
+        modules=common.modules,
+        changes=common.changes,
         variants=all_variants,
     )
-    scenario_for(study, (chosen[0], chosen[1]))  # the fleets take a klan: fail now, not in a worker
+    _switches_change_something(study)
+    check_variants(study)
     return study
 
 
-def scenario_for(study: Study, klans: tuple[str, ...]) -> Scenario:
-    """The study's scenario with each seat's fleet (every ship of it) of the given klan."""
-    by_seat = dict(zip(study.seats, klans, strict=True))
+def scenario_for(study: Study, factions: tuple[str, ...], variant: int = 0) -> Scenario:
+    """The study's scenario with the given faction on each seat (put there by the rule set's
+    lab) and the variant's modules in play."""
+    _, lab = ruleset_and_lab(study.ruleset)
+    by_seat = dict(zip(study.seats, factions, strict=True))
     try:
-        data = with_klans(json.loads(study.scenario_json), by_seat)
-        return parse_scenario(data, f"{study.scenario} ({' v '.join(klans)})")
+        data = lab.assign(json.loads(study.scenario_json), by_seat)
+        modules = study.modules_for(variant)
+        if modules != list(data.get("modules", [])):
+            data["modules"] = modules
+        return parse_scenario(data, f"{study.scenario} ({' v '.join(factions)})")
     except (KeyError, TypeError, ScenarioError) as e:
-        raise StudyError(f"scenario {study.scenario!r} cannot take klans {klans}: {e}") from None
+        raise StudyError(f"scenario {study.scenario!r} cannot take {lab.faction_plural} {factions}: {e}") from None

@@ -1,21 +1,25 @@
 """What a study found: game records summed up into plain JSON data.
 
-For each variant:
+The data speaks of *factions* (Jim Lad's klans; a fleet or a ship type elsewhere); the words
+people read (``words``: the rule set's name for a faction, and each objective in its
+phrasebook's words where it has one) travel beside the numbers. For each variant:
 
-- the **win-rate matrix**: for every klan against every other, both seatings together, the
-  row klan's score (wins plus half its draws, over games) with a 95% Wilson interval. **A draw
-  counts as half a win** to each side, in the matrix, the klans' scores and the ratings; the
-  draws are also counted and shown on their own;
-- a **rating** per klan: Bradley-Terry on the same scores (one virtual drawn game a pairing
+- the **win-rate matrix**: for every faction against every other, both seatings together, the
+  row faction's score (wins plus half its draws, over games) with a 95% Wilson interval. **A
+  draw counts as half a win** to each side, in the matrix, the factions' scores and the
+  ratings; the draws are also counted and shown on their own;
+- a **rating** per faction: Bradley-Terry on the same scores (one virtual drawn game a pairing
   keeps every rating finite), on the Elo scale, with a 95% interval from the Fisher information;
-- each klan's overall score, record (won, drawn, lost), its wins and losses by cause (the
+- each faction's overall score, record (won, drawn, lost), its wins and losses by cause (the
   objective that ended the game), and its mean game length;
 - the first seat's score (the advantage of sitting there), the draw rate, the causes of every
-  game's end, the mean game length with its interval and the distribution of lengths.
+  game's end, the mean game length with its interval and the distribution of lengths;
+- the **tallies**: what happened in the games (the rule set's and its modules' counts), in all
+  and on average a game.
 
-A sweep then compares every variant with the baseline: each klan's score (two-proportion z
-test, Newcombe's interval, and Holm's correction over the klans), the first seat's score, the
-draw rate and the mean game length (Welch), and says which differences are significant.
+A sweep then compares every variant with the baseline: each faction's score (two-proportion z
+test, Newcombe's interval, and Holm's correction over the factions), the first seat's score,
+the draw rate and the mean game length (Welch), and says which differences are significant.
 """
 
 from __future__ import annotations
@@ -26,10 +30,27 @@ from typing import Any
 
 from grapeshot.lab.play import GameRecord
 from grapeshot.lab.stats import bradley_terry, holm, mean_interval, two_proportions, welch, wilson
-from grapeshot.lab.study import Study
+from grapeshot.lab.study import Study, ruleset_and_lab
 
 ALPHA = 0.05
-OBJECTIVES = ("last-boat-afloat", "weez-da-only-fleet", "best-of-the-rest", "draw")
+#: the objective of a drawn game (the core's, whatever the rule set)
+DRAW = "draw"
+
+
+def words(study: Study) -> dict[str, Any]:
+    """What people call the study's factions and objectives, from its rule set.
+
+    The objectives are the rule set's (its lab's list, then ``draw``), each in its phrasebook's
+    words (``label("objective", name)``); a rule set without a phrasebook shows their names.
+    """
+    rs, lab = ruleset_and_lab(study.ruleset)
+    book = rs.phrasebook()
+    objectives = (*lab.objectives, DRAW)
+    return {
+        "faction": lab.faction_word,
+        "factions": lab.faction_plural,
+        "objectives": {o: book.label("objective", o) if book is not None else o for o in objectives},
+    }
 
 
 def _score(wins: int, draws: int, games: int) -> dict[str, Any]:
@@ -38,94 +59,96 @@ def _score(wins: int, draws: int, games: int) -> dict[str, Any]:
     return {"games": games, "wins": wins, "draws": draws, "losses": games - wins - draws, "score": s / games if games else None, "low": lo, "high": hi}
 
 
-def summarise_variant(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
-    """The findings for the games of one variant."""
-    klans = study.klans
+def summarise_variant(study: Study, records: Sequence[GameRecord], objectives: Sequence[str]) -> dict[str, Any]:
+    """The findings for the games of one variant (``objectives``: the rule set's, then draw)."""
+    factions = study.factions
     first = study.seats[0]
+    causes = [o for o in objectives if o != DRAW]
     pair_w: Counter[tuple[str, str]] = Counter()
     pair_d: Counter[tuple[str, str]] = Counter()
     pair_n: Counter[tuple[str, str]] = Counter()
-    klan_w: Counter[str] = Counter()
-    klan_d: Counter[str] = Counter()
-    klan_n: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    drawn: Counter[str] = Counter()
+    played: Counter[str] = Counter()
     wins_by: dict[str, Counter[str]] = defaultdict(Counter)
     losses_by: dict[str, Counter[str]] = defaultdict(Counter)
     turns_of: dict[str, list[int]] = defaultdict(list)
-    objectives: Counter[str] = Counter()
+    ends: Counter[str] = Counter()
     seat_w = seat_d = 0
     turns: list[int] = []
-    sunk = 0
+    tallies: Counter[str] = Counter()
     for r in records:
-        a, b = r.klans[0], r.klans[1]
-        objectives[r.objective] += 1
+        a, b = r.factions[0], r.factions[1]
+        ends[r.objective] += 1
         turns.append(r.turns)
-        sunk += sum(r.sunk)
+        tallies.update(dict(r.tallies))
         for k in (a, b):
-            klan_n[k] += 1
+            played[k] += 1
             turns_of[k].append(r.turns)
         pair_n[(a, b)] += 1
         pair_n[(b, a)] += 1
         if r.winner is None:
             pair_d[(a, b)] += 1
             pair_d[(b, a)] += 1
-            klan_d[a] += 1
-            klan_d[b] += 1
+            drawn[a] += 1
+            drawn[b] += 1
             seat_d += 1
             continue
-        w = r.winner_klan or ""
+        w = r.winner_faction or ""
         lo = b if w == a else a
         pair_w[(w, lo)] += 1
-        klan_w[w] += 1
+        won[w] += 1
         wins_by[w][r.objective] += 1
         losses_by[lo][r.objective] += 1
         seat_w += r.winner == first
     n = len(records)
-    matrix = {a: {b: _score(pair_w[(a, b)], pair_d[(a, b)], pair_n[(a, b)]) for b in klans if b != a} for a in klans}
-    bt_wins = {(a, b): pair_w[(a, b)] + pair_d[(a, b)] / 2 for a in klans for b in klans if a != b}
-    ratings = bradley_terry(list(klans), bt_wins, prior=1.0) if n else []
-    by_klan: dict[str, dict[str, Any]] = {}
-    for k in klans:
-        by_klan[k] = {
-            **_score(klan_w[k], klan_d[k], klan_n[k]),
-            "wins_by": {o: wins_by[k][o] for o in OBJECTIVES if o != "draw"},
-            "losses_by": {o: losses_by[k][o] for o in OBJECTIVES if o != "draw"},
+    matrix = {a: {b: _score(pair_w[(a, b)], pair_d[(a, b)], pair_n[(a, b)]) for b in factions if b != a} for a in factions}
+    bt_wins = {(a, b): pair_w[(a, b)] + pair_d[(a, b)] / 2 for a in factions for b in factions if a != b}
+    ratings = bradley_terry(list(factions), bt_wins, prior=1.0) if n else []
+    by_faction: dict[str, dict[str, Any]] = {}
+    for k in factions:
+        by_faction[k] = {
+            **_score(won[k], drawn[k], played[k]),
+            "wins_by": {o: wins_by[k][o] for o in causes},
+            "losses_by": {o: losses_by[k][o] for o in causes},
             "mean_turns": mean_interval(turns_of[k])[0],
         }
     mean_t, lo_t, hi_t = mean_interval(turns)
     return {
         "games": n,
-        "draws": objectives["draw"],
-        "draw_rate": objectives["draw"] / n if n else None,
-        "draw_rate_interval": list(wilson(objectives["draw"], n)),
+        "draws": ends[DRAW],
+        "draw_rate": ends[DRAW] / n if n else None,
+        "draw_rate_interval": list(wilson(ends[DRAW], n)),
         "first_seat": {"seat": first, **_score(seat_w, seat_d, n)},
         "mean_turns": mean_t,
         "mean_turns_interval": [lo_t, hi_t],
         "turns_histogram": {str(t): c for t, c in sorted(Counter(turns).items())},
-        "mean_ships_sunk": sunk / n if n else None,
-        "objectives": {o: objectives[o] for o in OBJECTIVES} | {o: c for o, c in objectives.items() if o not in OBJECTIVES},
+        "tallies": {k: {"total": c, "mean": c / n if n else None} for k, c in sorted(tallies.items())},
+        "objectives": {o: ends[o] for o in objectives} | {o: c for o, c in ends.items() if o not in objectives},
         "matrix": matrix,
-        "klans": by_klan,
+        "factions": by_faction,
         "ratings": sorted((r.to_json() for r in ratings), key=lambda r: -float(r["strength"])),
     }
 
 
-def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord], label: str) -> dict[str, Any]:
-    """A variant against the baseline: each difference with its interval, p-value and verdict."""
+def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord], label: str, word: str = "faction") -> dict[str, Any]:
+    """A variant against the baseline: each difference with its interval, p-value and verdict
+    (``word``: what people call a faction, for the verdict)."""
 
-    def score_of(records: Sequence[GameRecord], klan: str) -> tuple[float, int]:
+    def score_of(records: Sequence[GameRecord], faction: str) -> tuple[float, int]:
         s, n = 0.0, 0
         for r in records:
-            if klan in r.klans:
+            if faction in r.factions:
                 n += 1
-                s += 1.0 if r.winner_klan == klan else 0.5 if r.winner is None else 0.0
+                s += 1.0 if r.winner_faction == faction else 0.5 if r.winner is None else 0.0
         return s, n
 
     rows: list[dict[str, Any]] = []
-    for k in study.klans:
+    for k in study.factions:
         s1, n1 = score_of(other, k)
         s0, n0 = score_of(base, k)
         d = two_proportions(s1, n1, s0, n0)
-        rows.append({"klan": k, "baseline": s0 / n0 if n0 else None, "variant": s1 / n1 if n1 else None, **d.to_json()})
+        rows.append({"faction": k, "baseline": s0 / n0 if n0 else None, "variant": s1 / n1 if n1 else None, **d.to_json()})
     rejected = holm([row["p"] for row in rows], ALPHA)
     for row, rej in zip(rows, rejected, strict=True):
         row["significant"] = rej
@@ -137,7 +160,7 @@ def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord
     seat = two_proportions(seat_score(other), len(other), seat_score(base), len(base))
     draws = two_proportions(sum(r.winner is None for r in other), len(other), sum(r.winner is None for r in base), len(base))
     length = welch([r.turns for r in other], [r.turns for r in base])
-    findings = [f"{row['klan']} score {row['estimate']:+.3f}" for row in rows if row["significant"]]
+    findings = [f"{row['faction']} score {row['estimate']:+.3f}" for row in rows if row["significant"]]
     if seat.p < ALPHA:
         findings.append(f"first-seat score {seat.estimate:+.3f}")
     if draws.p < ALPHA:
@@ -147,11 +170,11 @@ def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord
     verdict = (
         f"{label} vs baseline: significant at 5% for " + "; ".join(findings)
         if findings
-        else f"{label} vs baseline: no significant difference at 5% (klan scores Holm-corrected)"
+        else f"{label} vs baseline: no significant difference at 5% ({word} scores Holm-corrected)"
     )
     return {
         "variant": label,
-        "klans": rows,
+        "factions": rows,
         "first_seat": {
             "baseline": seat_score(base) / len(base) if base else None,
             "variant": seat_score(other) / len(other) if other else None,
@@ -173,7 +196,9 @@ def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord
 
 
 def summarise(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Everything a report shows, as JSON data: the study, each variant's findings, the comparisons."""
+    """Everything a report shows, as JSON data: the study, the words, each variant's findings, the comparisons."""
+    said = words(study)
+    objectives = list(said["objectives"])
     by_variant: dict[str, list[GameRecord]] = {v.label: [] for v in study.variants}
     for r in records:
         if r.index < study.total:
@@ -181,8 +206,9 @@ def summarise(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
     base = study.variants[0].label
     return {
         "study": study.to_json(),
+        "words": said,
         "games_stored": sum(len(v) for v in by_variant.values()),
         "draws_policy": "a draw counts as half a win to each side (matrix, scores, ratings); draws are also counted on their own",
-        "variants": {label: {"text": v.text(), **summarise_variant(study, by_variant[label])} for v in study.variants for label in [v.label]},
-        "comparisons": [compare(study, by_variant[base], by_variant[v.label], v.label) for v in study.variants[1:]],
+        "variants": {label: {"text": v.text(), **summarise_variant(study, by_variant[label], objectives)} for v in study.variants for label in [v.label]},
+        "comparisons": [compare(study, by_variant[base], by_variant[v.label], v.label, said["faction"]) for v in study.variants[1:]],
     }

@@ -1,3 +1,5 @@
-"""The rulesets grapeshot plays; importing this package registers them."""
+"""The rule sets grapeshot plays, one package each.
 
-from grapeshot.rulesets import jimlad as jimlad
+They are found through the ``grapeshot.rulesets`` entry points in ``pyproject.toml`` (the one
+list of installed rule sets), never by name from the rest of the package.
+"""

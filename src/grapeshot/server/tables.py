@@ -21,12 +21,13 @@ from typing import Any
 
 from grapeshot.agents import Agent, make
 from grapeshot.agents.search import SearchPlayer, derive
-from grapeshot.core.actions import Action, decode
+from grapeshot.core.actions import Action
 from grapeshot.core.commitment import commit, new_salt
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game, read_roll
+from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import parse_scenario
-from grapeshot.report import describe
+from grapeshot.report import Words
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
 PEOPLE = "human"
@@ -34,10 +35,10 @@ AI_PLAYERS = ("heuristic", "search", "random")
 THINK_SECONDS = 2.0  # the longest a search seat thinks over one decision at the table
 
 
-def ai_player(name: str, seed: int) -> Agent:
+def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
     """An AI seat's player. A search seat gets a time budget: people are waiting for it, and its
     answers are stored like anyone's, so a choice that depends on the clock replays all the same."""
-    agent = make(name, seed)
+    agent = make(name, seed, ruleset)
     if isinstance(agent, SearchPlayer):
         agent.budget = dataclasses.replace(agent.budget, time_budget=THINK_SECONDS)
     return agent
@@ -92,9 +93,9 @@ class Table:
         for i, (seat, spec) in enumerate(sorted(self.rec.seats.items())):
             if spec["player"] in AI_PLAYERS:
                 # from the seed and its secret salt: an AI's choices must not let anyone work the seed out
-                self.agents[seat] = ai_player(spec["player"], derive("table-agent", self.rec.seed_salt, self.rec.seed, i))
+                self.agents[seat] = ai_player(spec["player"], derive("table-agent", self.rec.seed_salt, self.rec.seed, i), self.game.ruleset)
         for a in self.store.actions(self.rec.id):
-            self._apply(a.seat, decode(a.action), a.salt)
+            self._apply(a.seat, self.game.decode(a.action), a.salt)
         if (outcome := self.outcome_to_store()) is not None:  # the server stopped before it could store the outcome
             self.store.finish(self.rec.id, outcome)
 
@@ -148,7 +149,7 @@ class Table:
         if seat in self.agents:
             raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
         try:
-            action = decode(data)
+            action = self.game.decode(data)
             prompt = self.game.prompt
             if prompt is None:
                 raise IllegalAction("the game is over; no more actions are accepted")
@@ -228,7 +229,7 @@ class Table:
         self.game = self._fresh()
         self.commitments, self._open = [], []
         for a in kept:
-            self._apply(a.seat, decode(a.action), a.salt)
+            self._apply(a.seat, self.game.decode(a.action), a.salt)
         return len(history) - last
 
     # ------------------------------------------------------------------ what a seat sees
@@ -264,9 +265,7 @@ class Table:
         Others' sealed orders still hidden at that step stay out of the public view."""
         if not 0 <= upto <= len(self.game.actions):
             raise Denied(400, f"step must be between 0 and {len(self.game.actions)}")
-        g = self.game.restart()
-        for seat, action in self.game.actions[:upto]:
-            g.submit(seat, action)
+        g = self.game.copy(upto=upto)  # from the latest checkpoint before that step: not the whole game again
         v = g.view(None)
         v["log"] = _worded(g, v["log"])
         v["step"], v["steps"], v["game"], v["title"] = upto, len(self.game.actions), self.rec.id, self.rec.title
@@ -275,4 +274,5 @@ class Table:
 
 def _worded(game: Game, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log entries with the battle report's words for each (``text``; null for machine-only events)."""
-    return [dict(e, text=describe(game.events[e["seq"]])) for e in log]
+    words = Words.of(game)
+    return [dict(e, text=words.describe(game.events[e["seq"]])) for e in log]

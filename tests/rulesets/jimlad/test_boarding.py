@@ -18,19 +18,19 @@ from typing import Any
 
 import pytest
 
-from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.dice import ScriptedDice
-from grapeshot.report import narrate
+from grapeshot.report import Words, narrate
 from grapeshot.rulesets.jimlad import boarding, flow, krew
 from grapeshot.rulesets.jimlad.actions import Fire, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.boarding import LOCKED, Blows, Board, BoardingOption, BoardPrompt
 from grapeshot.rulesets.jimlad.damage import sink
 from grapeshot.rulesets.jimlad.data import PROFILES, Role
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, grapeshot_targets, slugga_targets
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship, victory_points
 from tests import support
 
@@ -702,7 +702,7 @@ def test_the_heuristic_boards_with_the_odds_and_passes_against_them() -> None:
 def test_the_battle_report_tells_the_boarding() -> None:
     g = big_round((4, 4))
     board(g)
-    lines = [line for line in narrate(g.events) if "BOARD" in line]
+    lines = [line for line in narrate(g.events, Words.of(g)) if "BOARD" in line]
     assert lines == [
         'Red tries to board Blue, 2.0" off (needs 2+): rolls 2, the grapnels bite and the boyz swarm across.  [JL-BOARD-1]',
         "  Blue's krew is killed.  [JL-BOARD-3]",

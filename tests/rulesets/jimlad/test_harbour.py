@@ -19,8 +19,6 @@ from typing import Any
 
 import pytest
 
-from grapeshot.agents import heuristic
-from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core.actions import Reroll
 from grapeshot.core.errors import IllegalAction
@@ -29,10 +27,12 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.dice import Roll, RollRequest, ScriptedDice, ScriptItem
 from grapeshot.geometry import Vec, flamer_template, hull_hits_polygon, hull_polygon_distance
-from grapeshot.report import describe
+from grapeshot.report import Words
 from grapeshot.rulesets.jimlad import harbour, kannon, krew, torpedoes
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Sluggas, Torpedoes
 from grapeshot.rulesets.jimlad.harbour import Land, LandPrompt, LeavePrompt, StayOrLeave, Trade, TradePrompt
+from grapeshot.rulesets.jimlad.players import heuristic
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, shoot_prompt
 from grapeshot.rulesets.jimlad.state import KrewModel, Ship
 from tests.support import drive, game, scenario, sea, ship
@@ -713,7 +713,7 @@ def test_the_battle_report_tells_landings_finds_departures_and_trades() -> None:
     set_turn(d, 2)
     drive(harbour.start_of_movement(d, sea(d)))
     mine: list[Event] = [e for e in [*g.events, *d.events] if e.kind in ("landing", "treasure", "depart", "harbour-leave", "trade")]
-    lines = [describe(e) for e in mine]
+    lines = [Words.of(g).describe(e) for e in mine]
     assert lines == [
         "Red lands at Rock (2), alongside at (60.0, 40.0).",
         "  Red's krew dig on Rock and find a stash of 3 gold, stored aboard (8 in all).",

@@ -102,7 +102,7 @@ def test_mines_are_laid_at_least_18_inches_from_the_edges_and_docks_and_clear_of
 def test_mines_drift_every_turn_from_turn_two_only() -> None:
     sc = load_scenario("duel", "jimlad")
     g = Game("jimlad", sc, seed=3)
-    play_out(g, {"red": make("heuristic", 1), "blue": make("heuristic", 2)})
+    play_out(g, {"red": make("heuristic", 1, "jimlad"), "blue": make("heuristic", 2, "jimlad")})
     drifts = [e for e in g.events if e.kind == "mine-drift"]
     assert drifts and min(e.turn for e in drifts) == 2
     assert all(e.phase == "events" for e in drifts)
@@ -533,7 +533,7 @@ def test_seeded_brawls_see_every_model_act_and_keep_the_invariants() -> None:
     seen: dict[str, int] = {}
     for seed in range(8):
         g = Game("jimlad", sc, seed=seed)
-        agents = {st.id: make("heuristic", seed * 7 + k) for k, st in enumerate(sc.seats)}
+        agents = {st.id: make("heuristic", seed * 7 + k, "jimlad") for k, st in enumerate(sc.seats)}
 
         def check(game: Game) -> None:
             problems = game.ruleset.invariants(game.state)
@@ -551,7 +551,7 @@ def test_seeded_brawls_see_every_model_act_and_keep_the_invariants() -> None:
 
 @pytest.mark.rules("JL-NPC-1", "JL-NPC-2")
 def test_the_heuristic_player_shoots_a_mine_in_its_way_or_a_close_kraken_when_it_has_nothing_better() -> None:
-    from grapeshot.agents.heuristic import HeuristicPlayer
+    from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
     from grapeshot.rulesets.jimlad.prompts import shoot_prompt
 
     g = with_mine(50.0, 36.5, blue={"x": 100.0, "y": 10.0, "heading": 0.0})

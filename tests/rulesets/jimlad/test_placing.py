@@ -75,7 +75,7 @@ def test_no_placing_without_companion_play() -> None:
     g = Game("jimlad", support.duel(), seed=1)
     from grapeshot.agents import make, play_out
 
-    play_out(g, {"red": make("heuristic", 1), "blue": make("heuristic", 2)})
+    play_out(g, {"red": make("heuristic", 1, "jimlad"), "blue": make("heuristic", 2, "jimlad")})
     assert not [e for e in g.events if e.kind == "placed"]
 
 
@@ -96,7 +96,7 @@ def test_against_an_ai_the_person_at_the_table_rolls_and_places_for_it() -> None
     from grapeshot.agents import make
 
     g = Game("jimlad", support.duel(), seed=1, companion=True, hands=("red",))
-    ai = make("heuristic", 3)
+    ai = make("heuristic", 3, "jimlad")
     physical: set[tuple[str, str]] = set()
     for _ in range(300):
         p = g.prompt

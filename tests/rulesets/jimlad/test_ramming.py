@@ -267,7 +267,7 @@ def test_in_played_games_every_impact_follows_the_table() -> None:
     for seed in range(6):
         sc = load_scenario("brawl", "jimlad")
         g = Game("jimlad", sc, seed=seed)
-        play_out(g, {s.id: make("heuristic", seed * 5 + k) for k, s in enumerate(sc.seats)})
+        play_out(g, {s.id: make("heuristic", seed * 5 + k, "jimlad") for k, s in enumerate(sc.seats)})
         for e in g.events:
             if e.kind in ("ram", "crash", "aground"):
                 d = e.data

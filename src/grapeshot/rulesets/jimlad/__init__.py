@@ -9,9 +9,13 @@ rule registry).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
+from grapeshot.core.capabilities import Encoding, Lab, Phrasebook, Players, TerrainKind
+from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -78,6 +82,17 @@ OPTIONS: tuple[Option, ...] = (
 
 SHIP_FIELDS = ("name", "x", "y", "heading", "length", "width", "klan", "hull_points", "gold", "standstill")
 
+#: the terrain of a Jim Lad table (JL-NPC-3): islands and docks ships run into, harbour water
+#: and the Chinork's landing pads
+TERRAIN: tuple[TerrainKind, ...] = (
+    TerrainKind("island", obstacle=True, fields=("treasure",), doc="an island: ships crash or land on it (JL-RAM-6, JL-LAND-1); `treasure: true` hides gold"),
+    TerrainKind("dock", obstacle=True, doc="a dock or quay: ships crash into it, or land alongside in a harbour"),
+    TerrainKind("harbour", doc="harbour water: shelter from shooting and boarding (JL-PORT-1)"),
+    TerrainKind("landing_pad", shapes=("point",), doc="a landing pad for Da Chinork (JL-EVT-11)"),
+)
+
+share(Klan)
+
 
 #: event kinds counted one for one in study summaries
 TALLIED = {
@@ -100,8 +115,17 @@ class JimLad(Ruleset):
     title: ClassVar[str] = "Waagh! Jim Lad!"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
 
+    def terrain_kinds(self) -> tuple[TerrainKind, ...]:
+        return TERRAIN
+
+    def scenarios(self) -> Traversable:
+        return resources.files("grapeshot.rulesets.jimlad").joinpath("scenarios")
+
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Sea:
         f = scenario.reader
+        for i, t in enumerate(scenario.terrain):
+            if "treasure" in t.props and not isinstance(t.props["treasure"], bool):
+                raise f.fail(f"terrain[{i}].treasure", "true or false", t.props["treasure"])
         ships: dict[str, Ship] = {}
         obstacles = tuple(Obstacle(t.name, t.kind, t.shape) for t in scenario.terrain if t.is_obstacle and t.shape is not None)
         for i, raw_fleet in enumerate(scenario.fleets):
@@ -152,6 +176,10 @@ class JimLad(Ruleset):
 
     def play(self, game: Game) -> Play:
         return flow.play(game)
+
+    def resume(self, game: Game, point: Hashable) -> Play:
+        turn, phase = cast(tuple[int, int], point)
+        return flow.play(game, (turn, phase))
 
     def reroll_seat(self, game: Game, request: RollRequest, roll: Roll) -> str | None:
         """JL-KLAN-1: a Freebooterz ship may re-roll one die of its own once a turn."""
@@ -240,10 +268,32 @@ class JimLad(Ruleset):
         problems.extend(npc.invariants(sea))  # mines, the Kraken and the sub (JL-NPC-*)
         return problems
 
+    def players(self) -> Players:
+        """The heuristic player and what the search asks of Jim Lad (:mod:`.players`)."""
+        from grapeshot.rulesets.jimlad.players import players
+
+        return players()
+
     def rulebook(self) -> RuleBook:
         from grapeshot.rulesets.jimlad.rules import RULEBOOK
 
         return RULEBOOK
+
+    def phrasebook(self) -> Phrasebook:
+        from grapeshot.rulesets.jimlad.phrases import PHRASES
+
+        return PHRASES
+
+    def lab(self) -> Lab:
+        """The klans the balance lab pairs, and the changes of their table a sweep may make."""
+        from grapeshot.rulesets.jimlad.lab import LAB
+
+        return LAB
+
+    def encoding(self) -> Encoding:
+        from grapeshot.rulesets.jimlad.encoding import ENCODING
+
+        return ENCODING
 
 
 JIMLAD = register(JimLad())

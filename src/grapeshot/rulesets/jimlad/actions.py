@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grapeshot.core.actions import Action, action
-from grapeshot.rulesets.jimlad.data import CardAt, GunName, Shell, Turn
+from grapeshot.rulesets.jimlad.data import NS, CardAt, GunName, Shell, Turn
 
 Point = tuple[float, float]
 
@@ -25,7 +25,7 @@ class ManoeuvreOrder:
     card_at: CardAt = "start"
 
 
-@action("orders")
+@action("orders", NS)
 @dataclass(frozen=True, slots=True)
 class Orders(Action):
     """A seat's sealed orders: one manoeuvre per ship it must order."""
@@ -33,7 +33,7 @@ class Orders(Action):
     orders: tuple[ManoeuvreOrder, ...]
 
 
-@action("distance")
+@action("distance", NS)
 @dataclass(frozen=True, slots=True)
 class Distance(Action):
     """How far to move, beyond the card and the ship's length, within the range offered (JL-MOVE-9).
@@ -46,7 +46,7 @@ class Distance(Action):
     ram: bool = False
 
 
-@action("fire")
+@action("fire", NS)
 @dataclass(frozen=True, slots=True)
 class Fire(Action):
     """Fire one kannon.
@@ -62,7 +62,7 @@ class Fire(Action):
     target: str | None = None
 
 
-@action("torpedoes")
+@action("torpedoes", NS)
 @dataclass(frozen=True, slots=True)
 class Torpedoes(Action):
     """Launch the torpedo salvo (JL-SHOOT-6), or the Blood Axes' manned torpedoes at two ``aims`` (JL-SHOOT-7)."""
@@ -70,7 +70,7 @@ class Torpedoes(Action):
     aims: tuple[Point, ...] = ()
 
 
-@action("sluggas")
+@action("sluggas", NS)
 @dataclass(frozen=True, slots=True)
 class Sluggas(Action):
     """The krew fire their pistols at a ship close by (JL-SHOOT-5)."""
@@ -78,7 +78,7 @@ class Sluggas(Action):
     target: str
 
 
-@action("repair")
+@action("repair", NS)
 @dataclass(frozen=True, slots=True)
 class Repair(Action):
     """Grot riggers try to mend one point of damage instead of shooting (JL-DMG-9).
@@ -89,13 +89,13 @@ class Repair(Action):
     what: str
 
 
-@action("end-shooting")
+@action("end-shooting", NS)
 @dataclass(frozen=True, slots=True)
 class EndShooting(Action):
     """This ship is done shooting for the turn."""
 
 
-@action("takeover")
+@action("takeover", NS)
 @dataclass(frozen=True, slots=True)
 class Takeover(Action):
     """Send krew from ``crew_from`` to take over the drifting ``hulk`` (JL-KREW-6); ``None`` passes."""

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 from grapeshot.core.actions import Action, action
+from grapeshot.core.choices import Choice, Choices
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -39,7 +40,7 @@ from grapeshot.dice import D6, TWO_D6, RollRequest, nd6
 from grapeshot.geometry import hull_distance, hulls_within
 from grapeshot.rulesets.jimlad import victory
 from grapeshot.rulesets.jimlad.actions import Takeover
-from grapeshot.rulesets.jimlad.data import MIN_WORKING_KREW
+from grapeshot.rulesets.jimlad.data import MIN_WORKING_KREW, NS
 from grapeshot.rulesets.jimlad.harbour import in_harbour
 from grapeshot.rulesets.jimlad.krew import resolve_hit, take_over, takeover_options
 from grapeshot.rulesets.jimlad.prompts import TakeoverPrompt
@@ -64,7 +65,7 @@ _HIT_ORDER = {"krew": 0, "doc": 1, "kaptin": 2}
 # --------------------------------------------------------------------------- the decision
 
 
-@action("board")
+@action("board", NS)
 @dataclass(frozen=True, slots=True)
 class Board(Action):
     """Throw grapnels from ``boarder`` onto the enemy ``target`` (JL-BOARD-1); both ``None`` passes."""
@@ -87,6 +88,8 @@ class BoardingOption:
 class BoardPrompt(Prompt):
     """JL-BOARD-1: a seat may launch a boarding action from one of its ships, or pass."""
 
+    namespace: ClassVar[str] = NS
+
     options: list[BoardingOption] = field(default_factory=list)
 
     def pairs(self) -> list[tuple[str, str]]:
@@ -102,6 +105,13 @@ class BoardPrompt(Prompt):
         if (action.boarder, action.target) not in self.pairs():
             allowed = ", ".join(f"{b} -> {t}" for b, t in self.pairs())
             raise IllegalAction(f"{action.boarder!r} cannot board {action.target!r} now; possible: {allowed}; or pass (boarder and target null)")
+
+    def legal(self, seat: str) -> Choices:
+        words = [Choice(Board(), "pass")]
+        words += [
+            Choice(Board(o.boarder, o.target), f'{o.boarder} boards {o.target} ({o.distance:.1f}" apart, grapnels hold on {o.need}+)') for o in self.options
+        ]
+        return Choices.of(words, "boarding")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

@@ -12,6 +12,9 @@ from typing import Literal
 
 from grapeshot.geometry import Facing
 
+#: the namespace of Jim Lad's action, prompt and event kinds
+NS = "jimlad"
+
 # --------------------------------------------------------------------------- ships (JL-SHIP-*)
 
 #: Hull limits (JL-SHIP-1): about 12" long including a bowsprit, ~2" more for a

@@ -6,7 +6,7 @@ order and yields a prompt whenever a seat must choose.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any, cast
 
 from grapeshot.core.game import Game
@@ -26,35 +26,69 @@ from grapeshot.rulesets.jimlad.state import MoveRecord, Sea, Ship
 Proc = Generator[Prompt, Any, Any]
 
 
-def play(g: Game) -> Generator[Prompt, Any, Outcome]:
+def play(g: Game, start: tuple[int, int] | None = None) -> Generator[Prompt, Any, Outcome]:
+    """The whole game; from ``start`` (a turn and the index of one of its :data:`PHASES`) it
+    resumes at a checkpoint, where the state holds everything the rest of the game needs."""
     sea = cast(Sea, g.state)
-    if g.logging:
-        g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=sea.describe())
-    yield from npc.setup_models(g, sea)
+    if start is None:
+        if g.logging:
+            g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=sea.describe())
+        yield from npc.setup_models(g, sea)
+        start = (1, 0)
     limit = int(sea.option("turn_limit"))
-    for turn in range(1, limit + 1):
+    first_turn, first_phase = start
+    for turn in range(first_turn, limit + 1):
         sea.turn = g.turn = turn
-        g.begin_phase("sequence", "JL-TURN-6")
-        sea.order = yield from turn_order(g, sea)
-        g.emit("turn", "JL-TURN-6", order=list(sea.order))
-        yield from wind_phase(g, sea)
-        if turn > 1:
-            yield from events_phase(g, sea)
-            outcome = victory.check(g, sea)  # a mine, the sub or the Chinork may have sunk ships
-            if outcome is not None:
-                return outcome
-        yield from movement_phase(g, sea)
-        outcome = victory.check(g, sea)
-        if outcome is not None:
-            return outcome
-        if turn > 1:
-            outcome = yield from shooting_phase(g, sea)
-            if outcome is not None:
-                return outcome
-            outcome = yield from boarding_phase(g, sea)
+        for index in range(first_phase if turn == first_turn else 0, len(PHASES)):
+            g.checkpoint((turn, index))
+            outcome = yield from PHASES[index](g, sea)
             if outcome is not None:
                 return outcome
     return victory.final(g, sea)
+
+
+def sequence_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    g.begin_phase("sequence", "JL-TURN-6")
+    sea.order = yield from turn_order(g, sea)
+    g.emit("turn", "JL-TURN-6", order=list(sea.order))
+    return None
+
+
+def wind_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    yield from wind_phase(g, sea)
+    return None
+
+
+def events_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    """From turn 2 (JL-TURN-2); a mine, the sub or the Chinork may have sunk ships."""
+    if sea.turn == 1:
+        return None
+    yield from events_phase(g, sea)
+    return victory.check(g, sea)
+
+
+def movement_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    yield from movement_phase(g, sea)
+    return victory.check(g, sea)
+
+
+def shooting_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    return (yield from shooting_phase(g, sea)) if sea.turn > 1 else None
+
+
+def boarding_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
+    return (yield from boarding_phase(g, sea)) if sea.turn > 1 else None
+
+
+#: the parts of a turn, in order; the flow can resume at the start of any of them
+PHASES: tuple[Callable[[Game, Sea], Generator[Prompt, Any, Outcome | None]], ...] = (
+    sequence_step,
+    wind_step,
+    events_step,
+    movement_step,
+    shooting_step,
+    boarding_step,
+)
 
 
 def turn_order(g: Game, sea: Sea) -> Generator[Prompt, Any, tuple[str, ...]]:

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 from grapeshot.core.actions import Action, action
+from grapeshot.core.choices import Choice, Choices
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -49,7 +50,7 @@ from grapeshot.geometry import (
     translate_path,
     unit,
 )
-from grapeshot.rulesets.jimlad.data import GUNS, HULL_POINTS, PROFILES, Role
+from grapeshot.rulesets.jimlad.data import GUNS, HULL_POINTS, NS, PROFILES, Role
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -81,7 +82,7 @@ def cost_of(item: str) -> int:
 # --------------------------------------------------------------------------- actions and prompts
 
 
-@action("land")
+@action("land", NS)
 @dataclass(frozen=True, slots=True)
 class Land(Action):
     """Try to land at one of the places offered (JL-LAND-1); ``None`` sails on."""
@@ -89,7 +90,7 @@ class Land(Action):
     place: str | None = None
 
 
-@action("stay-or-leave")
+@action("stay-or-leave", NS)
 @dataclass(frozen=True, slots=True)
 class StayOrLeave(Action):
     """A landed ship (or a ship free to leave harbour) stays another turn or leaves (JL-LAND-1, JL-PORT-2)."""
@@ -97,7 +98,7 @@ class StayOrLeave(Action):
     choice: Literal["stay", "leave"]
 
 
-@action("trade")
+@action("trade", NS)
 @dataclass(frozen=True, slots=True)
 class Trade(Action):
     """Buy one thing in harbour (JL-PORT-3): a repair (``hull``, ``rudder``, ``engine``,
@@ -109,6 +110,8 @@ class Trade(Action):
 @dataclass(eq=False)
 class LandPrompt(Prompt):
     """JL-LAND-1: the ship may try to land at a place within 6" of its hull."""
+
+    namespace: ClassVar[str] = NS
 
     ship: str = ""
     #: (terrain name, kind, inches from the hull), nearest first
@@ -122,6 +125,10 @@ class LandPrompt(Prompt):
         if action.place not in names:
             raise IllegalAction(f'{self.ship} cannot land at {action.place!r}; places within {LAND_REACH:g}": {names}, or null to sail on')
 
+    def legal(self, seat: str) -> Choices:
+        places = [Choice(Land(name), f'land at {name} ({kind}, {inches:.1f}" away)') for name, kind, inches in self.places]
+        return Choices.of([Choice(Land(), "sail on"), *places], "landing")
+
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         d.update(ship=self.ship, places=[{"name": n, "what": k, "inches": round(i, 4)} for n, k, i in self.places])
@@ -132,6 +139,8 @@ class LandPrompt(Prompt):
 class LeavePrompt(Prompt):
     """JL-LAND-1, JL-PORT-2: a ship lying alongside may stay this turn or leave (turning away first)."""
 
+    namespace: ClassVar[str] = NS
+
     ship: str = ""
     place: str = ""
 
@@ -139,6 +148,11 @@ class LeavePrompt(Prompt):
         assert isinstance(action, StayOrLeave)
         if action.choice not in ("stay", "leave"):
             raise IllegalAction(f"{self.ship} must 'stay' at {self.place} or 'leave', not {action.choice!r}")
+
+    def legal(self, seat: str) -> Choices:
+        return Choices.of(
+            [Choice(StayOrLeave("stay"), f"stay at {self.place} this turn"), Choice(StayOrLeave("leave"), f"leave {self.place}")], "stay or leave"
+        )
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
@@ -150,6 +164,8 @@ class LeavePrompt(Prompt):
 class TradePrompt(Prompt):
     """JL-PORT-3: a ship in harbour buys one thing at a time, or is done."""
 
+    namespace: ClassVar[str] = NS
+
     sea: Sea | None = None
     ship: Ship | None = None
     #: what it can buy now, with the gold aboard: (item, cost)
@@ -159,6 +175,10 @@ class TradePrompt(Prompt):
         assert isinstance(action, Trade) and self.sea is not None and self.ship is not None
         if action.item is not None:
             check_trade(self.sea, self.ship, action.item)
+
+    def legal(self, seat: str) -> Choices:
+        """Being done, or each thing on offer (the offers are what :func:`check_trade` accepts)."""
+        return Choices.of([Choice(Trade(), "done trading"), *(Choice(Trade(item), f"buy {item} for {cost} gold") for item, cost in self.offers)], "trade")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

@@ -162,9 +162,10 @@ def check_fire(sea: Sea, ship: Ship, fire: Fire) -> None:
         else:
             if aim == m:
                 raise IllegalAction("the grapeshot template needs an aim point away from the gun")
-            tpl = flamer_template(m, bearing(m, aim))
-            for t in sea.afloat():
-                if t.engaged is not None and t is not ship and any(tpl.contains(spot) for _, spot in deck_positions(t)):
+            locked = [t for t in sea.afloat() if t.engaged is not None and t is not ship]
+            tpl = flamer_template(m, bearing(m, aim)) if locked else None  # laid only where it could matter
+            for t in locked:
+                if tpl is not None and any(tpl.contains(spot) for _, spot in deck_positions(t)):
                     raise IllegalAction(f"the grapeshot template would sweep {t.name}'s deck, and its krew are in a boarding action (JL-SHOOT-4)")
         return
     if fire.target is None:

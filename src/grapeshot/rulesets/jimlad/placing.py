@@ -5,20 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from grapeshot.core.actions import Action, action
+from grapeshot.core.choices import Choice, Choices, Rng
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Hull, hull_hits_polygon, hulls_overlap, norm_deg
+from grapeshot.rulesets.jimlad.data import NS
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 #: how far (inches) a model may be put from where the rules left it: a nudge, not a new move
 PLACING_REACH = 6.0
+#: the nudges listed among the legal answers: (along x, along y, turned), in inches and degrees
+NUDGES = ((1.0, 0.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, -1.0, 0.0), (0.0, 0.0, 10.0), (0.0, 0.0, -10.0))
 
 
-@action("place")
+@action("place", NS)
 @dataclass(frozen=True, slots=True)
 class Place(Action):
     """The model stands here (centre x, y in inches; heading in degrees); all None: as the rules left it."""
@@ -32,6 +36,8 @@ class Place(Action):
 class PlacePrompt(Prompt):
     """Companion play: confirm the ship's position on the real table, or give where it really stands."""
 
+    namespace: ClassVar[str] = NS
+
     sea: Sea | None = None
     ship: Ship | None = None
 
@@ -44,6 +50,31 @@ class PlacePrompt(Prompt):
         problem = misplaced(self.sea, self.ship, placed(self.ship, act))
         if problem is not None:
             raise IllegalAction(f"{self.ship.name} cannot stand there: {problem}")
+
+    def legal(self, seat: str) -> Choices:
+        """Where the rules left the model first, then nudges of it (1" each way along and across the
+        table, 10 degrees either way) that stand clear; the draw puts it anywhere within reach of where
+        it was left, turned by up to 30 degrees, and keeps it there when that place is taken."""
+        assert self.sea is not None and self.ship is not None
+        h = self.ship.hull
+        keep = Choice(Place(), "it stands where the move left it")
+        nudges = [(h.x + dx, h.y + dy, h.heading + dh) for dx, dy, dh in NUDGES]
+        options = [keep, *(Choice(Place(x, y, t), f"it stands at ({x:.1f}, {y:.1f}) heading {t % 360.0:.0f}") for x, y, t in nudges if self.clear(x, y, t))]
+        return Choices.of(options, f"where {self.ship.name} stands", sample=self.draw, note="nudges of 1 inch and 10 degrees; the draw covers the whole reach")
+
+    def clear(self, x: float, y: float, heading: float) -> bool:
+        assert self.sea is not None and self.ship is not None
+        return misplaced(self.sea, self.ship, placed(self.ship, Place(x, y, heading))) is None
+
+    def draw(self, rng: Rng) -> Choice:
+        assert self.ship is not None
+        h = self.ship.hull
+        for _ in range(20):
+            x, y = h.x + rng.uniform(-PLACING_REACH, PLACING_REACH), h.y + rng.uniform(-PLACING_REACH, PLACING_REACH)
+            t = h.heading + rng.uniform(-30.0, 30.0)
+            if self.clear(x, y, t):
+                return Choice(Place(x, y, t), f"it stands at ({x:.1f}, {y:.1f}) heading {t % 360.0:.0f}")
+        return Choice(Place(), "it stands where the move left it")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

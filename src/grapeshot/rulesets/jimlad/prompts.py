@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from grapeshot.core.actions import Action
+from grapeshot.core.choices import Choice, Choices, Part, Rng
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Contact, Path, first_contact
-from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.aims import shooting_choices
 from grapeshot.rulesets.jimlad.damage import repairable
-from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, Card, GunName, Shell, Turn
+from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, NS, Card, CardAt, GunName, Shell, Turn
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, check_sluggas, grapeshot_targets, shells, slugga_targets
 from grapeshot.rulesets.jimlad.movement import card_path, legal_cards
 from grapeshot.rulesets.jimlad.state import Sea, Ship
@@ -21,6 +23,8 @@ from grapeshot.rulesets.jimlad.torpedoes import can_launch, check_torpedoes
 @dataclass(eq=False)
 class OrdersPrompt(Prompt):
     """JL-TURN-3: every seat secretly picks a manoeuvre card for each ship it must order."""
+
+    namespace: ClassVar[str] = NS
 
     sea: Sea | None = None
     #: seat -> ship -> legal (card, side) pairs
@@ -41,10 +45,33 @@ class OrdersPrompt(Prompt):
                 allowed = ", ".join(f"{int(c)}{'' if t == 'none' else ' ' + t}" for c, t in need[o.ship])
                 raise IllegalAction(f"{o.ship}: {CARDS[card].title} ({o.turn}) is not allowed now; allowed: {allowed}")
 
+    def legal(self, seat: str) -> Choices:
+        """One part per ship: each legal card and side (the same list the check uses), the card
+        laid at the start or the end of the move where it turns (a straight card's path is the
+        same either way, so it is listed once, at the start)."""
+        parts = []
+        for ship, options in self.choices.get(seat, {}).items():
+            orders = [ManoeuvreOrder(ship, int(card), turn, at) for card, turn in options for at in card_ats(turn)]
+            parts.append(Part(ship, f"{ship}'s manoeuvre", tuple(Choice(o, order_words(o)) for o in orders)))
+        return Choices(tuple(parts), lambda picks: Orders(tuple(picks)))
+
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         d["choices"] = {seat: {ship: [[int(c), t] for c, t in opts] for ship, opts in ships.items()} for seat, ships in self.choices.items()}
         return d
+
+
+def card_ats(turn: Turn) -> tuple[CardAt, ...]:
+    """Where the card may be laid (JL-MOVE-7): a turn can come at the start or the end of the move."""
+    return ("start", "end") if turn != "none" else ("start",)
+
+
+def order_words(order: ManoeuvreOrder) -> str:
+    """A manoeuvre order as people say it: "Veer to port!, card at the end of the move"."""
+    title = CARDS[Card(order.card)].title
+    if order.turn != "none":
+        title = title.replace("port/starboard", order.turn) if "port/starboard" in title else f"{title} (to {order.turn})"
+    return f"{title}, card at the end of the move" if order.card_at == "end" else title
 
 
 def orders_prompt(sea: Sea, ships: list[Ship]) -> OrdersPrompt:
@@ -55,9 +82,15 @@ def orders_prompt(sea: Sea, ships: list[Ship]) -> OrdersPrompt:
     return OrdersPrompt(seats=seats, rule="JL-TURN-3", text="choose a manoeuvre card for each of your ships", accepts=(Orders,), sea=sea, choices=choices)
 
 
+#: where the legal distances are listed: the least, the quarters, the most of the allowed range
+DISTANCE_SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
 @dataclass(eq=False)
 class DistancePrompt(Prompt):
     """JL-MOVE-9: the dice set the most a ship may move; its captain picks the distance."""
+
+    namespace: ClassVar[str] = NS
 
     ship: str = ""
     card: Card = Card.FULL_AHEAD
@@ -89,6 +122,38 @@ class DistancePrompt(Prompt):
             return None
         return hit.ident
 
+    def marks(self, shares: tuple[float, ...]) -> list[tuple[float, str | None]]:
+        """Distances at these shares of the allowed range (0: the least, 1: the most), each with the
+        ship it would ram there (or ``None``)."""
+        lo, hi = self.low, self.high
+        out = []
+        for share in shares:
+            d = lo + (hi - lo) * share
+            out.append((d, self.ram_target(d)))
+        return out
+
+    def legal(self, seat: str) -> Choices:
+        """The ends and the quarters of the range, each also at ramming speed where the course meets
+        a ship that may be rammed there (JL-RAM-1); the draw is uniform over the whole range, declaring
+        the ram half the time where it may.  The grid is worked out only when read."""
+
+        def grid() -> list[Choice]:
+            options: list[Choice] = []
+            for d, target in self.marks(DISTANCE_SHARES):
+                for ram in (False, True) if target is not None else (False,):
+                    choice = Choice(Distance(d, ram), f'{d:.2f}"' + (f", ramming speed into {target}" if ram else ""))
+                    if choice not in options:
+                        options.append(choice)
+            return options
+
+        return Choices.of(grid, f"{self.ship}'s distance", sample=self.draw, note="the ends and quarters of the range; the draw covers all of it")
+
+    def draw(self, rng: Rng) -> Choice:
+        d = rng.uniform(self.low, self.high)
+        target = self.ram_target(d)
+        ram = target is not None and rng.random() < 0.5
+        return Choice(Distance(d, ram), f'{d:.2f}"' + (f", ramming speed into {target}" if ram else ""))
+
     def check_choice(self, seat: str, action: Action) -> None:
         assert isinstance(action, Distance)
         if not self.low - 1e-9 <= action.inches <= self.high + 1e-9:
@@ -110,10 +175,14 @@ class DistancePrompt(Prompt):
 class ShootPrompt(Prompt):
     """JL-TURN-4: a ship's shooting: fire kannons one at a time, torpedoes, sluggas, or repair."""
 
+    namespace: ClassVar[str] = NS
+
     sea: Sea | None = None
     ship: Ship | None = None
     #: the choices open at this step, worked out once by :meth:`refresh`
     _open: tuple[bool, dict[GunName, list[Shell]], bool, list[Ship], list[str]] | None = None
+    #: the legal answers at this step (worked out when first asked, forgotten at the next refresh)
+    _legal: Choices | None = None
 
     def refresh(self) -> bool:
         """Work out what the ship may still do (the state changes only between steps); True if anything."""
@@ -126,6 +195,7 @@ class ShootPrompt(Prompt):
         # snakes aboard (JL-EVT-6): the krew do nothing else, not even repairs
         fixes = [] if ship.fired - {"sluggas"} or ship.repaired or ship.in_force("snakes", sea.turn) else repairable(sea, ship)
         self._open = (may, guns, torps, pistols, fixes)
+        self._legal = None
         return bool(guns or torps or pistols or fixes)
 
     def _choices(self) -> tuple[bool, dict[GunName, list[Shell]], bool, list[Ship], list[str]]:
@@ -163,6 +233,13 @@ class ShootPrompt(Prompt):
         elif isinstance(action, Repair) and action.what not in self.repairs():
             raise IllegalAction(f"{ship.name} cannot repair {action.what!r} now (repairs replace all shooting, once a turn); repairable: {self.repairs()}")
 
+    def legal(self, seat: str) -> Choices:
+        """Each gun and shell with aim points on a grid, D3 grapeshot targets, torpedoes, sluggas,
+        repairs and ending the shooting (see :mod:`.aims`, which also draws over the whole arc)."""
+        if self._legal is None:
+            self._legal = shooting_choices(self)
+        return self._legal
+
     def has_choices(self) -> bool:
         _, guns, torps, pistols, fixes = self._choices()
         return bool(guns or torps or pistols or fixes)
@@ -199,6 +276,8 @@ def shoot_prompt(sea: Sea, ship: Ship) -> ShootPrompt:
 class TakeoverPrompt(Prompt):
     """JL-KREW-6: a seat may send krew to take over a drifting hulk."""
 
+    namespace: ClassVar[str] = NS
+
     options: list[tuple[str, str]] = field(default_factory=list)
 
     def check_choice(self, seat: str, action: Action) -> None:
@@ -207,6 +286,10 @@ class TakeoverPrompt(Prompt):
             return
         if (action.hulk, action.crew_from) not in self.options:
             raise IllegalAction(f"no takeover of {action.hulk!r} from {action.crew_from!r}; possible: {self.options}")
+
+    def legal(self, seat: str) -> Choices:
+        pass_ = Choice(Takeover(), "leave the hulks drifting")
+        return Choices.of([pass_, *(Choice(Takeover(h, c), f"send krew from {c} to take over {h}") for h, c in self.options)], "takeover")
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()

@@ -8,6 +8,9 @@ from grapeshot.core.game import Game
 from grapeshot.core.ruleset import Outcome
 from grapeshot.rulesets.jimlad.state import Sea, victory_points
 
+#: the ways a game is won, in the order reports list them (a drawn game's objective is "draw")
+OBJECTIVES = ("last-boat-afloat", "weez-da-only-fleet", "best-of-the-rest")
+
 
 def check(g: Game, sea: Sea, *, after_repairs: bool = False) -> Outcome | None:
     """The game's result if it is decided now, else None.

@@ -1080,7 +1080,13 @@ function fireAim() {
 
 FORMS.RerollPrompt = (fs, p) => {
   fs.append(h("p", {}, `${p.expr} for ${p.purpose}: the dice show ${p.faces.join(", ")}.`));
-  fs.append(group("Re-roll one die, or keep the roll", ...p.faces.map((f, i) => button(`re-roll die ${i + 1} (a ${f})`, () => act({ kind: "reroll", die: i }), { "data-die": i })), button("keep the roll", () => act({ kind: "reroll", die: null }), { id: "pass", class: "primary" })));
+  const keep = button("keep the roll", () => act({ kind: "reroll", die: null }), { id: "pass", class: "primary" });
+  if (p.whole) {
+    // a grant of the whole roll (a test re-rolled), named by its rule
+    fs.append(group(`Re-roll the whole roll (${p.granted_by}), or keep it`, button("re-roll it all", () => act({ kind: "reroll", die: null, whole: true }), { id: "reroll-whole" }), keep));
+    return;
+  }
+  fs.append(group("Re-roll one die, or keep the roll", ...p.faces.map((f, i) => button(`re-roll die ${i + 1} (a ${f})`, () => act({ kind: "reroll", die: i }), { "data-die": i })), keep));
 };
 
 FORMS.DicePrompt = (fs, p) => {
@@ -1089,7 +1095,7 @@ FORMS.DicePrompt = (fs, p) => {
   const send = () => act({ kind: "enter-dice", text: input.value.trim() });
   input.addEventListener("keydown", (e) => e.key === "Enter" && send());
   fs.append(h("p", {}, `Roll ${p.expr} for ${p.purpose} and type what the dice show.`));
-  fs.append(h("p", { class: "note" }, scatter ? 'The scatter die: "hit", or "arrow" and the direction the arrow points in degrees (0 is along the table\'s long edge to the right, counter-clockwise).' : "Each die's face, separated by spaces."));
+  fs.append(h("p", { class: "note" }, scatter ? 'The scatter die: "hit", or "arrow" and the direction the arrow points in degrees (0 is along the table\'s long edge to the right, counter-clockwise).' : p.hint ? `${p.hint[0].toUpperCase()}${p.hint.slice(1)}.` : "Each die's face, separated by spaces."));
   fs.append(h("div", { class: "row" }, input, button("Enter", send, { id: "submit-dice", class: "primary" })));
   setTimeout(() => input.focus(), 0);
 };

@@ -29,11 +29,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grapeshot.core.actions import Action, Reroll
-from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
+from grapeshot.dice import worst_die
 from grapeshot.geometry import Hull, Polygon, Vec, bearing, distance, first_contact, first_hull_on_segment, flamer_template, unit
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
+from grapeshot.rulesets.jimlad.aims import passes
 from grapeshot.rulesets.jimlad.boarding import BOARDING_RANGE, Board, BoardPrompt
 from grapeshot.rulesets.jimlad.data import (
     CARDS,
@@ -194,15 +195,6 @@ def _samples(h: Hull, card: Card, turn: str, at: str, inches: float) -> list[tup
 def _edge(mine: Ship, theirs: Ship) -> int:
     """The boarding odds as the heuristic sees them: Orks aboard, and one more for a Kaptin."""
     return len(mine.krew) + (mine.kaptin is not None) - len(theirs.krew) - (theirs.kaptin is not None)
-
-
-def _allowed(sea: Sea, ship: Ship, action: Fire) -> bool:
-    """Whether the rules accept a shot (e.g. no template over a boarding action's decks, JL-SHOOT-4)."""
-    try:
-        check_fire(sea, ship, action)
-    except IllegalAction:
-        return False
-    return True
 
 
 class HeuristicPlayer:
@@ -509,7 +501,7 @@ class HeuristicPlayer:
                             continue
                         value = 2.0 * 0.15 * (3.0 if len(e.krew) <= 3 else 1.0)
                         action = Fire(gun, "grapeshot", target=e.name)
-                    if value > best[0] and _allowed(sea, ship, action):
+                    if value > best[0] and passes(check_fire, sea, ship, action):
                         best = (value, action)
         if prompt.torpedoes():
             value, torp = self.torpedo_value(sea, ship, enemies)
@@ -578,15 +570,21 @@ class HeuristicPlayer:
     # ------------------------------------------------------------------ dice
 
     def reroll(self, prompt: RerollPrompt) -> Reroll:
+        """A failed test is always re-rolled; otherwise the whole roll when it came up below
+        (or above) the middle of its range, or the worst die when it is clearly bad."""
         roll, request = prompt.roll, prompt.request
         assert roll is not None and request is not None
-        faces = roll.faces
-        if request.better == "hit":
-            return Reroll(0 if roll.direction is not None else None)
-        if request.better == "high":
-            i = min(range(len(faces)), key=lambda k: faces[k])
-            return Reroll(i if faces[i] <= 3 else None)
-        if request.better == "low":
-            i = max(range(len(faces)), key=lambda k: faces[k])
-            return Reroll(i if faces[i] >= 5 else None)
+        passed = request.passed(roll)
+        if prompt.whole:
+            if passed is not None:
+                return Reroll(whole=not passed)
+            middle = (request.expr.minimum + request.expr.maximum) / 2.0
+            bad = roll.total < middle if request.better == "high" else roll.total > middle if request.better == "low" else False
+            return Reroll(whole=bad)
+        i = worst_die(request, roll)
+        if i is None:
+            return Reroll(None)
+        face = roll.faces[i]
+        if passed is False or request.better == "hit" or (request.better == "high" and face <= 3) or (request.better == "low" and face >= 5):
+            return Reroll(i)
         return Reroll(None)

@@ -1,5 +1,6 @@
-"""Behaviour of the players: the heuristic one (shooting, repairs, steering, re-rolls, whole
-games) and the random one (legal and repeatable), each on small scenarios built in code.
+"""Behaviour of Jim Lad's heuristic player (shooting, repairs, steering, re-rolls, whole games,
+against the random player), on small scenarios built in code; the random player's own tests are
+in ``tests/agents/test_random_player.py``.
 
 Geometry (``support.duel``): Red's 10" x 4" hull is centred on (30, 36) heading east (0
 degrees), so its fore kannon sits at the bow (35, 36), the port kannon at (30, 38), the
@@ -16,7 +17,6 @@ from typing import Any
 import pytest
 
 from grapeshot.agents import Agent, make, play_out, play_until
-from grapeshot.agents.heuristic import HeuristicPlayer
 from grapeshot.agents.random_player import RandomPlayer
 from grapeshot.core.actions import Action, EnterDice, Reroll
 from grapeshot.core.game import Game
@@ -28,6 +28,7 @@ from grapeshot.geometry import Vec, first_contact
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.data import CARDS, Card
 from grapeshot.rulesets.jimlad.movement import card_path
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, ShootPrompt, shoot_prompt
 from tests.support import duel, game, scenario, sea, ship
 
@@ -451,7 +452,7 @@ def full_game(name: str, seed: int, players: Mapping[str, str] | str = "heuristi
     sc = load_scenario(name, "jimlad")
     g = Game("jimlad", sc, options, seed=seed)
     kinds = {s.id: (players if isinstance(players, str) else players[s.id]) for s in sc.seats}
-    agents = {s.id: make(kinds[s.id], agent_seed + k) for k, s in enumerate(sc.seats)}
+    agents = {s.id: make(kinds[s.id], agent_seed + k, "jimlad") for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
         problems = game.ruleset.invariants(game.state)
@@ -511,44 +512,6 @@ def test_it_takes_over_a_drifting_hulk_when_it_may() -> None:
     assert HeuristicPlayer(0).act(g, "red", prompt) == Takeover("Blue", "Red")
     prompt = TakeoverPrompt(seats=("red",), rule="JL-KREW-6", text="", accepts=(Takeover,), options=[])
     assert HeuristicPlayer(0).act(g, "red", prompt) == Takeover()
-
-
-# --------------------------------------------------------------------------- the random player
-
-
-@pytest.mark.parametrize(
-    ("name", "seed", "options"),
-    [
-        ("duel", 1, None),
-        ("duel", 2, {"grapeshot": "d3", "torpedo_salvos": 3}),
-        ("brawl", 3, None),
-        ("brawl", 4, {"grapeshot": "d3", "turn_order": "roll", "kannon_arc": 120.0}),
-    ],
-)
-def test_every_action_of_the_random_player_is_accepted(name: str, seed: int, options: Mapping[str, object] | None) -> None:
-    g = full_game(name, seed=seed, players="random", agent_seed=seed, options=options)  # Game.submit raises on an illegal one
-    assert g.outcome is not None and len(g.actions) > 20
-    kinds = {a.kind for _, a in g.actions}
-    assert {"orders", "fire"} <= kinds
-
-
-def test_the_random_player_with_every_klan_plays_legally() -> None:
-    klans = ["freebooterz", "snake-bites", "deff-skulls", "goffs", "evil-sunz", "bad-moons", "blood-axes"]
-    for k, klan in enumerate(klans):
-        g = Game("jimlad", duel(red={"klan": klan}, blue={"klan": klans[(k + 3) % len(klans)], "y": 44.0}), seed=k)
-        play_out(g, {"red": RandomPlayer(k), "blue": RandomPlayer(k + 100)})
-        assert g.outcome is not None
-
-
-def test_the_random_player_is_repeatable_for_a_seed() -> None:
-    first = actions_of(full_game("duel", seed=8, players="random", agent_seed=1))
-    assert first == actions_of(full_game("duel", seed=8, players="random", agent_seed=1))
-    assert first != actions_of(full_game("duel", seed=8, players="random", agent_seed=2))
-    g = Game("jimlad", load_scenario("duel", "jimlad"), seed=0)
-    assert isinstance(g.prompt, OrdersPrompt)
-    picks = {RandomPlayer(s).act(g, "red", g.prompt) for s in range(12)}
-    assert len(picks) > 1  # it does pick at random
-    assert RandomPlayer(3).act(g, "red", g.prompt) == RandomPlayer(3).act(g, "red", g.prompt)
 
 
 def test_it_steers_clear_of_a_mine_and_of_the_kraken_ahead() -> None:

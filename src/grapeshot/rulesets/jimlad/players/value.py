@@ -1,7 +1,7 @@
 """How likely a seat is to win from here: a learned estimate for futures the search cuts short.
 
-The search player (:mod:`.search`) plays each candidate a turn or so ahead and then has to say
-what the position it reached is worth.  A hand-made sum of hull points and krew says who is
+The search player (:mod:`grapeshot.agents.search`, told by :mod:`.search`) plays each candidate a
+turn or so ahead and then has to say what the position it reached is worth.  A hand-made sum of hull points and krew says who is
 ahead, but not how much that lead is worth, and not that it is worth more as the game runs
 out: at the turn limit a single hull point decides a duel (JL-WIN-3), in turn 2 it hardly
 matters.  So the estimate here is a logistic model of the chance to win, fitted to positions

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from grapeshot.agents.heuristic import HeuristicPlayer
-from grapeshot.agents.value import DUEL_WEIGHTS, FEATURES, MELEE_WEIGHTS, features, win_chance
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
+from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
+from grapeshot.rulesets.jimlad.players.value import DUEL_WEIGHTS, FEATURES, MELEE_WEIGHTS, features, win_chance
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 

@@ -9,9 +9,11 @@ from itertools import product
 import pytest
 
 from grapeshot.dice import (
+    ARTILLERY,
     D3,
     D6,
     SCATTER,
+    SCATTER_ARTILLERY,
     TENS,
     TWO_D6,
     DiceError,
@@ -26,12 +28,9 @@ from grapeshot.dice import (
     enumerate_paths,
     nd6,
     parse,
+    sustained,
 )
-
-
-def req(expr: DiceExpr, purpose: str = "test roll", rule: str = "T-1") -> RollRequest:
-    return RollRequest(expr, purpose, rule)
-
+from tests.dice import req
 
 # --------------------------------------------------------------------------- expressions
 
@@ -380,6 +379,19 @@ def test_parse_faces_scatter() -> None:
         (SCATTER, "arrow nan", "outside"),
         (SCATTER, "arrow inf", "outside"),
         (SCATTER, "hit 90", "'hit' or 'arrow DEGREES'"),
+        # the dice the other rule sets roll
+        (ARTILLERY, "5", "cannot come up on the artillery die"),
+        (ARTILLERY, "boom", "2, 4, 6, 8, 10 or 'misfire'"),
+        (ARTILLERY, "", "'misfire'"),
+        (ARTILLERY, "6 6", "'misfire'"),
+        (sustained(2), "2", "'jam'"),
+        (sustained(2), "1 2 3", "'jam'"),
+        (sustained(2), "1 4", "cannot come up on the sustained-fire die"),
+        (SCATTER_ARTILLERY, "6", "the scatter die, then the artillery die"),
+        (SCATTER_ARTILLERY, "hit", "the scatter die, then the artillery die"),
+        (SCATTER_ARTILLERY, "arrow 400 6", "outside 0-360"),
+        (SCATTER_ARTILLERY, "arrow west 6", "not a number"),
+        (SCATTER_ARTILLERY, "hit 6 6", "the scatter die, then the artillery die"),
     ],
 )
 def test_parse_faces_errors(expr: DiceExpr, text: str, words: str) -> None:

@@ -1,0 +1,330 @@
+"""What a rule set can offer the generic parts, each piece optional.
+
+The players, the battle report, the odds, the web table, the balance lab and the PettingZoo
+adapter serve every rule set; none of them knows one by name.  Each asks the rule set for the
+capability it needs (``ruleset.players()``, ``ruleset.phrasebook()``, ...), and a rule set
+without it answers ``None``, which the generic part turns into a plain "this rule set has no
+X" (:class:`Lacking`) rather than a guess.
+
+The capabilities are small typed records and protocols, so that this module imports nothing
+but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
+``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from grapeshot.core.actions import Action
+from grapeshot.core.events import Event
+from grapeshot.core.prompts import Prompt
+
+if TYPE_CHECKING:
+    from grapeshot.core.game import Game
+
+
+class Lacking(LookupError):
+    """A generic part asked a rule set for a capability it does not have."""
+
+    def __init__(self, ruleset: str, what: str) -> None:
+        super().__init__(f"the rule set {ruleset!r} has no {what}")
+        self.ruleset = ruleset
+        self.what = what
+
+
+# --------------------------------------------------------------------------- players
+
+
+class Player(Protocol):
+    """Anything that answers a prompt for a seat (a person's client, or an AI)."""
+
+    name: str
+
+    def act(self, game: Game, seat: str, prompt: Prompt) -> Action: ...
+
+
+PlayerFactory = Callable[[int], Player]
+
+
+@dataclass(frozen=True)
+class Players:
+    """A rule set's own AI players, and what the generic search player needs from it.
+
+    ``factories`` holds the players only this rule set has (its heuristic player); the random
+    and search players are generic and are added by :func:`grapeshot.agents.factories` (a rule
+    set's own player of the same name as a generic one is not used).  ``rollout`` names the
+    player the search plays its sampled futures with (one of the factories, or ``"random"``).
+    ``evaluate`` scores the end of a rollout for a seat in [0, 1]: a chance to win where the game
+    is unfinished, and where it is over the result (``Outcome.share``) plus, if the rule set
+    likes, a small tie-break; without it a finished game scores its result and an unfinished one
+    an even share.  ``candidates`` proposes the answers worth searching, given the rollout
+    player's own, which comes first (else the search takes a spread of the prompt's legal
+    answers).  A module's ``players()`` answers the same questions for the module's prompts.
+    """
+
+    factories: Mapping[str, PlayerFactory]
+    rollout: str
+    evaluate: Callable[[Game, str], float] | None = None
+    candidates: Callable[[Game, str, Prompt, Action], Sequence[Action]] | None = None
+    #: how many rollouts each kind of decision deserves, as a share of the budget (by prompt kind; 1 if not given)
+    shares: Mapping[str, float] = field(default_factory=dict)
+    #: prompt kinds the search leaves to the rollout player (not worth a search)
+    unsearched: frozenset[str] = frozenset()
+    #: prompt kinds whose answers stand level (to board or not): another answer need not beat the
+    #: rollout player's by the search's margin to be chosen
+    even: frozenset[str] = frozenset()
+
+
+# --------------------------------------------------------------------------- words
+
+
+class Phrasebook(Protocol):
+    """A rule set's wording: the battle report's and the web log's sentence for each event kind,
+    and the words for the values people read (objectives, effects, tags, choices).
+
+    ``kinds`` lists every event kind the rule set words (machine-only kinds included, whose
+    sentence is ``None``), so the report can tell "deliberately silent" from "forgotten".
+    ``label("objective", name)`` words the objective a game was won by (the battle report's
+    ending, the lab's causes of victory).
+    """
+
+    kinds: frozenset[str]
+
+    def sentence(self, event: Event) -> str | None: ...
+
+    def label(self, category: str, value: str) -> str: ...
+
+
+# --------------------------------------------------------------------------- odds
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of an odds question (a CLI option, a field of the table's form)."""
+
+    name: str
+    help: str
+    kind: type = str
+    default: object = None
+    choices: tuple[object, ...] | None = None
+    bounds: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question the odds engine can answer for this rule set ("a kannon shot at a ship")."""
+
+    name: str
+    help: str
+    params: tuple[Param, ...]
+
+
+class OddsQuestions(Protocol):
+    """What ``grapeshot odds`` and the table's "odds before you act" can ask of a rule set.
+
+    ``ask`` answers a described situation; ``before`` answers the odds of an action a seat is
+    about to take in a real game (``None`` when the action has nothing to tell).  Both refuse an
+    action the game would refuse, with the game's own reason (a ``ValueError``).
+    """
+
+    def questions(self) -> Sequence[Question]: ...
+
+    def ask(self, question: str, params: Mapping[str, object]) -> dict[str, Any]: ...
+
+    def before(self, game: Game, seat: str, action: Action) -> dict[str, Any] | None: ...
+
+
+# --------------------------------------------------------------------------- the web table
+
+
+@dataclass(frozen=True)
+class WebPlugin:
+    """How the web table shows a rule set: its script beside the generic client, and the
+    server-side helpers the script calls.
+
+    ``static`` is the folder of the rule set's web files (served under
+    ``/static/rulesets/<name>/``); ``script`` is the file in it that draws the pieces and
+    answers the prompts (the generic client loads it by name). ``previews`` are read-only
+    questions the page may ask about a game (a manoeuvre's path, a shot's odds), each given the
+    game, the asking seat and the query's fields. ``sheets`` renders a printable page for one
+    piece (a roster, a score sheet)."""
+
+    static: Traversable
+    script: str
+    previews: Mapping[str, Callable[[Game, str | None, Mapping[str, str]], dict[str, Any]]] = field(default_factory=dict)
+    sheets: Callable[[Game, str | None, str], str] | None = None
+
+
+# --------------------------------------------------------------------------- the balance lab
+
+
+@dataclass(frozen=True, slots=True)
+class TableChange:
+    """A change of one entry of a rule set's own tables for a sweep (``klan.goffs.move_dice=0``).
+
+    ``key`` is the dotted path as people write it, starting with one of the rule set's
+    :attr:`Lab.tables`; what the rest of the path means, and which values are allowed, is the
+    rule set's (:meth:`Lab.change` checks it).  The record is plain data, so a study carries it
+    to every worker and writes it into its identity."""
+
+    key: str
+    value: int | float | bool | str
+
+    def text(self) -> str:
+        return f"{self.key}={str(self.value).lower() if isinstance(self.value, bool) else self.value}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "value": self.value}
+
+
+class Lab(Protocol):
+    """What a tournament pairs and a sweep varies for a rule set.
+
+    A *faction* is what a side brings to a game: a klan, a fleet built to points, a ship type, a
+    mix of weapons.  ``factions`` lists them by name, ``assign`` puts one on each seat of a
+    scenario (rewriting the scenario's data, which the rule set then sets up as usual), and
+    ``faction_of`` says which faction a seat brought to a game (the lab credits a win to it).
+    ``faction_word`` and ``faction_plural`` are what people call them ("klan", "klans"); the
+    lab's files say ``faction`` and show the rule set's word.
+
+    A sweep may change the rule set's own tables: a key that starts with one of ``tables``
+    (``klan.goffs.move_dice``) is checked by ``change``, which raises ``ValueError`` naming
+    what is allowed (``changes_help`` says it for error messages), and ``in_force`` puts a
+    game's changes in force for the length of a game, undoing them on the way out.  The lab
+    holds a lock around it, so a rule set may change module-level tables.
+
+    ``objectives`` are the ways its games are won, in the order reports list them (``draw``,
+    the core's, is added by the lab); people read them in the phrasebook's words
+    (``Phrasebook.label("objective", name)``) where the rule set has a phrasebook."""
+
+    faction_word: str
+    faction_plural: str
+    objectives: tuple[str, ...]
+    tables: tuple[str, ...]
+    #: the built-in two-seat scenario a study plays unless told otherwise
+    scenario: str
+
+    def factions(self) -> Sequence[str]: ...
+
+    def assign(self, scenario: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]: ...
+
+    def faction_of(self, game: Game, seat: str) -> str | None: ...
+
+    def change(self, key: str, value: object) -> TableChange: ...
+
+    def changes_help(self) -> str: ...
+
+    def in_force(self, changes: Sequence[TableChange]) -> AbstractContextManager[None]: ...
+
+
+# --------------------------------------------------------------------------- PettingZoo
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTemplate:
+    """One entry of an encoding's catalogue of discrete actions: a kind of answer to one kind
+    of prompt ("fire the fore kannon at ship slot 2", "re-roll die 0").
+
+    ``prompt`` is the prompt kind it answers (``Prompt.kind``; a rule module's prompt is written
+    ``<module>.<kind>``), ``kind`` the sort of answer, ``label`` its words.  A rule set's
+    encoding subclasses it to carry the parameters the prompt of the moment turns into an engine
+    action (a card, a gun, a target's slot).  The templates of one prompt kind form its
+    *section*; by convention the first is that prompt's decline answer."""
+
+    prompt: str
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """All an encoding is given when it observes or answers for one seat: never the game.
+
+    ``state`` is the rule set's state, read only as :meth:`Ruleset.view` shows it to ``seat``
+    (sealed answers are never in it: the game holds them apart until they are revealed);
+    ``prompt`` is the prompt this seat answers through the catalogue now (``None`` when it is
+    not asked, or a built-in player answers for it); ``picks`` are the catalogue indices the
+    seat has given so far towards an answer of several steps (a seat's orders, ship by ship)."""
+
+    seat: str
+    state: Any
+    turn: int
+    phase: str
+    prompt: Prompt | None = None
+    picks: tuple[int, ...] = ()
+
+
+class Encoder(Protocol):
+    """A rule set's discrete view of one scenario for learning agents, made once per scenario.
+
+    The catalogue (``templates``) and the observation (``features``, one name per entry) have a
+    fixed size for the scenario, whatever happens in the game.  Indices here are the
+    catalogue's own (from 0); the environments put their ``wait`` action before them.
+
+    * ``steps`` says how many picks a seat's answer to ``view.prompt`` takes (1 for most
+      prompts; more where the encoding asks for an answer in parts, as one order per ship);
+    * ``action_for`` turns template ``index``, after ``view.picks``, into the engine action it
+      stands for now, the parts not yet picked filled with the encoding's defaults (``None``
+      where the template means nothing now: a sunk target, a die the roll lacks).  The
+      environments mask a template in exactly when the prompt's own ``check`` accepts that
+      action, and submit it when the last step is picked;
+    * ``observe`` fills the observation (values in [-1, 1]; the environments clip);
+    * ``info`` adds entries to the seat's ``infos`` (what the decision concerns);
+    * ``material`` is a seat's material balance (its own minus everybody else's, in the rule
+      set's units), for shaped rewards, or ``None`` if the encoding has no such measure.
+    """
+
+    @property
+    def templates(self) -> Sequence[ActionTemplate]: ...
+
+    @property
+    def features(self) -> Sequence[str]: ...
+
+    @property
+    def simultaneous(self) -> frozenset[str]:
+        """Prompt kinds that several seats answer at once (``delegate="sequential"`` keeps them)."""
+        ...
+
+    @property
+    def helper(self) -> str:
+        """The built-in player, by name, that answers the prompts delegated or outside the catalogue."""
+        ...
+
+    def steps(self, view: SeatView) -> int: ...
+
+    def action_for(self, view: SeatView, index: int) -> Action | None: ...
+
+    def observe(self, view: SeatView) -> Sequence[float]: ...
+
+    def info(self, view: SeatView) -> Mapping[str, Any]: ...
+
+    def material(self, state: Any, seat: str) -> float | None: ...
+
+
+class Encoding(Protocol):
+    """What a rule set offers the PettingZoo environments: an :class:`Encoder` for a scenario,
+    made from a game of it at its start (its seats, pieces and table fix the sizes)."""
+
+    def encoder(self, game: Game) -> Encoder: ...
+
+
+# --------------------------------------------------------------------------- the scenario format
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    """A kind of terrain a rule set's scenarios may place (an island, a fort, shallows).
+
+    ``shapes`` are the ways it may be given (``polygon``, ``circle``, ``point``), ``obstacle``
+    whether ships run into it, and ``fields`` the extra fields it may carry (checked by the rule
+    set when it sets up)."""
+
+    name: str
+    shapes: tuple[str, ...] = ("polygon", "circle")
+    obstacle: bool = False
+    fields: tuple[str, ...] = ()
+    doc: str = ""

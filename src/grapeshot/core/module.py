@@ -1,0 +1,104 @@
+"""Rule modules: rules that join a host rule set's game (collisions and boarding, say).
+
+A module is not a game of its own.  A scenario switches it on (``modules: [collisions]``) for a
+host rule set, and it then takes over or adds to the host's rules where the two overlap.  It
+brings:
+
+* its **options**, namespaced by its name (``collisions.grapple_bonus`` in a scenario's
+  ``options:``), with defaults, checked like the host's;
+* its **rulebook** of rule IDs, merged with the host's by the registry, the coverage check and
+  ``grapeshot rules``;
+* its **actions, prompts and events**, in its own namespace (written ``collisions.grapple`` on
+  the wire, so they never clash with the host's);
+* its **procedures** (:meth:`Module.procedures`): named steps the host's flow calls through
+  ``game.procedure(name)`` at the points where the module may take over ("what happens when two
+  ships touch", "a grapple attempt"); a host without the module runs its own rule there;
+* the **host protocol** it needs (:attr:`Module.protocol`): what it must ask the host (a ship's
+  size class, its movement left, the host's mêlée, where a figure may stand on a deck).  The host
+  answers with :meth:`~grapeshot.core.ruleset.Ruleset.host`, an object of that protocol, checked
+  when the game is made, so a host that cannot carry the module is refused with the reason.
+
+Installed modules are found through the ``grapeshot.modules`` entry points.
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from grapeshot.core.capabilities import Phrasebook, Players
+from grapeshot.core.events import Event
+from grapeshot.core.ruleset import Option, discover
+
+if TYPE_CHECKING:
+    from grapeshot.core.game import Game
+    from grapeshot.core.registry import RuleBook
+
+
+class Module(ABC):
+    """What a rule module provides; every part but the name and title is optional."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: the host protocol: a ``typing.Protocol`` decorated ``@runtime_checkable`` (or any class)
+    protocol: ClassVar[type | None] = None
+
+    @property
+    def namespace(self) -> str:
+        return self.name
+
+    def rulebook(self) -> RuleBook:
+        raise NotImplementedError(f"module {self.name} has no rulebook")
+
+    def setup(self, game: Game, host: object) -> Any:
+        """The module's own state for this game (kept in ``game.modules[name].state``)."""
+        return None
+
+    def procedures(self) -> Mapping[str, Callable[..., Any]]:
+        """The named steps the module takes over in its host's flow (see the module docstring)."""
+        return {}
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """The module's state as one seat may see it (merged into the game's view)."""
+        return {}
+
+    def clone_state(self, state: Any) -> Any:
+        from grapeshot.core.clone import clone
+
+        return clone(state)
+
+    def invariants(self, game: Game) -> list[str]:
+        return []
+
+    def tallies(self, events: Sequence[Event]) -> dict[str, int]:
+        return {}
+
+    def phrasebook(self) -> Phrasebook | None:
+        return None
+
+    def players(self) -> Players | None:
+        """Players for the module's own prompts (a host's player hands those prompts to them)."""
+        return None
+
+
+_MODULES: dict[str, Module] = {}
+
+
+def register_module(module: Module) -> Module:
+    _MODULES[module.name.lower()] = module
+    return module
+
+
+def get_module(name: str) -> Module:
+    discover("grapeshot.modules")
+    try:
+        return _MODULES[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown rule module {name!r}; known: {', '.join(sorted(_MODULES)) or 'none installed'}") from None
+
+
+def all_modules() -> list[Module]:
+    discover("grapeshot.modules")
+    return list(_MODULES.values())
