@@ -171,3 +171,30 @@ def test_continued_dice_check_each_roll_against_the_request() -> None:
     then = ContinuedDice([first], SeededDice(3))
     then.roll(RollRequest(D6, "a", "R"))
     assert then.roll(RollRequest(D6, "b", "R")) == SeededDice(3).roll(RollRequest(D6, "b", "R"))
+
+
+def test_a_continued_game_copies_from_a_checkpoint_with_the_same_dice_and_rolls(duel: Scenario) -> None:
+    g = Game("jimlad", duel, seed=99, salt=SALT)
+    at_orders(g, 2, players())
+    past = Game.load(roundtrip(g.public_save()), "public")
+    cont = Game("jimlad", duel, past.options, 5, given=past.given, salt=SALT)
+    for seat, action in past.actions:
+        cont.submit(seat, action)
+    agents = players(4)
+    start = cont.turn
+    while cont.prompt is not None and cont.turn < start + 1:  # into the next turn: past a checkpoint after the continuing
+        seat = cont.waiting_for()[0]
+        cont.submit(seat, agents[seat].act(cont, seat, cont.prompt))
+    assert cont.prompt is not None
+    copy = cont.copy()
+    assert copy.resumed_at is not None and copy.resumed_at > 0  # from a checkpoint, not replayed whole
+    assert copy.rolled == cont.rolled and copy.replays_itself and copy.view(None) == cont.view(None)
+    a, b = players(6), players(6)
+    for _ in range(40):
+        if cont.prompt is None:
+            break
+        seat = cont.waiting_for()[0]
+        cont.submit(seat, a[seat].act(cont, seat, cont.prompt))
+        copy.submit(seat, b[seat].act(copy, seat, copy.prompt))  # type: ignore[arg-type]
+    assert [e.line() for e in copy.events] == [e.line() for e in cont.events] and copy.rolled == cont.rolled
+    assert len(cont.rolled) > len(copy.given)  # the copy did roll on, from the same place of the new seed

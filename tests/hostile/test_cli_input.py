@@ -175,7 +175,7 @@ def test_odds_refuses_values_outside_the_rules_with_the_range_allowed(args: list
 def test_odds_in_range_still_answers() -> None:
     result = runner.invoke(app, ["odds", "--ram-strength", "7", "--json"])
     assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["odds", "--sluggas", "--gap", "6", "--json", "--samples", "50"])
+    result = runner.invoke(app, ["odds", "--sluggas", "--gap", "6", "--json", "--samples", "20", "--budget", "1"])
     assert result.exit_code == 0, result.output
 
 
