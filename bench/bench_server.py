@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import socket
@@ -38,7 +39,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import websockets
 
 
@@ -98,26 +98,59 @@ class Tally:
     server: list[float] = field(default_factory=list)
 
 
-async def new_game(client: httpx.AsyncClient, base: str) -> tuple[str, str]:
-    r = await client.post(
-        f"{base}/api/games",
-        json={"scenario": "duel", "seats": {"red": "human", "blue": "human"}, "hotseat": True, "options": {"random_events": False, "turn_limit": 100}},
+class Http:
+    """One keep-alive HTTP/1.1 connection, written by hand: a general client costs more CPU a
+    request than the server spends on it, and the client shares this machine's cores."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        try:
+            return await self._call(method, path, body)
+        except (asyncio.IncompleteReadError, ConnectionError):  # the server closed it, idle: open another
+            self.writer = None
+            return await self._call(method, path, body)
+
+    async def _call(self, method: str, path: str, body: dict[str, Any] | None) -> Any:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: {len(data)}\r\n\r\n"
+        self.writer.write(head.encode() + data)
+        length = 0
+        for line in (await self.reader.readuntil(b"\r\n\r\n")).split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":", 1)[1])
+        return json.loads(await self.reader.readexactly(length))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def new_game(http: Http) -> tuple[str, str]:
+    g = await http.call(
+        "POST",
+        "/api/games",
+        {"scenario": "duel", "seats": {"red": "human", "blue": "human"}, "hotseat": True, "options": {"random_events": False, "turn_limit": 100}},
     )
-    g = r.json()
     return g["id"], g["links"]["red"].split("token=")[1]
 
 
-async def play(
-    client: httpx.AsyncClient, base: str, game: tuple[str, str], tally: Tally, *, actions: int | None, pace: float, until: float, rng: random.Random
-) -> None:
+async def play(port: int, game: tuple[str, str], tally: Tally, *, actions: int | None, pace: float, until: float, rng: random.Random) -> None:
     """Play a game (then new ones, should it end) with two pages watching it, until ``until`` or
     ``actions`` answers; the first answer comes after a random part of ``pace``, so the games
     of a step do not act in step."""
     first = True
+    http = Http(port)
     while time.perf_counter() < until and (actions is None or len(tally.trips) < actions):
         game_id, token = game
-        ws_url = base.replace("http", "ws") + f"/ws/games/{game_id}?token={token}"
-        async with websockets.connect(ws_url) as w1, websockets.connect(ws_url) as w2:
+        ws_url = f"ws://127.0.0.1:{port}/ws/games/{game_id}?token={token}"
+        async with websockets.connect(ws_url, compression=None) as w1, websockets.connect(ws_url, compression=None) as w2:
 
             async def drain(ws: Any) -> None:
                 with contextlib.suppress(Exception):
@@ -125,21 +158,21 @@ async def play(
                         await ws.recv()
 
             readers = [asyncio.create_task(drain(w1)), asyncio.create_task(drain(w2))]
-            view = (await client.get(f"{base}/api/games/{game_id}", params={"token": token})).json()
+            view = await http.call("GET", f"/api/games/{game_id}?token={token}")
             if first and pace:
                 await asyncio.sleep(pace * rng.random())
             first = False
             while view["prompt"] is not None and time.perf_counter() < until and (actions is None or len(tally.trips) < actions):
                 t0 = time.perf_counter()
-                r = await client.post(f"{base}/api/games/{game_id}/actions", params={"token": token}, json={"action": answer(view), "since": 10**9})
+                view = await http.call("POST", f"/api/games/{game_id}/actions?token={token}", {"action": answer(view), "since": 10**9})
                 tally.trips.append(1000 * (time.perf_counter() - t0))
-                view = r.json()
                 tally.server.append(view["server_ms"])
                 if pace:
                     await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
             for t in readers:
                 t.cancel()
-        game = await new_game(client, base)
+        game = await new_game(http)
+    http.close()
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -147,64 +180,60 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
+async def step(port: int, setup: Http, n: int, *, actions: int | None, pace: float, seconds: float, rng: random.Random) -> list[Tally]:
+    """``n`` games played at once (set up before the clock starts), one tally each."""
+    tallies = [Tally() for _ in range(n)]
+    games = [await new_game(setup) for _ in range(n)]
+    until = time.perf_counter() + seconds
+    await asyncio.gather(*(play(port, g, t, actions=actions, pace=pace, until=until, rng=rng) for g, t in zip(games, tallies, strict=True)))
+    return tallies
+
+
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         proc = start(Path(tmp), port)
-        base = f"http://127.0.0.1:{port}"
         rng = random.Random(1)
+        setup = Http(port)
         try:
-            limits = httpx.Limits(max_connections=1000, max_keepalive_connections=1000)
-            async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+            if args.live:
+                print(f"live games: each answers, waits {args.pace:g} s (x0.5-1.5) and answers again; {args.seconds:g} s a step")
+                print(
+                    f"{'games':>6} {'actions':>8} {'server p50':>11} {'server p99':>11} {'round trip p50':>15} {'p99':>8} {'actions/s':>10} {'server cpu':>11} {'client cpu':>11}"
+                )
                 held = 0
-                if args.live:
-                    print(f"live games: each answers, waits {args.pace:g} s (x0.5-1.5) and answers again; {args.seconds:g} s a step")
+                for n in [int(x) for x in args.live.split(",")]:
+                    started, cpu0, mine0 = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
+                    tallies = await step(port, setup, n, actions=None, pace=args.pace, seconds=args.seconds, rng=rng)
+                    wall = time.perf_counter() - started
+                    busy, mine = (cpu_seconds(proc.pid) - cpu0) / wall, (time.process_time() - mine0) / wall
+                    trips = [x for t in tallies for x in t.trips]
+                    server = [x for t in tallies for x in t.server]
+                    p99 = pct(trips, 0.99)
                     print(
-                        f"{'games':>6} {'actions':>8} {'server p50':>11} {'server p99':>11} {'round trip p50':>15} {'p99':>8} {'actions/s':>10} {'server cpu':>11} {'client cpu':>11}"
+                        f"{n:>6} {len(trips):>8} {statistics.median(server):>9.2f}ms {pct(server, 0.99):>9.2f}ms "
+                        f"{statistics.median(trips):>13.2f}ms {p99:>6.1f}ms {len(trips) / args.seconds:>10.0f} {100 * busy:>10.0f}% {100 * mine:>10.0f}%"
                     )
-                    for n in [int(x) for x in args.live.split(",")]:
-                        tallies = [Tally() for _ in range(n)]
-                        games = [await new_game(client, base) for _ in range(n)]  # set up before the clock starts
-                        until = time.perf_counter() + args.seconds
-                        started, cpu0, mine0 = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
-                        await asyncio.gather(
-                            *(play(client, base, g, t, actions=None, pace=args.pace, until=until, rng=rng) for g, t in zip(games, tallies, strict=True))
-                        )
-                        wall = time.perf_counter() - started
-                        busy, mine = (cpu_seconds(proc.pid) - cpu0) / wall, (time.process_time() - mine0) / wall
-                        trips = [x for t in tallies for x in t.trips]
-                        server = [x for t in tallies for x in t.server]
-                        p99 = pct(trips, 0.99)
-                        print(
-                            f"{n:>6} {len(trips):>8} {statistics.median(server):>9.2f}ms {pct(server, 0.99):>9.2f}ms "
-                            f"{statistics.median(trips):>13.2f}ms {p99:>6.1f}ms {len(trips) / wall:>10.0f} {100 * busy:>10.0f}% {100 * mine:>10.0f}%"
-                        )
-                        if p99 < 100.0:
-                            held = max(held, n)
-                    print(f"live games held with round trip p99 < 100 ms: {held} (of {args.live})")
-                if args.flat:
-                    print(f"flat out: each game answers as soon as the server replies; {args.actions} actions a game")
+                    if p99 < 100.0:
+                        held = max(held, n)
+                print(f"live games held with round trip p99 < 100 ms: {held} (of {args.live})")
+            if args.flat:
+                print(f"flat out: each game answers as soon as the server replies; {args.actions} actions a game")
+                print(
+                    f"{'games':>6} {'actions':>8} {'server p50':>11} {'server p99':>11} {'cpu/action':>11} {'round trip p50':>15} {'p99':>8} {'actions/s':>10}"
+                )
+                for n in [int(x) for x in args.flat.split(",")]:
+                    cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
+                    tallies = await step(port, setup, n, actions=args.actions, pace=0.0, seconds=float("inf"), rng=rng)
+                    cpu, wall = cpu_seconds(proc.pid) - cpu0, time.perf_counter() - t0
+                    trips = [x for t in tallies for x in t.trips]
+                    server = [x for t in tallies for x in t.server]
                     print(
-                        f"{'games':>6} {'actions':>8} {'server p50':>11} {'server p99':>11} {'cpu/action':>11} {'round trip p50':>15} {'p99':>8} {'actions/s':>10}"
+                        f"{n:>6} {len(trips):>8} {statistics.median(server):>9.2f}ms {pct(server, 0.99):>9.2f}ms {1000 * cpu / len(trips):>9.2f}ms "
+                        f"{statistics.median(trips):>13.2f}ms {pct(trips, 0.99):>6.1f}ms {len(trips) / wall:>10.0f}"
                     )
-                    for n in [int(x) for x in args.flat.split(",")]:
-                        tallies = [Tally() for _ in range(n)]
-                        games = [await new_game(client, base) for _ in range(n)]
-                        cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
-                        await asyncio.gather(
-                            *(
-                                play(client, base, g, t, actions=args.actions, pace=0.0, until=float("inf"), rng=rng)
-                                for g, t in zip(games, tallies, strict=True)
-                            )
-                        )
-                        cpu, wall = cpu_seconds(proc.pid) - cpu0, time.perf_counter() - t0
-                        trips = [x for t in tallies for x in t.trips]
-                        server = [x for t in tallies for x in t.server]
-                        print(
-                            f"{n:>6} {len(trips):>8} {statistics.median(server):>9.2f}ms {pct(server, 0.99):>9.2f}ms {1000 * cpu / len(trips):>9.2f}ms "
-                            f"{statistics.median(trips):>13.2f}ms {pct(trips, 0.99):>6.1f}ms {len(trips) / wall:>10.0f}"
-                        )
         finally:
+            setup.close()
             proc.terminate()
             proc.wait(timeout=10)
 

@@ -419,9 +419,16 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
 def run(app: FastAPI, host: str, port: int) -> None:
     """Serve the web table until stopped, as ``grapeshot serve`` does.  Websocket pushes are sent
-    uncompressed: deflating every view cost the server more than the rules of the action did."""
+    uncompressed: deflating every view cost the server more than the rules of the action did.
+    What exists once the app is built (the libraries, the rule sets, the scenarios) is moved out
+    of the garbage collector's sight: its full collections, which stop every table, then walk
+    only the games' own objects."""
+    import gc
+
     import uvicorn
 
+    gc.collect()
+    gc.freeze()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 

@@ -23,9 +23,9 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +118,7 @@ class Store:
         self._migrate()
         self._reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._rlock = threading.Lock()
-        self._jobs: queue.SimpleQueue[tuple[Callable[[sqlite3.Connection], None], asyncio.Future[None]] | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[tuple[Rows, asyncio.Future[None]] | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
 
     def _migrate(self) -> None:
@@ -156,7 +156,7 @@ class Store:
     def create(self, rec: GameRecord, actions: Sequence[ActionRecord] = ()) -> None:
         """Store a new game with the actions it starts with (a continued save's), all or nothing."""
         with self._tx() as db:
-            _insert_game(db, rec, actions)
+            _put(db, Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
 
     def game(self, game_id: str) -> GameRecord | None:
         with self._rlock:
@@ -187,7 +187,7 @@ class Store:
     def append(self, game_id: str, entry: ActionRecord) -> None:
         """Store one action (durably: the caller acknowledges it only after this returns)."""
         with self._tx() as db:
-            _insert_action(db, game_id, entry)
+            _put(db, Rows(actions=[_action_row(game_id, entry)]))
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget the actions after the first ``keep`` (undo)."""
@@ -197,15 +197,17 @@ class Store:
 
     def finish(self, game_id: str, outcome: dict[str, Any]) -> None:
         with self._tx() as db:
-            _finish(db, game_id, outcome)
+            _put(db, Rows(outcomes=[(json.dumps(outcome), game_id)]))
 
     # ------------------------------------------------------------------ the writer thread
 
-    async def write(self, job: Callable[[sqlite3.Connection], None]) -> None:
-        """Run ``job`` in a transaction of the writer thread and return once it is committed.
+    async def write(self, job: Rows) -> None:
+        """Write ``job``'s rows in a transaction of the writer thread; return once it is committed.
 
-        Jobs queued while a commit is under way share the next transaction, each within a
-        savepoint of its own, so one failing job fails alone."""
+        The jobs that queue while a commit is under way share the next transaction.  The thread
+        makes as few calls into SQLite as it can (one ``executemany`` per table), because each
+        call is a moment it must win the interpreter's lock back from the busy event loop; a
+        batch that fails is written again job by job, so one failing job fails alone."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if self._writer is None:
             self._writer = threading.Thread(target=self._write_jobs, name="grapeshot-store", daemon=True)
@@ -214,13 +216,13 @@ class Store:
         await done
 
     async def write_action(self, game_id: str, entry: ActionRecord) -> None:
-        await self.write(lambda db: _insert_action(db, game_id, entry))
+        await self.write(Rows(actions=[_action_row(game_id, entry)]))
 
     async def write_game(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
-        await self.write(lambda db: _insert_game(db, rec, actions))
+        await self.write(Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
 
     async def write_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
-        await self.write(lambda db: _finish(db, game_id, outcome))
+        await self.write(Rows(outcomes=[(json.dumps(outcome), game_id)]))
 
     def _write_jobs(self) -> None:
         while (first := self._jobs.get()) is not None:
@@ -234,22 +236,34 @@ class Store:
                     self._jobs.put(None)  # close() after this batch
                     break
                 batch.append(more)
-            outcomes: list[BaseException | None] = []
             try:
                 with self._tx() as db:
-                    for job, _ in batch:
-                        db.execute("SAVEPOINT job")
-                        try:
-                            job(db)
-                            outcomes.append(None)
-                        except Exception as err:
-                            db.execute("ROLLBACK TO job")
-                            outcomes.append(err)
-                        db.execute("RELEASE job")
-            except Exception as err:  # the commit itself failed: nothing of the batch is stored
-                outcomes = [err] * len(batch)
-            for (_, done), failed in zip(batch, outcomes, strict=True):
-                done.get_loop().call_soon_threadsafe(_settle, done, failed)
+                    _put(db, Rows.joined([job for job, _ in batch]))
+                failed: list[BaseException | None] = [None] * len(batch)
+            except Exception:
+                failed = self._one_by_one([job for job, _ in batch])
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
+            for (_, done), err in zip(batch, failed, strict=True):
+                by_loop.setdefault(done.get_loop(), []).append((done, err))
+            for loop, settled in by_loop.items():
+                loop.call_soon_threadsafe(_settle, settled)
+
+    def _one_by_one(self, jobs: list[Rows]) -> list[BaseException | None]:
+        failed: list[BaseException | None] = []
+        try:
+            with self._tx() as db:
+                for job in jobs:
+                    db.execute("SAVEPOINT job")
+                    try:
+                        _put(db, job)
+                        failed.append(None)
+                    except Exception as err:
+                        db.execute("ROLLBACK TO job")
+                        failed.append(err)
+                    db.execute("RELEASE job")
+        except Exception as err:  # the commit itself failed: nothing of the batch is stored
+            failed = [err] * len(jobs)
+        return failed
 
     def close(self) -> None:
         if self._writer is not None:
@@ -259,45 +273,66 @@ class Store:
         self._db.close()
 
 
-def _settle(done: asyncio.Future[None], failed: BaseException | None) -> None:
-    if done.cancelled():
-        return
-    if failed is None:
-        done.set_result(None)
-    else:
-        done.set_exception(failed)
+@dataclass
+class Rows:
+    """What one write stores: rows of games, of actions, and outcomes (``(outcome, game id)``)."""
+
+    games: list[tuple[Any, ...]] = field(default_factory=list)
+    actions: list[tuple[Any, ...]] = field(default_factory=list)
+    outcomes: list[tuple[str, str]] = field(default_factory=list)
+
+    @staticmethod
+    def joined(jobs: Sequence[Rows]) -> Rows:
+        return Rows([r for j in jobs for r in j.games], [r for j in jobs for r in j.actions], [r for j in jobs for r in j.outcomes])
 
 
-def _insert_game(db: sqlite3.Connection, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
-    db.execute(
-        f"INSERT INTO games ({COLUMNS}) VALUES ({SLOTS})",
-        (
-            rec.id,
-            rec.created,
-            rec.ruleset,
-            rec.title,
-            json.dumps(rec.scenario),
-            json.dumps(rec.options),
-            str(rec.seed),
-            rec.seed_salt,
-            None if rec.rolls is None else json.dumps(rec.rolls),
-            int(rec.seed_chosen),
-            int(rec.companion),
-            json.dumps(rec.seats),
-            rec.spectator,
-            None if rec.outcome is None else json.dumps(rec.outcome),
-        ),
+ACTIONS_AT_ONCE = 1000  # rows of one INSERT (6 values each: far below SQLite's limit of variables)
+
+
+def _put(db: sqlite3.Connection, rows: Rows) -> None:
+    """Games first (their actions need them), then actions, then outcomes.  The actions go in
+    one INSERT of many rows rather than ``executemany``, which lets go of the interpreter's lock
+    and takes it back for every row: from a busy server that is a wait each time."""
+    if rows.games:
+        db.executemany(f"INSERT INTO games ({COLUMNS}) VALUES ({SLOTS})", rows.games)
+    for at in range(0, len(rows.actions), ACTIONS_AT_ONCE):
+        part = rows.actions[at : at + ACTIONS_AT_ONCE]
+        db.execute("INSERT INTO actions VALUES " + ",".join(["(?,?,?,?,?,?)"] * len(part)), [v for row in part for v in row])
+    if rows.outcomes:
+        db.executemany("UPDATE games SET outcome = ? WHERE id = ?", rows.outcomes)
+
+
+def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for done, failed in settled:
+        if done.cancelled():
+            continue
+        if failed is None:
+            done.set_result(None)
+        else:
+            done.set_exception(failed)
+
+
+def _game_row(rec: GameRecord) -> tuple[Any, ...]:
+    return (
+        rec.id,
+        rec.created,
+        rec.ruleset,
+        rec.title,
+        json.dumps(rec.scenario),
+        json.dumps(rec.options),
+        str(rec.seed),
+        rec.seed_salt,
+        None if rec.rolls is None else json.dumps(rec.rolls),
+        int(rec.seed_chosen),
+        int(rec.companion),
+        json.dumps(rec.seats),
+        rec.spectator,
+        None if rec.outcome is None else json.dumps(rec.outcome),
     )
-    for entry in actions:
-        _insert_action(db, rec.id, entry)
 
 
-def _insert_action(db: sqlite3.Connection, game_id: str, entry: ActionRecord) -> None:
-    db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", (game_id, entry.seq, entry.seat, json.dumps(entry.action), entry.salt, time.time()))
-
-
-def _finish(db: sqlite3.Connection, game_id: str, outcome: dict[str, Any]) -> None:
-    db.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(outcome), game_id))
+def _action_row(game_id: str, entry: ActionRecord) -> tuple[Any, ...]:
+    return (game_id, entry.seq, entry.seat, json.dumps(entry.action), entry.salt, time.time())
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
