@@ -99,9 +99,9 @@ async def read(request: Request, model: type[M]) -> M:
     try:
         data = loads_json(b"".join(chunks) or b"{}", "the body")
     except ScenarioError as err:
-        raise Denied(
-            400, f"the body is not JSON within limits: {err.field}: expected {err.expected}" + ("" if err.got is None else f", got {err.got!r}")
-        ) from None
+        where = "" if err.field == "(file)" else f"{err.field}: "
+        got = "" if err.got is None else f", got {err.got!r}"
+        raise Denied(400, f"the body is not JSON within limits: {where}expected {err.expected}{got}") from None
     if not isinstance(data, dict):
         raise Denied(422, f"the body must be a JSON object, got {type(data).__name__}")
     try:
