@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -22,6 +25,7 @@ CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, ruleset TEXT NOT
 CREATE TABLE actions (game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, seat TEXT NOT NULL, action TEXT NOT NULL,
     salt TEXT, created REAL NOT NULL, PRIMARY KEY (game, seq));
 """
+T = TypeVar("T")
 SEATS = {"red": {"player": "human", "token": "a" * 64}, "blue": {"player": "heuristic", "token": "b" * 64}}
 
 
@@ -49,6 +53,16 @@ def test_a_database_of_the_first_layout_is_migrated_and_its_games_go_on(tmp_path
     again.close()
 
 
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on an event loop of its own thread (the browser tests' Playwright keeps a
+    loop running in the test thread, where ``asyncio.run`` refuses to start another)."""
+    out: list[T] = []
+    worker = threading.Thread(target=lambda: out.append(asyncio.run(coro)))
+    worker.start()
+    worker.join()
+    return out[0]
+
+
 def record(game_id: str, seed: int = 1) -> GameRecord:
     return GameRecord(game_id, 1.0, "jimlad", "t", {}, {}, seed, "ab" * 16, False, SEATS, "c" * 64, None)
 
@@ -63,7 +77,7 @@ def test_the_writer_commits_many_writes_together_and_a_failing_one_alone(tmp_pat
         writes.append(store.write_game(record("h", 2**64 - 1), [ActionRecord(0, "blue", {"kind": "reroll", "die": None}, "s")]))
         return list(await asyncio.gather(*writes, return_exceptions=True))
 
-    results = asyncio.run(main())
+    results = run(main())
     assert results[:200] == [None] * 200 and isinstance(results[200], sqlite3.IntegrityError) and results[201] is None
     assert [a.seq for a in store.actions("g")] == list(range(200))
     h = store.game("h")
@@ -74,7 +88,7 @@ def test_the_writer_commits_many_writes_together_and_a_failing_one_alone(tmp_pat
 def test_writes_reach_the_file_before_they_are_acknowledged(tmp_path: Path) -> None:
     store = Store(tmp_path / "grapeshot.sqlite")
     store.create(record("g"))
-    asyncio.run(store.write_action("g", ActionRecord(0, "red", {"kind": "reroll", "die": None}, None)))
+    run(store.write_action("g", ActionRecord(0, "red", {"kind": "reroll", "die": None}, None)))
     with sqlite3.connect(tmp_path / "grapeshot.sqlite") as other:  # another process's view
         assert other.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 1
     with pytest.raises(sqlite3.IntegrityError):
