@@ -41,6 +41,8 @@ from typing import Any
 
 import websockets
 
+from grapeshot.server.quick import quick_answer
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -70,26 +72,6 @@ def cpu_seconds(pid: int) -> float:
     """User and system CPU time of a process so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def answer(view: dict[str, Any]) -> dict[str, Any]:
-    """A quick legal answer to whatever the game asks."""
-    p = view["prompt"]
-    kind = p["kind"]
-    if kind == "OrdersPrompt":
-        seat = view["me"]
-        return {"kind": "orders", "orders": [{"ship": s, "card": c[0][0], "turn": c[0][1], "card_at": "start"} for s, c in p["choices"][seat].items()]}
-    answers = {
-        "DistancePrompt": {"kind": "distance", "inches": p.get("low", 0.0)},
-        "ShootPrompt": {"kind": "end-shooting"},
-        "RerollPrompt": {"kind": "reroll", "die": None},
-        "TakeoverPrompt": {"kind": "takeover"},
-        "BoardPrompt": {"kind": "board"},
-        "LandPrompt": {"kind": "land"},
-        "LeavePrompt": {"kind": "stay-or-leave", "choice": "leave"},
-        "TradePrompt": {"kind": "trade"},
-    }
-    return answers[kind]
 
 
 @dataclass
@@ -164,7 +146,7 @@ async def play(port: int, game: tuple[str, str], tally: Tally, *, actions: int |
             first = False
             while view["prompt"] is not None and time.perf_counter() < until and (actions is None or len(tally.trips) < actions):
                 t0 = time.perf_counter()
-                view = await http.call("POST", f"/api/games/{game_id}/actions?token={token}", {"action": answer(view), "since": 10**9})
+                view = await http.call("POST", f"/api/games/{game_id}/actions?token={token}", {"action": quick_answer(view), "since": 10**9})
                 tally.trips.append(1000 * (time.perf_counter() - t0))
                 tally.server.append(view["server_ms"])
                 if pace:

@@ -11,7 +11,6 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 
 def free_port() -> int:
@@ -66,22 +65,3 @@ class Server:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(timeout=10)
         self.proc = None
-
-
-def quick_answer(view: dict[str, Any]) -> dict[str, Any]:
-    """A quick legal answer to what a view's prompt asks (the first choice, the least distance, pass)."""
-    p = view["prompt"]
-    kind = p["kind"]
-    if kind == "OrdersPrompt":
-        return {"kind": "orders", "orders": [{"ship": s, "card": c[0][0], "turn": c[0][1], "card_at": "start"} for s, c in p["choices"][view["me"]].items()]}
-    answers = {
-        "DistancePrompt": {"kind": "distance", "inches": p.get("low", 0.0)},
-        "ShootPrompt": {"kind": "end-shooting"},
-        "RerollPrompt": {"kind": "reroll", "die": None},
-        "TakeoverPrompt": {"kind": "takeover"},
-        "BoardPrompt": {"kind": "board"},
-        "LandPrompt": {"kind": "land"},
-        "LeavePrompt": {"kind": "stay-or-leave", "choice": "leave"},
-        "TradePrompt": {"kind": "trade"},
-    }
-    return answers[kind]

@@ -18,9 +18,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from grapeshot.server.app import create_app
+from grapeshot.server.quick import quick_answer
 from grapeshot.server.store import Store
 from grapeshot.server.tables import Table
-from tests.live_server import Server, free_port, quick_answer
+from tests.live_server import Server, free_port
 
 
 def token(link: str) -> str:

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from grapeshot.cli import app as cli
 from grapeshot.core.commitment import verify
 from grapeshot.core.game import replay
+from grapeshot.server.quick import quick_answer
 
 
 @pytest.fixture
@@ -77,22 +78,9 @@ def play_solo(client: TestClient, game: str, tok: str, steps: int) -> dict[str, 
     """Answer red's prompts quickly for a few steps (the AI answers the rest)."""
     v = view(client, game, tok)
     for _ in range(steps):
-        p = v["prompt"]
-        if p is None:
+        if v["prompt"] is None:
             break
-        kind = p["kind"]
-        action: dict[str, Any] = (
-            orders(v)
-            if kind == "OrdersPrompt"
-            else {"kind": "distance", "inches": p["low"]}
-            if kind == "DistancePrompt"
-            else {"kind": "end-shooting"}
-            if kind == "ShootPrompt"
-            else {"kind": "reroll", "die": None}
-            if kind == "RerollPrompt"
-            else {"kind": "board"}
-        )
-        r = client.post(f"/api/games/{game}/actions", params={"token": tok}, json={"action": action})
+        r = client.post(f"/api/games/{game}/actions", params={"token": tok}, json={"action": quick_answer(v)})
         assert r.status_code == 200, r.text
         v = r.json()
     return v
