@@ -104,3 +104,12 @@ def drive(proc: Generator[Prompt, Any, Any], answers: Iterable[Answer] = ()) -> 
         if pending:
             raise AssertionError(f"{len(pending)} answer(s) left over after prompts {[p.kind for p in prompts]}") from None
         return stop.value
+
+
+def plain(data: Any) -> Any:
+    """Event data without the ``basis`` of its numbers (the rules behind them), at any depth."""
+    if isinstance(data, dict):
+        return {k: plain(v) for k, v in data.items() if k != "basis"}
+    if isinstance(data, list):
+        return [plain(v) for v in data]
+    return data

@@ -63,15 +63,15 @@ def copy_game(saves: Path, dest: Path, index: int = 0) -> tuple[Path, Path]:
 
 def test_simulate_json_summarises_the_games() -> None:
     data = summary()
-    assert {"wins_by_seat", "wins_by_klan", "by_objective", "mean_turns", "ships_sunk", "draws", "games"} <= set(data)
+    assert {"wins_by_seat", "wins_by_faction", "by_objective", "mean_turns", "happenings", "draws", "games"} <= set(data)
     assert (data["ruleset"], data["scenario"], data["seed"], data["games"]) == ("jimlad", "duel", 5, 3)
     assert set(data["wins_by_seat"]) == {"red", "blue"}
     assert sum(data["wins_by_seat"].values()) + data["draws"] == 3
     assert sum(data["by_objective"].values()) == 3
-    assert set(data["wins_by_klan"]) <= {"goffs", "evil-sunz"}  # the duel's two klans
-    assert sum(data["wins_by_klan"].values()) == sum(data["wins_by_seat"].values())
+    assert set(data["wins_by_faction"]) <= {"goffs", "evil-sunz"}  # the duel's two klans
+    assert sum(data["wins_by_faction"].values()) == sum(data["wins_by_seat"].values())
     assert 1.0 <= data["mean_turns"] <= 12.0
-    assert 0 <= data["ships_sunk"] <= 2 * 3
+    assert 0 <= data["happenings"].get("ships sunk", 0) <= 2 * 3
 
 
 def test_simulate_is_repeatable_for_a_seed_and_the_seed_matters(tmp_path: Path) -> None:
@@ -114,7 +114,7 @@ def test_simulate_one_game_prints_a_battle_report_with_rule_ids() -> None:
         assert re.search(r"  \[JL-[A-Z]+-\d+\]$", line), line
     assert any(line.endswith("[JL-MOVE-1]") for line in report)  # both ships open with Full Ahead
     assert any("[JL-TURN-6]" in line and "Turn 1" in line for line in report)
-    assert "1 games of jimlad / duel (seed 5)" in flat(result.stdout)
+    assert "1 games of Waagh! Jim Lad! / duel (seed 5)" in flat(result.stdout)
 
 
 def test_simulate_rejects_an_unknown_scenario_listing_the_built_in_ones() -> None:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -19,10 +18,10 @@ from rich.table import Table
 from grapeshot.agents import make, play_out
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.events import to_jsonl
-from grapeshot.core.game import Game, replay
+from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
-from grapeshot.core.ruleset import all_rulesets, get
+from grapeshot.core.ruleset import Ruleset, all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
 from grapeshot.report import Words, narrate
@@ -96,7 +95,7 @@ def simulate(
         kinds = kinds * len(seat_ids)
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-    summary = Summary(rs.name, sc.name, seed, seat_ids)
+    summary = Summary(rs, sc.name, seed, seat_ids)
     tell = (games == 1 and not as_json) if report is None else report
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -142,56 +141,61 @@ def simulate(
 
 
 class Summary:
-    """Counts over many games: wins by seat, by klan (or faction), by objective; turns; ships sunk."""
+    """Counts over many games: wins by seat, by faction (where the rule set has lab factions), by
+    objective; turns; what happened (the rule set's tallies), all in the rule set's words."""
 
-    def __init__(self, ruleset: str, scenario: str, seed: int, seats: list[str]) -> None:
+    def __init__(self, ruleset: Ruleset, scenario: str, seed: int, seats: list[str]) -> None:
         self.ruleset, self.scenario, self.seed, self.seats = ruleset, scenario, seed, seats
+        self.lab = ruleset.lab()
+        self.words = Words([b for b in (ruleset.phrasebook(),) if b is not None])
         self.games = 0
         self.wins: Counter[str] = Counter()
-        self.klan_wins: Counter[str] = Counter()
+        self.faction_wins: Counter[str] = Counter()
         self.objectives: Counter[str] = Counter()
         self.draws = 0
         self.turns = 0
-        self.sunk = 0
         self.happenings: Counter[str] = Counter()
 
     def add(self, game: Game, outcome: Any) -> None:
         self.games += 1
         self.turns += outcome.turn
         self.objectives[outcome.objective] += 1
-        state = game.ruleset.describe(game.state)
-        ships = state.get("ships", [])
-        self.sunk += sum(1 for s in ships if not s.get("afloat", True))
         self.happenings.update(game.ruleset.tallies(game.events))
+        for run in game.modules.values():
+            self.happenings.update({f"{run.module.name}: {k}": v for k, v in run.module.tallies(game.events).items()})
         if not outcome.winners or outcome.objective == "draw":
             self.draws += 1
         for seat in outcome.winners if outcome.objective != "draw" else ():
             self.wins[seat] += 1
-            for klan in sorted({s.get("klan") for s in ships if s.get("owner") == seat}):
-                self.klan_wins[str(klan)] += 1
+            faction = self.lab.faction_of(game, seat) if self.lab is not None else None
+            if faction is not None:
+                self.faction_wins[faction] += 1
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ruleset": self.ruleset,
+            "ruleset": self.ruleset.name,
             "scenario": self.scenario,
             "seed": self.seed,
             "games": self.games,
             "wins_by_seat": {s: self.wins.get(s, 0) for s in self.seats},
-            "wins_by_klan": dict(sorted(self.klan_wins.items())),
+            "wins_by_faction": dict(sorted(self.faction_wins.items())),
             "by_objective": dict(sorted(self.objectives.items())),
             "draws": self.draws,
             "mean_turns": round(self.turns / self.games, 3) if self.games else 0.0,
-            "ships_sunk": self.sunk,
-            "mean_ships_sunk": round(self.sunk / self.games, 3) if self.games else 0.0,
             "happenings": dict(sorted(self.happenings.items())),
         }
 
     def print(self, console: Console) -> None:
         r = self.to_json()
         console.print(
-            f"[bold]{r['games']} games[/bold] of {r['ruleset']} / {r['scenario']} (seed {r['seed']}): mean {r['mean_turns']} turns, {r['ships_sunk']} ships sunk ({r['mean_ships_sunk']} a game), {r['draws']} draws"
+            f"[bold]{r['games']} games[/bold] of {self.ruleset.title} / {r['scenario']} (seed {r['seed']}): mean {r['mean_turns']} turns, {r['draws']} draws"
         )
-        for title, data in (("wins by seat", r["wins_by_seat"]), ("wins by klan", r["wins_by_klan"]), ("results by objective", r["by_objective"])):
+        word = self.lab.faction_word if self.lab is not None else "faction"
+        objectives = {self.words.label("objective", k): v for k, v in r["by_objective"].items()}
+        factions = {self.words.label("faction", k): v for k, v in r["wins_by_faction"].items()}
+        for title, data in (("wins by seat", r["wins_by_seat"]), (f"wins by {word}", factions), ("results by objective", objectives)):
+            if not data:
+                continue
             t = Table(title=title, title_justify="left")
             t.add_column("")
             t.add_column("games", justify="right")
@@ -205,7 +209,7 @@ class Summary:
             t.add_column("in all", justify="right")
             t.add_column("a game", justify="right")
             for k, v in r["happenings"].items():
-                t.add_row(k, str(v), f"{v / max(1, r['games']):.2f}")
+                t.add_row(self.words.label("tally", k), str(v), f"{v / max(1, r['games']):.2f}")
             console.print(t)
 
 
@@ -234,7 +238,12 @@ def replay_cmd(
         raise _fail(str(e)) from None
     except ReplayMismatch as e:
         raise _fail(f"replay of {file} diverged at {e}" if e.what is None else f"replay of {file}: {e}", 1) from None
-    what = f"{len(game.events)} events match {log}" if recorded is not None else f"{len(game.events)} events, digest matches"
+    if not log_comparable(data, game.ruleset):
+        what = f"the same dice and outcome (its log was written in {game.ruleset.name}'s event schema {data.get('events_version', 1)}, now {game.ruleset.events_version}: not compared)"
+    elif recorded is not None:
+        what = f"{len(game.events)} events match {log}"
+    else:
+        what = f"{len(game.events)} events, digest matches"
     outcome = game.outcome.to_json() if game.outcome else "unfinished"
     if game.commitment is None:
         sealed = ""
@@ -343,149 +352,54 @@ def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jiml
         out.print(f'[bold]{name}[/bold]: {sc.title}: {len(sc.seats)} seats, table {sc.table.width:g}" x {sc.table.height:g}"')
 
 
-@app.command(name="odds")
+@app.command(name="odds", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def odds_cmd(
+    ctx: typer.Context,
+    ruleset: Annotated[str | None, typer.Option(help="the rule set asked (default jimlad; with --save, the save's own)")] = None,
+    question: Annotated[str | None, typer.Option(help="the rule set's question to ask (default: the one its parameters pick, else its first)")] = None,
+    questions: Annotated[bool, typer.Option("--questions", help="list the rule set's questions and their parameters, and stop")] = False,
     save: Annotated[Path | None, typer.Option(help="a save file: the odds of --action by --seat at the point it was saved")] = None,
     seat: Annotated[str | None, typer.Option(help="with --save: the seat proposing the action")] = None,
     action: Annotated[
         str | None, typer.Option(help='with --save: the action as JSON, e.g. \'{"kind":"fire","gun":"fore","shell":"krak","aim":[60,36]}\'')
     ] = None,
-    shooter_klan: Annotated[str, typer.Option(help="the shooter's (or rammer's, boarder's) klan")] = "goffs",
-    target_klan: Annotated[str, typer.Option(help="the target's klan")] = "goffs",
-    gun: Annotated[str, typer.Option(help="the kannon: fore, port, starboard, aft")] = "fore",
-    shell: Annotated[str, typer.Option(help="krak, or grapeshot (as D3 hits)")] = "krak",
-    facing: Annotated[str, typer.Option("--facing", "--target-facing", help="the target's facing that is struck: front, port, starboard, rear")] = "front",
-    rng: Annotated[float, typer.Option("--range", help="krak: inches from the kannon to the target's centre (its aim point)")] = 20.0,
-    torpedo: Annotated[bool, typer.Option("--torpedo", help="a torpedo (S9) that has struck the target's --facing")] = False,
-    hits: Annotated[int, typer.Option(help="--torpedo: how many of the salvo struck (1 or 2)")] = 1,
-    sluggas: Annotated[bool, typer.Option("--sluggas", help="the shooter's sluggas at the target alongside, and the return fire")] = False,
-    board: Annotated[bool, typer.Option("--board", help="the shooter boards the target alongside")] = False,
-    gap: Annotated[float | None, typer.Option(help="inches between the hulls for --sluggas, --board and grapeshot")] = None,
-    ram_strength: Annotated[int | None, typer.Option(help="a ram into the target's --target-facing at this strength (band and modifiers)")] = None,
-    crash: Annotated[bool, typer.Option("--crash", help="with --ram-strength: a crash, not a planned ram (the rammer takes full strength)")] = False,
-    rammer_facing: Annotated[str, typer.Option(help="with --ram-strength: the rammer's facing that takes the impact")] = "front",
-    target_hull_points: Annotated[int | None, typer.Option(help="the target's hull points (default 5)")] = None,
-    shooter_hull_points: Annotated[int | None, typer.Option(help="the shooter's hull points (default 5)")] = None,
-    shooter_krew: Annotated[int | None, typer.Option(help="Orks aboard the shooter (default 7; boyz go first, the Kaptin last)")] = None,
-    target_krew: Annotated[int | None, typer.Option(help="Orks aboard the target (default 7)")] = None,
-    samples: Annotated[int, typer.Option(min=1, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
+    samples: Annotated[int, typer.Option(min=1, max=1_000_000, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
     seed: Annotated[int, typer.Option(help="seed of the Monte Carlo dice")] = 1,
-    budget: Annotated[int, typer.Option(min=1, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
+    budget: Annotated[int, typer.Option(min=1, max=10_000_000, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
     as_json: Annotated[bool, typer.Option("--json", help="print the odds as JSON (fractions as 'n/d' strings, and floats)")] = False,
 ) -> None:
-    """The exact odds of one action: a shot, a torpedo, sluggas, a ram or a boarding action."""
+    """The exact odds of one action: a question of the rule set's own, its parameters given as
+    --name value (see --questions; for jimlad e.g. --gun fore --target-klan bad-moons, or
+    --ram-strength 7), or an action proposed in a saved game (--save, --seat, --action)."""
     from grapeshot import odds as calc
+    from grapeshot.core.capabilities import Effort, Lacking
 
-    problem = _odds_out_of_range(
-        rng=rng,
-        gap=gap,
-        ram_strength=ram_strength,
-        sluggas=sluggas,
-        board=board,
-        shell=shell,
-        krew={"--shooter-krew": shooter_krew, "--target-krew": target_krew},
-        hull_points={"--shooter-hull-points": shooter_hull_points, "--target-hull-points": target_hull_points},
-        samples=samples,
-        budget=budget,
-    )
-    if problem is not None:
-        raise _fail(problem)
+    effort = Effort(budget, samples, seed)
     try:
+        rs = get(ruleset) if ruleset is not None else None
+        if questions:
+            rules = rs or get("jimlad")
+            if as_json:
+                out.print_json(json.dumps({"ruleset": rules.name, "questions": calc.questions_json(calc.odds_of(rules))}))
+            else:
+                calc.render_questions(out, rules)
+            return
         if save is not None:
             if seat is None or action is None:
                 raise calc.OddsError("--save needs --seat and --action")
-            answer: calc.Answer = calc.from_save(str(save), seat, action, samples=samples, seed=seed, budget=budget)
+            if ctx.args or question is not None:
+                raise calc.OddsError(f"--save asks about its --action; it takes no question or parameters ({' '.join([*ctx.args] or ['--question'])})")
+            answer = calc.from_save(save, seat, action, effort, rs)
         else:
-            answer = calc.from_description(
-                shooter_klan=shooter_klan,
-                target_klan=target_klan,
-                gun=gun,
-                shell=shell,
-                facing=facing,
-                rng=rng,
-                torpedo=torpedo,
-                hits=hits,
-                sluggas=sluggas,
-                board=board,
-                gap=gap,
-                ram_strength=ram_strength,
-                crash=crash,
-                rammer_facing=rammer_facing,
-                target_hull_points=target_hull_points,
-                shooter_hull_points=shooter_hull_points,
-                shooter_krew=shooter_krew,
-                target_krew=target_krew,
-                samples=samples,
-                seed=seed,
-                budget=budget,
-            )
-    except (calc.OddsError, ScenarioError) as e:
+            if seat is not None or action is not None:
+                raise calc.OddsError("--seat and --action go with --save")
+            answer = calc.ask(rs or get("jimlad"), ctx.args, question, effort)
+    except (calc.OddsError, Lacking, ScenarioError, ValueError) as e:
         raise _fail(str(e)) from None
     if as_json:
         out.print_json(json.dumps(answer.to_json()))
     else:
-        calc.render(out, answer)
-
-
-MAX_SAMPLES = 1_000_000
-MAX_BUDGET = 10_000_000
-
-
-def _odds_out_of_range(
-    *,
-    rng: float,
-    gap: float | None,
-    ram_strength: int | None,
-    sluggas: bool,
-    board: bool,
-    shell: str,
-    krew: dict[str, int | None],
-    hull_points: dict[str, int | None],
-    samples: int,
-    budget: int,
-) -> str | None:
-    """What is wrong with the description ``grapeshot odds`` was given, with the range allowed; None if nothing.
-
-    The ranges are the rules' own: the strengths a ram can reach (JL-RAM-3: the distance band,
-    the courses' +1/-1, a klan's bonus, the wind on sails), the Orks a ship carries, the reach
-    of sluggas (the ``slugga_range`` option's default), of boarding and of grapeshot as D3 hits."""
-    from grapeshot.rulesets.jimlad.boarding import BOARDING_RANGE
-    from grapeshot.rulesets.jimlad.collisions import impact_band
-    from grapeshot.rulesets.jimlad.data import GRAPESHOT_D3_RANGE, HULL_POINTS, KLANS, STARTING_KREW
-
-    if not math.isfinite(rng) or rng <= 0:
-        return f"--range: a distance in inches above 0, got {rng:g}"
-    if ram_strength is not None:
-        wind = [1 if k.sails else 0 for k in KLANS.values()]
-        low = impact_band(0.0) - 1 - max(wind)
-        high = impact_band(math.inf) + 1 + max(k.ram_bonus + w for k, w in zip(KLANS.values(), wind, strict=True))
-        if not low <= ram_strength <= high:
-            return f"--ram-strength: a ram's strength is {low} to {high} (JL-RAM-3: 6-8 by the distance moved, +1/-1 for the courses, a klan's bonus, the wind on sails), got {ram_strength}"
-    for name, n in krew.items():
-        if n is not None and not 0 <= n <= len(STARTING_KREW):
-            return f"{name}: Orks aboard, 0 to {len(STARTING_KREW)} (the krew a ship starts with), got {n}"
-    for name, n in hull_points.items():
-        if n is not None and not 1 <= n <= HULL_POINTS:
-            return f"{name}: 1 to {HULL_POINTS} hull points, got {n}"
-    if gap is not None and ram_strength is None:
-        reach, what = 1e9, ""
-        if board:
-            reach, what = BOARDING_RANGE, "boarding reaches"
-        elif sluggas:
-            reach, what = float(cast(float, get("jimlad").resolve_options({}, "odds")["slugga_range"])), "sluggas reach"
-        elif shell == "grapeshot":
-            reach, what = GRAPESHOT_D3_RANGE, "grapeshot (as D3 hits) reaches"
-        if not math.isfinite(gap) or not 0 <= gap <= reach:
-            return (
-                f'--gap: inches between the hulls, 0 to {reach:g} ({what} {reach:g}"), got {gap:g}'
-                if what
-                else f"--gap: inches between the hulls, 0 or more, got {gap:g}"
-            )
-    if not 1 <= samples <= MAX_SAMPLES:
-        return f"--samples: 1 to {MAX_SAMPLES:,} Monte Carlo runs, got {samples}"
-    if not 1 <= budget <= MAX_BUDGET:
-        return f"--budget: 1 to {MAX_BUDGET:,} rule runs, got {budget}"
-    return None
+        answer.render(out)
 
 
 # --------------------------------------------------------------------------- the balance lab

@@ -22,14 +22,14 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-#: the modules worth compiling: movement and collision geometry, the heuristic player that
-#: scores poses, the dice and the ships' state (about half of a game's time is in these)
-MODULES = (
-    "grapeshot/geometry.py",
-    "grapeshot/rulesets/jimlad/players/heuristic.py",
-)
+#: a module worth compiling says so in a line of its own near its top (the geometry of swept
+#: moves, a rule set's heuristic player that scores poses): the build names no module itself
+MARKER = "# grapeshot: compile with mypyc"
 
 SRC = Path(__file__).resolve().parent.parent  # the directory that holds the package
+
+#: the modules compiled by the last build (what the freshness check at import reads)
+BUILT_LIST = "grapeshot/.mypyc-modules"
 
 
 #: the names of the shared runtime libraries mypyc put beside the package in the last build (the
@@ -46,9 +46,21 @@ def extensions(src: Path = SRC) -> list[Path]:
     return sorted(found)
 
 
+def marked(src: Path = SRC) -> tuple[str, ...]:
+    """The modules that carry :data:`MARKER` in their first lines, as paths under ``src``."""
+    found = []
+    for path in sorted((src / "grapeshot").rglob("*.py")):
+        with path.open(encoding="utf-8") as f:
+            head = [next(f, "") for _ in range(30)]
+        if any(line.strip() == MARKER for line in head):
+            found.append(path.relative_to(src).as_posix())
+    return tuple(found)
+
+
 def _built(src: Path) -> Iterator[tuple[str, Path, Path]]:
-    """Each compiled module present: its name in :data:`MODULES`, its source, its extension."""
-    for module in MODULES:
+    """Each compiled module present: its path under ``src``, its source, its extension."""
+    listed = src / BUILT_LIST
+    for module in listed.read_text().split() if listed.exists() else ():
         source = src / module
         for ext in source.parent.glob(source.stem + ".*.so"):
             yield module, source, ext
@@ -76,14 +88,18 @@ def check_fresh(src: Path = SRC) -> None:
 
 
 def build(src: Path = SRC) -> None:
-    """Compile :data:`MODULES` in place with mypyc (needs mypy and a C compiler)."""
+    """Compile the :func:`marked` modules in place with mypyc (needs mypy and a C compiler)."""
     clean(src)
+    modules = marked(src)
+    if not modules:
+        raise RuntimeError(f"no module is marked for compiling ({MARKER!r})")
+    (src / BUILT_LIST).write_text("\n".join(modules) + "\n")
     before = set(src.glob("*__mypyc.*.so"))
-    subprocess.run([sys.executable, "-m", "mypyc", *MODULES], cwd=src, check=True)
+    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=src, check=True)
     shutil.rmtree(src / "build", ignore_errors=True)  # mypyc's C sources and objects: the extensions are in place
     runtime = sorted(p.name for p in set(src.glob("*__mypyc.*.so")) - before)
     (src / RUNTIME_LIST).write_text("\n".join(runtime) + "\n")
-    missing = set(MODULES) - {module for module, _, _ in _built(src)}
+    missing = set(modules) - {module for module, _, _ in _built(src)}
     if missing:
         raise RuntimeError(f"mypyc built no extension for {', '.join(sorted(missing))}")
 
@@ -93,6 +109,7 @@ def clean(src: Path = SRC) -> None:
     for ext in extensions(src):
         ext.unlink()
     (src / RUNTIME_LIST).unlink(missing_ok=True)
+    (src / BUILT_LIST).unlink(missing_ok=True)
     shutil.rmtree(src / "build", ignore_errors=True)
 
 
@@ -102,7 +119,7 @@ def copy_sources(to: Path, src: Path = SRC) -> Path:
     With ``PYTHONPATH`` set to it, a process runs the pure build whatever is compiled here:
     the benchmarks count calls there, and the tests compare the two builds.
     """
-    shutil.copytree(src / "grapeshot", to / "grapeshot", ignore=shutil.ignore_patterns("*.so", ".mypyc-runtime", "__pycache__"))
+    shutil.copytree(src / "grapeshot", to / "grapeshot", ignore=shutil.ignore_patterns("*.so", ".mypyc-runtime", ".mypyc-modules", "__pycache__"))
     return to
 
 

@@ -204,3 +204,22 @@ def test_the_most_inches_win_and_the_secret_breaks_ties() -> None:
     g.submit("blue", Drift(0.0))
     assert g.state.boats["red"].capsized_turn == 2
     assert isinstance(g.prompt, PacePrompt) and g.prompt.seats == ("blue",)
+
+
+def test_a_save_from_an_older_event_schema_replays_by_its_dice_and_outcome() -> None:
+    from grapeshot.agents import make, play_out
+    from grapeshot.core.errors import ReplayMismatch
+
+    g = Game("jimlad", load_scenario("duel", "jimlad"), seed=4)
+    play_out(g, {s.id: make("heuristic", k, "jimlad") for k, s in enumerate(g.scenario.seats)})
+    data = json.loads(json.dumps(g.save()))
+    assert data["events_version"] == g.ruleset.events_version
+    old = {**data, "events_version": g.ruleset.events_version - 1, "events_digest": "0" * 64, "event_count": 1}
+    assert replay(old, [{"kind": "an older log"}]).outcome == g.outcome  # the log is not compared, the game is
+    forged = {**old, "outcome": {"winners": ["nobody"], "objective": "draw", "turn": 1, "detail": ""}}
+    with pytest.raises(ReplayMismatch, match="outcome"):
+        replay(forged)
+    with pytest.raises(ReplayMismatch, match="dice state"):
+        replay({**old, "dice": {**old["dice"], "state": "0" * 16}})
+    with pytest.raises(ReplayMismatch, match="digest"):
+        replay({**data, "events_digest": "0" * 64})  # the present schema: the log is compared

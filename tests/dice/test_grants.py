@@ -298,19 +298,40 @@ def test_a_whole_re_roll_has_its_own_json() -> None:
 # --------------------------------------------------------------------------- Jim Lad through the adapter
 
 
+#: event kinds the log gained after the save below was written (docs/events.md: muster, reroll-spent)
+ADDED_KINDS = {"muster", "reroll-spent", "straight-ahead"}
+
+
+def projection_of(recorded: Any, now: Any) -> bool:
+    """Whether an event as recorded is the event as logged now, less the fields added since
+    (a ``basis``, new fields, a new option in the setup event): every recorded value is there."""
+    if isinstance(recorded, dict):
+        return isinstance(now, dict) and all(k in now and projection_of(v, now[k]) for k, v in recorded.items() if k != "seq")
+    if isinstance(recorded, list):
+        return isinstance(now, list) and len(recorded) == len(now) and all(projection_of(a, b) for a, b in zip(recorded, now, strict=True))
+    return bool(recorded == now)
+
+
 @pytest.mark.rules("JL-KLAN-1")
-def test_freebooterz_saves_written_before_grants_replay_byte_for_byte() -> None:
-    """A seeded Freebooterz brawl saved (with its event log) before re-rolls were grants: it
-    replays to the same log, line for line, and saves again to the same JSON."""
+def test_freebooterz_saves_written_before_grants_still_load_and_replay_the_same_game() -> None:
+    """A seeded Freebooterz brawl saved (with its event log) before re-rolls were grants, and
+    before the log explained its numbers: it loads and replays the same game, each recorded event
+    is the event logged now with only fields (and the kinds ``ADDED_KINDS``) added, and it saves
+    again to the same actions and outcome.  (Its events digest is not the one recorded, since the
+    log gained fields: ``grapeshot replay`` reports that the log differs, at the first event that
+    gained one, although the game is the same.)"""
     data = json.loads((DATA / "freebooterz.save.json").read_text())
     recorded = [json.loads(line) for line in (DATA / "freebooterz.events.jsonl").read_text().splitlines()]
-    g = replay(data, recorded)
-    assert [json.loads(e.line()) for e in g.events] == recorded
+    g = Game.load(data)
+    now = [json.loads(e.line()) for e in g.events if e.kind not in ADDED_KINDS]
+    assert len(now) == len(recorded)
+    assert all(projection_of(a, b) for a, b in zip(recorded, now, strict=True))
     rerolls = kinds(g, "reroll")
-    assert len(rerolls) >= 5
+    assert len(rerolls) >= 5 and len(kinds(g, "reroll-spent")) == len(rerolls)  # each re-roll now says it is spent
     assert all("granted_by" not in e.data for e in rerolls)
     assert any(e.data["direction"] is not None for e in rerolls), "a scatter die re-rolled to an arrow"
-    assert g.save()["actions"] == data["actions"]
+    again = g.save()
+    assert again["actions"] == data["actions"] and again["outcome"] == data["outcome"]
 
 
 @pytest.mark.rules("JL-KLAN-1")

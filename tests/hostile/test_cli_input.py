@@ -149,27 +149,35 @@ def test_serve_refuses_a_bad_scenario_folder_before_it_listens(tmp_path: Path) -
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--ram-strength", "-5"], "--ram-strength: a ram's strength is 4 to 10"),
-        (["--ram-strength", "0"], "--ram-strength: a ram's strength is 4 to 10"),
-        (["--ram-strength", str(10**30)], "--ram-strength: a ram's strength is 4 to 10"),
-        (["--target-krew", "1000"], "--target-krew: Orks aboard, 0 to 7"),
-        (["--shooter-krew", "-3"], "--shooter-krew: Orks aboard, 0 to 7"),
-        (["--target-hull-points", "0"], "--target-hull-points: 1 to 5 hull points"),
-        (["--sluggas", "--gap", "100"], '--gap: inches between the hulls, 0 to 6 (sluggas reach 6")'),
+        (["--ram-strength", "-5"], "--ram-strength must be a whole number from 4 to 10, not -5"),
+        (["--ram-strength", "0"], "--ram-strength must be a whole number from 4 to 10"),
+        (["--ram-strength", str(10**30)], "--ram-strength must be a whole number from 4 to 10"),
+        (["--target-krew", "1000"], "--target-krew must be a whole number from 0 to 7"),
+        (["--shooter-krew", "-3"], "--shooter-krew must be a whole number from 0 to 7"),
+        (["--target-hull-points", "0"], "--target-hull-points must be a whole number from 1 to 5"),
+        (["--sluggas", "--gap", "100"], "--gap must be a number from 0 to 48"),
+        (["--sluggas", "--gap", "20"], 'not a slugga target for Shooter (within 6.0"'),
         (["--sluggas", "--gap", "-1"], "--gap"),
-        (["--sluggas", "--gap", "nan"], "--gap"),
-        (["--board", "--gap", "inf"], '(boarding reaches 6")'),
-        (["--shell", "grapeshot", "--gap", "9"], '(grapeshot (as D3 hits) reaches 8")'),
-        (["--range", "nan"], "--range: a distance in inches above 0"),
+        (["--sluggas", "--gap", "nan"], "(a finite number)"),
+        (["--board", "--gap", "inf"], "(a finite number)"),
+        (["--board", "--gap", "7"], "beyond the grapnels' 6\""),
+        (["--range", "nan"], "--range must be a number from 0 to 100 (a finite number)"),
         (["--range", "-4"], "--range"),
-        (["--range", "1e308"], "krak range"),
-        (["--samples", str(10**9)], "--samples: 1 to 1,000,000"),
-        (["--budget", str(10**12)], "--budget: 1 to 10,000,000"),
-        (["--torpedo", "--hits", "3"], "--hits 1 or 2"),
+        (["--range", "1e308"], "--range must be a number from 0 to 100"),
+        (["--torpedo", "--hits", "3"], "--hits must be a whole number from 1 to 2"),
     ],
 )
 def test_odds_refuses_values_outside_the_rules_with_the_range_allowed(args: list[str], words: str) -> None:
     fails(["odds", *args], words)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"), [(["--samples", str(10**9)], "less than or equal to 1000000"), (["--budget", str(10**12)], "less than or equal to 10000000")]
+)
+def test_odds_refuses_more_effort_than_it_allows(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["odds", *args])
+    assert result.exit_code == 2 and words in " ".join(result.output.split()), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
 def test_odds_in_range_still_answers() -> None:

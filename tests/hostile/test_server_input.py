@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import load_scenario
+from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.server.app import MAX_BODY, create_app
 from tests.hostile.corpus import BAD_SINCE, DUEL, GOOD_SEEDS, NEW_GAME_BODIES, SCENARIO_NAMES, SCENARIO_TEXTS, nested
 
@@ -69,7 +69,7 @@ def test_a_scenario_name_is_only_ever_one_of_the_servers(client: TestClient, nam
     error = r.json()["error"]
     assert "root:" not in error and "/bin/" not in error  # nothing of /etc/passwd comes back
     if r.status_code == 400:
-        assert "one of the scenarios of this server (brawl, duel, euromeet)" in error
+        assert f"one of the scenarios of this server ({', '.join(builtin_scenarios('jimlad'))})" in error
     assert count(client) == 0
 
 
@@ -89,14 +89,16 @@ def test_an_operators_folder_adds_scenarios_by_name(tmp_path: Path) -> None:
     (folder / "notes.txt").write_text("not a scenario: ignored")
     c = TestClient(create_app(tmp_path / "data", folder))
     names = [s["name"] for s in c.get("/api/scenarios").json()["scenarios"]]
-    assert names == ["brawl", "duel", "euromeet", "skirmish"]
+    assert names == [*builtin_scenarios("jimlad"), "skirmish"]
     r = c.post("/api/games", json={"scenario": "skirmish", "seats": {"red": "human", "blue": "random"}})
     assert r.status_code == 200, r.text
     g = r.json()
     assert c.get(f"/api/games/{g['id']}", params={"token": token(g["links"]["red"])}).json()["title"] == "Skirmish"
     # the folder was read once: a file added later is not offered, nor read
     (folder / "later.yaml").write_text(DUEL)
-    refused(c.post("/api/games", json={"scenario": "later"}), 400, "one of the scenarios of this server (brawl, duel, euromeet, skirmish)")
+    refused(
+        c.post("/api/games", json={"scenario": "later"}), 400, f"one of the scenarios of this server ({', '.join([*builtin_scenarios('jimlad'), 'skirmish'])})"
+    )
 
 
 @pytest.mark.parametrize(
@@ -214,10 +216,6 @@ def test_malformed_actions_are_refused_and_nothing_is_stored(client: TestClient,
         ("/replay", {"step": "abc"}, 422, "step"),
         ("/replay", {"step": "-1"}, 422, "step"),
         ("/replay", {"step": str(10**9)}, 422, "step"),
-        ("/odds", {"ship": "Da Big Smasha", "gun": "fore", "x": "nan", "y": "30"}, 422, "x"),
-        ("/odds", {"ship": "Da Big Smasha", "gun": "fore", "x": "inf", "y": "30"}, 422, "x"),
-        ("/odds", {"ship": "Da Big Smasha", "gun": "fore", "x": "1e308", "y": "1e308"}, 400, "an aim point on the table"),
-        ("/odds", {"ship": "Da Big Smasha", "gun": "fore", "x": "-1", "y": "30"}, 400, "x from 0 to 120"),
         ("/preview", {"ship": "Da Big Smasha", "card": "1", "inches": "nan"}, 422, "inches"),
         ("/preview", {"ship": "Da Big Smasha", "card": "1", "inches": "1e308"}, 400, "inches must be between 0 and 100"),
     ],
@@ -228,6 +226,23 @@ def test_malformed_query_parameters_are_refused_naming_them(client: TestClient, 
     if path == "/replay":
         params.setdefault("step", "0")
     refused(client.get(f"/api/games/{game}{path}", params=params), status, words)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [NaN, 30]}}', 400, "a JSON number"),
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [1e400, 30]}}', 400, "small enough to hold"),
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [1e308, 1e308]}}', 422, "that action is not legal now"),
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [-5, 30]}}', 422, "that action is not legal now"),
+        (b'{"action": "fire"}', 422, "action: Input should be a valid dictionary"),
+        (b'{"action": {"kind": "end-shooting"}, "samples": 10000000}', 422, "samples: Input should be less than or equal to 2000"),
+        (b'{"action": {"kind": "end-shooting"}, "colour": 1}', 422, "colour: Extra inputs are not permitted"),
+    ],
+)
+def test_the_odds_of_a_malformed_or_impossible_shot_are_refused(client: TestClient, body: bytes, status: int, words: str) -> None:
+    game, tok = duel(client)
+    refused(client.post(f"/api/games/{game}/odds", params={"token": tok}, content=body, headers={"content-type": "application/json"}), status, words)
 
 
 def test_the_listing_takes_a_bounded_limit(client: TestClient) -> None:

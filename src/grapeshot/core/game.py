@@ -545,6 +545,7 @@ class Game:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "ruleset": self.ruleset.name,
+            "events_version": self.ruleset.events_version,
             "modules": list(self.modules),
             "scenario": dict(self.scenario.raw),
             "scenario_source": self.scenario.source,
@@ -693,14 +694,26 @@ def _all_rolls_used(game: Game, source: str) -> None:
         raise ScenarioError(source, "dice.rolls", f"the {dice.used} rolls the actions call for", f"{len(dice.given)} rolls")
 
 
+def log_comparable(data: Mapping[str, Any], ruleset: Ruleset) -> bool:
+    """Whether a save's log was written in the rule set's present event schema (so it can be
+    compared event by event); older saves replay to the same game, with a log that says more."""
+    return bool(data.get("events_version", 1) == ruleset.events_version)
+
+
 def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
     """Replay a save; raise :class:`ReplayMismatch` at the first thing that differs.
 
     ``recorded`` is the saved event log (JSON objects); without it the save's event count and
     digest are compared.  Then the dice's state, the outcome the save claims and, where the save
-    reveals a committed seed, the commitment (``sha256(seed:salt)``) are checked.
+    reveals a committed seed, the commitment (``sha256(seed:salt)``) are checked.  A save whose log
+    was written in an older event schema of its rule set (:func:`log_comparable`) is checked by
+    what the schema cannot change: every action is accepted, the dice end in the same state and
+    the game ends the same way.
     """
     game, actions = Game._from_save(data, source)
+    if not log_comparable(data, game.ruleset):
+        recorded = None
+        data = {k: v for k, v in data.items() if k not in ("event_count", "events_digest")}
     count, claimed = data.get("event_count"), data.get("events_digest")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
         raise ScenarioError(source, "event_count", "a whole number of events, or null", count)
@@ -746,7 +759,7 @@ def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None
         if claimed is not None and claimed != digest(game.events):
             raise ReplayMismatch(len(game.events), f"digest {claimed}", f"digest {digest(game.events)}")
     reached = game.outcome.to_json() if game.outcome else None
-    if json.loads(json.dumps(data.get("outcome"))) != json.loads(json.dumps(reached)):
+    if "outcome" in data and json.loads(json.dumps(data["outcome"])) != json.loads(json.dumps(reached)):
         raise ReplayMismatch(len(game.events), data.get("outcome"), reached, "the outcome")
     if game.seed is not None and game.salt is not None and dice.get("commitment") is not None and not verify(dice["commitment"], str(game.seed), game.salt):
         raise ReplayMismatch(

@@ -56,6 +56,15 @@ class RuleBook:
         return iter(self.entries.values())
 
 
+#: a rule ID anywhere in a text (an event's line names them in ``rule``, ``weapon_rule``, ``basis``...)
+NAMED_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
+
+
+def rules_named(text: str, book: RuleBook) -> set[str]:
+    """The rules of ``book`` that a text (such as an event log's line) names anywhere in it."""
+    return {rid for rid in NAMED_ID.findall(text) if rid in book.entries}
+
+
 def resolve(dotted: str) -> object:
     """Import the longest module prefix of a dotted name and walk the rest as attributes."""
     parts = dotted.split(".")

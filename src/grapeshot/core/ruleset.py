@@ -101,6 +101,8 @@ class Ruleset(ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
+    #: the version of the rule set's event schema: raised when its events change (saves record it)
+    events_version: ClassVar[int] = 1
 
     @property
     def namespace(self) -> str:

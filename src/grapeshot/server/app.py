@@ -35,7 +35,7 @@ from grapeshot.core.game import replay, roll_json
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll
-from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, UploadSave, explain, read, schema_of
+from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, UploadSave, explain, read, schema_of
 from grapeshot.server.roster import roster_page
 from grapeshot.server.store import GameRecord, Store, token_hash
 from grapeshot.server.tables import AI_PLAYERS, PEOPLE, Denied, Table
@@ -382,13 +382,15 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         live.table.seat_of(token)
         return manoeuvre_preview(live.table.game, ship, card, side, card_at, inches)
 
-    @app.get("/api/games/{game_id}/odds", responses=ERRORS)
-    async def odds(game_id: GameId, ship: Name, gun: Annotated[str, Query(max_length=20)], x: Coordinate, y: Coordinate, token: Token = None) -> dict[str, Any]:
-        from grapeshot.server.odds import krak_odds
+    @app.post("/api/games/{game_id}/odds", openapi_extra=schema_of(OddsBody), responses=ERRORS)
+    async def odds(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
+        from grapeshot.server.odds import odds_before
 
         live = await tables.open(game_id)
-        live.table.seat_of(token)
-        return krak_odds(live.table.game, ship, gun, x, y)
+        seat = live.table.seat_of(token)
+        req = await read(request, OddsBody)
+        async with live.lock:
+            return odds_before(live.table.game, seat, req.action, req.samples)
 
     @app.get("/api/games/{game_id}/roster/{ship}", response_class=HTMLResponse, responses=ERRORS)
     async def roster(game_id: GameId, ship: Annotated[str, PathParam(max_length=100)], token: Token = None) -> HTMLResponse:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import read_seed
 from grapeshot.core.untrusted import loads_json
+from grapeshot.server.odds import MOST_SAMPLES
 from grapeshot.server.tables import Denied
 
 MAX_BODY = 512 * 1024  # bytes: a scenario or a save is far smaller
@@ -55,6 +56,15 @@ class ActionBody(Body):
 
     action: dict[str, Any] = Field(description="the action as JSON, with its 'kind'")
     since: int = Field(0, ge=0, le=MAX_SINCE, description="the first event of the log the answer should hold")
+
+
+class OddsBody(Body):
+    """An action the link's seat is about to take, to learn its odds first."""
+
+    action: dict[str, Any] = Field(description="the action as JSON, with its 'kind'")
+    samples: int | None = Field(
+        None, ge=0, le=MOST_SAMPLES, description="Monte Carlo runs at most, where the odds cannot be enumerated (0: only what is exact)"
+    )
 
 
 class UploadSave(Body):

@@ -78,8 +78,9 @@ def spent(g: Game) -> bool:
 
 
 def one(g: Game, kind: str) -> dict[str, Any]:
+    """The one event of a kind, without its ``basis`` (the rules behind its numbers, checked apart)."""
     (e,) = kinds(g, kind)
-    return dict(e.data)
+    return support.plain(dict(e.data))
 
 
 # --------------------------------------------------------------------------- JL-BOARD-1: coming alongside

@@ -264,7 +264,7 @@ def test_no_krak_next_turn_only() -> None:
         "starboard": ["grapeshot"],
         "aft": ["grapeshot"],
     }
-    with pytest.raises(IllegalAction, match="fore kannon cannot fire krak now; usable: port: grapeshot"):
+    with pytest.raises(IllegalAction, match=r"fore kannon cannot fire krak now \(no krak this turn \(JL-DMG-4\)\); usable: port: grapeshot"):
         shoot_prompt(s, red).check("red", Fire("fore", "krak", aim=(60.0, 36.0)))
     s.turn = 4
     assert kannon.shells(s, red, "fore") == ["krak"]
@@ -325,6 +325,50 @@ def test_a_damaged_rudder_allows_only_straight_cards() -> None:
     assert legal_cards(red) == [(Card.FULL_AHEAD, "none"), (Card.ALL_STOP, "none"), (Card.FULL_ASTERN, "none")]
     with pytest.raises(IllegalAction, match=r"Red: Hard a-port/starboard! \(starboard\) is not allowed now"):
         orders_prompt(s, [red]).check("red", Orders((ManoeuvreOrder("Red", 3, "starboard"),)))
+
+
+@pytest.mark.rules("JL-DMG-7", "JL-MOVE-10", "JL-RAM-6")
+def test_a_rudder_damaged_after_the_orders_sails_the_ordered_card_straight_ahead() -> None:
+    # Blue moves first and crashes into Red's port side; the crash wrecks Red's rudder, and Red's
+    # ordered Hard a-port becomes the same card straight ahead (JL-DMG-7 ruling)
+    g = game(duel(blue={"x": 30.0, "y": 60.0, "heading": 270.0}, seats=["blue", "red"], options={"turn_order": "fixed"}))
+    red = ship(g, "Red")
+    assert isinstance(g.prompt, OrdersPrompt)
+    g.submit("blue", Orders((ManoeuvreOrder("Blue", 1),)))
+    g.dice = ScriptedDice([1, 1, 1])  # Blue: 24+2D6, Goffs -1D6
+    g.submit("red", Orders((ManoeuvreOrder("Red", 3, "port"),)))
+    # Red fails to evade (12 on 2D6); S7 on its port side: 6 penetrates, no save, table 5: rudder;
+    # Blue takes S7 too and the 1 does nothing; then Red rolls 18+D6, Goffs -1D6, a hull point -1D6
+    g.dice = ScriptedDice([6, 6, 6, 1, 5, 1, 1, 1, 1, 90.0])  # and the wind of turn 2
+    g.submit("blue", Distance(9.0))
+    [d] = events(g, "damage")
+    assert (d["ship"], d["result"]) == ("Red", "rudder-damaged") and red.rudder_damaged
+    assert isinstance(g.prompt, DistancePrompt) and g.prompt.ship == "Red" and g.prompt.turn == "none"
+    g.submit("red", Distance(4.0))
+    [straight] = events(g, "straight-ahead")
+    assert (straight["rule"], straight["ship"], straight["card"], straight["side"], straight["at"]) == ("JL-DMG-7", "Red", 3, "port", 0.0)
+    move = events(g, "move")[-1]
+    assert (move["ship"], move["card"], move["side"]) == ("Red", 3, "none")
+    # the bow runs 4" + the 8" card + the 10" hull, straight on
+    assert (red.hull.x, red.hull.y, red.hull.heading) == pytest.approx((52.0, 36.0, 0.0))
+
+
+@pytest.mark.rules("JL-DMG-7", "JL-NPC-1", "JL-DMG-10")
+def test_a_rudder_wrecked_by_a_mine_during_the_move_takes_effect_at_once() -> None:
+    from grapeshot.rulesets.jimlad.state import Mine
+
+    g = game(duel(blue={"y": 66.0}), script=[1, 1, 6, 1, 5])
+    s, red = sea(g), ship(g, "Red")
+    s.mines.append(Mine("Mine 1", 40.0, 36.0))
+    s.mines_total = 1
+    # 18+D6 less Goffs' D6: 10" chosen, so the card lies after the mine 5" ahead of the bow;
+    # the mine: 6 penetrates Red's front, no save, the table gives 5: rudder damaged
+    drive(flow.ordered_move(g, s, red, ManoeuvreOrder("Red", 3, "port", "end")), [Distance(10.0)])
+    assert red.rudder_damaged and [e["rule"] for e in events(g, "mine")] == ["JL-NPC-1"]
+    [straight] = events(g, "straight-ahead")
+    assert straight["at"] == pytest.approx(4.5, abs=0.01) and straight["side"] == "port"
+    # the rest of the move (the turning card and the hull's length) goes straight on
+    assert (red.hull.x, red.hull.y, red.hull.heading) == pytest.approx((58.0, 36.0, 0.0))
 
 
 @pytest.mark.rules("JL-DMG-8")
@@ -404,7 +448,7 @@ def test_repairing_replaces_the_kannons_and_torpedoes_but_not_the_sluggas() -> N
     drive(damage.repair(g, s, red, "rudder"))
     prompt = shoot_prompt(s, red)
     assert prompt.guns() == {} and prompt.torpedoes() is False
-    with pytest.raises(IllegalAction, match="fore kannon cannot fire krak now; usable: none"):
+    with pytest.raises(IllegalAction, match=r"fore kannon cannot fire krak now \(its gun krews are repairing instead \(JL-DMG-9\)\); usable: none"):
         prompt.check("red", Fire("fore", "krak", aim=(40.0, 36.0)))
     with pytest.raises(IllegalAction, match="no torpedo salvo"):
         prompt.check("red", Torpedoes())
@@ -432,6 +476,41 @@ def test_no_repair_once_a_kannon_or_torpedo_has_fired_but_sluggas_do_not_stop_it
     script(g, ["hit", "hit"])
     drive(torpedoes.launch(g, s, red, Torpedoes()))
     assert shoot_prompt(s, red).repairs() == []
+
+
+@pytest.mark.rules("JL-DMG-9", "JL-KREW-5")
+def test_a_ship_with_fewer_than_two_orks_neither_shoots_nor_repairs() -> None:
+    g = battered()
+    s, red = sea(g), ship(g, "Red")
+    red.krew = red.krew[:1]
+    prompt = shoot_prompt(s, red)
+    assert prompt.repairs() == [] and not prompt.has_choices()
+    with pytest.raises(IllegalAction, match=r"cannot repair 'rudder' now \(too few Orks aboard to drive the grot riggers \(JL-KREW-5\)\)"):
+        prompt.check("red", Repair("rudder"))
+
+
+@pytest.mark.rules("JL-DMG-9", "JL-KREW-5", "JL-SHOOT-5")
+def test_a_ship_that_loses_its_last_orks_to_return_fire_does_not_repair_that_phase() -> None:
+    from grapeshot.rulesets.jimlad import shooting
+    from grapeshot.rulesets.jimlad.data import PROFILES
+    from grapeshot.rulesets.jimlad.state import KrewModel
+
+    g = battered()
+    s, red = sea(g), ship(g, "Red")
+    red.krew = [KrewModel("krew", PROFILES["krew"].w) for _ in range(2)]
+    s.order = ("red", "blue")
+    # Red's two shots miss; Blue's seven answer with one hit, which wounds (S4 v T4, 4+; no save against AP5)
+    script(g, [1, 1, 5, 1, 1, 1, 1, 1, 1, 6])
+    seen: list[str] = []
+
+    def end(prompt: Any) -> EndShooting:
+        seen.append(prompt.ship.name)
+        return EndShooting()
+
+    drive(shooting.shooting_round(g, s, "JL-TURN-4", who=lambda _: True, decisive=False), [Sluggas("Blue"), end])
+    assert red.hulk and red.rudder_damaged
+    assert seen == ["Blue"]  # Red's turn ended with its Orks: no repair offered, no repair roll
+    assert not [e for e in g.events if e.kind == "repair" or (e.kind == "roll" and e.rule == "JL-DMG-9")]
 
 
 @pytest.mark.rules("JL-DMG-9")
@@ -466,6 +545,45 @@ def test_next_turn_means_the_whole_of_the_following_game_turn_only() -> None:
     table(g, "Blue", by="red")
     assert [blue.in_force("shaken", t) for t in (5, 6, 7)] == [False, True, False]
     assert blue.describe(5)["effects"] == ["shaken"] and blue.describe(7)["effects"] == []
+
+
+@pytest.mark.rules("JL-DMG-3", "JL-DMG-4", "JL-DMG-5", "JL-DMG-10")
+@pytest.mark.parametrize(("roll", "effect"), [(1, "no-grapeshot"), (2, "no-krak"), (3, "shaken")])
+def test_a_result_for_next_turn_never_lifts_the_same_result_in_force_this_turn(roll: int, effect: str) -> None:
+    # rolled in turn 4 (in force in turn 5), rolled again in turn 5 (for turn 6): in force in both
+    g = game(duel(), script=[roll, roll])
+    s, blue = sea(g), ship(g, "Blue")
+    s.turn = 4
+    table(g, "Blue", by="red")
+    s.turn = 5
+    assert blue.in_force(effect, 5)
+    table(g, "Blue", by="red")
+    assert [blue.in_force(effect, t) for t in (4, 5, 6, 7)] == [False, True, True, False]
+    assert events(g, "damage")[-1]["in_force_on_turn"] == 6
+    assert blue.describe(5)["effects"] == [effect] and blue.describe(6)["effects"] == [effect] and blue.describe(7)["effects"] == []
+    if effect == "shaken":  # still shaken this turn: no shooting, no boarding (JL-DMG-5)
+        assert kannon.can_shoot(s, blue) == "krew shaken (JL-DMG-5)"
+    else:
+        shell = "grapeshot" if effect == "no-grapeshot" else "krak"
+        assert shell not in kannon.shells(s, blue, "port")
+    # rolled again after it has run out, it is in force on the next turn only
+    s.turn = 8
+    g.dice = ScriptedDice([roll])
+    table(g, "Blue", by="red")
+    assert [blue.in_force(effect, t) for t in (8, 9, 10)] == [False, True, False]
+
+
+@pytest.mark.rules("JL-DMG-5", "JL-BOARD-1", "JL-DMG-10")
+def test_a_shaken_ship_shaken_again_in_its_shaken_turn_still_cannot_board() -> None:
+    from grapeshot.rulesets.jimlad import boarding
+
+    g = game(duel(blue={"x": 30.0, "y": 42.0, "heading": 0.0}), script=[3])
+    s, blue = sea(g), ship(g, "Blue")
+    s.turn = 3
+    blue.effects["shaken"] = 3  # rolled in turn 2
+    blue.sailed_turn = 3
+    table(g, "Blue", by="red")  # shaken again, for turn 4
+    assert boarding.cannot_board(s, blue) == "krew shaken (JL-DMG-5)"
 
 
 @pytest.mark.rules("JL-DMG-10")

@@ -24,7 +24,7 @@ from grapeshot.rulesets.jimlad import flow, kannon, movement, npc, torpedoes
 from grapeshot.rulesets.jimlad.actions import Fire, ManoeuvreOrder, Orders, Torpedoes
 from grapeshot.rulesets.jimlad.data import KRAKEN_RADIUS, MINE_RADIUS, Card
 from grapeshot.rulesets.jimlad.state import Kraken, Mine, Sub
-from tests.support import drive, duel, game, scenario, sea, ship
+from tests.support import drive, duel, game, plain, scenario, sea, ship
 
 
 def ev(g: Game, kind: str) -> list[dict[str, Any]]:
@@ -259,7 +259,8 @@ def test_in_contact_the_kraken_makes_three_s8_attacks_hitting_on_4_plus() -> Non
     kr = sea(g).kraken
     assert kr is not None and kr.x == pytest.approx(65.0 + KRAKEN_RADIUS + CLEARANCE)
     assert ev(g, "kraken-move")[0]["contact"] == {"with": "Blue", "kind": "ship"}
-    assert ev(g, "kraken-attack") == [{"ship": "Blue", "facing": "rear", "faces": [4, 1, 6], "need": 4, "hits": 2, "rule": "JL-NPC-2"}]
+    assert plain(ev(g, "kraken-attack")) == [{"ship": "Blue", "facing": "rear", "faces": [4, 1, 6], "need": 4, "hits": 2, "rule": "JL-NPC-2"}]
+    assert ev(g, "kraken-attack")[0]["basis"]["need"] == [{"rule": "JL-NPC-2", "what": "each attack hits on a 4+ (ruling)", "value": 4}]
     assert [(s["strength"], s["armour"], s["verdict"], s["cause"]) for s in ev(g, "strike")] == [
         (8, 11, "glancing", "the Kraken"),
         (8, 11, "saved", "the Kraken"),

@@ -302,3 +302,55 @@ def test_ramming_speed_is_declared_with_the_distance_and_only_at_a_ship_that_has
     # stopping short of Blue (the bow meets it after 20" of path: 2" beyond the card and length)
     assert prompt().ram_target(9.0) == "Blue" and prompt().ram_target(1.0) is None
     assert prompt().describe()["ram_at_most"] == "Blue"
+
+
+# --------------------------------------------------------------------------- where an evading ship goes (JL-RAM-2, option evade)
+
+
+def t_bone(script: tuple[int, ...] = (3, 4), **options: Any) -> Game:
+    """Red at (30, 36) heading east; Blue across its bow at (45, 36) heading north, its port side
+    towards Red's bow: sliding along its own beam is sliding along Red's track."""
+    return support.game(support.duel(red=NEUTRAL, blue={"x": 45.0, "heading": 90.0}, options=options), script=script)
+
+
+@pytest.mark.rules("JL-RAM-2")
+def test_a_passed_evade_finds_the_nearest_clear_place_to_either_side_of_the_rammer() -> None:
+    g = t_bone()
+    blue = support.ship(g, "Blue")
+    result = sail(g, 30.0)
+    [ev] = events(g, "evade")
+    assert ev["passed"] is True and ev["how"] == "nearest" and ev["to"] is not None
+    # Blue (31" to 41" up the table) must clear Red's 4" beam (34" to 38"): 7" to either side;
+    # a tie goes to the side of the track Blue lies on (dead on it: Red's port, up the table)
+    assert ev["side"] == "port" and ev["direction"] == pytest.approx(90.0)
+    assert 7.0 < ev["slid"] <= 7.0 + 0.01 + 0.05
+    assert (blue.hull.x, blue.hull.heading) == (45.0, 90.0) and blue.hull.y == pytest.approx(36.0 + ev["slid"])
+    assert result.contact is None and events(g, "strike") == []  # Red sails its whole course
+    assert hull_distance(support.ship(g, "Red").hull, blue.hull) > 0.0
+
+
+@pytest.mark.rules("JL-RAM-2")
+def test_the_nearest_clear_place_may_be_across_the_rammers_track() -> None:
+    # an island just above Blue: its near side (port of Red) has no room, the far side has
+    rock = [{"kind": "island", "name": "Lid", "polygon": [[40, 42.5], [50, 42.5], [50, 50], [40, 50]]}]
+    g = support.game(support.duel(red=NEUTRAL, blue={"x": 45.0, "y": 37.0, "heading": 90.0}, terrain=rock), script=[3, 4])
+    blue = support.ship(g, "Blue")
+    sail(g, 30.0)
+    [ev] = events(g, "evade")
+    assert ev["side"] == "starboard" and ev["direction"] == pytest.approx(270.0)
+    assert 8.0 < ev["slid"] <= 8.0 + 0.06 and blue.hull.y == pytest.approx(37.0 - ev["slid"])
+
+
+@pytest.mark.rules("JL-RAM-2")
+def test_option_evade_beam_keeps_the_slide_along_the_targets_own_beam() -> None:
+    g = t_bone((3, 4, 1, 1), evade="beam")  # evaded (7), then both blows fail (1s)
+    blue = support.ship(g, "Blue")
+    sail(g, 30.0)
+    [ev] = events(g, "evade")
+    assert ev["passed"] is True and ev["how"] == "beam" and ev["to"] is None  # along Red's track: never clear
+    assert len(events(g, "crash")) == 1 and blue.hull.y == 36.0
+    g = head_on(60.0, script=[3, 4], options={"evade": "beam"})
+    blue = support.ship(g, "Blue")
+    sail(g, 30.0)
+    [ev] = events(g, "evade")
+    assert ev["to"] is not None and ev["slid"] % 0.5 == 0.0 and blue.hull.x == 60.0

@@ -14,7 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Encoding, Lab, Phrasebook, Players, TerrainKind
+from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -63,6 +63,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("snakebite_side_wind", "drift", ("drift", "distance"), "JL-KLAN-2", 'Snake Bites with the wind abeam drift D3" downwind, or add D3" to the move'),
     Option("wind_sector", 45.0, None, "JL-KLAN-8", "degrees either side of downwind (and upwind) that count as with (against) the wind", float, (0.0, 90.0)),
     Option("freebooterz_reroll", "ship", ("ship", "player"), "JL-KLAN-8", "the Freebooterz re-roll: one per ship per turn, or one per player per turn"),
+    Option(
+        "evade",
+        "nearest",
+        ("nearest", "beam"),
+        "JL-RAM-2",
+        "a ship that passes its test to evade a ram moves to the nearest clear place on either side of the rammer's course, or straight out along its own beam",
+    ),
     Option("takeover_range", 6.0, None, "JL-KREW-6", "how close a ship must be to send krew across to a drifting hulk", float, (0.0, 24.0)),
     Option("treasure_once", True, None, "JL-NPC-3", "an island's treasure can be found only once (false: every landing may find it again)", bool),
     Option("krew_limit", 5, None, "JL-PORT-3", "the most boyz (besides the Kaptin and the Mad Doc) a ship may hire up to in harbour", int, (0, 50)),
@@ -114,6 +121,8 @@ class JimLad(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("waagh-jim-lad", "jl")
     title: ClassVar[str] = "Waagh! Jim Lad!"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events
+    events_version: ClassVar[int] = 2
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         return TERRAIN
@@ -197,10 +206,22 @@ class JimLad(Ruleset):
         return ship.commander
 
     def used_reroll(self, game: Game, request: RollRequest, seat: str) -> None:
+        """JL-KLAN-1: the re-roll is spent for this turn, by the ship or by the player (JL-KLAN-8,
+        option ``freebooterz_reroll``); the log says so before the die is rolled again."""
         sea = cast(Sea, game.state)
         sea.reroll_used[seat] = sea.turn
         if request.actor in sea.ships:
             sea.ships[request.actor].reroll_turn = sea.turn
+        per = str(sea.option("freebooterz_reroll"))
+        game.emit(
+            "reroll-spent",
+            "JL-KLAN-1",
+            seat=seat,
+            ship=request.actor,
+            per=per,
+            purpose=request.purpose,
+            basis={"per": [{"rule": "JL-KLAN-8", "what": "one re-roll a turn for each ship, or for each player (option freebooterz_reroll)", "value": per}]},
+        )
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         """What happened in a game: each event-table result, captures, rams, crashes, groundings,
@@ -283,6 +304,13 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.phrases import PHRASES
 
         return PHRASES
+
+    def odds(self) -> OddsQuestions:
+        """Its odds questions (a kannon shot, a torpedo, sluggas, boarding, a ram, a blow) and
+        the odds of an action before it is taken (:mod:`.odds`)."""
+        from grapeshot.rulesets.jimlad.odds import ODDS
+
+        return ODDS
 
     def lab(self) -> Lab:
         """The klans the balance lab pairs, and the changes of their table a sweep may make."""

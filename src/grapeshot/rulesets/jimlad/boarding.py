@@ -40,7 +40,8 @@ from grapeshot.dice import D6, TWO_D6, RollRequest, nd6
 from grapeshot.geometry import hull_distance, hulls_within
 from grapeshot.rulesets.jimlad import victory
 from grapeshot.rulesets.jimlad.actions import Takeover
-from grapeshot.rulesets.jimlad.data import MIN_WORKING_KREW, NS
+from grapeshot.rulesets.jimlad.basis import Basis, Term, explained, single, term
+from grapeshot.rulesets.jimlad.data import MIN_WORKING_KREW, NS, PROFILE_RULE
 from grapeshot.rulesets.jimlad.harbour import in_harbour
 from grapeshot.rulesets.jimlad.krew import resolve_hit, take_over, takeover_options
 from grapeshot.rulesets.jimlad.prompts import TakeoverPrompt
@@ -91,6 +92,7 @@ class BoardPrompt(Prompt):
     namespace: ClassVar[str] = NS
 
     options: list[BoardingOption] = field(default_factory=list)
+    sea: Sea | None = None
 
     def pairs(self) -> list[tuple[str, str]]:
         return [(o.boarder, o.target) for o in self.options]
@@ -104,7 +106,11 @@ class BoardPrompt(Prompt):
             return
         if (action.boarder, action.target) not in self.pairs():
             allowed = ", ".join(f"{b} -> {t}" for b, t in self.pairs())
-            raise IllegalAction(f"{action.boarder!r} cannot board {action.target!r} now; possible: {allowed}; or pass (boarder and target null)")
+            sea = self.sea
+            why = "not among the boarding actions open to this seat now"
+            if sea is not None and action.boarder in sea.ships and action.target in sea.ships:
+                why = board_refused(sea, sea.ships[action.boarder], sea.ships[action.target]) or "each ship fights at most once a phase"
+            raise IllegalAction(f"{action.boarder!r} cannot board {action.target!r} now ({why}); possible: {allowed}; or pass (boarder and target null)")
 
     def legal(self, seat: str) -> Choices:
         words = [Choice(Board(), "pass")]
@@ -159,6 +165,22 @@ def boarding_need(distance: float) -> int | None:
     return None
 
 
+def board_refused(sea: Sea, boarder: Ship, target: Ship) -> str | None:
+    """Why ``boarder`` may not throw its grapnels onto ``target`` now, or None if it may
+    (JL-BOARD-1, JL-DMG-5, JL-KREW-5, JL-PORT-1)."""
+    why = cannot_board(sea, boarder)
+    if why is not None:
+        return f"{boarder.name} cannot board: {why}"
+    if target.commander == boarder.commander:
+        return f"{target.name} serves the same Kaptin"
+    why = cannot_be_boarded(sea, target)
+    if why is not None:
+        return f"{target.name} cannot be boarded: {why}"
+    if not hulls_within(boarder.hull, target.hull, BOARDING_RANGE + 1e-9) or boarding_need(hull_distance(boarder.hull, target.hull)) is None:
+        return f"{target.name} is beyond the grapnels' {BOARDING_RANGE:g}\" (JL-BOARD-1)"
+    return None
+
+
 def boarding_options(sea: Sea, seat: str, done: set[str] | frozenset[str] = frozenset()) -> list[BoardingOption]:
     """The boarding actions a seat may launch now; ``done`` names ships that already fought or
     tried to board this phase (each ship fights at most once a phase)."""
@@ -167,14 +189,12 @@ def boarding_options(sea: Sea, seat: str, done: set[str] | frozenset[str] = froz
         if ship.name in done or cannot_board(sea, ship) is not None:
             continue
         for target in sea.enemies(ship):
-            if target.name in done or cannot_be_boarded(sea, target) is not None:
-                continue
-            if not hulls_within(ship.hull, target.hull, BOARDING_RANGE + 1e-9):
+            if target.name in done or board_refused(sea, ship, target) is not None:
                 continue
             gap = hull_distance(ship.hull, target.hull)
             need = boarding_need(gap)
-            if need is not None:
-                out.append(BoardingOption(ship.name, target.name, gap, need))
+            assert need is not None
+            out.append(BoardingOption(ship.name, target.name, gap, need))
     return out
 
 
@@ -201,7 +221,7 @@ def boarding_phase(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
             if not options:
                 break
             answer = yield BoardPrompt(
-                seats=(seat,), rule="JL-BOARD-1", text="launch a boarding action (grapnels away!) or pass?", accepts=(Board,), options=options
+                seats=(seat,), rule="JL-BOARD-1", text="launch a boarding action (grapnels away!) or pass?", accepts=(Board,), options=options, sea=sea
             )
             choice = cast(Board, answer)
             if choice.boarder is None or choice.target is None:
@@ -247,6 +267,16 @@ def attempt(g: Game, sea: Sea, option: BoardingOption, done: set[str]) -> Genera
         need=option.need,
         roll=r.total,
         success=success,
+        **explained(
+            g,
+            {
+                "need": single(
+                    "JL-BOARD-1",
+                    f'grapnels within {CLOSE_RANGE:g}" fail only on a 1' if option.need == CLOSE_NEED else f'grapnels within {BOARDING_RANGE:g}" hold on a 3+',
+                    option.need,
+                )
+            },
+        ),
     )
     if not success:
         return None
@@ -268,6 +298,37 @@ class Blows:
     attacks: int
     strength: int
     ws: int
+
+
+def blows_basis(models: list[KrewModel], charging: bool, need: int | None, ws: int, enemy_ws: int | None) -> Basis:
+    """The rules behind a group's blows (for the log): each model's attacks and strength from its
+    profile (JL-KREW-2, JL-KREW-3), the slugga as a second hand weapon (JL-SHOOT-5), the 'Uge
+    Choppa (JL-KREW-2), the charge and Furious Charge (JL-BOARD-2), and the to-hit chart (JL-BOARD-8)."""
+    attacks: list[Term] = []
+    for role in ("kaptin", "doc", "krew"):
+        mine = [m for m in models if m.role == role]
+        if not mine:
+            continue
+        p = mine[0].profile
+        n = len(mine)
+        attacks.append(term(PROFILE_RULE[role], f"{n} x {p.title}: A{p.a}", n * p.a))
+        if p.weapon_bonus == 0:
+            attacks.append(term("JL-SHOOT-5", f"{n} x a slugga as a second hand weapon: +1", n))
+        if charging:
+            attacks.append(term("JL-BOARD-2", f"{n} x charging: +1", n))
+    p = models[0].profile
+    strength = [term(PROFILE_RULE[models[0].role], f"the {p.title}'s S", p.s)]
+    if p.weapon_bonus:
+        strength.append(term("JL-KREW-2", "'Uge Choppa: +1 S, two-handed", p.weapon_bonus))
+    if charging:
+        strength.append(term("JL-BOARD-2", "Furious Charge: +1 S", 1))
+    initiative = [term(PROFILE_RULE[models[0].role], f"the {p.title}'s I", p.i)]
+    if charging:
+        initiative.append(term("JL-BOARD-2", "Furious Charge: +1 I", 1))
+    out: Basis = {"attacks": attacks, "strength": strength, "initiative": initiative}
+    if need is not None and enemy_ws is not None:
+        out["need"] = single("JL-BOARD-8", f"WS{ws} against WS{enemy_ws} on the close-combat chart", need)
+    return out
 
 
 def blows(model: KrewModel, charging: bool) -> Blows:
@@ -377,6 +438,7 @@ def fight_round(g: Game, sea: Sea, fight: Fight) -> Generator[Prompt, Any, Outco
                         targets(ships[enemy], kaptins[enemy], arena, rumble),
                         tallies[side],
                         duel[side] if arena == "rumble" else None,
+                        charging=charge and side == "attacker",
                     )
                     entry.update(side=side, fight=arena)
                     strikes.append(entry)
@@ -396,6 +458,7 @@ def fight_round(g: Game, sea: Sea, fight: Fight) -> Generator[Prompt, Any, Outco
             if not rumble
             else {s: {**{k: v for k, v in duel[s].to_json().items() if k in ("attacks", "hits", "caused")}, "wounds_left": _wounds(ships[s])} for s in ships},
             steps=steps,
+            procedure_rule="JL-BOARD-8",
         )
     return (yield from result(g, sea, fight, {s: tallies[s].caused for s in ships}))
 
@@ -431,15 +494,18 @@ def strike(
     order: list[KrewModel],
     tally: Tally,
     duel: Tally | None,
+    *,
+    charging: bool = False,
 ) -> Generator[Prompt, Any, dict[str, Any]]:
     """One group of strikers (same strength and WS) rolls to hit; each hit is wounded, saved and
     Feel-No-Pained on its own (S against T, choppas have no AP)."""
     entry: dict[str, Any] = {"ship": ship.name, "models": [m.role for m in models], "attacks": attacks, "strength": strength}
     alive = [k for k in order if _alive(enemy, k)]
     if not alive:
-        entry.update(need=None, hits=0, caused=0)
+        entry.update(need=None, hits=0, caused=0, **explained(g, blows_basis(models, charging, None, ws, None)))
         return entry
-    need = to_hit(ws, max(k.profile.ws for k in alive))
+    enemy_ws = max(k.profile.ws for k in alive)
+    need = to_hit(ws, enemy_ws)
     who = "the Kaptin" if duel is not None else ", ".join(sorted({m.profile.title for m in models}))
     r = yield from g.roll(RollRequest(nd6(attacks), f"{ship.name}: {who} strike at {enemy.name}'s krew", "JL-BOARD-3", ship.commander, ship.name, "high"))
     hits = sum(1 for f in r.faces if f >= need)
@@ -452,7 +518,19 @@ def strike(
             break
         model = min(live, key=lambda k: taken.get(id(k), 0))  # the first of the least hit
         taken[id(model)] = taken.get(id(model), 0) + 1
-        res = yield from resolve_hit(g, sea, enemy, model, strength, None, by_seat=ship.commander, by_actor=ship.name, cause=cause, rule="JL-BOARD-3")
+        res = yield from resolve_hit(
+            g,
+            sea,
+            enemy,
+            model,
+            strength,
+            None,
+            by_seat=ship.commander,
+            by_actor=ship.name,
+            cause=cause,
+            rule="JL-BOARD-3",
+            strength_basis=blows_basis(models, charging, None, ws, None)["strength"] if g.logging else None,
+        )
         tally.wounding += res.wounding
         tally.saved += res.saved
         tally.fnp += res.shrugged
@@ -466,7 +544,7 @@ def strike(
         duel.attacks += attacks
         duel.hits += hits
         duel.caused += caused
-    entry.update(need=need, hits=hits, caused=caused)
+    entry.update(need=need, hits=hits, caused=caused, **explained(g, blows_basis(models, charging, need, ws, enemy_ws)))
     return entry
 
 
@@ -492,10 +570,23 @@ def result(g: Game, sea: Sea, fight: Fight, caused: dict[Side, int]) -> Generato
     else:
         loser = a if caused["attacker"] < caused["defender"] else d
         diff = abs(caused["attacker"] - caused["defender"])
-        ld = max(k.profile.ld for k in loser.krew)
+        leader = max(loser.krew, key=lambda k: (k.profile.ld, k.role == "kaptin"))
+        ld = leader.profile.ld
         r = yield from g.roll(RollRequest(TWO_D6, f"{loser.name}: leadership test after losing the melee", "JL-BOARD-4", loser.commander, loser.name, "low"))
         passed = r.total <= ld - diff
         data.update(ld=ld, difference=diff, need=ld - diff, roll=r.total, passed=passed, result="held" if passed else "beaten")
+        data.update(
+            explained(
+                g,
+                {
+                    "ld": single(PROFILE_RULE[leader.role], f"the best Ld aboard: the {leader.profile.title}'s", ld),
+                    "need": [
+                        term("JL-BOARD-4", "the losing side tests its leadership on 2D6", ld),
+                        term("JL-BOARD-8", "less the difference in wounds caused (combat resolution, ruling)", -diff),
+                    ],
+                },
+            )
+        )
         if passed:
             loser = None
             data.update(loser=a.name if caused["attacker"] < caused["defender"] else d.name, winner=None)

@@ -7,18 +7,21 @@ ruling on saves and damage-table rolls (JL-DMG-10) holds for all of them.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any, Literal
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Facing
-from grapeshot.rulesets.jimlad.data import GUN_DAMAGE_ROLL, GUNS, HULL_POINTS, RAMSHACKLE_SAVE, armour_of
+from grapeshot.rulesets.jimlad.basis import Basis, Term, explained, single, term
+from grapeshot.rulesets.jimlad.data import GUN_DAMAGE_ROLL, GUNS, HULL_POINTS, RAMSHACKLE_SAVE, armour_of, armour_terms
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
 Verdict = Literal["penetrating", "glancing", "none", "saved"]
+
+RIGGERS_NEED = 4  # JL-DMG-9: the grot riggers mend a point of damage on a 4+
 
 #: JL-DMG-3..8: the damage table.
 DAMAGE_TABLE: dict[int, tuple[str, str]] = {
@@ -53,8 +56,14 @@ def strike(
     cause: str,
     rule: str,
     save: bool = True,
+    strength_basis: Sequence[Term] | None = None,
+    at_once: bool = False,
 ) -> Generator[Prompt, Any, Verdict]:
-    """Resolve one blow against a hull: penetration roll, 6+ ramshackle save, hull point lost."""
+    """Resolve one blow against a hull: penetration roll, 6+ ramshackle save, hull point lost.
+
+    ``strength_basis``: the terms of the strength with their rules (default: the weapon's rule
+    gives it whole); ``at_once``: a blow outside the shooting phase (JL-DMG-10), which the log
+    says gets the save too."""
     armour = armour_of(target.klan, facing)
     r = yield from g.roll(RollRequest(D6, f"{cause} against {target.name}'s {facing.value} armour", "JL-SHOOT-8", by_seat, by_actor, "high"))
     verdict: Verdict = penetration(strength, r.total, armour)
@@ -64,6 +73,14 @@ def strike(
         saved_roll = s.total
         if s.total >= RAMSHACKLE_SAVE:
             verdict = "saved"
+    basis: Basis = {}
+    if g.logging:
+        basis["strength"] = list(strength_basis) if strength_basis else single(rule, cause, strength)
+        basis["armour"] = armour_terms(target.klan, facing)
+        if saved_roll is not None:
+            basis["save"] = single("JL-SHIP-3", "the ramshackle 6+ invulnerable save", RAMSHACKLE_SAVE)
+            if at_once:
+                basis["save"].append(term("JL-DMG-10", "a blow outside the shooting phase gets it too (ruling)", 0))
     g.emit(
         "strike",
         "JL-SHOOT-8",
@@ -77,6 +94,7 @@ def strike(
         save=saved_roll,
         verdict=verdict,
         weapon_rule=rule,
+        **explained(g, basis),
     )
     if verdict in ("penetrating", "glancing"):
         lose_hull_point(g, sea, target, by_seat, cause)
@@ -114,16 +132,29 @@ def sink(g: Game, sea: Sea, ship: Ship, by_seat: str | None, cause: str) -> None
         release_sunk(g, sea, ship)
 
 
-def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None) -> Proc:
+def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None, *, at_once: bool = False) -> Proc:
     """JL-DMG-2: one roll on the damage table for a ship that took penetrating hits in a
-    shooting player's turn, however many it took."""
+    shooting player's turn, however many it took; ``at_once``: for a penetrating blow outside
+    the shooting phase, rolled as it lands (JL-DMG-10)."""
+    when = "JL-DMG-10" if at_once else "JL-DMG-2"
     r = yield from g.roll(RollRequest(D6, f"{ship.name}: damage table", "JL-DMG-2", ship.commander, ship.name, None))
     result, rule = DAMAGE_TABLE[r.total]
     next_turn = sea.turn + 1
     detail: dict[str, Any] = {}
+    basis: Basis = {}
+    if g.logging:
+        basis["when"] = single(
+            when,
+            "at once: a penetrating blow outside the shooting phase (ruling)"
+            if at_once
+            else "once for the shooting player's turn, however many penetrating hits",
+            "at once" if at_once else "after the shooting player's turn",
+        )
     if result in ("no-grapeshot", "no-krak", "shaken"):
-        ship.effects[result] = next_turn
+        ship.add_effect(result, next_turn, sea.turn)
         detail["in_force_on_turn"] = next_turn
+        if g.logging:
+            basis["in_force_on_turn"] = single("JL-DMG-10", "next turn: the whole of the next game turn (ruling)", next_turn)
     elif result == "gun-damaged":
         gr = yield from g.roll(RollRequest(D6, f"{ship.name}: which gun is damaged", "JL-DMG-6", ship.commander, ship.name, None))
         gun = GUN_DAMAGE_ROLL[gr.total]
@@ -136,7 +167,24 @@ def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None) -> Proc:
     else:
         detail["already"] = ship.engine_damaged
         ship.engine_damaged = True
-    g.emit("damage", rule, ship=ship.name, result=result, roll=r.total, by=by_seat, **detail)
+    if g.logging and detail.get("already"):
+        basis["already"] = single("JL-DMG-10", "the same damage again changes nothing (ruling)", True)
+    g.emit("damage", rule, ship=ship.name, result=result, roll=r.total, by=by_seat, **detail, **explained(g, basis))
+
+
+def cannot_repair(sea: Sea, ship: Ship) -> str | None:
+    """Why the grot riggers may not work now, or None if they may (JL-DMG-9): they need two Orks
+    to drive them (JL-KREW-5), work once a turn, instead of the kannons and torpedoes, and not
+    while the krew fight off snakes (JL-EVT-6)."""
+    if not ship.krewed:
+        return "too few Orks aboard to drive the grot riggers (JL-KREW-5)"
+    if ship.repaired:
+        return "the riggers have already worked this turn"
+    if ship.fired - {"sluggas"}:
+        return "its kannons or torpedoes have fired this turn (repairs replace them)"
+    if ship.in_force("snakes", sea.turn):
+        return "fighting off the snakes (JL-EVT-6)"
+    return None
 
 
 def repairable(sea: Sea, ship: Ship) -> list[str]:
@@ -155,7 +203,7 @@ def repair(g: Game, sea: Sea, ship: Ship, what: str) -> Proc:
     """JL-DMG-9: instead of shooting, grot riggers mend one point of damage on a 4+."""
     ship.repaired = True
     r = yield from g.roll(RollRequest(D6, f"{ship.name}: grot riggers repair {what}", "JL-DMG-9", ship.commander, ship.name, "high"))
-    fixed = r.total >= 4
+    fixed = r.total >= RIGGERS_NEED
     if fixed:
         if what == "hull":
             ship.hull_points = min(HULL_POINTS, ship.hull_points + 1)
@@ -165,4 +213,4 @@ def repair(g: Game, sea: Sea, ship: Ship, what: str) -> Proc:
             ship.engine_damaged = False
         else:
             ship.damaged_guns.discard(what.split(":", 1)[1])
-    g.emit("repair", "JL-DMG-9", ship=ship.name, what=what, roll=r.total, fixed=fixed, hull_points=ship.hull_points)
+    g.emit("repair", "JL-DMG-9", ship=ship.name, what=what, roll=r.total, need=RIGGERS_NEED, fixed=fixed, hull_points=ship.hull_points)

@@ -11,6 +11,7 @@ from enum import Enum, IntEnum
 from typing import Literal
 
 from grapeshot.geometry import Facing
+from grapeshot.rulesets.jimlad.basis import Term, term, total
 
 #: the namespace of Jim Lad's action, prompt and event kinds
 NS = "jimlad"
@@ -186,13 +187,20 @@ SAIL_WITH_DICE = 2  # +2D6"
 SAIL_AGAINST_DICE = -1  # -1D6"
 
 
+def armour_terms(klan: Klan, facing: Facing) -> list[Term]:
+    """The armour of a facing for a ship of this klan, term by term: the ship's (JL-SHIP-3) and
+    the klan's change (JL-KLAN-5, JL-KLAN-6)."""
+    terms = [term("JL-SHIP-3", f"{facing.value} armour", ARMOUR[facing])]
+    spec = KLANS[klan]
+    for f, delta in spec.armour:
+        if f is facing:
+            terms.append(term(spec.rule, spec.title, delta))
+    return terms
+
+
 def armour_of(klan: Klan, facing: Facing) -> int:
     """The armour value of a facing for a ship of this klan (JL-SHIP-3, JL-KLAN-5, JL-KLAN-6)."""
-    value = ARMOUR[facing]
-    for f, delta in KLANS[klan].armour:
-        if f is facing:
-            value += delta
-    return value
+    return total(armour_terms(klan, facing))
 
 
 # --------------------------------------------------------------------------- krew (JL-KREW-*)
@@ -222,6 +230,9 @@ PROFILES: dict[Role, Profile] = {
     "doc": Profile("Mad Doc", ws=4, bs=2, s=3, t=4, w=1, i=2, a=2, ld=7, sv=5),
     "krew": Profile("Krew", ws=4, bs=2, s=3, t=4, w=1, i=2, a=2, ld=7, sv=5),
 }
+
+#: the rule that gives each role its profile
+PROFILE_RULE: dict[Role, str] = {"kaptin": "JL-KREW-2", "doc": "JL-KREW-3", "krew": "JL-KREW-3"}
 
 #: JL-KREW-1: the krew every ship starts with.
 STARTING_KREW: tuple[Role, ...] = ("kaptin", "doc", "krew", "krew", "krew", "krew", "krew")

@@ -191,7 +191,7 @@ def storm(g: Game, sea: Sea) -> Proc:
 
 
 def _effect(g: Game, sea: Sea, ship: Ship, effect: str, rule: str, *, hold: str | None = None) -> None:
-    ship.effects[effect] = sea.turn
+    ship.add_effect(effect, sea.turn, sea.turn)
     if hold is not None:
         ship.held = (sea.turn, hold)
     g.emit("effect", rule, ship=ship.name, effect=effect, in_force_on_turn=sea.turn, held=hold is not None)

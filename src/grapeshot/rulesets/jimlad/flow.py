@@ -13,11 +13,29 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import Outcome
 from grapeshot.dice import D6, RollRequest
-from grapeshot.geometry import Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
+from grapeshot.geometry import Facing, Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
-from grapeshot.rulesets.jimlad.data import CARDS, Card
-from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift
+from grapeshot.rulesets.jimlad.basis import Basis, explained, single, total
+from grapeshot.rulesets.jimlad.data import (
+    CARDS,
+    DEFAULT_LENGTH,
+    DEFAULT_WIDTH,
+    FEEL_NO_PAIN,
+    GUNNER_BS,
+    HULL_POINTS,
+    KANNONS,
+    KLANS,
+    MAX_LENGTH,
+    MAX_WIDTH,
+    RAMSHACKLE_SAVE,
+    STARTING_KREW,
+    TORPEDO_STRENGTH,
+    Card,
+    armour_terms,
+)
+from grapeshot.rulesets.jimlad.kannon import SHELLS, carried, grapeshot_strength
+from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift, straight_ahead
 from grapeshot.rulesets.jimlad.placing import confirm_position
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt
 from grapeshot.rulesets.jimlad.shooting import shooting_round
@@ -33,6 +51,8 @@ def play(g: Game, start: tuple[int, int] | None = None) -> Generator[Prompt, Any
     if start is None:
         if g.logging:
             g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=sea.describe())
+            for ship in sea.ships.values():
+                muster(g, sea, ship)
         yield from npc.setup_models(g, sea)
         start = (1, 0)
     limit = int(sea.option("turn_limit"))
@@ -45,6 +65,67 @@ def play(g: Game, start: tuple[int, int] | None = None) -> Generator[Prompt, Any
             if outcome is not None:
                 return outcome
     return victory.final(g, sea)
+
+
+def muster(g: Game, sea: Sea, ship: Ship) -> None:
+    """What a ship brings to the table, each number with the rule that gives it (JL-SHIP-*,
+    JL-KREW-*, JL-SHOOT-1/2/6, the klan's rule): logged once per ship at the start."""
+    klan = KLANS[ship.klan]
+    armour = {f.value: armour_terms(ship.klan, f) for f in Facing}
+    kannons: dict[str, Any] = {}
+    why: Basis = {
+        "length": single(
+            "JL-SHIP-1", f'the scenario\'s hull, {DEFAULT_LENGTH:g}" by default, at most {MAX_LENGTH:g}" (a bowsprit and a barrel included)', ship.length
+        ),
+        "width": single("JL-SHIP-1", f'the scenario\'s hull, {DEFAULT_WIDTH:g}" by default, at most {MAX_WIDTH:g}"', ship.width),
+        "hull_points": single("JL-SHIP-3", f"{HULL_POINTS} hull points (a scenario may start a ship with fewer)", ship.hull_points),
+        "kannons": single("JL-SHIP-2", "four kannons whatever is modelled: fore, port, starboard and aft", len(KANNONS)),
+        "gunners_bs": single("JL-SHOOT-1", "grot gun krews", GUNNER_BS),
+        "krew": single("JL-KREW-1", "a Kaptin, a Mad Doc and five krew", len(STARTING_KREW)),
+        "profiles.kaptin": single("JL-KREW-2", "the Kaptin: WS4 BS2 S4 T4 W3 I3 A3 Ld8 Sv4+, 'Uge Choppa and slugga", "kaptin"),
+        "profiles.krew": single("JL-KREW-3", "the Mad Doc and the krew: WS4 BS2 S3 T4 W1 I2 A2 Ld7 Sv5+, choppa and slugga", "krew"),
+        "feel_no_pain": single("JL-KREW-4", "every Ork aboard while the Mad Doc lives", FEEL_NO_PAIN),
+        "gold": single("JL-SHIP-5", "the Kaptin's gold (or teef), stored aboard", ship.gold),
+        "torpedoes": single("JL-KLAN-7", "manned torpedoes replace the torpedoes", "manned")
+        if klan.manned_torpedoes
+        else single("JL-SHOOT-6", "two S9 torpedoes a salvo (option torpedo_salvos: salvos a game)", ship.salvos_left),
+        "klan": single(klan.rule, klan.title, ship.klan.value),
+    }
+    for f in Facing:
+        why[f"armour.{f.value}"] = armour[f.value]
+    for name, k in KANNONS.items():
+        shells = {shell: carried(ship, name, shell) is None for shell in SHELLS}
+        kannons[name] = {
+            "range": k.range,
+            "krak": k.krak if shells["krak"] else None,
+            "grapeshot": grapeshot_strength(ship, name) if shells["grapeshot"] else None,
+        }
+        why[f"kannons.{name}"] = single(
+            "JL-KLAN-3" if klan.fore_grapeshot_only and name == "fore" else "JL-SHOOT-2",
+            "grapeshot only (ruling: S4)" if klan.fore_grapeshot_only and name == "fore" else f"the {name} kannon's range and shells",
+            name,
+        )
+    if klan.reroll:
+        why["reroll"] = single(
+            "JL-KLAN-8", "one re-roll a turn for each ship, or for each player (option freebooterz_reroll)", str(sea.option("freebooterz_reroll"))
+        )
+    g.emit(
+        "muster",
+        "JL-SHIP-1",
+        ship=ship.name,
+        klan=ship.klan.value,
+        length=ship.length,
+        width=ship.width,
+        hull_points=ship.hull_points,
+        armour={f: total(t) for f, t in armour.items()},
+        save=RAMSHACKLE_SAVE,
+        kannons=kannons,
+        gunners_bs=GUNNER_BS,
+        torpedoes={"salvos": ship.salvos_left, "strength": TORPEDO_STRENGTH, "manned": klan.manned_torpedoes},
+        krew=[k.role for k in ship.krew],
+        gold=ship.gold,
+        basis=why,
+    )
 
 
 def sequence_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
@@ -156,10 +237,7 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
             g.emit(
                 "orders",
                 "JL-TURN-3",
-                orders={
-                    seat: [{"ship": o.ship, "card": o.card, "side": o.turn, "card_at": o.card_at} for o in cast(Orders, a).orders]
-                    for seat, a in sorted(answers.items())
-                },
+                orders={seat: [_order(sea, o) for o in cast(Orders, a).orders] for seat, a in sorted(answers.items())},
             )
     for ship in ordered:
         if not ship.afloat:
@@ -186,6 +264,21 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
     yield from events.becalmed_shooting(g, sea)
 
 
+def _order(sea: Sea, o: ManoeuvreOrder) -> dict[str, Any]:
+    """An order as the log shows it, with the rules that limited the ship's choice, if any: a
+    damaged rudder (JL-MOVE-10) or the mermorks' card (JL-EVT-15)."""
+    out: dict[str, Any] = {"ship": o.ship, "card": o.card, "side": o.turn, "card_at": o.card_at}
+    ship = sea.ships[o.ship]
+    limits = []
+    if ship.rudder_damaged:
+        limits.append("JL-MOVE-10")
+    if ship.forced is not None and ship.forced[0] == sea.turn and (ship.forced[1], ship.forced[2]) == (o.card, o.turn):
+        limits.append("JL-EVT-15")
+    if limits:
+        out["limited_by"] = limits
+    return out
+
+
 def refloat(g: Game, sea: Sea, ship: Ship) -> None:
     """JL-RAM-7: after a turn aground the ship comes off, turned to head directly away from the
     terrain (from its nearest point to the ship's centre); if turning would touch something, it
@@ -205,8 +298,14 @@ def refloat(g: Game, sea: Sea, ship: Ship) -> None:
 
 
 def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
+    """A ship sails its ordered card.  A rudder damaged since the orders were given (a crash
+    earlier in the phase) takes effect at once: the card is sailed straight ahead (JL-DMG-7)."""
     card = Card(order.card)
-    allowance = yield from roll_allowance(g, sea, ship, card, order.turn)
+    side = order.turn
+    if ship.rudder_damaged and side != "none":
+        straight_ahead(g, ship, card, side, 0.0)
+        side = "none"
+    allowance = yield from roll_allowance(g, sea, ship, card, side)
     inches, ram = allowance.low, False
     prompt = DistancePrompt(
         seats=(ship.commander,),
@@ -215,7 +314,7 @@ def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
         accepts=(Distance,),
         ship=ship.name,
         card=card,
-        turn=order.turn,
+        turn=side,
         card_at=order.card_at,
         low=allowance.low,
         high=allowance.high,
@@ -224,7 +323,7 @@ def ordered_move(g: Game, sea: Sea, ship: Ship, order: ManoeuvreOrder) -> Proc:
     if allowance.high > allowance.low or prompt.ram_target(allowance.low) is not None:
         answer = cast(Distance, (yield prompt))
         inches, ram = answer.inches, answer.ram
-    yield from move_ship(g, sea, ship, card, order.turn, order.card_at, inches, ram=ram)
+    yield from move_ship(g, sea, ship, card, side, order.card_at, inches, ram=ram)
     if allowance.side_drift and ship.afloat:
         yield from side_wind_drift(g, sea, ship)
 
@@ -242,7 +341,17 @@ def repeat_move(g: Game, sea: Sea, ship: Ship) -> Proc:
         side_drift = allowance.side_drift
     else:
         inches = yield from events.repeat_distance(g, sea, ship, last.card, inches)  # sand banks, skurvy
-    g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), side=turn, card_at=last.card_at, distance=inches)
+    why: Basis = {
+        "card": single("JL-MOVE-10", "engine damage repeats last turn's manoeuvre", int(last.card)),
+        "distance": single(
+            "JL-DMG-8",
+            "a fresh roll, gone in full (option engine_repeat)" if sea.option("engine_repeat") == "reroll" else "last turn's (option engine_repeat)",
+            inches,
+        ),
+    }
+    if turn != last.turn:
+        why["side"] = single("JL-MOVE-10", "with the rudder damaged too, sailed straight", turn)
+    g.emit("engine-repeat", "JL-DMG-8", ship=ship.name, card=int(last.card), side=turn, card_at=last.card_at, distance=inches, **explained(g, why))
     yield from move_ship(g, sea, ship, last.card, turn, last.card_at, inches, compulsory=True)
     if side_drift and ship.afloat:  # JL-KLAN-2: the wind abeam still carries a sailing ship
         yield from side_wind_drift(g, sea, ship)

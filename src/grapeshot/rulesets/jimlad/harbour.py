@@ -349,7 +349,7 @@ def treasure(g: Game, sea: Sea, ship: Ship, island: Terrain) -> Proc:
     elif f.total == SQUIG_BREW:
         result = "squig-brew"
         nxt = sea.turn + 1
-        ship.effects["drunk"] = nxt
+        ship.add_effect("drunk", nxt, sea.turn)
         ship.held = (nxt, "the krew are drunk on squig brew (JL-LAND-2)")
         detail["in_force_on_turn"] = nxt
     else:

@@ -34,13 +34,16 @@ from grapeshot.geometry import (
 )
 from grapeshot.rulesets.jimlad import npc
 from grapeshot.rulesets.jimlad.actions import Fire, Sluggas
+from grapeshot.rulesets.jimlad.basis import Basis, Term, explained, single, term
 from grapeshot.rulesets.jimlad.damage import strike
 from grapeshot.rulesets.jimlad.data import (
     GRAPESHOT_D3_RANGE,
+    GUNNER_BS,
     GUNS,
     KANNONS,
     KLANS,
     KRAK_SCATTER_DICE,
+    PROFILE_RULE,
     SLUGGA_AP,
     SLUGGA_STRENGTH,
     GunName,
@@ -103,21 +106,48 @@ def can_shoot(sea: Sea, ship: Ship) -> str | None:
     return None
 
 
-def shells(sea: Sea, ship: Ship, gun: GunName) -> list[Shell]:
-    """The shells a kannon may fire now (JL-SHOOT-2, JL-KLAN-3, JL-DMG-3/4/6)."""
-    if gun in ship.damaged_guns or gun in ship.fired or ship.repaired:
-        return []
-    if ship.in_force("skurvy", sea.turn) and sum(1 for g in GUNS if g in ship.fired) >= skurvy_guns(ship):
-        return []
+SHELLS: tuple[Shell, ...] = ("krak", "grapeshot")
+
+
+def carried(ship: Ship, gun: GunName, shell: Shell) -> str | None:
+    """Why this kannon of this ship never fires the shell (JL-SHOOT-2, JL-KLAN-3), or None."""
     k = KANNONS[gun]
     klan = KLANS[ship.klan]
-    out: list[Shell] = []
     fore_grape = klan.fore_grapeshot_only and gun == "fore"
-    if k.krak is not None and not fore_grape and not ship.in_force("no-krak", sea.turn):
-        out.append("krak")
-    if (k.grapeshot is not None or fore_grape) and not ship.in_force("no-grapeshot", sea.turn):
-        out.append("grapeshot")
-    return out
+    if shell == "krak":
+        if k.krak is None:
+            return f"the {gun} kannon fires no krak (JL-SHOOT-2)"
+        if fore_grape:
+            return f"the {klan.title}' fore kannon fires grapeshot only (JL-KLAN-3)"
+    elif k.grapeshot is None and not fore_grape:
+        return f"the {gun} kannon fires no grapeshot (JL-SHOOT-2)"
+    return None
+
+
+def shell_refused(sea: Sea, ship: Ship, gun: GunName, shell: Shell) -> str | None:
+    """Why a kannon may not fire this shell now, or None if it may (JL-SHOOT-2, JL-KLAN-3,
+    JL-DMG-3/4/6, JL-DMG-9, JL-EVT-10)."""
+    if gun in ship.damaged_guns:
+        return f"the {gun} kannon is damaged (JL-DMG-6)"
+    if gun in ship.fired:
+        return f"the {gun} kannon has fired this turn"
+    if ship.repaired:
+        return "its gun krews are repairing instead (JL-DMG-9)"
+    if ship.in_force("skurvy", sea.turn) and sum(1 for g in GUNS if g in ship.fired) >= skurvy_guns(ship):
+        return "with skurvy aboard only half its kannons fire this turn (JL-EVT-10)"
+    why = carried(ship, gun, shell)
+    if why is not None:
+        return why
+    if shell == "krak" and ship.in_force("no-krak", sea.turn):
+        return "no krak this turn (JL-DMG-4)"
+    if shell == "grapeshot" and ship.in_force("no-grapeshot", sea.turn):
+        return "no grapeshot this turn (JL-DMG-3)"
+    return None
+
+
+def shells(sea: Sea, ship: Ship, gun: GunName) -> list[Shell]:
+    """The shells a kannon may fire now (JL-SHOOT-2, JL-KLAN-3, JL-DMG-3/4/6)."""
+    return [shell for shell in SHELLS if shell_refused(sea, ship, gun, shell) is None]
 
 
 def skurvy_guns(ship: Ship) -> int:
@@ -139,11 +169,11 @@ def grapeshot_targets(sea: Sea, ship: Ship, gun: GunName) -> list[Ship]:
 
 def check_fire(sea: Sea, ship: Ship, fire: Fire) -> None:
     """Raise :class:`IllegalAction` unless this shot is allowed now."""
-    allowed = shells(sea, ship, fire.gun)
-    if fire.shell not in allowed:
+    why = shell_refused(sea, ship, fire.gun, fire.shell)
+    if why is not None:
         usable = {g: shells(sea, ship, g) for g in KANNONS}
         listing = ", ".join(f"{g}: {'/'.join(s)}" for g, s in usable.items() if s) or "none"
-        raise IllegalAction(f"{ship.name}'s {fire.gun} kannon cannot fire {fire.shell} now; usable: {listing}")
+        raise IllegalAction(f"{ship.name}'s {fire.gun} kannon cannot fire {fire.shell} now ({why}); usable: {listing}")
     m = mount(ship, fire.gun)
     arc = gun_arc(sea, ship, fire.gun)
     if fire.shell == "krak" or sea.option("grapeshot") == "template":
@@ -240,11 +270,51 @@ def krak(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
                 target=None if target is None else target.name,
                 facing=None if facing is None else facing.value,
                 npc=model,
+                strength=k.krak,
+                max_range=k.range,
+                **explained(g, krak_basis(ship, gun, arc.width, bs, dice_total, inches, shots, facing)),
             )
         if model is not None:
             yield from npc.krak_hits_model(g, sea, model, k.krak, by=ship, cause=f"{ship.name}'s {gun} krak")
         if target is not None and facing is not None:
-            yield from strike(g, sea, target, k.krak, facing, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s {gun} krak", rule="JL-SHOOT-3")
+            yield from strike(
+                g,
+                sea,
+                target,
+                k.krak,
+                facing,
+                by_seat=ship.commander,
+                by_actor=ship.name,
+                cause=f"{ship.name}'s {gun} krak",
+                rule="JL-SHOOT-3",
+                strength_basis=single("JL-SHOOT-2", f"the {gun} kannon's krak", k.krak),
+            )
+
+
+def krak_basis(ship: Ship, gun: GunName, arc: float, bs: int, dice: int | None, inches: int, shots: int, facing: Facing | None) -> Basis:
+    """The rules behind a krak shot's numbers (for the log)."""
+    k = KANNONS[gun]
+    assert k.krak is not None
+    if dice is None:
+        scatter_terms = single("JL-SHOOT-3", "a hit on the scatter die: no scatter", 0)
+    else:
+        scatter_terms = [
+            term("JL-SHOOT-3", "2D6 on an arrow", dice),
+            term("JL-SHOOT-1" if bs == GUNNER_BS else "JL-SHOOT-3", "less the gunners' BS (option krak_scatter_bs)", -bs),
+        ]
+        if dice - bs < 0:
+            scatter_terms.append(term("JL-SHOOT-3", "never below nothing", bs - dice))
+    out: Basis = {
+        "strength": single("JL-SHOOT-2", f"the {gun} kannon's krak", k.krak),
+        "max_range": single("JL-SHOOT-2", f"the {gun} kannon's range", k.range),
+        "arc.width": single("JL-SHOOT-3", "each kannon's arc, centred on its facing (option kannon_arc)", arc),
+        "scatter.inches": scatter_terms,
+    }
+    if facing is not None:
+        out["facing"] = single("JL-SHOOT-3", "the facing that looks towards the firing kannon (ruling)", facing.value)
+    if KLANS[ship.klan].broadside_d3 and gun in ("port", "starboard"):
+        out["shot"] = single("JL-KLAN-3", "Deff Skulls: D3 krak shots from a broadside", shots)
+    return out
 
 
 def grapeshot_template(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) -> Proc:
@@ -272,12 +342,42 @@ def grapeshot_template(g: Game, sea: Sea, ship: Ship, gun: GunName, aim: Vec) ->
         direction=round(direction, 3),
         template=[[round(x, 3), round(y, 3)] for x, y in tpl.points],
         hits=[{"ship": t.name, "model": mdl.role} for t, mdl in hits],
+        **explained(g, grapeshot_basis(sea, ship, gun)),
     )
     strength = grapeshot_strength(ship, gun)
     for t, model in hits:
         yield from wound(
-            g, sea, t, model, strength, None, by_seat=ship.commander, by_actor=ship.name, cause=f"{ship.name}'s {gun} grapeshot", rule="JL-SHOOT-4"
+            g,
+            sea,
+            t,
+            model,
+            strength,
+            None,
+            by_seat=ship.commander,
+            by_actor=ship.name,
+            cause=f"{ship.name}'s {gun} grapeshot",
+            rule="JL-SHOOT-4",
+            strength_basis=grapeshot_strength_terms(ship, gun),
         )
+
+
+def grapeshot_strength_terms(ship: Ship, gun: GunName) -> list[Term]:
+    if KANNONS[gun].grapeshot is None:
+        return single("JL-KLAN-3", "the Deff Skulls' fore kannon fires grapeshot at S4, as every other (ruling)", grapeshot_strength(ship, gun))
+    return single("JL-SHOOT-2", f"the {gun} kannon's grapeshot", grapeshot_strength(ship, gun))
+
+
+def grapeshot_basis(sea: Sea, ship: Ship, gun: GunName) -> Basis:
+    """The rules behind a grapeshot volley (for the log)."""
+    mode = str(sea.option("grapeshot"))
+    out: Basis = {
+        "mode": single("JL-SHOOT-4", "the flamer template or D3 hits, fixed before the game (option grapeshot)", mode),
+        "hits" if mode == "template" else "target": single("JL-QA-1", "krew only: grapeshot sweeps the decks and never harms a hull", "krew"),
+    }
+    if mode == "d3":
+        out["count"] = single("JL-SHOOT-4", "D3 hits", "D3")
+        out["range"] = single("JL-SHOOT-4", 'the alternative method: within 8"', GRAPESHOT_D3_RANGE)
+    return out
 
 
 def next_hit(target: Ship, order: list[KrewModel], taken: dict[int, int]) -> KrewModel | None:
@@ -308,14 +408,36 @@ def grapeshot_d3(g: Game, sea: Sea, ship: Ship, gun: GunName, target: Ship) -> P
         target=target.name,
         range=round(point_hull_distance(m, target.hull), 4),
         count=r.total,
+        **explained(g, grapeshot_basis(sea, ship, gun)),
     )
     yield from hits_down_the_line(
-        g, sea, target, order, r.total, grapeshot_strength(ship, gun), None, by=ship, cause=f"{ship.name}'s {gun} grapeshot", rule="JL-SHOOT-4"
+        g,
+        sea,
+        target,
+        order,
+        r.total,
+        grapeshot_strength(ship, gun),
+        None,
+        by=ship,
+        cause=f"{ship.name}'s {gun} grapeshot",
+        rule="JL-SHOOT-4",
+        strength_basis=grapeshot_strength_terms(ship, gun),
     )
 
 
 def hits_down_the_line(
-    g: Game, sea: Sea, target: Ship, order: list[KrewModel], hits: int, strength: int, ap: int | None, *, by: Ship, cause: str, rule: str
+    g: Game,
+    sea: Sea,
+    target: Ship,
+    order: list[KrewModel],
+    hits: int,
+    strength: int,
+    ap: int | None,
+    *,
+    by: Ship,
+    cause: str,
+    rule: str,
+    strength_basis: list[Term] | None = None,
 ) -> Proc:
     """Hits falling on a ship's models closest first (``order``), one each before any takes a second."""
     taken: dict[int, int] = {}
@@ -323,7 +445,7 @@ def hits_down_the_line(
         model = next_hit(target, order, taken)
         if model is None:
             break
-        yield from wound(g, sea, target, model, strength, ap, by_seat=by.commander, by_actor=by.name, cause=cause, rule=rule)
+        yield from wound(g, sea, target, model, strength, ap, by_seat=by.commander, by_actor=by.name, cause=cause, rule=rule, strength_basis=strength_basis)
 
 
 # --------------------------------------------------------------------------- sluggas
@@ -356,7 +478,8 @@ def sluggas(g: Game, sea: Sea, ship: Ship, target: Ship) -> Proc:
 def slugga_volley(g: Game, sea: Sea, shooter: Ship, target: Ship, *, return_fire: bool) -> Proc:
     """Each Ork fires one shot at BS2; hits fall on the target's closest models, S4 AP5."""
     n = len(shooter.krew)
-    bs = min(k.profile.bs for k in shooter.krew)
+    worst = max(shooter.krew, key=lambda k: (-k.profile.bs, k.role == "krew"))
+    bs = worst.profile.bs
     need = 7 - bs
     r = yield from g.roll(RollRequest(nd6(n), f"{shooter.name}: slugga shots at {target.name}", "JL-SHOOT-5", shooter.commander, shooter.name, "high"))
     hits = sum(1 for f in r.faces if f >= need)
@@ -370,6 +493,28 @@ def slugga_volley(g: Game, sea: Sea, shooter: Ship, target: Ship, *, return_fire
         hits=hits,
         return_fire=return_fire,
         range=round(hull_distance(shooter.hull, target.hull), 4),
+        max_range=float(sea.option("slugga_range")),
+        **explained(
+            g,
+            {
+                "shots": single("JL-SHOOT-5", "one shot for each Ork aboard", n),
+                "need": [term("JL-SHOOT-5", "a D6 score of 7 less the BS", 7), term(PROFILE_RULE[worst.role], f"the {worst.profile.title}'s BS", -bs)],
+                "max_range": single("JL-SHOOT-5", 'ships within "say <6"" (option slugga_range)', float(sea.option("slugga_range"))),
+                "return_fire": single("JL-SHOOT-5", "the target's krew fire back at once, after the shooter", return_fire),
+            },
+        ),
     )
     order = closest_first(target, shooter.centre)
-    yield from hits_down_the_line(g, sea, target, order, hits, SLUGGA_STRENGTH, SLUGGA_AP, by=shooter, cause=f"{shooter.name}'s sluggas", rule="JL-SHOOT-5")
+    yield from hits_down_the_line(
+        g,
+        sea,
+        target,
+        order,
+        hits,
+        SLUGGA_STRENGTH,
+        SLUGGA_AP,
+        by=shooter,
+        cause=f"{shooter.name}'s sluggas",
+        rule="JL-SHOOT-5",
+        strength_basis=single("JL-SHOOT-5", "a slugga: S4 AP5", SLUGGA_STRENGTH),
+    )

@@ -16,7 +16,8 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Vec, distance, hulls_within
-from grapeshot.rulesets.jimlad.data import FEEL_NO_PAIN, MIN_WORKING_KREW, PROFILES, STARTING_KREW, Role, save_target, wound_target
+from grapeshot.rulesets.jimlad.basis import Basis, Term, explained, single, term
+from grapeshot.rulesets.jimlad.data import FEEL_NO_PAIN, MIN_WORKING_KREW, PROFILE_RULE, PROFILES, STARTING_KREW, Role, save_target, wound_target
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
 
 _ORDER: dict[Role, int] = {"krew": 0, "doc": 1, "kaptin": 2}
@@ -64,9 +65,12 @@ def wound(
     by_actor: str | None,
     cause: str,
     rule: str,
+    strength_basis: list[Term] | None = None,
 ) -> Generator[Prompt, Any, bool]:
     """One hit on one model: to wound (S against T), armour save, Feel No Pain; True if it dies."""
-    result = yield from resolve_hit(g, sea, ship, model, strength, ap, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule)
+    result = yield from resolve_hit(
+        g, sea, ship, model, strength, ap, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule, strength_basis=strength_basis
+    )
     return result.killed
 
 
@@ -82,8 +86,11 @@ def resolve_hit(
     by_actor: str | None,
     cause: str,
     rule: str,
+    strength_basis: list[Term] | None = None,
 ) -> Generator[Prompt, Any, HitResult]:
-    """One hit on one model, step by step (see :func:`wound`); a model already gone takes nothing."""
+    """One hit on one model, step by step (see :func:`wound`); a model already gone takes nothing.
+
+    ``strength_basis``: the strength's terms with their rules (default: the weapon's rule)."""
     if model not in ship.krew:
         return HitResult()
     prof = model.profile
@@ -121,10 +128,36 @@ def resolve_hit(
         killed = model.wounds <= 0
     detail["wounded"] = wounded
     detail["killed"] = killed
+    if g.logging:
+        detail.update(explained(g, hit_basis(model, strength, need, ap, rule, strength_basis, "fnp_roll" in detail)))
     g.emit("wound", rule, ship=ship.name, cause=cause, **detail)
     if killed:
         remove_model(g, sea, ship, model, cause, rule)
     return HitResult(wounding, saved, shrugged, wounded, killed)
+
+
+#: the rule of the chart a hit is wounded on: close combat's is the 40k procedure's (JL-BOARD-8)
+MELEE_RULE = "JL-BOARD-3"
+
+
+def hit_basis(model: KrewModel, strength: int, need: int | None, ap: int | None, rule: str, strength_basis: list[Term] | None, fnp: bool) -> Basis:
+    """The rules behind a hit's numbers (for the log): strength, toughness, the score to wound,
+    the armour save and Feel No Pain."""
+    prof = model.profile
+    own = PROFILE_RULE[model.role]
+    chart = "JL-BOARD-8" if rule == MELEE_RULE else rule
+    out: Basis = {
+        "strength": strength_basis or single(rule, "the weapon's strength", strength),
+        "toughness": single(own, f"the {prof.title}'s T", prof.t),
+        "need": single(chart, f"S{strength} against T{prof.t} on the to-wound chart", "none" if need is None else need),
+    }
+    sv = save_target(prof.sv, ap)
+    out["save_need"] = [term(own, f"the {prof.title}'s armour save", prof.sv)]
+    if sv is None:
+        out["save_need"].append(term(rule, f"AP{ap}: no armour save of {prof.sv}+ or worse", "none"))
+    if fnp:
+        out["fnp_roll"] = single("JL-KREW-4", "Feel No Pain on a 5+ while the Mad Doc lives", FEEL_NO_PAIN)
+    return out
 
 
 def remove_model(g: Game, sea: Sea, ship: Ship, model: KrewModel, cause: str, rule: str | None = None) -> None:

@@ -18,6 +18,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D3, D6, SCATTER, RollRequest, nd6
 from grapeshot.geometry import Hull, Path, Pose, Segment, Sweep, angle_diff, norm_deg, sweep, translate_path
+from grapeshot.rulesets.jimlad.basis import Basis, explained, single, term
 from grapeshot.rulesets.jimlad.data import (
     CARD_LENGTH,
     CARDS,
@@ -91,8 +92,7 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
     seat = ship.commander
     if ship.in_force("sand-banks", sea.turn):  # JL-EVT-7: half the card's minimum, whatever the dice
         half = spec.minimum / 2.0
-        parts0 = [{"rule": "JL-EVT-7", "what": "shifting sand banks", "inches": half}]
-        g.emit("allowance", "JL-MOVE-9", ship=ship.name, card=int(card), parts=parts0, low=half, high=half, minimum=spec.minimum, wind_sector=None)
+        emit_allowance(g, sea, ship, card, [{"rule": "JL-EVT-7", "what": "shifting sand banks", "inches": half}], half, half, None, "JL-EVT-7")
         return Allowance(half, half, False)
     parts: list[dict[str, Any]] = []
     r = yield from g.roll(RollRequest(nd6(spec.dice), f"{ship.name}: {spec.title} distance", spec.rule, seat, ship.name, "high"))
@@ -140,8 +140,50 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, card: Card, turn: Turn) -> Gen
         low = high = minimum
     else:
         low = high = max(0.0, high)
-    g.emit("allowance", "JL-MOVE-9", ship=ship.name, card=int(card), parts=parts, low=low, high=high, minimum=minimum, wind_sector=sector)
+    emit_allowance(g, sea, ship, card, parts, low, high, sector, spec.rule)
     return Allowance(low, high, side_drift)
+
+
+def emit_allowance(
+    g: Game, sea: Sea, ship: Ship, card: Card, parts: list[dict[str, Any]], low: float, high: float, sector: WindSector | None, least_rule: str
+) -> None:
+    """Log an allowance with the rules behind it: the most (its parts), the least (``least_rule``:
+    the card's minimum, or the sand banks' half of it; or option ``short_move``), the wind's
+    sector, and the whole move of the bow."""
+    if not g.logging:
+        return
+    minimum = CARDS[card].minimum
+    most = [term(p["rule"], p["what"], p["inches"]) for p in parts]
+    if sum(p["inches"] for p in parts) != high:
+        most.append(term("JL-MOVE-9", "below the card's minimum (option short_move)", high - sum(p["inches"] for p in parts)))
+    if low == minimum:
+        least = single(least_rule, "the card's minimum", minimum)
+    elif least_rule == "JL-EVT-7":
+        least = single(least_rule, "half the card's minimum", low)
+    else:
+        least = single("JL-MOVE-9", "below the card's minimum (option short_move)", low)
+    out: Basis = {"high": most, "low": least}
+    out["whole"] = [  # added to the least and the most alike
+        term("JL-MOVE-6", "the card's length", CARD_LENGTH),
+        term("JL-MOVE-6", "the ship's length: placed bow to stern", ship.length),
+        term("JL-MOVE-8", 'as the seed\'s table of moves counts them (its 42" for Full Ahead is a slip for 44": ruling)', 0),
+    ]
+    if sector is not None:
+        half = float(sea.option("wind_sector"))
+        out["wind_sector"] = single("JL-KLAN-8", f"within {half:g} degrees of downwind is with the wind, of upwind against (option wind_sector)", sector)
+    g.emit(
+        "allowance",
+        "JL-MOVE-9",
+        ship=ship.name,
+        card=int(card),
+        parts=parts,
+        low=low,
+        high=high,
+        minimum=minimum,
+        wind_sector=sector,
+        whole=[round(low + CARD_LENGTH + ship.length, 4), round(high + CARD_LENGTH + ship.length, 4)],
+        **explained(g, out),
+    )
 
 
 def move_ship(
@@ -151,7 +193,7 @@ def move_ship(
     spec = CARDS[card]
     path = card_path(ship.hull, card, turn, card_at, distance)
     before = ship.hull
-    result = yield from travel(g, sea, ship, path, ram=ram, compulsory=compulsory)
+    result = yield from travel(g, sea, ship, path, ram=ram, compulsory=compulsory, steer=(card, turn))
     ship.last_move = MoveRecord(card, turn, card_at, distance)
     ship.standstill = card is Card.ALL_STOP or result.contact is not None
     ship.sailed_turn = sea.turn
@@ -171,16 +213,29 @@ def move_ship(
             start=_pose(before),
             end=_pose(ship.hull),
             contact=None if result.contact is None else {"with": result.contact.ident, "kind": result.contact.kind, "at": round(result.contact.at, 4)},
+            **explained(
+                g,
+                {
+                    "planned": [
+                        term("JL-MOVE-9", "the distance chosen", round(distance, 4)),
+                        term("JL-MOVE-6", "the card's length", CARD_LENGTH),
+                        term("JL-MOVE-6", "the ship's length: placed bow to stern", ship.length),
+                    ],
+                    "card_at": single("JL-MOVE-7", "the card is laid at the start or at the end of the move", card_at),
+                },
+            ),
         )
     return result
 
 
-def travel(g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: bool) -> Generator[Prompt, Any, Sweep]:
+def travel(g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: bool, steer: tuple[Card, Turn] | None = None) -> Generator[Prompt, Any, Sweep]:
     """Sweep a ship along a path; at each contact resolve what it met and, if the move goes on
-    (a mine went off, a rammed ship slipped aside), sweep on from there."""
+    (a mine went off, a rammed ship slipped aside), sweep on from there.  ``steer``: the card and
+    side of a manoeuvre, whose turns a rudder wrecked on the way straightens (JL-DMG-7)."""
     from grapeshot.rulesets.jimlad.collisions import collide
 
     start = 0.0
+    steady = ship.rudder_damaged
     for _ in range(MAX_CONTACTS):
         result = sweep(path, ship.length, ship.width, sea.ship_obstacles(ship), sea.table, start=start)
         ship.hull = result.hull
@@ -190,7 +245,46 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, *, ram: bool, compulsory: 
         if not going_on or not ship.afloat:
             return result
         start = result.travelled
+        if ship.rudder_damaged and not steady:  # damage takes effect when it happens (JL-DMG-7)
+            steady = True
+            if steer is not None and turns_after(path, start):
+                straight_ahead(g, ship, steer[0], steer[1], start)
+                path = straightened(path, start)
     raise RuntimeError(f"{ship.name}'s move met more than {MAX_CONTACTS} things")
+
+
+def turns_after(path: Path, at: float) -> bool:
+    """Whether any of the path beyond ``at`` inches turns."""
+    gone = 0.0
+    for seg in path.segments:
+        if seg.turn and gone + seg.length > at + 1e-9:
+            return True
+        gone += seg.length
+    return False
+
+
+def straightened(path: Path, at: float) -> Path:
+    """The same path up to ``at`` inches, then straight on for the rest of its length: what a
+    ship whose rudder is wrecked part way through its move sails (JL-DMG-7 ruling)."""
+    segments: list[Segment] = []
+    gone = 0.0
+    for seg in path.segments:
+        if gone + seg.length >= at:
+            part = at - gone
+            if part > 0:
+                segments.append(Segment(part, seg.turn * part / seg.length))
+            break
+        segments.append(seg)
+        gone += seg.length
+    segments.append(Segment(path.length - at))
+    return Path(path.start, segments, reverse=path.reverse)
+
+
+def straight_ahead(g: Game, ship: Ship, card: Card, side: Turn, at: float) -> None:
+    """JL-DMG-7 (ruling): a ship whose rudder is damaged after its orders were given sails its
+    card straight ahead instead of turning, from the moment the damage is done (``at`` inches
+    along the move; 0 before it sets off)."""
+    g.emit("straight-ahead", "JL-DMG-7", ship=ship.name, card=int(card), side=side, at=round(at, 4), limit_rule="JL-MOVE-10")
 
 
 def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: str, why: str) -> Proc:

@@ -54,6 +54,7 @@ from grapeshot.geometry import (
     translate_path,
     unit,
 )
+from grapeshot.rulesets.jimlad.basis import Term, explained, single
 from grapeshot.rulesets.jimlad.damage import damage_table, penetration
 from grapeshot.rulesets.jimlad.data import (
     CHINORK_ARC,
@@ -412,6 +413,7 @@ def detonate(g: Game, sea: Sea, mine: Mine, ship: Ship) -> Proc:
         by_actor=None,
         cause=f"{mine.name} detonating",
         rule="JL-NPC-1",
+        strength_basis=single("JL-NPC-1", "a mine", MINE_STRENGTH),
     )
 
 
@@ -429,7 +431,9 @@ def krak_hits_model(g: Game, sea: Sea, model: str, strength: int, *, by: Ship, c
     """JL-NPC-1, JL-NPC-2: krak landing on a mine or the Kraken strikes it against armour 11.
     A mine hit glancing or penetrating is destroyed without harm to anyone (ruling)."""
     if model == KRAKEN:
-        yield from wound_kraken(g, sea, strength, cause=cause, by_seat=by.commander, by_actor=by.name, rule="JL-SHOOT-3")
+        yield from wound_kraken(
+            g, sea, strength, cause=cause, by_seat=by.commander, by_actor=by.name, rule="JL-SHOOT-3", strength_basis=single("JL-SHOOT-2", "krak", strength)
+        )
         return
     mine = next((m for m in sea.mines if m.name == model), None)
     if mine is None:
@@ -451,6 +455,7 @@ def krak_hits_model(g: Game, sea: Sea, model: str, strength: int, *, by: Ship, c
         armour=MINE_ARMOUR,
         verdict=verdict,
         destroyed=destroyed,
+        **explained(g, {"strength": single("JL-SHOOT-2", "krak", strength), "armour": single("JL-NPC-1", "a mine's armour", MINE_ARMOUR)}),
     )
 
 
@@ -549,14 +554,28 @@ def kraken_attacks(g: Game, sea: Sea, ship: Ship) -> Proc:
     facing = ship.hull.facing_towards(Vec(kr.x, kr.y))
     r = yield from g.roll(RollRequest(nd6(KRAKEN_ATTACKS), f"the Kraken's attacks on {ship.name}", "JL-NPC-2"))
     hits = sum(1 for f in r.faces if f >= KRAKEN_HIT)
-    g.emit("kraken-attack", "JL-NPC-2", ship=ship.name, facing=facing.value, faces=list(r.faces), need=KRAKEN_HIT, hits=hits)
+    need = single("JL-NPC-2", "each attack hits on a 4+ (ruling)", KRAKEN_HIT)
+    g.emit("kraken-attack", "JL-NPC-2", ship=ship.name, facing=facing.value, faces=list(r.faces), need=KRAKEN_HIT, hits=hits, **explained(g, {"need": need}))
     for _ in range(hits):
         if not ship.afloat:
             break
-        yield from blow(g, sea, ship, KRAKEN_STRENGTH, facing, by_seat=None, by_actor=None, cause="the Kraken", rule="JL-NPC-2")
+        yield from blow(
+            g,
+            sea,
+            ship,
+            KRAKEN_STRENGTH,
+            facing,
+            by_seat=None,
+            by_actor=None,
+            cause="the Kraken",
+            rule="JL-NPC-2",
+            strength_basis=single("JL-NPC-2", "the Kraken's attack", KRAKEN_STRENGTH),
+        )
 
 
-def wound_kraken(g: Game, sea: Sea, strength: int, *, cause: str, by_seat: str | None, by_actor: str | None, rule: str) -> Proc:
+def wound_kraken(
+    g: Game, sea: Sea, strength: int, *, cause: str, by_seat: str | None, by_actor: str | None, rule: str, strength_basis: list[Term] | None = None
+) -> Proc:
     """JL-NPC-2: S + D6 against the Kraken's armour 11; glancing or penetrating costs it a wound,
     and at none left it is slain (removed; a later event may bring another)."""
     kr = sea.kraken
@@ -578,6 +597,7 @@ def wound_kraken(g: Game, sea: Sea, strength: int, *, cause: str, by_seat: str |
         verdict=verdict,
         wounds=kr.wounds,
         weapon_rule=rule,
+        **explained(g, {"strength": strength_basis or single(rule, cause, strength), "armour": single("JL-NPC-2", "the Kraken's hide", KRAKEN_ARMOUR)}),
     )
     if kr.wounds <= 0:
         sea.kraken = None
@@ -602,9 +622,11 @@ def ship_meets(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) -
     if contact.kind == "kraken":
         from grapeshot.rulesets.jimlad.collisions import strength_of
 
-        strength, parts = strength_of(sea, ship, contact.at, course, None)
-        g.emit("kraken-rammed", "JL-NPC-2", ship=ship.name, strength=strength, **parts)
-        yield from wound_kraken(g, sea, strength, cause=f"{ship.name} running into the Kraken", by_seat=ship.commander, by_actor=ship.name, rule="JL-NPC-2")
+        strength, parts, terms = strength_of(sea, ship, contact.at, course, None)
+        g.emit("kraken-rammed", "JL-NPC-2", ship=ship.name, strength=strength, **parts, **explained(g, {"strength": terms}))
+        yield from wound_kraken(
+            g, sea, strength, cause=f"{ship.name} running into the Kraken", by_seat=ship.commander, by_actor=ship.name, rule="JL-NPC-2", strength_basis=terms
+        )
         return False
     if contact.kind == "sub":
         sea.sub = None
@@ -830,11 +852,33 @@ def chinork_flies(g: Game, sea: Sea) -> Proc:
         facing = ship.hull.facing_towards(source)
         r = yield from g.roll(RollRequest(nd6(CHINORK_SHOTS), f"{CHINORK} shooting at {ship.name}", "JL-EVT-11"))
         hits = sum(1 for f in r.faces if f >= CHINORK_HIT)
-        g.emit("chinork-shots", "JL-EVT-11", ship=ship.name, facing=facing.value, source=_pt(source), faces=list(r.faces), need=CHINORK_HIT, hits=hits)
+        need = single("JL-EVT-11", "each shot hits on a 4+, as the grot gunners do (ruling)", CHINORK_HIT)
+        g.emit(
+            "chinork-shots",
+            "JL-EVT-11",
+            ship=ship.name,
+            facing=facing.value,
+            source=_pt(source),
+            faces=list(r.faces),
+            need=CHINORK_HIT,
+            hits=hits,
+            **explained(g, {"need": need}),
+        )
         for _ in range(hits):
             if not ship.afloat:
                 break
-            yield from blow(g, sea, ship, CHINORK_STRENGTH, facing, by_seat=None, by_actor=None, cause=f"{CHINORK}'s kannons", rule="JL-EVT-11")
+            yield from blow(
+                g,
+                sea,
+                ship,
+                CHINORK_STRENGTH,
+                facing,
+                by_seat=None,
+                by_actor=None,
+                cause=f"{CHINORK}'s kannons",
+                rule="JL-EVT-11",
+                strength_basis=single("JL-EVT-11", f"{CHINORK}'s kannons", CHINORK_STRENGTH),
+            )
 
 
 # --------------------------------------------------------------------------- invariants

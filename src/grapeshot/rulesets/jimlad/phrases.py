@@ -23,7 +23,8 @@ KINDS = frozenset(
         "trade", "victory", "game-over", "event-roll", "event", "effect", "no-effect", "storm", "whirlpool", "overboard",
         "mermorks", "becalmed-shooting", "models", "mine-placed", "mine-drift", "mine", "mine-shot", "kraken-enters",
         "kraken-target", "kraken-move", "kraken-attack", "kraken-hit", "kraken-slain", "kraken-rammed", "sub-surfaces",
-        "sub-fires", "sub-waits", "sub-moves", "sub-dives", "chinork", "chinork-shots",
+        "sub-fires", "sub-waits", "sub-moves", "sub-dives", "chinork", "chinork-shots", "muster", "reroll-spent",
+        "straight-ahead",
     }
 )  # fmt: skip
 
@@ -151,7 +152,8 @@ def _sentence(e: Event) -> str | None:
     if k == "evade":
         if not d["able"]:
             return f"  {d['ship']} cannot get out of the way."
-        return f"  {d['ship']} tries to evade (Ld {d['ld']}, rolled {d['roll']}): {'slips aside' if d['to'] else 'passes but has no room' if d['passed'] else 'fails'}."
+        aside = f"slips {d['slid']:.1f}\" to the rammer's {d['side']}" if d["to"] else "passes but has no room" if d["passed"] else "fails"
+        return f"  {d['ship']} tries to evade (Ld {d['ld']}, rolled {d['roll']}): {aside}."
     if k == "aground":
         return f"  {d['ship']} runs aground on {d['on']} at S{d['strength']}."
     if k == "refloat":
@@ -162,6 +164,17 @@ def _sentence(e: Event) -> str | None:
         return f'{d["ship"]} drifts ({d["why"]}) {d["travelled"]:.1f}" towards {d["direction"]:.0f}°.'
     if k == "no-move":
         return f"{d['ship']} does not move: {d['why']}."
+    if k == "muster":
+        a = d["armour"]
+        return (
+            f'{d["ship"]} ({d["klan"]}) puts to sea: {d["length"]:g}" x {d["width"]:g}", {d["hull_points"]} hull points, armour '
+            f"{a['front']}/{a['port']}/{a['starboard']}/{a['rear']}, {_n(len(d['krew']), 'Ork')} and {d['gold']} gold aboard."
+        )
+    if k == "reroll-spent":
+        return f"  {d['ship']} spends its Freebooterz re-roll for this turn on {d['purpose']}."
+    if k == "straight-ahead":
+        when = "before it sets off" if not d["at"] else f'{d["at"]:.1f}" into its move'
+        return f"  {d['ship']}'s rudder is damaged ({when}): card {d['card']} {d['side']} is sailed straight ahead."
     if k == "engine-repeat":
         return f"{d['ship']}'s engine is damaged: it repeats card {d['card']} for {d['distance']:.1f}\"."
     if k == "krak":
@@ -280,6 +293,16 @@ class Phrases:
         return _sentence(event)
 
     def label(self, category: str, value: str) -> str:
+        if category == "faction":
+            from grapeshot.rulesets.jimlad.data import KLANS, Klan
+
+            return KLANS[Klan(value)].title if value in Klan._value2member_map_ else value
+        if category == "tally" and value.startswith("event ") and value[6:].isdigit():
+            from grapeshot.rulesets.jimlad.events import EVENTS
+
+            found = EVENTS.get(int(value[6:]))
+            if found is not None:
+                return f"random event {value[6:]}: {found[0]}"
         return LABELS.get(category, {}).get(value, value.replace("-", " ").replace("_", " "))
 
 

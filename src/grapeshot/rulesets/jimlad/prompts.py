@@ -12,7 +12,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Contact, Path, first_contact
 from grapeshot.rulesets.jimlad.actions import Distance, EndShooting, Fire, ManoeuvreOrder, Orders, Repair, Sluggas, Takeover, Torpedoes
 from grapeshot.rulesets.jimlad.aims import shooting_choices
-from grapeshot.rulesets.jimlad.damage import repairable
+from grapeshot.rulesets.jimlad.damage import cannot_repair, repairable
 from grapeshot.rulesets.jimlad.data import CARDS, KANNONS, KLANS, NS, Card, CardAt, GunName, Shell, Turn
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, check_sluggas, grapeshot_targets, shells, slugga_targets
 from grapeshot.rulesets.jimlad.movement import card_path, legal_cards
@@ -192,8 +192,7 @@ class ShootPrompt(Prompt):
         guns = {g: s for g in KANNONS if (s := shells(sea, ship, g))} if may else {}
         torps = may and can_launch(ship)
         pistols = slugga_targets(sea, ship) if may else []
-        # snakes aboard (JL-EVT-6): the krew do nothing else, not even repairs
-        fixes = [] if ship.fired - {"sluggas"} or ship.repaired or ship.in_force("snakes", sea.turn) else repairable(sea, ship)
+        fixes = [] if cannot_repair(sea, ship) is not None else repairable(sea, ship)
         self._open = (may, guns, torps, pistols, fixes)
         self._legal = None
         return bool(guns or torps or pistols or fixes)
@@ -231,7 +230,8 @@ class ShootPrompt(Prompt):
         elif isinstance(action, Sluggas):
             check_sluggas(sea, ship, action)
         elif isinstance(action, Repair) and action.what not in self.repairs():
-            raise IllegalAction(f"{ship.name} cannot repair {action.what!r} now (repairs replace all shooting, once a turn); repairable: {self.repairs()}")
+            why = cannot_repair(sea, ship) or "repairs replace all shooting, once a turn"
+            raise IllegalAction(f"{ship.name} cannot repair {action.what!r} now ({why}); repairable: {self.repairs()}")
 
     def legal(self, seat: str) -> Choices:
         """Each gun and shell with aim points on a grid, D3 grapeshot targets, torpedoes, sluggas,

@@ -72,8 +72,10 @@ class Ship:
     damaged_guns: set[GunName] = field(default_factory=set)
     rudder_damaged: bool = False
     engine_damaged: bool = False
-    #: temporary damage-table results and the turn in which each is in force
+    #: temporary effects (damage-table results, events, squig brew) and the last turn each is in force
     effects: dict[str, int] = field(default_factory=dict)
+    #: the first turn of that run, where an effect was set again while in force (missing: the last turn only)
+    effects_from: dict[str, int] = field(default_factory=dict)
     last_move: MoveRecord | None = None
     standstill: bool = False
     salvos_left: int = 1
@@ -136,7 +138,20 @@ class Ship:
         return self.afloat and self.hull_points >= 2 and self.krewed
 
     def in_force(self, effect: str, turn: int) -> bool:
-        return self.effects.get(effect) == turn
+        last = self.effects.get(effect)
+        return last is not None and self.effects_from.get(effect, last) <= turn <= last
+
+    def add_effect(self, effect: str, turn: int, now: int) -> None:
+        """Put an effect in force on ``turn`` (during turn ``now``).  One still in force, now or
+        later, goes on with it: an effect for a later turn never ends one already in force
+        (JL-DMG-10 ruling).  Effects are set for this turn or the next, so the turns form a run."""
+        last = self.effects.get(effect)
+        if last is not None and last >= now:
+            self.effects_from[effect] = min(self.effects_from.get(effect, last), turn)
+            self.effects[effect] = max(last, turn)
+        else:
+            self.effects[effect] = turn
+            self.effects_from.pop(effect, None)
 
     def held_this(self, turn: int) -> str | None:
         """Why the ship may not move this turn, if it may not (an event, the harbour, a hangover)."""

@@ -18,6 +18,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import SCATTER, RollRequest, nd6
 from grapeshot.geometry import Arc, Hull, Vec, distance, first_hull_on_segment, scatter, unit
 from grapeshot.rulesets.jimlad.actions import Torpedoes
+from grapeshot.rulesets.jimlad.basis import Basis, explained, single
 from grapeshot.rulesets.jimlad.damage import strike
 from grapeshot.rulesets.jimlad.data import (
     KLANS,
@@ -32,6 +33,14 @@ from grapeshot.rulesets.jimlad.harbour import in_harbour
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
+
+
+#: the rule that gives each kind of torpedo its S9
+STRENGTH_BASIS = {
+    "JL-SHOOT-6": single("JL-SHOOT-6", "a torpedo", TORPEDO_STRENGTH),
+    "JL-SHOOT-7": single("JL-KLAN-7", "a Blood Axe manned torpedo: S9, as the torpedoes it replaces (ruling)", TORPEDO_STRENGTH),
+    "JL-EVT-14": single("JL-EVT-14", "Da Dred NoOrk's torpedo: a standard S9 torpedo (JL-SHOOT-6)", TORPEDO_STRENGTH),
+}
 
 
 def can_launch(ship: Ship) -> bool:
@@ -104,6 +113,20 @@ def standard_tracks(g: Game, hull: Hull, who: str, seat: str | None, actor: str 
     return tracks
 
 
+def track_basis(rule: str, info: dict[str, Any]) -> Basis:
+    """The rules behind a torpedo's track (for the log)."""
+    if info.get("manned"):
+        return {
+            "end": single("JL-KLAN-7", 'manned: where it was aimed, within 18" and 45 degrees of dead ahead, without scatter (JL-SHOOT-7)', "aim"),
+            "torpedo": single("JL-KLAN-7", "two manned torpedoes replace the two torpedoes (ruling)", 2),
+        }
+    return {
+        "intended": single(rule, '48" dead ahead', TORPEDO_RUN),
+        "scatter.inches": single(rule, "2D6 on an arrow, none on a hit", info["scatter"]["inches"]),
+        "start": single(rule, f'from the bow, the two tracks {TORPEDO_SPACING:g}" apart (ruling)', TORPEDO_SPACING),
+    }
+
+
 def run_tracks(g: Game, sea: Sea, who: str, tracks: list[Track], rule: str, *, by_seat: str | None, by_actor: str | None, launcher: Ship | None) -> Proc:
     """Each torpedo strikes the first hull on its track (not the launcher's), or the Kraken if it
     lies first on the track (JL-NPC-2)."""
@@ -126,6 +149,7 @@ def run_tracks(g: Game, sea: Sea, who: str, tracks: list[Track], rule: str, *, b
             hit=None if found is None else found[0],
             at=None if found is None else [round(found[1].x, 4), round(found[1].y, 4)],
             **info,
+            **explained(g, track_basis(rule, info)),
         )
         if found is None:
             continue
@@ -134,4 +158,15 @@ def run_tracks(g: Game, sea: Sea, who: str, tracks: list[Track], rule: str, *, b
             continue
         target = sea.ships[found[0]]
         facing = target.hull.facing_towards(start if target.hull.contains(start) else found[1] - (end - start) * 1e-6)
-        yield from strike(g, sea, target, TORPEDO_STRENGTH, facing, by_seat=by_seat, by_actor=by_actor, cause=f"{who}'s torpedo", rule=rule)
+        yield from strike(
+            g,
+            sea,
+            target,
+            TORPEDO_STRENGTH,
+            facing,
+            by_seat=by_seat,
+            by_actor=by_actor,
+            cause=f"{who}'s torpedo",
+            rule=rule,
+            strength_basis=STRENGTH_BASIS[rule],
+        )

@@ -21,6 +21,8 @@
   never shot at.
 """
 
+# grapeshot: compile with mypyc
+
 from __future__ import annotations
 
 import math
