@@ -16,7 +16,7 @@ The client runs on the same machine and shares its cores; on a busy machine the 
 The live table gives the server's and the client's CPU time as a share of one core, to tell
 which of them (or the machine) set the limit.
 
-    .venv/bin/python bench/bench_server.py [--live 25,50,100,150,200] [--pace 1.0] [--seconds 20]
+    .venv/bin/python bench/bench_server.py [--live 50,100,200,300,400] [--pace 1.0] [--seconds 15]
                                            [--flat 1,10,25,50,100] [--actions 60]
 """
 
@@ -222,9 +222,9 @@ async def run(args: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--live", default="25,50,100,150,200", help="live games to try, comma separated ('' to skip)")
+    ap.add_argument("--live", default="50,100,200,300,400", help="live games to try, comma separated ('' to skip)")
     ap.add_argument("--pace", type=float, default=1.0, help="live games: seconds a player takes between answers (on average)")
-    ap.add_argument("--seconds", type=float, default=20.0, help="live games: how long each step runs")
+    ap.add_argument("--seconds", type=float, default=15.0, help="live games: how long each step runs")
     ap.add_argument("--flat", default="1,10,25,50,100", help="games played flat out, comma separated ('' to skip)")
     ap.add_argument("--actions", type=int, default=60, help="flat out: actions per game")
     asyncio.run(run(ap.parse_args()))
