@@ -24,25 +24,23 @@ yet revealed, the rolls made so far instead; once it is over, everything).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
-from grapeshot.core.commitment import seed_commitment, verify
-from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
-from grapeshot.core.events import Event, digest
+from grapeshot.core.commitment import seed_commitment
+from grapeshot.core.errors import IllegalAction, ScenarioError
+from grapeshot.core.events import Event
 from grapeshot.core.module import Module, get_module
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get, resolve_options
-from grapeshot.core.scenario import Scenario, parse_scenario
+from grapeshot.core.scenario import Scenario
 from grapeshot.dice import (
     ARTILLERY_DIE,
     SCATTER_DIE,
     SUSTAINED_DIE,
     ContinuedDice,
-    DiceError,
     DiceExpr,
     DiceSource,
     RerollGrant,
@@ -50,7 +48,6 @@ from grapeshot.dice import (
     RollRequest,
     SeededDice,
     apply_reroll,
-    parse,
     reroll_request,
 )
 
@@ -58,7 +55,6 @@ SAVE_FORMAT = "grapeshot-save"
 #: 2: saves name the modules in play (version 1 saves, which had none, load as they are)
 SAVE_VERSION = 2
 READ_VERSIONS = (1, 2)
-SEED_DIGITS = 40  # a seed is any whole number of at most this many digits (a 64-bit one has 20)
 
 Proc = Generator[Prompt, Any, Any]
 
@@ -505,264 +501,39 @@ class Game:
                 g.submit(seat, action)
         return g
 
-    # ------------------------------------------------------------------ saves
+    # ------------------------------------------------------------------ saves (core/saves.py)
 
     def save(self) -> dict[str, Any]:
         """The whole game as JSON data: replaying its actions rebuilds it exactly.  It holds the
         seed and any sealed orders not yet revealed: the owner's file (see :meth:`public_save`)."""
-        return self._record(self.actions, self.events, self._dice(reveal=True))
+        from grapeshot.core import saves
+
+        return saves.save(self)
 
     def public_save(self) -> dict[str, Any]:
-        """What everyone at the table may know, as a save.  While the game runs: neither the seed
-        nor its salt (the rolls made so far and the seed's commitment instead) and no sealed action
-        not yet revealed, not even the asker's own (a save is a file that is easily passed on);
-        it replays what was revealed, and a table can continue it with dice of its own.  Once the
-        game is over nothing is secret any more and this is :meth:`save`."""
-        if self.over:
-            return self.save()
-        hidden = len(self._sealed)  # the sealed answers to the open prompt: the last actions, each with its `sealed` event
-        return self._record(self.actions[: len(self.actions) - hidden], self.events[: len(self.events) - hidden], self._dice(reveal=False))
+        """What everyone at the table may know, as a save: while the game runs, no seed and no
+        sealed order not yet revealed (:func:`grapeshot.core.saves.public_save`)."""
+        from grapeshot.core import saves
 
-    def _dice(self, *, reveal: bool) -> dict[str, Any]:
-        if self.companion:
-            return {"kind": "entered", "hands": list(self.hands)} if self.hands else {"kind": "entered"}
-        if not isinstance(self.dice, SeededDice | ContinuedDice) or not self.replays_itself:
-            raise ValueError("only games with seeded or entered dice can be saved")
-        if not reveal or self.seed is None:
-            out: dict[str, Any] = {"kind": "seeded", "rolls": [roll_json(r) for r in self.rolled]}
-        else:
-            out = {"kind": "seeded", "seed": self.seed, "state": self.dice.state_digest()}
-            if self.given:
-                out["rolls"] = [roll_json(r) for r in self.given]
-            if self.salt is not None:
-                out["salt"] = self.salt
-        if self.commitment is not None:
-            out["commitment"] = self.commitment
-        return out
-
-    def _record(self, actions: Sequence[tuple[str, Action]], events: Sequence[Event], dice: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "ruleset": self.ruleset.name,
-            "events_version": self.ruleset.events_version,
-            "modules": list(self.modules),
-            "scenario": dict(self.scenario.raw),
-            "scenario_source": self.scenario.source,
-            "options": self.options,
-            "dice": dice,
-            "actions": [{"seat": s, "action": a.to_json()} for s, a in actions],
-            "event_count": len(events) if self.logging else None,
-            "events_digest": digest(events) if self.logging else None,
-            "outcome": self.outcome.to_json() if self.outcome else None,
-        }
+        return saves.public_save(self)
 
     @classmethod
     def load(cls, data: object, source: str = "save") -> Game:
         """Rebuild a game from :meth:`save` (or :meth:`public_save`) data by replaying its actions."""
-        game, actions = cls._from_save(data, source)
-        for i, (seat, action) in enumerate(actions):
-            try:
-                game.submit(seat, action)
-            except IllegalAction as err:
-                raise ScenarioError(source, f"actions[{i}]", "an action the game accepts at that point", str(err)) from None
-            except DiceError as err:
-                raise ScenarioError(source, "dice.rolls", "the rolls the actions call for", str(err)) from None
-        _all_rolls_used(game, source)
-        return game
+        from grapeshot.core import saves
 
-    @classmethod
-    def _from_save(cls, data: object, source: str) -> tuple[Game, list[tuple[str, Action]]]:
-        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
-            raise ScenarioError(
-                source, "format", f"{SAVE_FORMAT!r} (a grapeshot save file)", data.get("format") if isinstance(data, Mapping) else type(data).__name__
-            )
-        if data.get("version") not in READ_VERSIONS:
-            raise ScenarioError(source, "version", f"one of {list(READ_VERSIONS)}", data.get("version"))
-        scenario = parse_scenario(data.get("scenario"), f"{source} (scenario)")
-        dice = data.get("dice")
-        if not isinstance(dice, Mapping) or dice.get("kind") not in ("seeded", "entered"):
-            raise ScenarioError(source, "dice", "{'kind': 'seeded', 'seed': N} or {'kind': 'entered'}", dice)
-        seeded = dice.get("kind") == "seeded"
-        seed = read_seed(dice["seed"], source, "dice.seed") if "seed" in dice else None
-        raw_rolls = dice.get("rolls", [])
-        if not isinstance(raw_rolls, list):
-            raise ScenarioError(source, "dice.rolls", "a list of rolls", raw_rolls)
-        rolls = [read_roll(r, source, f"dice.rolls[{i}]") for i, r in enumerate(raw_rolls)]
-        if seeded and seed is None and "rolls" not in dice:
-            raise ScenarioError(source, "dice", "a 'seed' or the 'rolls' made so far", dict(dice))
-        salt, commitment = (_hex(dice, key, source) for key in ("salt", "commitment"))
-        options = data.get("options", {})
-        if not isinstance(options, Mapping):
-            raise ScenarioError(source, "options", "a mapping of option names to values", options)
-        ruleset = data.get("ruleset")
-        if not isinstance(ruleset, str):
-            raise ScenarioError(source, "ruleset", "a ruleset name", ruleset)
-        try:
-            rs = get(ruleset)  # also registers the ruleset's action kinds
-        except ValueError as err:
-            raise ScenarioError(source, "ruleset", "a known ruleset", str(err)) from None
-        modules = data.get("modules", [])
-        if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-            raise ScenarioError(source, "modules", "a list of rule module names", modules)
-        namespaces = (rs.namespace, *(m.split(".")[0] for m in modules))
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
-            raise ScenarioError(source, "actions", "a list of {seat, action}", raw_actions)
-        actions: list[tuple[str, Action]] = []
-        for i, item in enumerate(raw_actions):
-            if not isinstance(item, Mapping) or not isinstance(item.get("seat"), str):
-                raise ScenarioError(source, f"actions[{i}]", "{'seat': ..., 'action': {...}}", item)
-            try:
-                actions.append((item["seat"], decode(item.get("action"), namespaces)))
-            except IllegalAction as err:
-                raise ScenarioError(source, f"actions[{i}].action", "a valid action", str(err)) from None
-        hands = dice.get("hands", [])
-        if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
-            raise ScenarioError(source, "dice.hands", "a list of seat names", hands)
-        if not seeded:
-            return cls(rs, scenario, options, 0, companion=True, hands=hands, modules=modules), actions
-        try:  # the rules run to the first prompt at once, and may already roll
-            game = cls(
-                rs,
-                scenario,
-                options,
-                seed,
-                given=rolls,
-                salt=salt if seed is not None else None,
-                commitment=commitment if seed is None else None,
-                modules=modules,
-            )
-        except DiceError as err:
-            raise ScenarioError(source, "dice.rolls", "the rolls the game calls for", str(err)) from None
-        return game, actions
-
-
-def read_seed(value: object, source: str, field: str) -> int:
-    """A seed as a save or a request gives it: a whole number, or its decimal digits as text (a web
-    page keeps seeds as text, since JavaScript rounds whole numbers beyond 2^53), of at most
-    :data:`SEED_DIGITS` digits."""
-    expected = f"a whole number of at most {SEED_DIGITS} digits (or those digits as text)"
-    if isinstance(value, str) and 0 < len(value.lstrip("-")) <= SEED_DIGITS and value.lstrip("-").isdigit() and value.isascii():
-        return int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**SEED_DIGITS:
-        return value
-    raise ScenarioError(source, field, expected, value)
-
-
-def roll_json(r: Roll) -> dict[str, Any]:
-    out: dict[str, Any] = {"expr": r.expr, "faces": list(r.faces)}
-    if r.direction is not None:
-        out["direction"] = r.direction
-    return out
-
-
-def read_roll(data: object, source: str, field: str) -> Roll:
-    """One roll on record: ``{"expr": "2D6", "faces": [3, 5]}``, a scatter arrow with its ``direction``."""
-    if (
-        not isinstance(data, Mapping)
-        or not isinstance(data.get("expr"), str)
-        or not isinstance(data.get("faces"), list)
-        or set(data) - {"expr", "faces", "direction"}
-    ):
-        raise ScenarioError(source, field, "a roll {'expr': ..., 'faces': [...]} (and a 'direction' for a scatter arrow)", data)
-    direction = data.get("direction")
-    if direction is not None and (isinstance(direction, bool) or not isinstance(direction, int | float) or not 0.0 <= direction < 360.0):
-        raise ScenarioError(source, f"{field}.direction", "degrees from 0 up to 360", direction)
-    try:
-        expr = parse(data["expr"])
-        roll = expr.result(data["faces"], None if direction is None else float(direction))
-    except DiceError as err:
-        raise ScenarioError(source, field, "a roll those dice can show", str(err)) from None
-    if roll.expr != data["expr"]:
-        raise ScenarioError(source, f"{field}.expr", f"the expression written as {roll.expr!r}", data["expr"])
-    return roll
-
-
-def _hex(dice: Mapping[str, Any], key: str, source: str) -> str | None:
-    value = dice.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str) or not 1 <= len(value) <= 128 or any(c not in "0123456789abcdef" for c in value):
-        raise ScenarioError(source, f"dice.{key}", "lower-case hexadecimal digits", value)
-    return value
-
-
-def _all_rolls_used(game: Game, source: str) -> None:
-    dice = game.dice
-    if isinstance(dice, ContinuedDice) and dice.then is None and dice.used != len(dice.given):
-        raise ScenarioError(source, "dice.rolls", f"the {dice.used} rolls the actions call for", f"{len(dice.given)} rolls")
-
-
-def log_comparable(data: Mapping[str, Any], ruleset: Ruleset) -> bool:
-    """Whether a save's log was written in the rule set's present event schema (so it can be
-    compared event by event); older saves replay to the same game, with a log that says more."""
-    return bool(data.get("events_version", 1) == ruleset.events_version)
+        return saves.load(data, source)
 
 
 def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
-    """Replay a save; raise :class:`ReplayMismatch` at the first thing that differs.
+    """Replay a save and check it against what it records (:func:`grapeshot.core.saves.replay`)."""
+    from grapeshot.core import saves
 
-    ``recorded`` is the saved event log (JSON objects); without it the save's event count and
-    digest are compared.  Then the dice's state, the outcome the save claims and, where the save
-    reveals a committed seed, the commitment (``sha256(seed:salt)``) are checked.  A save whose log
-    was written in an older event schema of its rule set (:func:`log_comparable`) is checked by
-    what the schema cannot change: every action is accepted, the dice end in the same state and
-    the game ends the same way.
-    """
-    game, actions = Game._from_save(data, source)
-    if not log_comparable(data, game.ruleset):
-        recorded = None
-        data = {k: v for k, v in data.items() if k not in ("event_count", "events_digest")}
-    count, claimed = data.get("event_count"), data.get("events_digest")
-    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
-        raise ScenarioError(source, "event_count", "a whole number of events, or null", count)
-    if claimed is not None and not isinstance(claimed, str):
-        raise ScenarioError(source, "events_digest", "a SHA-256 digest in hexadecimal, or null", claimed)
-    checked = 0
+    return saves.replay(data, recorded, source)
 
-    def compare() -> None:
-        nonlocal checked
-        if recorded is None:
-            return
-        while checked < len(game.events):
-            got = game.events[checked].to_json()
-            if checked >= len(recorded):
-                raise ReplayMismatch(checked, "(no more recorded events)", got)
-            want = json.loads(json.dumps(recorded[checked]))
-            if json.loads(game.events[checked].line()) != want:
-                raise ReplayMismatch(checked, want, got)
-            checked += 1
 
-    compare()
-    for i, (seat, action) in enumerate(actions):
-        try:
-            game.submit(seat, action)
-        except IllegalAction as err:
-            raise ReplayMismatch(len(game.events), "accepted", f"rejected: {err}", f"actions[{i}]") from None
-        except DiceError as err:
-            raise ReplayMismatch(len(game.events), "the rolls on record", str(err), f"the rolls for actions[{i}]") from None
-        compare()
-    if recorded is not None and len(recorded) != len(game.events):
-        raise ReplayMismatch(len(game.events), recorded[len(game.events)] if len(recorded) > len(game.events) else "(end)", "(end of replayed log)")
-    try:
-        _all_rolls_used(game, source)
-    except ScenarioError as err:
-        raise ReplayMismatch(len(game.events), f"{len(game.given)} rolls on record used", str(err)) from None
-    dice = data["dice"]
-    state = getattr(game.dice, "state_digest", lambda: None)() if game.replays_itself and not game.companion else None
-    if dice.get("state") is not None and state is not None and dice["state"] != state:
-        raise ReplayMismatch(len(game.events), f"dice state {dice['state']}", f"dice state {state}")
-    if recorded is None:
-        if count is not None and count != len(game.events):
-            raise ReplayMismatch(min(len(game.events), count), f"{count} events", f"{len(game.events)} events")
-        if claimed is not None and claimed != digest(game.events):
-            raise ReplayMismatch(len(game.events), f"digest {claimed}", f"digest {digest(game.events)}")
-    reached = game.outcome.to_json() if game.outcome else None
-    if "outcome" in data and json.loads(json.dumps(data["outcome"])) != json.loads(json.dumps(reached)):
-        raise ReplayMismatch(len(game.events), data.get("outcome"), reached, "the outcome")
-    if game.seed is not None and game.salt is not None and dice.get("commitment") is not None and not verify(dice["commitment"], str(game.seed), game.salt):
-        raise ReplayMismatch(
-            len(game.events), f"the seed committed to as {dice['commitment']}", f"sha256(seed:salt) = {game.commitment}", "the seed's commitment"
-        )
-    return game
+def log_comparable(data: Mapping[str, Any], ruleset: Ruleset) -> bool:
+    """Whether a save's log is in its rule set's present event schema (:func:`grapeshot.core.saves.log_comparable`)."""
+    from grapeshot.core import saves
+
+    return saves.log_comparable(data, ruleset)

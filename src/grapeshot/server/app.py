@@ -31,7 +31,8 @@ from starlette.staticfiles import StaticFiles
 from grapeshot.core.actions import Action
 from grapeshot.core.commitment import new_salt
 from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
-from grapeshot.core.game import replay, roll_json
+from grapeshot.core.game import replay
+from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll

@@ -16,7 +16,7 @@ from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from grapeshot.core.errors import ScenarioError
-from grapeshot.core.game import read_seed
+from grapeshot.core.rolls import read_seed
 from grapeshot.core.untrusted import loads_json
 from grapeshot.server.odds import MOST_SAMPLES
 from grapeshot.server.tables import Denied

@@ -24,7 +24,8 @@ from grapeshot.agents.search import SearchPlayer, derive
 from grapeshot.core.actions import Action
 from grapeshot.core.commitment import commit, new_salt
 from grapeshot.core.errors import IllegalAction
-from grapeshot.core.game import Game, read_roll
+from grapeshot.core.game import Game
+from grapeshot.core.rolls import read_roll
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.report import Words
