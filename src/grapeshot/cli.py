@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -22,6 +23,7 @@ from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import Ruleset, all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
 from grapeshot.report import Words, narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
@@ -59,7 +61,8 @@ def game_seed(study_seed: int, index: int) -> int:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}")
+    """A clean one-line error (the message is printed as it is: brackets in it are not markup)."""
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -214,27 +217,27 @@ class Summary:
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a save file (.save.json)")],
     log: Annotated[Path | None, typer.Option(help="the recorded event log to compare with (default: the save's sibling .events.jsonl)")] = None,
+    commitment: Annotated[
+        str | None, typer.Option(help="the seed's hash the table published when the game began: check that the save's seed and salt are what it committed to")
+    ] = None,
 ) -> None:
-    """Replay a save and check that it reproduces its event log exactly."""
+    """Replay a save and check that it reproduces its event log, its outcome and its seed's commitment exactly."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise _fail(f"{file}: cannot read a save: {e}") from None
-    if log is None:
-        sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
-        log = sibling if sibling.exists() else None
-    recorded = None
-    if log is not None:
-        try:
-            recorded = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
-        except (OSError, json.JSONDecodeError) as e:
-            raise _fail(f"{log}: cannot read the event log: {e}") from None
-    try:
+        data = loads_json(read_text(file, str(file), MAX_SAVE_BYTES), str(file))
+        if log is None:
+            sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
+            log = sibling if sibling.exists() else None
+        recorded = None
+        if log is not None:
+            lines = read_text(log, str(log), MAX_SAVE_BYTES).splitlines()
+            recorded = [loads_json(line, f"{log} line {i + 1}") for i, line in enumerate(lines) if line.strip()]
+        if not isinstance(data, dict):
+            raise ScenarioError(str(file), "(file)", "a grapeshot save file (a JSON object)", type(data).__name__)
         game = replay(data, recorded, source=str(file))
     except ScenarioError as e:
         raise _fail(str(e)) from None
     except ReplayMismatch as e:
-        raise _fail(f"replay of {file} diverged at {e}", 1) from None
+        raise _fail(f"replay of {file} diverged at {e}" if e.what is None else f"replay of {file}: {e}", 1) from None
     if not log_comparable(data, game.ruleset):
         what = f"the same dice and outcome (its log was written in {game.ruleset.name}'s event schema {data.get('events_version', 1)}, now {game.ruleset.events_version}: not compared)"
     elif recorded is not None:
@@ -242,7 +245,19 @@ def replay_cmd(
     else:
         what = f"{len(game.events)} events, digest matches"
     outcome = game.outcome.to_json() if game.outcome else "unfinished"
-    out.print(f"[green]ok[/green]: {file}: {len(game.actions)} actions replayed, {what}; outcome: {outcome}")
+    if game.commitment is None:
+        sealed = ""
+    elif game.seed is None:
+        sealed = f"; the seed is secret until the game ends (committed to as {game.commitment}; {len(game.given)} rolls on record)"
+    else:
+        sealed = f"; seed {game.seed} and its salt match the commitment {game.commitment}"
+    if commitment is not None:
+        if game.seed is None or game.salt is None:
+            raise _fail(f"{file}: --commitment: this save does not reveal a seed and a salt to check (the game was not over when it was saved)")
+        if game.commitment != commitment.strip().lower():
+            raise _fail(f"{file}: the seed and salt hash to {game.commitment}, not to the commitment {commitment.strip()} published at the start", 1)
+        sealed += ", the one published at the start"
+    out.print(f"[green]ok[/green]: {escape(str(file))}: {len(game.actions)} actions replayed, {escape(what)}; outcome: {escape(str(outcome))}{escape(sealed)}")
 
 
 @app.command()
@@ -307,15 +322,22 @@ _KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", 
 def serve(
     data: Annotated[Path, typer.Option(help="folder for the games database")] = Path("grapeshot-data"),
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    scenarios_dir: Annotated[
+        Path | None,
+        typer.Option("--scenarios", help="a folder of scenario files (NAME.yaml) to offer by name beside the built-in ones; read once, at start-up"),
+    ] = None,
 ) -> None:
     """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
-    import uvicorn
+    from grapeshot.server.app import create_app, run
 
-    from grapeshot.server.app import create_app
-
-    out.print(f"grapeshot table at [bold]http://{host}:{port}/[/bold] (games kept in {data}/)")
-    uvicorn.run(create_app(data), host=host, port=port, log_level="warning")
+    try:
+        app_ = create_app(data, scenarios_dir)
+    except ScenarioError as e:
+        raise _fail(str(e)) from None
+    offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
+    out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {escape(str(data))}/{escape(offered)})")
+    run(app_, host, port)
 
 
 @app.command()
@@ -341,9 +363,9 @@ def odds_cmd(
     action: Annotated[
         str | None, typer.Option(help='with --save: the action as JSON, e.g. \'{"kind":"fire","gun":"fore","shell":"krak","aim":[60,36]}\'')
     ] = None,
-    samples: Annotated[int, typer.Option(min=1, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
+    samples: Annotated[int, typer.Option(min=1, max=1_000_000, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
     seed: Annotated[int, typer.Option(help="seed of the Monte Carlo dice")] = 1,
-    budget: Annotated[int, typer.Option(min=1, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
+    budget: Annotated[int, typer.Option(min=1, max=10_000_000, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
     as_json: Annotated[bool, typer.Option("--json", help="print the odds as JSON (fractions as 'n/d' strings, and floats)")] = False,
 ) -> None:
     """The exact odds of one action: a question of the rule set's own, its parameters given as

@@ -93,4 +93,4 @@ def test_an_action_in_a_saved_game_of_any_rule_set(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     code, text = odds("--save", str(broken), "--seat", "red", "--action", "{}")
-    assert code == 2 and "cannot read a save" in text
+    assert code == 2 and "line 1, column 2: expected JSON" in text

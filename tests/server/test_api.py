@@ -24,7 +24,8 @@ def token(link: str) -> str:
 
 
 def new_game(client: TestClient, **req: Any) -> dict[str, Any]:
-    req.setdefault("scenario", "duel")
+    if "scenario_yaml" not in req:
+        req.setdefault("scenario", "duel")
     req.setdefault("seed", 7)
     r = client.post("/api/games", json=req)
     assert r.status_code == 200, r.text
@@ -118,14 +119,16 @@ def test_a_search_ai_seat_plays_its_own_part(client: TestClient) -> None:
     from grapeshot.agents.search import SearchPlayer
     from grapeshot.server.tables import THINK_SECONDS
 
-    agent = client.app.state.tables.get(g["id"]).table.agents["blue"]  # type: ignore[attr-defined]
+    agent = client.app.state.tables.live[g["id"]].table.agents["blue"]  # type: ignore[attr-defined]
     assert isinstance(agent, SearchPlayer) and agent.budget.time_budget == THINK_SECONDS
 
 
 def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> None:
-    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"}, seed=None)
     v = view(client, g["id"], token(g["links"]["red"]))
     assert set(v["seed"]) == {"hash"}
+    save = client.get(f"/api/games/{g['id']}/save", params={"token": token(g["links"]["red"])}).json()
+    assert "seed" not in save["dice"] and "salt" not in save["dice"] and save["dice"]["commitment"] == v["seed"]["hash"]
 
 
 @pytest.mark.parametrize(
@@ -180,21 +183,21 @@ def test_a_seat_that_has_answered_is_not_asked_again(client: TestClient) -> None
 
 
 @pytest.mark.parametrize(
-    ("req", "words"),
+    ("req", "status", "words"),
     [
-        ({"scenario": "nosuch"}, "built-in scenario"),
-        ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, "options.grapeshot"),
-        ({"scenario": "duel", "options": {"nosuch": 1}}, "options.nosuch"),
-        ({"scenario": "duel", "seats": {"purple": "human"}}, "no such seat"),
-        ({"scenario": "duel", "seats": {"red": "robot"}}, "expected one of"),
-        ({"scenario": "duel", "seed": "abc"}, "seed"),
-        ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, "table.height"),
-        ({"scenario_yaml": "name: [unclosed"}, "valid YAML"),
+        ({"scenario": "nosuch"}, 400, "one of the scenarios of this server (brawl, duel, euromeet, kove)"),
+        ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, 400, "options.grapeshot"),
+        ({"scenario": "duel", "options": {"nosuch": 1}}, 400, "options.nosuch"),
+        ({"scenario": "duel", "seats": {"purple": "human"}}, 400, "no such seat"),
+        ({"scenario": "duel", "seats": {"red": "robot"}}, 422, "seats.red: Input should be 'human', 'heuristic', 'search' or 'random'"),
+        ({"scenario": "duel", "seed": "abc"}, 422, "seed: expected a whole number"),
+        ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, 400, "table.height"),
+        ({"scenario_yaml": "name: [unclosed"}, 400, "valid YAML"),
     ],
 )
-def test_bad_new_games_are_refused_and_nothing_is_stored(client: TestClient, req: dict[str, Any], words: str) -> None:
+def test_bad_new_games_are_refused_and_nothing_is_stored(client: TestClient, req: dict[str, Any], status: int, words: str) -> None:
     r = client.post("/api/games", json=req)
-    assert r.status_code == 400 and words in r.json()["error"], r.text
+    assert r.status_code == status and words in r.json()["error"], r.text
     assert client.get("/api/games").json()["games"] == []
 
 
@@ -359,14 +362,14 @@ def test_the_odds_of_a_krak_shot_before_it_is_fired_add_up_and_match_simulation(
     assert aft.status_code == 422 and aft.json()["error"].startswith("that action is not legal now: ") and "krak" in aft.json()["error"]
     bad = ask({"kind": "no-such-thing"})
     assert bad.status_code == 400 and "no-such-thing" in bad.json()["error"]
-    assert ask(None).status_code == 400
+    assert ask(None).status_code == 422 and ask(None).json()["error"].startswith("action: ")  # the body's shape: 422 naming the field
     assert ask(fire, token(g["spectator"])).status_code == 403
     # the page asks for no simulation of the whole shot (it shows the landing and the blows)
     quick = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": fire, "samples": 0})
     assert quick.status_code == 200 and "whole" not in quick.json() and quick.json()["krak"] == shot
     for bad in (-1, 2001, "many", True, 1.5):
         r = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": fire, "samples": bad})
-        assert r.status_code == 400 and "samples" in r.json()["error"], bad
+        assert r.status_code == 422 and r.json()["error"].startswith("samples: "), bad
     # asking changes nothing
     after = view(client, g["id"], tok)
     assert after["actions"] == v["actions"] and after["state"] == v["state"]

@@ -136,11 +136,22 @@ def decode(data: object, namespaces: Sequence[str] = ()) -> Action:
     return value
 
 
+_SHAPES: dict[type[Any], tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]] = {}
+
+
+def _shape(cls: type[Any]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A dataclass's field types and fields, worked out once (``get_type_hints`` is slow, and the
+    web table decodes an action on every request)."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = (typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
+    return shape
+
+
 def _decode_dataclass(cls: type[Any], data: object, path: str) -> Any:
     if not isinstance(data, Mapping):
         raise IllegalAction(f"{path}: expected an object")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints, fields = _shape(cls)
     unknown = set(data) - set(fields) - {"kind"}
     if unknown:
         raise IllegalAction(f"{path}: unknown field(s) {sorted(unknown)}; fields are {sorted(fields)}")

@@ -12,7 +12,6 @@ game's reason.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -156,16 +155,14 @@ def from_save(path: str | Path, seat: str, action_json: str, effort: Effort = EF
     """``grapeshot odds --save FILE --seat SEAT --action JSON``: the odds of an action at the point
     a game was saved.  The action is read in the game's namespaces (``Game.decode``); with
     ``ruleset`` the save must be a game of it."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise OddsError(f"{path}: cannot read a save: {err}") from None
-    game = Game.load(data, source=str(path))
+    from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
+
+    game = Game.load(loads_json(read_text(path, str(path), MAX_SAVE_BYTES), str(path)), source=str(path))  # each problem a ScenarioError
     if ruleset is not None and game.ruleset.name != ruleset.name:
         raise OddsError(f"{path} is a game of {game.ruleset.name!r}, not of {ruleset.name!r}")
     try:
-        action = game.decode(json.loads(action_json))
-    except (json.JSONDecodeError, IllegalAction) as err:
+        action = game.decode(loads_json(action_json, "--action"))
+    except IllegalAction as err:
         raise OddsError(f"--action: {err}") from None
     return before(game, seat, action, effort)
 

@@ -1503,6 +1503,8 @@ function renderCommitments() {
   const seed = v.seed || {};
   const box = $("#seed");
   box.replaceChildren(h("div", {}, "hash ", h("code", { class: "hash" }, seed.hash || "?")));
+  if (seed.chosen) box.append(h("div", { class: "muted", id: "seed-chosen" }, "The seed was chosen by whoever created this game: they can know every roll."));
+  if (seed.rolls_given) box.append(h("div", { class: "muted" }, `The first ${seed.rolls_given} rolls came with the save this game continues; the seed rolls the rest.`));
   if (seed.seed !== undefined) {
     const [key, ok] = verifyState(seed.hash, seed.seed, seed.salt);
     const st = h("span", { class: "status", "data-key": key, id: "seed-status" });
