@@ -1,0 +1,369 @@
+"""The heuristic player's figures: where each moves, and what it does then.
+
+A figure, in order of what comes first:
+
+* in the water: climbs aboard if it is beside a ship, else swims for the nearest ground or
+  friendly ship;
+* in hand-to-hand with a weapon: stays to strike;
+* with a good shot where it stands (short range or better): stays to shoot;
+* boards an enemy ship within 2" when its side's figures there and aboard its own ship are the
+  match of the enemy's (with a hand-to-hand weapon);
+* charges the enemy it would hurt most when it wins the gang-up (as many friends as foes near the
+  victim, or the victim already struck this turn), or moves to get a better shot;
+* stands still to reload an empty weapon;
+* without a weapon, fetches the nearest one lying within reach;
+* else advances on the nearest enemy, to the place fewest loaded enemy guns can see.
+
+Its action: the blow or shot with the most expected harm (a kill counts half again), climbing
+aboard, a grapple when its side is the stronger, reloading, or nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import cast
+
+from grapeshot.core.errors import IllegalAction
+from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, free_move, hull_distance, hull_gap, hull_polygon_distance
+from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
+from grapeshot.rulesets.woodenships.checks import hero, need
+from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, CONTACT, MOVE, SMALL_ARMS, SWIM, SmallArm, melee_of
+from grapeshot.rulesets.woodenships.figures import pickups, stay_plan
+from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
+from grapeshot.rulesets.woodenships.places import obstructions
+from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
+from grapeshot.rulesets.woodenships.shooting import aim, band_of
+from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
+
+#: a shot at least this likely to hit is taken from where the figure stands
+GOOD_SHOT = 1.0 / 3.0
+
+
+def chance(n: int, seven: str) -> float:
+    """The chance a D6 reaches ``n`` (a 7: a 6 and then a 4+, where the option allows it)."""
+    if n <= 1:
+        return 1.0
+    if n <= 6:
+        return (7 - n) / 6.0
+    return 1.0 / 12.0 if n == 7 and seven == "six_then_four" else 0.0
+
+
+def _worth(foe: Figure, harm: int) -> float:
+    """A blow or a shot that kills is worth half again; a hero is worth a little more."""
+    return (1.5 if harm >= foe.life else 1.0) * (1.2 if foe.hero else 1.0)
+
+
+def _try(prompt: MovePrompt, m: Move) -> bool:
+    try:
+        prompt.plan_for(m)
+    except IllegalAction:
+        return False
+    return True
+
+
+def move(shore: Shore, prompt: MovePrompt) -> Move:
+    fig = shore.figures[prompt.figure]
+    for m in _choices(shore, prompt, fig):
+        if _try(prompt, m):
+            return m
+    return Move()
+
+
+def _stay(shore: Shore, fig: Figure) -> Move:
+    return Move(pick_up=pickups(shore, fig, stay_plan(shore, fig)))
+
+
+def _to(shore: Shore, prompt: MovePrompt, fig: Figure, surface: Surface, ident: str, p: Vec, take: Sequence[str] = ()) -> Move | None:
+    """A move to the free spot of a surface nearest ``p``, picking up ``take`` and whatever else
+    lies on its way."""
+    goal = prompt.spaces().get(surface, ident).nearest(p)
+    if goal is None:
+        return None
+    m = Move((goal.x, goal.y), cast(SurfaceName, surface.value), ident)
+    try:
+        made = prompt.plan_for(m)
+    except IllegalAction:
+        return None
+    return Move(m.to, m.surface, m.of, tuple(dict.fromkeys([*take, *pickups(shore, fig, made)])))
+
+
+def _towards(shore: Shore, prompt: MovePrompt, fig: Figure, target: Vec, most: float) -> Move | None:
+    """As far as it can get towards ``target`` on its own surface (its shortest way there)."""
+    assert fig.spot is not None
+    here = fig.spot
+    space = prompt.spaces().get(here.surface, here.ident)
+    goal = space.nearest(target)
+    start = shore.world(here)
+    if goal is None:
+        return None
+    fm = free_move(start, goal, most, space)
+    end = fm.end
+    if math.hypot(end.x - start.x, end.y - start.y) < 0.05:
+        return None
+    return _to(shore, prompt, fig, here.surface, here.ident, end)
+
+
+def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> list[Move]:
+    """The moves worth making, best first (the first one that checks is made)."""
+    assert fig.spot is not None
+    start = shore.world(fig.spot)
+    stay = _stay(shore, fig)
+    if fig.swimming:
+        return _swim(shore, prompt, fig, start, stay)
+    weapons = shore.carried(fig.name)
+    hand = [w for w in weapons if melee_of(w.kind) is not None]
+    loaded = [w for w in weapons if w.kind in SMALL_ARMS and w.loaded and w.picked != shore.serial]
+    empty = [w for w in weapons if w.kind in SMALL_ARMS and not w.loaded and not SMALL_ARMS[w.kind].thrown]
+    foes = [f for f in shore.living() if f.side != fig.side]
+    if hand and foes_in_contact(shore, fig):
+        return [stay]
+    obs = obstructions(shore)
+    shot_here = max((_shot_value(shore, obs, fig, start, shore.height(fig.spot), w, f) for w in loaded for f in foes), default=0.0)
+    if shot_here >= GOOD_SHOT:
+        return [stay]
+    out: list[Move] = []
+    if hand:
+        out += _boarding(shore, prompt, fig, start)
+        out += _charges(shore, prompt, fig, start, hand[0], foes, shot_here)
+    if loaded:
+        better = _better_shot(shore, prompt, fig, start, loaded, foes, obs, shot_here)
+        if better is not None:
+            out.append(better)
+    if shot_here > 0.0:
+        out.append(stay)
+    if empty:
+        out.append(stay)
+    if not hand and not loaded:
+        out += _fetch(shore, prompt, fig, start)
+    out += _advance(shore, prompt, fig, start, foes, obs)
+    out.append(stay)
+    return out
+
+
+def _swim(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, stay: Move) -> list[Move]:
+    base = shore.base(fig)
+    if any(hull_gap(base, s.hull) <= CLIMB_REACH for s in shore.afloat()):
+        return [stay]
+    places: list[tuple[float, Surface, str, Vec]] = []
+    for s in shore.afloat():
+        d = hull_gap(base, s.hull) + (4.0 if s.side != fig.side else 0.0)
+        places.append((d, Surface.DECK, s.name, s.hull.centre))
+    for lv in shore.lands:
+        if not lv.solid:
+            places.append((lv.area.distance_to(start), Surface.LAND, lv.ident, lv.area.closest_point(start)))
+    out: list[Move] = []
+    for _, surface, ident, p in sorted(places, key=lambda t: (t[0], t[2])):
+        if surface is Surface.LAND:
+            m = _to(shore, prompt, fig, Surface.LAND, ident, p)
+            if m is not None:
+                out.append(m)
+        m2 = _towards(shore, prompt, fig, p, SWIM)
+        if m2 is not None:
+            out.append(m2)
+        if out:
+            break
+    return [*out, stay]
+
+
+def _side_strength(shore: Shore, side: str, figures: Sequence[Figure]) -> float:
+    return sum(2.0 if f.hero else 1.0 for f in figures if f.side == side)
+
+
+def _boarding(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec) -> list[Move]:
+    """Across onto an enemy ship within 2", when the side is the match of the enemy there."""
+    assert fig.spot is not None
+    if fig.spot.surface is not Surface.DECK:
+        return []
+    own = shore.ships[fig.spot.ident]
+    out = []
+    for s in shore.afloat():
+        if s.side == fig.side or hull_distance(own.hull, s.hull) > BOARD_REACH:
+            continue
+        there = shore.aboard(s.name)
+        ours = _side_strength(shore, fig.side, [*there, *shore.aboard(own.name)])
+        theirs = sum(2.0 if f.hero else 1.0 for f in there if f.side != fig.side)
+        if ours >= theirs:
+            m = _to(shore, prompt, fig, Surface.DECK, s.name, start)
+            if m is not None:
+                out.append(m)
+    return out
+
+
+def _charges(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, weapon: Weapon, foes: Sequence[Figure], shot_here: float) -> list[Move]:
+    """Into contact with the enemy it would hurt most, where it wins the gang-up."""
+    best: list[tuple[float, Move]] = []
+    for foe in foes:
+        if foe.swimming or foe.spot is None:
+            continue
+        p = shore.world(foe.spot)
+        d = math.hypot(p.x - start.x, p.y - start.y)
+        if d > MOVE + 2.0 or d < 1e-9:
+            continue
+        if foe.spot.surface is Surface.DECK and shore.ships[foe.spot.ident].side != fig.side and (fig.spot is None or fig.spot.ident != foe.spot.ident):
+            continue  # across onto an enemy ship is boarding, which has no blow this turn
+        gang = shore.attacks.get(foe.name, 0)
+        friends = sum(1 for f in shore.living(fig.side) if f is not fig and not f.swimming and _near(shore, f, p, 4.0))
+        enemies = sum(1 for f in shore.living(foe.side) if not f.swimming and _near(shore, f, p, 4.0))
+        if gang == 0 and friends + 1 < enemies:
+            continue
+        profile = melee_of(weapon.kind)
+        assert profile is not None
+        mods = hero(fig)
+        value = chance(need(profile.to_hit, mods) - gang, "bonus_only") * profile.damage * _worth(foe, profile.damage)
+        if value <= shot_here:
+            continue
+        gap = foe.radius + fig.radius + CONTACT / 2.0
+        touch = Vec(p.x + (start.x - p.x) * gap / d, p.y + (start.y - p.y) * gap / d)
+        m = _to(shore, prompt, fig, foe.spot.surface, foe.spot.ident, touch)
+        if m is not None:
+            best.append((value, m))
+    return [m for _, m in sorted(best, key=lambda t: -t[0])]
+
+
+def _near(shore: Shore, f: Figure, p: Vec, within: float) -> bool:
+    b = shore.base(f)
+    return math.hypot(b.x - p.x, b.y - p.y) <= within
+
+
+def _shot_value(shore: Shore, obs: Sequence[Obstruction], fig: Figure, at: Vec, height: float, w: Weapon, foe: Figure) -> float:
+    """How much a shot with ``w`` from ``at`` would be worth against ``foe`` (0: none to take)."""
+    arm: SmallArm = SMALL_ARMS[w.kind]
+    if foe.spot is None:
+        return 0.0
+    p = shore.world(foe.spot)
+    gap = max(0.0, math.hypot(p.x - at.x, p.y - at.y) - fig.radius - foe.radius)
+    band = band_of(arm, gap)
+    if band is None or band[1] is None:
+        return 0.0
+    p_hit = chance(need(band[1], hero(fig)), str(shore.option("to_hit_seven")))
+    if p_hit <= 0.0:
+        return 0.0
+    head = Point3(p.x, p.y, shore.height(foe.spot) + EYE_HEIGHT)
+    if blockings(Point3(at.x, at.y, height + EYE_HEIGHT), head, obs):
+        return 0.0
+    return p_hit * _worth(foe, arm.damage)
+
+
+def _better_shot(
+    shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, loaded: Sequence[Weapon], foes: Sequence[Figure], obs: Sequence[Obstruction], here: float
+) -> Move | None:
+    """Towards the nearest enemy, to where a shot would be better than where it stands."""
+    assert fig.spot is not None
+    targets = sorted((f for f in foes if f.spot is not None), key=lambda f: _dist(shore, f, start))[:2]
+    best: tuple[float, Move] | None = None
+    for foe in targets:
+        for step in (3.0, 6.0):
+            m = _towards(shore, prompt, fig, shore.world(foe.spot) if foe.spot is not None else start, step)
+            if m is None or m.to is None:
+                continue
+            q = Vec(*m.to)
+            v = max(_shot_value(shore, obs, fig, q, shore.height(fig.spot), w, f) for w in loaded for f in foes)
+            if v > here and (best is None or v > best[0]):
+                best = (v, m)
+    return None if best is None else best[1]
+
+
+def _dist(shore: Shore, f: Figure, p: Vec) -> float:
+    b = shore.base(f)
+    return math.hypot(b.x - p.x, b.y - p.y)
+
+
+def _fetch(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec) -> list[Move]:
+    """To the nearest weapon lying within reach."""
+    lying = [
+        (math.hypot(p.x - start.x, p.y - start.y), w.name, w)
+        for w in shore.weapons.values()
+        if w.holder is None and w.spot is not None
+        for p in [shore.world(w.spot)]
+    ]
+    out = []
+    for d, _, w in sorted(lying)[:3]:
+        if d > MOVE + 1.0 or w.spot is None:
+            continue
+        m = _to(shore, prompt, fig, w.spot.surface, w.spot.ident, shore.world(w.spot), (w.name,))
+        if m is not None:
+            out.append(m)
+    return out
+
+
+def _advance(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, foes: Sequence[Figure], obs: Sequence[Obstruction]) -> list[Move]:
+    """Towards the nearest enemy, to the place the fewest loaded enemy guns can see (within 8",
+    or half way), or ashore where the enemy holds the ground."""
+    assert fig.spot is not None
+    on_foot = [f for f in foes if f.spot is not None and not f.swimming]
+    if not on_foot:
+        return []
+    nearest = min(on_foot, key=lambda f: (_dist(shore, f, start), f.name))
+    assert nearest.spot is not None
+    goal = shore.world(nearest.spot)
+    out: list[Move] = []
+    if nearest.spot.surface is Surface.LAND and fig.spot.surface is Surface.DECK:
+        land = shore.land(nearest.spot.ident)
+        if hull_polygon_distance(shore.ships[fig.spot.ident].hull, land.area) <= BOARD_REACH:
+            m = _to(shore, prompt, fig, Surface.LAND, land.ident, goal)
+            if m is not None:
+                out.append(m)
+    shooters = [f for f in foes if any(w.loaded and w.kind in SMALL_ARMS for w in shore.carried(f.name))]
+    options = [m for m in (_towards(shore, prompt, fig, goal, MOVE), _towards(shore, prompt, fig, goal, MOVE / 2.0)) if m is not None]
+
+    def seen(m: Move) -> int:
+        assert m.to is not None and fig.spot is not None
+        q = Point3(m.to[0], m.to[1], shore.height(fig.spot) + EYE_HEIGHT)
+        return sum(1 for f in shooters if f.spot is not None and not blockings(_eye(shore, f), q, obs))
+
+    out += sorted(options, key=lambda m: (seen(m), _to_dist(m, goal)))
+    return out
+
+
+def _eye(shore: Shore, f: Figure) -> Point3:
+    assert f.spot is not None
+    p = shore.world(f.spot)
+    return Point3(p.x, p.y, shore.height(f.spot) + EYE_HEIGHT)
+
+
+def _to_dist(m: Move, goal: Vec) -> float:
+    assert m.to is not None
+    return math.hypot(m.to[0] - goal.x, m.to[1] - goal.y)
+
+
+# --------------------------------------------------------------------------- the action
+
+
+def act(shore: Shore, prompt: ActPrompt) -> Act:
+    """The action with the most expected harm; climbing aboard; a grapple when stronger; reloading."""
+    fig = shore.figures[prompt.figure]
+    best: tuple[float, Act] = (0.0, Act())
+    for a in prompt.options():
+        v = _value(shore, prompt, fig, a)
+        if v > best[0] + 1e-12:
+            best = (v, a)
+    return best[1]
+
+
+def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
+    seven = str(shore.option("to_hit_seven"))
+    if a.what == "strike" and a.weapon is not None and a.target is not None:
+        w = shore.weapons[a.weapon]
+        foe = shore.figures[a.target]
+        profile = melee_of(w.kind)
+        assert profile is not None
+        bonus = shore.attacks.get(foe.name, 0) + (1 if second_weapon(shore, fig, w) is not None and shore.option("two_weapons") == "hit" else 0)
+        return chance(need(profile.to_hit, hero(fig)) - bonus, seven) * profile.damage * _worth(foe, profile.damage) + 0.01
+    if a.what == "shoot":
+        shot = aim(shore, prompt.obstructions(), fig, a.weapon, a.target)
+        if isinstance(shot, str):
+            return 0.0
+        return chance(need(shot.base, shot.mods), seven) * _worth(shot.target, shot.arm.damage)
+    if a.what == "climb":
+        target = shore.ships[a.target or ""]
+        return 5.0 if target.side == fig.side else 3.0
+    if a.what == "grapple":
+        own = shore.ships[fig.spot.ident] if fig.spot is not None else None
+        other = shore.ships[a.target or ""]
+        ours = sum(1 for f in shore.aboard(own.name) if f.side == fig.side) if own is not None else 0
+        theirs = sum(1 for f in shore.aboard(other.name) if f.side != fig.side)
+        return 0.25 if ours >= theirs else 0.0
+    if a.what == "reload":
+        return 0.2
+    return 0.0
