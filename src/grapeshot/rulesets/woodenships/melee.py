@@ -32,7 +32,19 @@ def in_contact(shore: Shore, a: Figure, b: Figure) -> bool:
 
 
 def foes_in_contact(shore: Shore, figure: Figure) -> list[Figure]:
-    return [o for o in shore.living() if o.side != figure.side and in_contact(shore, figure, o)]
+    """The enemies base to base with a figure out of the water (none for a swimmer)."""
+    if not figure.alive or figure.swimming:
+        return []
+    me = shore.base(figure)
+    reach = 2.0 * me.radius + CONTACT + 2.0  # a cheap bound first: no base is wider than 2" more than this one
+    out = []
+    for o in shore.living():
+        if o.side == figure.side or o.swimming:
+            continue
+        b = shore.base(o)
+        if abs(b.x - me.x) <= reach and abs(b.y - me.y) <= reach and base_gap(me, b) <= CONTACT:
+            out.append(o)
+    return out
 
 
 def engaged(shore: Shore, figure: Figure) -> bool:

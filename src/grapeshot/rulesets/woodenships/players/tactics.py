@@ -21,11 +21,11 @@ aboard, a grapple when its side is the stronger, reloading, or nothing.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 from grapeshot.core.errors import IllegalAction
-from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, free_move, hull_distance, hull_gap, hull_polygon_distance
+from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, hull_distance, hull_gap, hull_polygon_distance
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import hero, need
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, CONTACT, MOVE, SMALL_ARMS, SWIM, SmallArm, melee_of
@@ -89,56 +89,58 @@ def _to(shore: Shore, prompt: MovePrompt, fig: Figure, surface: Surface, ident: 
 
 
 def _towards(shore: Shore, prompt: MovePrompt, fig: Figure, target: Vec, most: float) -> Move | None:
-    """As far as it can get towards ``target`` on its own surface (its shortest way there)."""
+    """Towards ``target`` on its own surface: to the free spot nearest the point ``most`` inches
+    along the straight line (or two thirds of that, where the way there bends round too much)."""
     assert fig.spot is not None
     here = fig.spot
-    space = prompt.spaces().get(here.surface, here.ident)
-    goal = space.nearest(target)
     start = shore.world(here)
-    if goal is None:
+    d = math.hypot(target.x - start.x, target.y - start.y)
+    if d < 0.05:
         return None
-    fm = free_move(start, goal, most, space)
-    end = fm.end
-    if math.hypot(end.x - start.x, end.y - start.y) < 0.05:
-        return None
-    return _to(shore, prompt, fig, here.surface, here.ident, end)
+    for share in (1.0, 2.0 / 3.0):
+        k = min(1.0, most * share / d)
+        m = _to(shore, prompt, fig, here.surface, here.ident, Vec(start.x + (target.x - start.x) * k, start.y + (target.y - start.y) * k))
+        if m is not None and m.to is not None and math.hypot(m.to[0] - start.x, m.to[1] - start.y) >= 0.05:
+            return m
+    return None
 
 
-def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> list[Move]:
-    """The moves worth making, best first (the first one that checks is made)."""
+def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
+    """The moves worth making, best first, each worked out only when the ones before it would
+    not do (the first that checks is made)."""
     assert fig.spot is not None
     start = shore.world(fig.spot)
     stay = _stay(shore, fig)
     if fig.swimming:
-        return _swim(shore, prompt, fig, start, stay)
+        yield from _swim(shore, prompt, fig, start, stay)
+        return
     weapons = shore.carried(fig.name)
     hand = [w for w in weapons if melee_of(w.kind) is not None]
     loaded = [w for w in weapons if w.kind in SMALL_ARMS and w.loaded and w.picked != shore.serial]
     empty = [w for w in weapons if w.kind in SMALL_ARMS and not w.loaded and not SMALL_ARMS[w.kind].thrown]
     foes = [f for f in shore.living() if f.side != fig.side]
     if hand and foes_in_contact(shore, fig):
-        return [stay]
+        yield stay
+        return
     obs = obstructions(shore)
     shot_here = max((_shot_value(shore, obs, fig, start, shore.height(fig.spot), w, f) for w in loaded for f in foes), default=0.0)
     if shot_here >= GOOD_SHOT:
-        return [stay]
-    out: list[Move] = []
+        yield stay
+        return
     if hand:
-        out += _boarding(shore, prompt, fig, start)
-        out += _charges(shore, prompt, fig, start, hand[0], foes, shot_here)
+        yield from _boarding(shore, prompt, fig, start)
+        yield from _charges(shore, prompt, fig, start, hand[0], foes, shot_here)
     if loaded:
         better = _better_shot(shore, prompt, fig, start, loaded, foes, obs, shot_here)
         if better is not None:
-            out.append(better)
-    if shot_here > 0.0:
-        out.append(stay)
-    if empty:
-        out.append(stay)
+            yield better
+    if shot_here > 0.0 or empty:
+        yield stay
+        return
     if not hand and not loaded:
-        out += _fetch(shore, prompt, fig, start)
-    out += _advance(shore, prompt, fig, start, foes, obs)
-    out.append(stay)
-    return out
+        yield from _fetch(shore, prompt, fig, start)
+    yield from _advance(shore, prompt, fig, start, foes, obs)
+    yield stay
 
 
 def _swim(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, stay: Move) -> list[Move]:
@@ -170,13 +172,12 @@ def _side_strength(shore: Shore, side: str, figures: Sequence[Figure]) -> float:
     return sum(2.0 if f.hero else 1.0 for f in figures if f.side == side)
 
 
-def _boarding(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec) -> list[Move]:
+def _boarding(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec) -> Iterator[Move]:
     """Across onto an enemy ship within 2", when the side is the match of the enemy there."""
     assert fig.spot is not None
     if fig.spot.surface is not Surface.DECK:
-        return []
+        return
     own = shore.ships[fig.spot.ident]
-    out = []
     for s in shore.afloat():
         if s.side == fig.side or hull_distance(own.hull, s.hull) > BOARD_REACH:
             continue
@@ -186,13 +187,12 @@ def _boarding(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec) -> list
         if ours >= theirs:
             m = _to(shore, prompt, fig, Surface.DECK, s.name, start)
             if m is not None:
-                out.append(m)
-    return out
+                yield m
 
 
-def _charges(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, weapon: Weapon, foes: Sequence[Figure], shot_here: float) -> list[Move]:
+def _charges(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, weapon: Weapon, foes: Sequence[Figure], shot_here: float) -> Iterator[Move]:
     """Into contact with the enemy it would hurt most, where it wins the gang-up."""
-    best: list[tuple[float, Move]] = []
+    best: list[tuple[float, str, Figure, Vec]] = []
     for foe in foes:
         if foe.swimming or foe.spot is None:
             continue
@@ -214,11 +214,12 @@ def _charges(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, weapon: 
         if value <= shot_here:
             continue
         gap = foe.radius + fig.radius + CONTACT / 2.0
-        touch = Vec(p.x + (start.x - p.x) * gap / d, p.y + (start.y - p.y) * gap / d)
+        best.append((value, foe.name, foe, Vec(p.x + (start.x - p.x) * gap / d, p.y + (start.y - p.y) * gap / d)))
+    for _, _, foe, touch in sorted(best, key=lambda t: (-t[0], t[1])):
+        assert foe.spot is not None
         m = _to(shore, prompt, fig, foe.spot.surface, foe.spot.ident, touch)
         if m is not None:
-            best.append((value, m))
-    return [m for _, m in sorted(best, key=lambda t: -t[0])]
+            yield m
 
 
 def _near(shore: Shore, f: Figure, p: Vec, within: float) -> bool:
@@ -250,18 +251,17 @@ def _better_shot(
 ) -> Move | None:
     """Towards the nearest enemy, to where a shot would be better than where it stands."""
     assert fig.spot is not None
-    targets = sorted((f for f in foes if f.spot is not None), key=lambda f: _dist(shore, f, start))[:2]
-    best: tuple[float, Move] | None = None
-    for foe in targets:
-        for step in (3.0, 6.0):
-            m = _towards(shore, prompt, fig, shore.world(foe.spot) if foe.spot is not None else start, step)
-            if m is None or m.to is None:
-                continue
-            q = Vec(*m.to)
-            v = max(_shot_value(shore, obs, fig, q, shore.height(fig.spot), w, f) for w in loaded for f in foes)
-            if v > here and (best is None or v > best[0]):
-                best = (v, m)
-    return None if best is None else best[1]
+    near = [f for f in foes if f.spot is not None]
+    if not near:
+        return None
+    foe = min(near, key=lambda f: (_dist(shore, f, start), f.name))
+    assert foe.spot is not None
+    m = _towards(shore, prompt, fig, shore.world(foe.spot), MOVE / 2.0)
+    if m is None or m.to is None:
+        return None
+    q = Vec(*m.to)
+    v = max(_shot_value(shore, obs, fig, q, shore.height(fig.spot), w, f) for w in loaded for f in foes)
+    return m if v > here else None
 
 
 def _dist(shore: Shore, f: Figure, p: Vec) -> float:
@@ -304,13 +304,18 @@ def _advance(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, foes: Se
             m = _to(shore, prompt, fig, Surface.LAND, land.ident, goal)
             if m is not None:
                 out.append(m)
-    shooters = [f for f in foes if any(w.loaded and w.kind in SMALL_ARMS for w in shore.carried(f.name))]
-    options = [m for m in (_towards(shore, prompt, fig, goal, MOVE), _towards(shore, prompt, fig, goal, MOVE / 2.0)) if m is not None]
+    reach = {f.name: max((SMALL_ARMS[w.kind].bands[0] for w in shore.carried(f.name) if w.loaded and w.kind in SMALL_ARMS), default=0.0) for f in foes}
+    shooters = [
+        (f, _eye(shore, f), reach[f.name]) for f in foes if reach[f.name] > 0.0 and f.spot is not None and _dist(shore, f, start) <= reach[f.name] + MOVE + 1.0
+    ]
+    far = _towards(shore, prompt, fig, goal, MOVE)
+    options = [m for m in (far, _towards(shore, prompt, fig, goal, MOVE / 3.0) if far is not None else None) if m is not None]
 
     def seen(m: Move) -> int:
+        """How many loaded enemy guns within their reach would see the figure there."""
         assert m.to is not None and fig.spot is not None
         q = Point3(m.to[0], m.to[1], shore.height(fig.spot) + EYE_HEIGHT)
-        return sum(1 for f in shooters if f.spot is not None and not blockings(_eye(shore, f), q, obs))
+        return sum(1 for _, e, r in shooters if math.hypot(e.x - q.x, e.y - q.y) <= r + 1.0 and not blockings(e, q, obs))
 
     out += sorted(options, key=lambda m: (seen(m), _to_dist(m, goal)))
     return out
