@@ -163,7 +163,7 @@ class Summary:
             self.draws += 1
         for seat in outcome.winners if outcome.objective != "draw" else ():
             self.wins[seat] += 1
-            for klan in sorted({s.get("klan") for s in ships if s.get("owner") == seat}):
+            for klan in sorted({s["klan"] for s in ships if s.get("owner") == seat and s.get("klan")}):
                 self.klan_wins[str(klan)] += 1
 
     def to_json(self) -> dict[str, Any]:
@@ -188,6 +188,8 @@ class Summary:
             f"[bold]{r['games']} games[/bold] of {r['ruleset']} / {r['scenario']} (seed {r['seed']}): mean {r['mean_turns']} turns, {r['ships_sunk']} ships sunk ({r['mean_ships_sunk']} a game), {r['draws']} draws"
         )
         for title, data in (("wins by seat", r["wins_by_seat"]), ("wins by klan", r["wins_by_klan"]), ("results by objective", r["by_objective"])):
+            if not data:
+                continue  # a rule set without klans
             t = Table(title=title, title_justify="left")
             t.add_column("")
             t.add_column("games", justify="right")

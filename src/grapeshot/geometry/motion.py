@@ -456,6 +456,8 @@ def pivot(hull: Hull, about: Vec, turn: float, obstacles: Sequence[Obstacle], ta
     The poses are tested so that no corner moves more than ``step`` between two of them. The
     sweep's ``travelled`` is the degrees turned, and its contact's ``at`` the degrees at which the
     hull first touched (what it met is named as in :func:`sweep`)."""
+    if turn == 0.0:
+        return Sweep(0.0, hull, None)
     reach = max(math.hypot(x - about.x, y - about.y) for x, y in hull.corners)
     near = [ob for ob in obstacles if math.hypot(_centre_of(ob.shape)[0] - about.x, _centre_of(ob.shape)[1] - about.y) <= reach + ob.shape.radius + CLEARANCE]
     count = max(1, math.ceil(abs(turn) * _DEG * reach / step))

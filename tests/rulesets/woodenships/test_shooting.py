@@ -79,7 +79,7 @@ def test_the_seven_is_out_of_reach_but_for_a_heros_bonus() -> None:
     hero = range_game(30.0, kind="hero")
     shot = fire(hero, "rifle 1", [6])[-1]
     assert (shot["band"], shot["base"], shot["need"], shot["hit"]) == ("extreme", 7, 6, True)
-    assert shot["mods"] == [{"rule": "WS-FIG-2", "what": "hero +1", "value": 1}]
+    assert shot["mods"] == [{"rule": "WS-FIG-2", "what": "hero", "value": 1}]
 
 
 @pytest.mark.rules("WS-ARMS-2")

@@ -34,7 +34,7 @@ class Mod:
 
 def hero(figure: Figure) -> list[Mod]:
     """A hero's +1 on every action but firing a cannon (WS-FIG-2)."""
-    return [Mod("WS-FIG-2", f"{figure.kind} +1", HERO_BONUS)] if figure.hero else []
+    return [Mod("WS-FIG-2", figure.kind, HERO_BONUS)] if figure.hero else []
 
 
 def need(base: int, mods: Sequence[Mod]) -> int:

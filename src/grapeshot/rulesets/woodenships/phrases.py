@@ -33,6 +33,10 @@ def _mods(d: Any) -> str:
     return "" if not mods else " [" + ", ".join(f"{m['what']} {m['value']:+d}" for m in mods) + "]"
 
 
+def _a(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 def _where(on: str, of: str) -> str:
     return "the water" if on == "water" else of
 
@@ -46,7 +50,7 @@ def _sentence(e: Event) -> str | None:
     if k == "draft-order":
         return f"The weapons are drafted in the order {', '.join(d['order'])}: {sum(d['pile'].values())} in the pile."
     if k == "draft-pick":
-        return f"  {d['seat']} {'is dealt' if d['dealt'] else 'takes'} a {d['item']} ({d['left']} left)."
+        return f"  {d['seat']} {'is dealt' if d['dealt'] else 'takes'} {_a(d['item'])} ({d['left']} left)."
     if k == "distribute":
         return f"{d['seat']} shares out {len(d['holds'])} weapons: " + ", ".join(f"{w} to {h}" for w, h in d["holds"].items()) + "."
     if k == "initiative":
