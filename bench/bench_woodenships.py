@@ -81,51 +81,59 @@ def matches(games: int, seed: int) -> None:
         print(f"{name}: the heuristic against the random player, {n} games ({games} a seat): won {wins / n:.3f} [95% {lo:.3f}, {hi:.3f}] (draws count half)")
 
 
-def fleets(ships: int, per_ship: int) -> Scenario:
-    """``ships`` narrow ships of three sections a side, in two columns facing each other across
-    the table, ``per_ship`` figures aboard each (a captain, a mate and men), everyone with a
-    pistol and a sword; no draft."""
-    fleet: list[dict[str, Any]] = []
-    for seat, x, heading in (("red", 20.0, 0.0), ("blue", 100.0, 180.0)):
-        boats = []
-        for k in range(ships):
-            name = f"{seat} {k + 1}"
-            crew = [
-                {"name": f"{name} captain", "kind": "captain", "weapons": ["pistol", "sword"]},
-                {"name": f"{name} mate", "kind": "hero", "weapons": ["pistol", "sword"]},
-                {"kind": "man", "count": per_ship - 2, "weapons": ["pistol", "sword"]},
-            ]
-            boats.append({"name": name, "type": "narrow", "sections": 3, "x": x, "y": 8.0 + 11.0 * k, "heading": heading, "crew": crew})
-        fleet.append({"seat": seat, "ships": boats})
+def table_of(name: str, fleet: list[dict[str, Any]], width: float, height: float) -> Scenario:
     data = {
-        "name": f"fleets-{2 * ships * per_ship}",
+        "name": name,
         "ruleset": "woodenships",
-        "table": {"width": 120, "height": 60},
+        "table": {"width": width, "height": height},
         "seats": [{"id": "red"}, {"id": "blue"}],
         "fleets": fleet,
         "options": {"turn_limit": 10, "initiative": "fixed"},
     }
-    return parse_scenario(data, f"{ships} ships a side")
+    return parse_scenario(data, name)
+
+
+def crew(name: str, count: int, mate: bool) -> list[dict[str, Any]]:
+    """A ship's captain, a mate (a hero) if asked for, and men to make ``count``, every one with a pistol and a sword."""
+    kit = ["pistol", "sword"]
+    heroes = [{"name": f"{name} captain", "kind": "captain", "weapons": kit}, *([{"name": f"{name} mate", "kind": "hero", "weapons": kit}] if mate else [])]
+    return [*heroes, {"kind": "man", "count": count - len(heroes), "weapons": kit}]
+
+
+def fleets(ships: int, per_ship: int) -> Scenario:
+    """``ships`` narrow ships of three sections a side, in two columns facing each other across
+    the table, ``per_ship`` figures aboard each; no draft."""
+    fleet = [
+        {
+            "seat": seat,
+            "ships": [
+                {
+                    "name": f"{seat} {k + 1}",
+                    "type": "narrow",
+                    "sections": 3,
+                    "x": x,
+                    "y": 8.0 + 11.0 * k,
+                    "heading": heading,
+                    "crew": crew(f"{seat} {k + 1}", per_ship, True),
+                }
+                for k in range(ships)
+            ],
+        }
+        for seat, x, heading in (("red", 20.0, 0.0), ("blue", 100.0, 180.0))
+    ]
+    return table_of(f"fleets-{2 * ships * per_ship}", fleet, 120.0, 60.0)
 
 
 def crowd(per_side: int) -> Scenario:
     """Two wide ships of five sections side by side 6" apart, ``per_side`` figures aboard each."""
-    fleet: list[dict[str, Any]] = []
-    for seat, y, heading in (("red", 20.0, 0.0), ("blue", 32.0, 180.0)):
-        crew = [
-            {"name": f"{seat} captain", "kind": "captain", "weapons": ["pistol", "sword"]},
-            {"kind": "man", "count": per_side - 1, "weapons": ["pistol", "sword"]},
-        ]
-        fleet.append({"seat": seat, "ships": [{"name": seat.title(), "type": "wide", "sections": 5, "x": 40.0, "y": y, "heading": heading, "crew": crew}]})
-    data = {
-        "name": f"crowd-{2 * per_side}",
-        "ruleset": "woodenships",
-        "table": {"width": 80, "height": 52},
-        "seats": [{"id": "red"}, {"id": "blue"}],
-        "fleets": fleet,
-        "options": {"turn_limit": 10, "initiative": "fixed"},
-    }
-    return parse_scenario(data, f"crowd of {2 * per_side}")
+    fleet = [
+        {
+            "seat": seat,
+            "ships": [{"name": seat.title(), "type": "wide", "sections": 5, "x": 40.0, "y": y, "heading": heading, "crew": crew(seat, per_side, False)}],
+        }
+        for seat, y, heading in (("red", 20.0, 0.0), ("blue", 32.0, 180.0))
+    ]
+    return table_of(f"crowd-{2 * per_side}", fleet, 80.0, 52.0)
 
 
 def figure_turns(sc: Scenario, turns: int, seed: int) -> tuple[float, int, float]:

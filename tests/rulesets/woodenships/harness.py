@@ -13,6 +13,9 @@ from grapeshot.dice import ScriptedDice, ScriptItem
 from grapeshot.geometry import Surface, Vec
 from grapeshot.rulesets.woodenships.places import spot_at
 from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from tests.support import game
+
+__all__ = ["game"]
 
 #: a narrow ship of two sections: 8" x 4", 12 hit points, cost 18
 NARROW: dict[str, Any] = {"type": "narrow", "sections": 2}
@@ -61,14 +64,6 @@ def duel(red_crew: Sequence[Mapping[str, Any]] = (), blue_crew: Sequence[Mapping
     """Red's ship heading east at (20, 20), blue's heading west beside it, ``gap`` inches apart
     across (hull to hull)."""
     return scenario([ship("Red", 20.0, 20.0, 0.0, red_crew)], [ship("Blue", 20.0, 24.0 + gap, 180.0, blue_crew)], **kw)
-
-
-def game(sc: Scenario, script: Iterable[ScriptItem] = (), seed: int = 0, **kw: Any) -> Game:
-    """A game set up on ``sc`` (its flow run to the first prompt on seeded dice), then switched
-    to scripted dice."""
-    g = Game("woodenships", sc, seed=seed, **kw)
-    g.dice = ScriptedDice(script)
-    return g
 
 
 def shore(g: Game) -> Shore:

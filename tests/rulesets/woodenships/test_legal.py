@@ -13,23 +13,15 @@ from hypothesis import strategies as st
 
 from grapeshot.agents import make
 from grapeshot.core.actions import Action
-from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import load_scenario
 from grapeshot.rulesets.woodenships.actions import Act, Move
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
 from grapeshot.rulesets.woodenships.state import Shore
+from tests.support import accepts
 
 SAMPLES = 6
-
-
-def accepts(prompt: Prompt, seat: str, action: Action) -> bool:
-    try:
-        prompt.check(seat, action)
-    except IllegalAction:
-        return False
-    return True
 
 
 def audit(g: Game, prompt: Prompt, seat: str, rng: random.Random, moves: bool) -> None:
