@@ -47,6 +47,10 @@ def audit(g: Game, prompt: Prompt, seat: str, rng: random.Random, moves: bool) -
                 tries += [Act("shoot", w.name, f), Act("strike", w.name, f)]
             tries.append(Act("reload", w.name))
         tries += [Act(what, None, s) for s in shore.ships for what in ("grapple", "climb")]  # type: ignore[arg-type]
+        for gun in shore.guns:
+            tries.append(Act("load", gun))
+            for t in [*shore.figures, *shore.ships, *shore.guns]:
+                tries += [Act("fire", gun, t), Act("turn", gun, t)]
         offered = set(prompt.options())
         for a in tries:
             assert accepts(prompt, seat, a) == (a in offered), f"{a} is {'offered' if a in offered else 'not offered'}"

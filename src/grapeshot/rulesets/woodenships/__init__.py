@@ -4,7 +4,8 @@ board and fight hand to hand (seeds/wooden-ships-plastic-men.txt).
 Modules, named for the rules they hold: :mod:`.data` (the tables), :mod:`.state`, :mod:`.setup`
 (the scenario's fleets, crews and fair-fleet checks), :mod:`.places` (surfaces, free space,
 sight), :mod:`.ships` (the ruler move, damage bands, sinking), :mod:`.figures` (moves, swimming,
-sharks), :mod:`.shooting`, :mod:`.melee`, :mod:`.boarding`, :mod:`.acts` (a figure's action),
+sharks), :mod:`.shooting`, :mod:`.melee`, :mod:`.guns` (the ships' guns), :mod:`.boarding`,
+:mod:`.acts` (a figure's action),
 :mod:`.draft` (the weapons draft), :mod:`.flow` (the turn), :mod:`.victory`, :mod:`.rules` (the
 rule registry), :mod:`.phrases` (the words of the log) and :mod:`.players` (the heuristic player).
 """
@@ -26,8 +27,8 @@ from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.woodenships import flow
-from grapeshot.rulesets.woodenships.data import HERO_LIFE, MAN_LIFE, MAX_SECTIONS, SMALL_ARMS
-from grapeshot.rulesets.woodenships.places import holds
+from grapeshot.rulesets.woodenships.data import GUNS, HERO_LIFE, MAN_LIFE, MAX_SECTIONS, SMALL_ARMS
+from grapeshot.rulesets.woodenships.places import footings, holds
 from grapeshot.rulesets.woodenships.setup import build
 from grapeshot.rulesets.woodenships.state import Shore
 
@@ -166,9 +167,9 @@ class WoodenShips(Ruleset):
 
 def invariants(shore: Shore) -> list[str]:
     """What must always hold: life and hit points in range, figures only where they can stand
-    and not inside a hull or rocks they are not on, no two bases on a surface overlapping, ships
-    on the table and clear of each other and the land, weapons with one keeper, and the dead
-    never acting."""
+    and not inside a hull or rocks they are not on, no two bases on a surface overlapping (nor a
+    figure on a mast or a gun), ships on the table and clear of each other and the land, weapons
+    with one keeper, guns' hit points in range, and the dead never acting."""
     problems: list[str] = []
     groups: dict[tuple[Surface, str], list[Any]] = {}
     for f in shore.figures.values():
@@ -188,6 +189,11 @@ def invariants(shore: Shore) -> list[str]:
         for a, b in combinations(bases, 2):
             if bases_overlap(a, b, 1e-6):
                 problems.append(f"{a.ident} and {b.ident} overlap on {ident or surface.value}")
+        if surface is Surface.DECK and shore.ships[ident].afloat:
+            for a in bases:
+                for b in footings(shore, shore.ships[ident]):
+                    if bases_overlap(a, b, 1e-6):
+                        problems.append(f"{a.ident} stands on {b.ident}")
     afloat = list(shore.afloat())
     for s in shore.ships.values():
         if not 0 <= s.lost <= s.points:
@@ -216,6 +222,11 @@ def invariants(shore: Shore) -> list[str]:
             problems.append(f"{w.name} lies aboard {w.spot.ident}, which has sunk")
         if w.loaded and w.kind not in SMALL_ARMS:
             problems.append(f"{w.name} is loaded but shoots nothing")
+    for gun in shore.guns.values():
+        if not 0 <= gun.life <= GUNS[gun.kind].hit_points:
+            problems.append(f"{gun.name} has {gun.life} hit points")
+        if gun.loaded and not gun.working:
+            problems.append(f"{gun.name} is destroyed but loaded")
     if shore.acting is not None and not shore.figures[shore.acting].alive:
         problems.append(f"{shore.acting} acts though dead")
     return problems

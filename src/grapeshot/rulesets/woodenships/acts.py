@@ -3,8 +3,8 @@ both the prompt's check and its list of legal answers use, and carrying it out.
 
 The actions: shoot a small arm (:mod:`.shooting`), reload one (WS-ARMS-3), strike in
 hand-to-hand (:mod:`.melee`), throw a grapple at a ship within 2" (WS-BOARD-1), climb aboard a
-ship from the water (WS-BOARD-3, :mod:`.boarding`), or nothing.  A boarding party has no action
-(WS-BOARD-1); a figure in the water may only climb.
+ship from the water (WS-BOARD-3, :mod:`.boarding`), load, fire or turn a gun (:mod:`.guns`),
+or nothing.  A boarding party has no action (WS-BOARD-1); a figure in the water may only climb.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
-from grapeshot.rulesets.woodenships import boarding, melee, shooting
+from grapeshot.rulesets.woodenships import boarding, guns, melee, shooting
 from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore
@@ -37,7 +37,14 @@ def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], 
         return melee.strike_refused(shore, figure, act.weapon, act.target)
     if act.what == "grapple":
         return boarding.grapple_refused(shore, figure, act.target)
-    return boarding.climb_refused(shore, figure, act.target)
+    if act.what == "climb":
+        return boarding.climb_refused(shore, figure, act.target)
+    if act.what == "load":
+        return guns.load_refused(shore, figure, act.weapon)
+    if act.what == "turn":
+        return guns.turn_refused(shore, figure, act.weapon, act.target)
+    laid = guns.lay(shore, obs, figure, act.weapon, act.target)
+    return laid if isinstance(laid, str) else None
 
 
 def candidates(shore: Shore, figure: Figure) -> list[Act]:
@@ -66,6 +73,14 @@ def candidates(shore: Shore, figure: Figure) -> list[Act]:
             out.append(Act("grapple", None, ship.name))
         if figure.swimming and hull_gap(me, ship.hull) <= CLIMB_REACH:
             out.append(Act("climb", None, ship.name))
+    for gun in guns.guns_near(shore, figure):
+        if not gun.loaded:
+            out.append(Act("load", gun.name))
+        if figure.name in gun.crew:
+            near = [t.name for t in guns.targets(shore, gun, figure.side)]
+            out += [Act("fire", gun.name, t) for t in near]
+            if gun.kind == "cannon" and gun.wheels:
+                out += [Act("turn", gun.name, t) for t in near]
     return out
 
 
@@ -85,14 +100,20 @@ def words(shore: Shore, act: Act) -> str:
         return f"strike {act.target} with {act.weapon}"
     if act.what == "grapple":
         return f"grapple {act.target}"
-    return f"climb aboard {act.target}"
+    if act.what == "climb":
+        return f"climb aboard {act.target}"
+    if act.what == "load":
+        return f"load {act.weapon}"
+    if act.what == "turn":
+        return f"turn {act.weapon} on {act.target}"
+    return f"fire {act.weapon} at {act.target}"
 
 
 def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction]) -> Generator[Prompt, Any, None]:
     """Carry out a checked action."""
     if act.what == "none":
         return
-    assert act.target is not None or act.what == "reload"
+    assert act.target is not None or act.what in ("reload", "load")
     if act.what == "shoot":
         shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(shot, str)
@@ -106,6 +127,16 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
     elif act.what == "grapple":
         assert act.target is not None
         yield from boarding.grapple(g, shore, figure, act.target)
-    else:
+    elif act.what == "climb":
         assert act.target is not None
         yield from boarding.climb(g, shore, figure, act.target)
+    elif act.what == "load":
+        assert act.weapon is not None
+        guns.load(g, shore, figure, act.weapon)
+    elif act.what == "turn":
+        assert act.weapon is not None and act.target is not None
+        guns.turn(g, shore, figure, act.weapon, act.target)
+    else:
+        laid = guns.lay(shore, obs, figure, act.weapon, act.target)
+        assert not isinstance(laid, str)
+        yield from guns.fire(g, shore, figure, laid)

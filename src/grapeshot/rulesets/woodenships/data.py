@@ -42,6 +42,12 @@ CONTACT = 0.1
 CLIMB_REACH = 0.5
 #: the radius of a mast, an obstacle figures walk round on deck
 MAST_RADIUS = 0.3
+#: the radius of a gun's footing on deck (figures walk round it too)
+GUN_RADIUS = 0.4
+#: a figure whose base is this close to a gun's footing stands next to it (WS-GUN-1), inches
+NEXT_TO = 1.0
+#: a gun points at most this far either way from the middle of its arc (its side), degrees
+GUN_ARC = 90.0
 #: the kinds of figure: men, heroes, and the captain of a ship (always a hero, WS-FIG-2)
 FIGURE_KINDS = ("man", "hero", "captain")
 

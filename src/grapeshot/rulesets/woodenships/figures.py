@@ -147,7 +147,9 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
     own = spaces.get(here.surface, here.ident)
     crossing, boards = _crossing(shore, figure, surface, ident)
     if crossing is None:
-        fm = free_move(start, goal, MOVE / rate(surface), own)
+        if math.hypot(goal.x - start.x, goal.y - start.y) > MOVE / rate(surface) + 1e-9:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE / rate(surface):g}"'  # not even straight there
+        fm = free_move(start, goal, MOVE / rate(surface), own, within_allowance=True)
         if not fm.reached:
             return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE / rate(surface):g}"'
         legs: tuple[Leg, ...] = (Leg(surface, ident, fm.route, fm.route_length),)
@@ -155,7 +157,9 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
     else:
         edge = own.nearest(goal)
         assert edge is not None  # the figure's own place is free
-        first = free_move(start, edge, MOVE / rate(here.surface), own)
+        if math.hypot(edge.x - start.x, edge.y - start.y) > MOVE / rate(here.surface) + 1e-9:
+            return f"{figure.name} cannot get to the edge of its {here.surface.value}"
+        first = free_move(start, edge, MOVE / rate(here.surface), own, within_allowance=True)
         if not first.reached:
             return f"{figure.name} cannot get to the edge of its {here.surface.value}"
         over = target.nearest(edge)
@@ -168,7 +172,9 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
         left = MOVE - used
         if left < -1e-9:
             return f'{figure.name} cannot get across within {MOVE:g}"'
-        second = free_move(over, goal, max(0.0, left) / rate(surface), target)
+        if math.hypot(goal.x - over.x, goal.y - over.y) > max(0.0, left) / rate(surface) + 1e-9:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE:g}" by way of the crossing'
+        second = free_move(over, goal, max(0.0, left) / rate(surface), target, within_allowance=True)
         if not second.reached:
             return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE:g}" by way of the crossing'
         legs = (Leg(here.surface, here.ident, first.route, first.route_length), Leg(surface, ident, second.route, second.route_length))
@@ -261,8 +267,9 @@ def _move_of(surface: Surface, ident: str, goal: Vec, pick_up: tuple[str, ...]) 
 def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, str, Vec, str]]:
     """The points a figure's listed moves go to (before checking): a lattice every 2" within its
     reach, on whatever surface lies under each point, and the useful places: beside each weapon
-    lying near, in contact with each enemy near, aboard each ship within 2" of its own, at its
-    gunwale facing each such ship, over the side into the water, and ashore."""
+    lying near, in contact with each enemy near, next to each gun of its ship, aboard each ship
+    within 2" of its own, at its gunwale facing each such ship, over the side into the water, and
+    ashore."""
     here = figure.spot
     assert here is not None
     start = shore.world(here)
@@ -292,6 +299,8 @@ def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, s
             out.append((other.spot.surface, other.spot.ident, touch, f"to fight {other.name}"))
     if here.surface is Surface.DECK:
         own = shore.ships[here.ident]
+        for gun in shore.guns_on(own.name):
+            out.append((Surface.DECK, own.name, shore.gun_point(gun), f"next to {gun.name}"))
         for ship in shore.afloat():
             if ship is not own and hull_distance(own.hull, ship.hull) <= BOARD_REACH:
                 out.append((Surface.DECK, ship.name, start, f"aboard {ship.name}"))

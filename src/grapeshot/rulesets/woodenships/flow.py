@@ -28,7 +28,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome
-from grapeshot.rulesets.woodenships import acts, draft, figures, ships, victory
+from grapeshot.rulesets.woodenships import acts, draft, figures, guns, ships, victory
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import MOVE, SWIM
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
@@ -120,6 +120,7 @@ def side_turn(g: Game, shore: Shore, turn: int, index: int, stage: str) -> Gener
         shore.serial += 1
         shore.attacks = {}
         shore.crossings = {}
+        guns.muster_crews(g, shore, side)
         g.begin_phase("ships", "WS-MOVE-2")
         g.emit("side-turn", "WS-RULING-1", side=side, serial=shore.serial)
         yield from ship_phase(g, shore, side)
@@ -170,7 +171,13 @@ def figure_turn(g: Game, shore: Shore, figure: Figure) -> Proc:
     after: str | None = None
     while figure.alive and figure.boarded != shore.serial:
         ask = ActPrompt(
-            (figure.side,), "WS-FIG-3", f"{figure.name}: shoot, reload, strike, grapple, climb aboard, or nothing", (Act,), shore, figure.name, after
+            (figure.side,),
+            "WS-FIG-3",
+            f"{figure.name}: shoot, reload, strike, grapple, climb aboard, load, fire or turn a gun, or nothing",
+            (Act,),
+            shore,
+            figure.name,
+            after,
         )
         if len(ask.options()) <= 1:
             break

@@ -15,7 +15,8 @@ KINDS = frozenset(
     {
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
-        "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over",
+        "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
+        "gun-turn", "gun-hit",
     }
 )  # fmt: skip
 
@@ -107,6 +108,18 @@ def _sentence(e: Event) -> str | None:
         return f"{d['ship']} goes down; {len(d['swimmers'])} in the water, {len(d['drowned'])} drowned."
     if k == "taken":
         return f"{d['ship']} is taken by {d['by']}."
+    if k == "gun-fire":
+        hit = f"hits for {d['damage']}" if d["hit"] else "misses"
+        return f'{d["figure"]} fires {d["gun"]} at {d["target"]} ({d["range"]:.1f}", needs {d["need"]}){_mods(d)}: rolls {d["faces"]}, {hit}.'
+    if k == "gun-load":
+        return f"{d['figure']} loads {d['gun']}."
+    if k == "gun-turn":
+        return f"{d['figure']} turns {d['gun']} on {d['target']} ({d['heading']:.0f} degrees)."
+    if k == "gun-hit":
+        if not d["destroyed"]:
+            return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
+        spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
+        return f"  {d['gun']} is destroyed{spill}."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

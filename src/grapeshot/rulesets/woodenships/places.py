@@ -32,7 +32,7 @@ from grapeshot.geometry import (
     obstructions_for,
     polygon_gap,
 )
-from grapeshot.rulesets.woodenships.data import MAST_RADIUS
+from grapeshot.rulesets.woodenships.data import GUN_RADIUS, MAST_RADIUS
 from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore, Spot
 
 
@@ -50,13 +50,19 @@ def masts(ship: Ship) -> list[Base]:
     return out
 
 
+def footings(shore: Shore, ship: Ship) -> list[Base]:
+    """What stands on a ship's deck besides the figures: its masts and its guns."""
+    guns = [Base(p.x, p.y, GUN_RADIUS, g.name) for g in shore.guns_on(ship.name) for p in [shore.gun_point(g)]]
+    return [*masts(ship), *guns]
+
+
 def space_for(shore: Shore, surface: Surface, ident: str, radius: float, without: str = "") -> FreeSpace:
     """Where a base of ``radius`` may stand on one surface, clear of the figures on it (but the
     one named ``without``, the figure that moves) and of what stands in the way there."""
     bases = [shore.base(f) for f in shore.on(surface, ident) if f.name != without]
     if surface is Surface.DECK:
         ship = shore.ships[ident]
-        return FreeSpace(radius, [ship.hull], [*bases, *masts(ship)])
+        return FreeSpace(radius, [ship.hull], [*bases, *footings(shore, ship)])
     if surface is Surface.LAND:
         land = shore.land(ident)
         solids = [lv.area for lv in shore.lands if lv.solid and _boxes_meet(lv.area, land.area)]

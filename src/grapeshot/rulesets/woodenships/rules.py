@@ -1,7 +1,7 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
-``planned`` rules belong to the parts still to come: the ships' guns, ramming, cutting grapples,
-forts, magic, animals, wind and the score sheet.
+``planned`` rules belong to the parts still to come: the guns' GW-dice variant, ramming, cutting
+grapples, forts, magic, animals, wind and the score sheet.
 """
 
 from __future__ import annotations
@@ -38,15 +38,28 @@ RULEBOOK = RuleBook(
         _r("WS-MELEE-1", "hand-to-hand weapons: to hit and damage", "data.MELEE", "melee.strike"),
         _r("WS-MELEE-2", "two one-handed weapons: +1 to hit or a second blow; which are one-handed", "data.MeleeWeapon", "melee.second_weapon", "melee.strike"),
         # ship's guns
-        _planned("WS-GUN-1", "guns served only by crew next to them since the turn began; one loads, another fires"),
-        _planned("WS-GUN-2", "cannons on wheels moved instead of loaded; swivels spun, loaded and fired by two"),
-        _planned("WS-GUN-3", "cannon range bands, 1D6 damage"),
-        _planned("WS-GUN-4", "swivel gun range bands, 1D3 damage"),
-        _planned("WS-GUN-5", "mounted rifle range bands, 1 damage to men"),
-        _planned("WS-GUN-6", "cannons -1 against men, cannons, boats and gates"),
-        _planned("WS-GUN-7", "a cannon's 3 hit points; 5-6 against it also hits its ship or fort"),
-        _planned("WS-GUN-8", "a swivel's hit point; 3-6 against it takes 2 off its ship or fort"),
-        _planned("WS-GUN-9", "the crew of a destroyed gun take a wound each"),
+        _r(
+            "WS-GUN-1",
+            "guns fired or turned only by figures beside them since the turn began; one loads, another fires",
+            "guns.muster_crews",
+            "guns.lay",
+            "guns.load_refused",
+        ),
+        _r(
+            "WS-GUN-2",
+            "cannons point straight at their target; on wheels they are turned instead of loaded; swivels spin as they fire",
+            "guns.on_line",
+            "guns.turn_refused",
+            "guns.turn",
+            "guns.fire",
+        ),
+        _r("WS-GUN-3", "cannon range bands, 1D6 damage", "data.GUNS", "guns.band_need", "guns.fire"),
+        _r("WS-GUN-4", 'swivel gun range bands (within 2": 1+), 1D3 damage', "data.GUNS", "guns.band_need", "guns.fire"),
+        _r("WS-GUN-5", 'mounted rifle range bands (none within 2"), 1 damage to men only', "data.GUNS", "guns.band_need", "guns.lay"),
+        _r("WS-GUN-6", "cannons -1 against men, cannons and boats", "guns.mods_for", "guns.is_boat"),
+        _r("WS-GUN-7", "a cannon's 3 hit points, not cumulative; 5-6 against it also hits its ship", "guns.hit_gun"),
+        _r("WS-GUN-8", "a swivel's hit point; 3-6 against it takes 2 off its ship", "guns.hit_gun"),
+        _r("WS-GUN-9", "the crew of a destroyed cannon or swivel take a wound each", "guns.hit_gun"),
         _planned("WS-GUN-10", "the GW-dice variant: artillery die to hit, sustained-fire dice for damage"),
         # ships
         _r("WS-SHIP-1", "ships of 2 to 5 sections; fleets of equal cost", "setup._ship", "setup._check_fleets", "data.MIN_SECTIONS"),

@@ -14,10 +14,12 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from grapeshot.core.scenario import Fields, Scenario
-from grapeshot.geometry import Hull, Obstacle, Polygon, Section, ShipPlan, Surface, Vec, hull_hits_polygon, hulls_overlap, sections
+from grapeshot.geometry import Base, Hull, Obstacle, Polygon, Section, ShipPlan, Surface, Vec, hull_hits_polygon, hulls_overlap, sections
 from grapeshot.rulesets.woodenships.data import (
     FIGURE_KINDS,
     FIGURE_RADIUS,
+    GUN_RADIUS,
+    GUNS,
     HERO_LIFE,
     MAN_LIFE,
     MIN_SECTIONS,
@@ -27,11 +29,14 @@ from grapeshot.rulesets.woodenships.data import (
     ShipType,
     default_masts,
 )
-from grapeshot.rulesets.woodenships.places import space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Draft, Figure, Land, Ship, Shore, Spot, Weapon
+from grapeshot.rulesets.woodenships.places import masts, space_for, spot_at
+from grapeshot.rulesets.woodenships.state import Draft, Figure, Gun, Land, Ship, Shore, Spot, Weapon
 
 FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile")
-SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores")
+SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores", "guns")
+GUN_FIELDS = ("kind", "place", "section", "at", "facing", "wheels", "loaded")
+#: where a gun may be mounted by name: the middle of the arc it points over (degrees from the bow)
+GUN_PLACES = {"port": 90.0, "starboard": -90.0, "bow": 0.0, "stern": 180.0}
 CREW_FIELDS = ("name", "kind", "count", "weapons", "at")
 ASHORE_FIELDS = ("name", "kind", "count", "weapons", "land", "at", "of")
 STORE_FIELDS = ("kind", "section")
@@ -135,7 +140,7 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         if hull_hits_polygon(hull, ob.shape):
             raise f.fail(path, f"a ship clear of {ob.ident}", name)
     masts = _masts(f, s, path, kind, length, count)
-    shore.ships[name] = Ship(
+    ship = shore.ships[name] = Ship(
         name=name,
         side=seat,
         owner=seat,
@@ -146,6 +151,56 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         cost=kind.cost(count, points),
         masts=masts,
         lost=f.integer(s, "damage", path, default=0, lo=0, hi=points - 1),
+    )
+    for j, raw_gun in enumerate(f.seq(s.get("guns", []), f"{path}.guns")):
+        _gun(shore, f, ship, raw_gun, f"{path}.guns[{j}]")
+
+
+def _gun(shore: Shore, f: Fields, ship: Ship, raw: object, path: str) -> None:
+    """A gun mounted on a ship (WS-GUN-*): at one of the ship's places (its port or starboard
+    gunwale amidships or in the middle of a section, at the bow or the stern, pointing out over
+    that side), or at a point of the deck pointing a given way."""
+    g = f.mapping(raw, path, GUN_FIELDS)
+    kind = f.text(g, "kind", path, choices=list(GUNS))
+    hull = ship.hull
+    if "at" in g:
+        if "place" in g:
+            raise f.fail(f"{path}.place", "either a place or a point 'at' for a gun, not both", g["place"])
+        p = f.point(g["at"], f"{path}.at")
+        along, port = p.x, p.y
+        mount = f.number(g, "facing", path, default=0.0, lo=-360.0, hi=360.0, what="a direction from the bow, degrees (port positive)")
+    else:
+        place = f.text(g, "place", path, choices=list(GUN_PLACES))
+        mount = GUN_PLACES[place]
+        names = [c.name for c in ship.plan.sections]
+        if place in ("port", "starboard"):
+            along = 0.0  # amidships, unless a section is named
+            if "section" in g:
+                sec = next(c for c in ship.plan.sections if c.name == f.text(g, "section", path, choices=names))
+                along = (sec.aft + sec.fore) / 2.0
+            port = (hull.hw - GUN_RADIUS) * (1.0 if place == "port" else -1.0)
+        else:
+            along, port = (hull.hl - GUN_RADIUS) * (1.0 if place == "bow" else -1.0), 0.0
+    if abs(along) > hull.hl - GUN_RADIUS + 1e-9 or abs(port) > hull.hw - GUN_RADIUS + 1e-9:
+        raise f.fail(f"{path}.at", f"a point on {ship.name}'s deck for a gun, {GUN_RADIUS:g}\" in from the side", [along, port])
+    where = hull.world(along, port)
+    for other in [*masts(ship), *(Base(q.x, q.y, GUN_RADIUS, o.name) for o in shore.guns_on(ship.name) for q in [shore.gun_point(o)])]:
+        if math.hypot(other.x - where.x, other.y - where.y) < other.radius + GUN_RADIUS - 1e-9:
+            raise f.fail(path, f"a gun clear of {other.ident}", [round(along, 3), round(port, 3)])
+    facing = f.number(g, "facing", path, default=mount, lo=-360.0, hi=360.0, what="a direction from the bow, degrees (port positive)")
+    n = 1 + sum(1 for x in shore.guns.values() if x.ship == ship.name and x.kind == kind)
+    name = f"{ship.name} {kind} {n}"
+    shore.guns[name] = Gun(
+        name=name,
+        kind=kind,
+        ship=ship.name,
+        along=along,
+        port=port,
+        facing=facing,
+        mount=mount,
+        wheels=f.boolean(g, "wheels", path, default=False),
+        loaded=f.boolean(g, "loaded", path, default=True),
+        life=GUNS[kind].hit_points,
     )
 
 

@@ -208,8 +208,8 @@ def sinkings(g: Game, shore: Shore) -> None:
 
 def sink(g: Game, shore: Shore, ship: Ship) -> None:
     """The ship goes down: those still aboard are in the water where they stood (or drown, option
-    ``sinking_aboard``), what lay aboard is lost, grapples part; its cost scores for the side that
-    sank it (WS-RULING-1)."""
+    ``sinking_aboard``), what lay aboard and her guns are lost, grapples part; its cost scores for
+    the side that sank it (WS-RULING-1)."""
     ship.afloat = False
     ship.sunk_turn = shore.turn
     for other in shore.ships.values():
@@ -229,6 +229,9 @@ def sink(g: Game, shore: Shore, ship: Ship) -> None:
     lost = [w.name for w in shore.weapons.values() if w.spot is not None and w.spot.surface is Surface.DECK and w.spot.ident == ship.name]
     for name in lost:
         shore.weapons[name].spot = None
+    for gun in shore.guns_on(ship.name):  # her guns go down with her
+        gun.life, gun.loaded, gun.crew = 0, False, ()
+        lost.append(gun.name)
     by = shore.sunk_by.get(ship.name)
     scored = ship.cost if by is not None and by != ship.owner else 0
     if by is not None and scored:

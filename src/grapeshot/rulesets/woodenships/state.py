@@ -137,6 +137,34 @@ class Ship:
         return "full"
 
 
+@dataclass(slots=True, eq=False)
+class Gun:
+    """A cannon, swivel gun or mounted rifle on a ship (WS-GUN-*): where it stands in the ship's
+    frame, the way it points (degrees from the ship's heading, port positive) and the middle of
+    the arc it may point over (its side), whether it turns (a swivel or mounted rifle as it fires,
+    a cannon on a rotating base or wheels when a crewman turns it), its load and hit points, and
+    the figures that stood next to it when its side's turn began (WS-GUN-1)."""
+
+    name: str
+    kind: str
+    ship: str
+    along: float
+    port: float
+    facing: float
+    mount: float
+    wheels: bool = False
+    loaded: bool = True
+    life: int = 1
+    crew: tuple[str, ...] = ()
+    #: the serial of the side's turn it was last fired in, loaded in, turned in
+    fired: int = -1
+    served: int = -1
+
+    @property
+    def working(self) -> bool:
+        return self.life > 0
+
+
 @dataclass(slots=True)
 class Draft:
     """The weapons draft (WS-SETUP-1): the pile left, the order seats pick in, and each seat's
@@ -165,6 +193,7 @@ class Shore:
     weapons: dict[str, Weapon]
     lands: tuple[Land, ...]
     options: dict[str, object]
+    guns: dict[str, Gun] = field(default_factory=dict)
     #: terrain a moving ship runs into (islands, quays, rocks)
     obstacles: tuple[Obstacle, ...] = ()
     turn: int = 0
@@ -242,6 +271,7 @@ class Shore:
             "ships": [self._ship(s) for s in self.ships.values()],
             "figures": [self._figure(f) for f in self.figures.values()],
             "weapons": [self._weapon(w) for w in self.weapons.values()],
+            "guns": [self._gun(g) for g in self.guns.values()],
             "draft": None if self.draft is None else _draft(self.draft),
             "scored": {s: self.scored.get(s, 0) for s in self.seats},
         }
@@ -277,6 +307,35 @@ class Shore:
                 out["local"] = [round(f.spot.x, 4), round(f.spot.y, 4)]
         out["weapons"] = [w.name for w in self.carried(f.name)]
         return out
+
+    def guns_on(self, ship: str) -> list[Gun]:
+        return [g for g in self.guns.values() if g.ship == ship and g.working]
+
+    def gun_point(self, gun: Gun) -> Vec:
+        """Where a gun stands on the table now (it goes with its ship)."""
+        return DeckPoint(gun.along, gun.port).world(self.ships[gun.ship].hull)
+
+    def gun_heading(self, gun: Gun) -> float:
+        """The direction a gun points on the table now."""
+        return (self.ships[gun.ship].hull.heading + gun.facing) % 360.0
+
+    def _gun(self, g: Gun) -> dict[str, Any]:
+        p = self.gun_point(g)
+        return {
+            "name": g.name,
+            "kind": g.kind,
+            "ship": g.ship,
+            "x": round(p.x, 4),
+            "y": round(p.y, 4),
+            "local": [round(g.along, 4), round(g.port, 4)],
+            "facing": round(g.facing, 4),
+            "heading": round(self.gun_heading(g), 4),
+            "mount": g.mount,
+            "wheels": g.wheels,
+            "loaded": g.loaded,
+            "life": g.life,
+            "crew": list(g.crew),
+        }
 
     def _weapon(self, w: Weapon) -> dict[str, Any]:
         out: dict[str, Any] = {"name": w.name, "kind": w.kind, "holder": w.holder, "loaded": w.loaded}

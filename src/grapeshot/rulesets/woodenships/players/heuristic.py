@@ -8,7 +8,8 @@
   the match of theirs, else keeps at about 10" (pistol and rifle range, out of a boarding party's
   reach); it waits at anchor while more of its crew are ashore than aboard.
 * Figures (:mod:`.tactics`): the engaged strike first, the men before the heroes, so that the
-  heroes' blows get the gang-up; then the rest, nearest the enemy first.
+  heroes' blows get the gang-up; then the rest, nearest the enemy first; gun crews serve their
+  guns.
 """
 
 from __future__ import annotations

@@ -6,16 +6,21 @@ A figure, in order of what comes first:
   friendly ship;
 * in hand-to-hand with a weapon: stays to strike;
 * with a good shot where it stands (short range or better): stays to shoot;
+* beside a gun of its side: stays to load it, or to fire or turn it if it crewed it;
+* aboard a sinking ship: across to another ship or ashore (over the side only when those aboard
+  would drown with her);
 * boards an enemy ship within 2" when its side's figures there and aboard its own ship are the
   match of the enemy's (with a hand-to-hand weapon);
 * charges the enemy it would hurt most when it wins the gang-up (as many friends as foes near the
   victim, or the victim already struck this turn), or moves to get a better shot;
 * stands still to reload an empty weapon;
 * without a weapon, fetches the nearest one lying within reach;
+* makes up a gun's crew (two for a cannon, one for a swivel or mounted rifle);
 * else advances on the nearest enemy, to the place fewest loaded enemy guns can see.
 
-Its action: the blow or shot with the most expected harm (a kill counts half again), climbing
-aboard, a grapple when its side is the stronger, reloading, or nothing.
+Its action: the blow or shot with the most expected harm (a kill counts half again; a gun's
+damage to a ship weighed by the ship's cost a point), climbing aboard, loading a gun, turning a
+cannon, a grapple when its side is the stronger, reloading, or nothing.
 """
 
 from __future__ import annotations
@@ -28,13 +33,14 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, hull_distance, hull_gap, hull_polygon_distance
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import hero, need
-from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, CONTACT, MOVE, SMALL_ARMS, SWIM, SmallArm, melee_of
+from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
 from grapeshot.rulesets.woodenships.figures import pickups, stay_plan
+from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
 from grapeshot.rulesets.woodenships.shooting import aim, band_of
-from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
+from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore, Weapon
 
 #: a shot at least this likely to hit is taken from where the figure stands
 GOOD_SHOT = 1.0 / 3.0
@@ -114,6 +120,8 @@ def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
     if fig.swimming:
         yield from _swim(shore, prompt, fig, start, stay)
         return
+    if fig.spot.surface is Surface.DECK and shore.ships[fig.spot.ident].band == "sinking":
+        yield from _abandon(shore, prompt, fig, start)
     weapons = shore.carried(fig.name)
     hand = [w for w in weapons if melee_of(w.kind) is not None]
     loaded = [w for w in weapons if w.kind in SMALL_ARMS and w.loaded and w.picked != shore.serial]
@@ -125,6 +133,10 @@ def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
     obs = obstructions(shore)
     shot_here = max((_shot_value(shore, obs, fig, start, shore.height(fig.spot), w, f) for w in loaded for f in foes), default=0.0)
     if shot_here >= GOOD_SHOT:
+        yield stay
+        return
+    duty = _gun_duty(shore, fig, obs)
+    if duty:
         yield stay
         return
     if hand:
@@ -139,8 +151,65 @@ def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
         return
     if not hand and not loaded:
         yield from _fetch(shore, prompt, fig, start)
+    yield from _man_guns(shore, prompt, fig)
     yield from _advance(shore, prompt, fig, start, foes, obs)
     yield stay
+
+
+def _abandon(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec) -> Iterator[Move]:
+    """Off a sinking ship: across to another ship or ashore within reach; over the side only if
+    those still aboard will go down with her (else the sea takes them off her anyway)."""
+    assert fig.spot is not None
+    own = shore.ships[fig.spot.ident]
+    for s in sorted(shore.afloat(), key=lambda s: (s.side != fig.side, s.name)):
+        if s is not own and s.band != "sinking" and hull_distance(own.hull, s.hull) <= BOARD_REACH:
+            m = _to(shore, prompt, fig, Surface.DECK, s.name, start)
+            if m is not None:
+                yield m
+    for lv in shore.lands:
+        if not lv.solid and hull_polygon_distance(own.hull, lv.area) <= BOARD_REACH:
+            m = _to(shore, prompt, fig, Surface.LAND, lv.ident, start)
+            if m is not None:
+                yield m
+    if shore.option("sinking_aboard") == "drown":
+        m = _to(shore, prompt, fig, Surface.WATER, "", start)
+        if m is not None:
+            yield m
+
+
+def _gun_duty(shore: Shore, fig: Figure, obs: Sequence[Obstruction]) -> bool:
+    """Whether the figure should stay by a gun: to fire it (it began the turn beside it, and it
+    has a target), turn it, or load it."""
+    for gun in guns_near(shore, fig):
+        if shore.ships[gun.ship].side != fig.side:
+            continue
+        if not gun.loaded:
+            return True
+        if fig.name in gun.crew and gun.fired != shore.serial and (_targets(shore, fig, gun, obs) or (gun.kind == "cannon" and gun.wheels)):
+            return True
+    return False
+
+
+def _targets(shore: Shore, fig: Figure, gun: Gun, obs: Sequence[Obstruction]) -> list[str]:
+    names = [f.name for f in shore.living() if f.side != fig.side] + [s.name for s in shore.afloat() if s.side != fig.side]
+    return [n for n in names if not isinstance(lay(shore, obs, fig, gun.name, n), str)]
+
+
+def _man_guns(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
+    """Next to a gun of its ship that has fewer than two of its side beside it (one to load, one to fire)."""
+    assert fig.spot is not None
+    if fig.spot.surface is not Surface.DECK or shore.ships[fig.spot.ident].side != fig.side:
+        return
+    mates = [f for f in shore.living(fig.side) if f is not fig]
+    for gun in shore.guns_on(fig.spot.ident):
+        if next_to(shore, fig, gun):
+            return
+        if sum(1 for f in mates if next_to(shore, f, gun)) < (2 if gun.kind == "cannon" else 1):
+            m = _to(shore, prompt, fig, Surface.DECK, gun.ship, shore.gun_point(gun))
+            if m is not None and m.to is not None:
+                p = shore.gun_point(gun)
+                if math.hypot(m.to[0] - p.x, m.to[1] - p.y) - fig.radius - GUN_RADIUS <= NEXT_TO:
+                    yield m
 
 
 def _swim(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, stay: Move) -> list[Move]:
@@ -371,4 +440,20 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         return 0.25 if ours >= theirs else 0.0
     if a.what == "reload":
         return 0.2
+    if a.what == "load":
+        return 1.0
+    if a.what == "turn":
+        return 0.6 if isinstance(target_of(shore, a.target), Ship) else 0.3
+    if a.what == "fire":
+        laid = lay(shore, prompt.obstructions(), fig, a.weapon, a.target)
+        if isinstance(laid, str):
+            return 0.0
+        p = chance(need(laid.base, laid.mods), "bonus_only")
+        hurt = 3.5 if laid.gun.kind == "cannon" else 2.0 if laid.gun.kind == "swivel" else 1.0
+        aimed = laid.target
+        if isinstance(aimed, Figure):
+            return p * _worth(aimed, int(hurt))
+        if isinstance(aimed, Ship):
+            return p * hurt * aimed.cost / aimed.points
+        return p * 2.0
     return 0.0
