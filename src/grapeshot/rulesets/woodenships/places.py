@@ -152,7 +152,3 @@ def sees(shore: Shore, obs: Sequence[Obstruction], looker: Figure, target: Figur
     head = Point3(p.x, p.y, shore.height(target.spot) + EYE_HEIGHT)
     found = blockings(eye(shore, looker), head, obs)
     return None if not found else found[0].ident
-
-
-def bases_of(shore: Shore, figures: Sequence[Figure]) -> list[Base]:
-    return [shore.base(f) for f in figures]
