@@ -29,6 +29,8 @@ def new_game(server: Server, **req: Any) -> dict[str, Any]:
     req.setdefault("scenario", "duel")
     req.setdefault("seed", 5)
     req.setdefault("options", QUICK)
+    if req["seed"] is None:  # the server draws the seed (a 64-bit number no page may round)
+        del req["seed"]
     return dict(api(server, "/api/games", req))
 
 
@@ -237,6 +239,7 @@ def test_a_spectator_page_follows_the_game_live(browser: Browser, server: Server
     watcher = open_table(browser.new_page(), server, g["spectator"])
     player = open_table(browser.new_page(), server, g["links"]["red"])
     expect(watcher.locator("#me")).to_have_text("watching")
+    expect(watcher.locator("#undo")).to_be_hidden()  # the hidden attribute beats the buttons' display rule
     expect(watcher.locator("#decision")).to_contain_text("You are watching")
     ship = watcher.locator("g.ship[data-name='Da Big Smasha']")
     x0 = float(ship.get_attribute("data-x") or "nan")
@@ -331,7 +334,9 @@ def test_a_refused_action_shows_the_servers_reason(page: Page, server: Server) -
 
 
 def test_save_continue_in_the_lobby_undo_and_roster(page: Page, server: Server) -> None:
-    g = new_game(server, seats={"red": "human", "blue": "heuristic"})
+    """A game started without a typed seed (the server draws a 64-bit one) downloads a save that
+    continues on upload (issue 17)."""
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"}, seed=None)
     open_table(page, server, g["links"]["red"])
     play_one(page, "Red Wunz Go Fasta", set())
     with page.expect_download() as dl:

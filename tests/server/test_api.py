@@ -221,6 +221,41 @@ def test_undo_takes_back_the_last_decision_of_a_solo_player(client: TestClient) 
     assert back["actions"] == start["actions"] and back["prompt"]["kind"] == "OrdersPrompt"
 
 
+def play_out(client: TestClient, game: str, tok: str) -> dict[str, Any]:
+    """Answer every prompt of the seat behind ``tok`` at random (legal answers) until the game ends."""
+    from grapeshot.agents.random_player import RandomPlayer
+
+    me = RandomPlayer(3)
+    for _ in range(500):
+        v = view(client, game, tok)
+        if v["outcome"] is not None:
+            return v
+        g = client.app.state.tables.live[game].table.game  # type: ignore[attr-defined]
+        r = act(client, game, tok, me.act(g, v["me"], g.prompt).to_json())
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end in 500 decisions")
+
+
+def test_a_finished_game_is_final_no_undo(client: TestClient) -> None:
+    """Issue 17: once a game has a result, nobody can take it away (nor see the button)."""
+    g = new_game(client, seats={"red": "human", "blue": "random"}, options={"turn_limit": 1})
+    red = token(g["links"]["red"])
+    assert view(client, g["id"], red)["can_undo"] is True
+    done = play_out(client, g["id"], red)
+    assert done["can_undo"] is False
+    r = client.post(f"/api/games/{g['id']}/undo", params={"token": red})
+    assert r.status_code == 409 and "result is final" in r.json()["error"]
+    after = view(client, g["id"], red)
+    assert after["outcome"] == done["outcome"] and after["actions"] == done["actions"]
+
+
+def test_spectators_are_never_offered_undo(client: TestClient) -> None:
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    assert view(client, g["id"], token(g["spectator"]))["can_undo"] is False
+    r = client.post(f"/api/games/{g['id']}/undo", params={"token": token(g["spectator"])})
+    assert r.status_code == 403
+
+
 def test_no_undo_when_two_people_play(client: TestClient) -> None:
     g = new_game(client, seats={"red": "human", "blue": "human"})
     red = token(g["links"]["red"])

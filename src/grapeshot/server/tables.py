@@ -220,6 +220,8 @@ class Table:
         most one person's seat or played hotseat; returns how many actions were removed."""
         if not self.solo:
             raise Denied(409, "undo is for solo and hotseat games: other people have seen this game go on")
+        if self.game.outcome is not None:
+            raise Denied(409, "the game is over: its result is final and cannot be undone")
         history = self.game.actions
         last = max((i for i, (s, _) in enumerate(history) if s not in self.agents), default=None)
         if last is None:
@@ -254,7 +256,7 @@ class Table:
             v["seed"]["rolls_given"] = len(self.game.given)
         if self.game.outcome is not None:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
-        v["can_undo"] = seat is not None and seat not in self.agents and self.solo
+        v["can_undo"] = seat is not None and seat not in self.agents and self.solo and self.game.outcome is None
         return v
 
     def save(self) -> dict[str, Any]:
