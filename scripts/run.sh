@@ -5,9 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
-if [ ! -x .venv/bin/grapeshot ]; then
-  "$PYTHON" -m venv .venv
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e .
+# the lab extra too: the README's tour runs tournaments (matplotlib, Dask) and PettingZoo
+if [ ! -x .venv/bin/grapeshot ] || ! .venv/bin/python -c "import matplotlib, distributed, pettingzoo" 2>/dev/null; then
+  [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[lab]"
 fi
 if [ $# -eq 0 ]; then
   set -- serve

@@ -421,7 +421,7 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
     from rich.progress import ProgressColumn, Task, TimeElapsedColumn
     from rich.text import Text
 
-    from grapeshot.lab.report import write_report
+    from grapeshot.lab.report import MissingExtra, require_plotting, write_report
     from grapeshot.lab.results import Store, StoreMismatch
     from grapeshot.lab.runner import BackendError, Interrupted, run_study
     from grapeshot.lab.summary import summarise
@@ -430,6 +430,10 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
         def render(self, task: Task) -> Text:
             return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="progress.data.speed")
 
+    try:
+        require_plotting()
+    except MissingExtra as e:
+        raise _fail(str(e)) from None
     out_dir.mkdir(parents=True, exist_ok=True)
     with Store(out_dir / "results.sqlite") as store:
         try:

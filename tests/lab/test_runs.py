@@ -189,3 +189,45 @@ def test_a_store_of_the_earlier_layout_is_refused_until_started_afresh(study: St
         assert store.count() == 0 and store.identity() == json.loads(json.dumps(study.identity(), sort_keys=True))
         run_study(study, store, workers=1)
         assert store.records() == reference
+
+
+BLOCK_MATPLOTLIB = '''
+import sys
+
+
+class _NoMatplotlib:
+    """As if the lab extra were not installed: matplotlib cannot be imported."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+
+sys.meta_path.insert(0, _NoMatplotlib())
+'''
+
+
+def test_a_tournament_without_the_lab_extra_says_so_before_playing(tmp_path: Path) -> None:
+    """Issue 17: without matplotlib the command names the extra to install and plays nothing,
+    instead of failing after the last game."""
+    import subprocess
+    import sys
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "sitecustomize.py").write_text(BLOCK_MATPLOTLIB)
+    out = tmp_path / "out"
+    env = {"PYTHONPATH": str(tmp_path / "site"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    args = [str(Path(sys.executable).parent / "grapeshot"), "tournament", "--games-per-pair", "2", "--workers", "1", "--quiet", "--out", str(out)]
+    r = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "grapeshot[lab]" in r.stderr and "matplotlib" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert not (out / "results.sqlite").exists()
+
+
+def test_run_sh_installs_what_the_readmes_commands_use() -> None:
+    """The run command sets up the lab extra (the README's tour runs a tournament)."""
+    text = (Path(__file__).parents[2] / "scripts" / "run.sh").read_text()
+    install = [line for line in text.splitlines() if "pip install" in line]
+    assert install and all('".[lab]"' in line for line in install), install

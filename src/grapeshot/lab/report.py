@@ -163,6 +163,21 @@ def _comparisons_csv(summary: dict[str, Any], path: Path) -> None:
 # --------------------------------------------------------------------------- plots
 
 
+class MissingExtra(Exception):
+    """A part of the lab that needs an optional package which is not installed."""
+
+
+def require_plotting() -> None:
+    """Refuse before any game is played when the report could not be drawn: a study that runs for
+    an hour and then fails on its last line loses the hour."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise MissingExtra(
+            "the lab's report draws its plots with matplotlib, which is not installed: pip install 'grapeshot[lab]' (scripts/run.sh installs it)"
+        ) from None
+
+
 def _plots(out: Path, summary: dict[str, Any]) -> dict[str, Path]:
     from matplotlib.figure import Figure
 
