@@ -393,6 +393,33 @@ def test_the_lobby_starts_a_game_from_a_scenario_file_and_hotseat_plays_both_sea
     assert data(page, "prompt") == "DistancePrompt"
 
 
+def test_house_rules_show_an_uploaded_scenarios_values_and_send_what_was_set(page: Page, server: Server) -> None:
+    """Issue 17: the lobby shows the file's turn limit; a person may set it back to the default
+    (and that is sent); an error in a typed option names the house rules, and goes when fixed."""
+    text = Path("src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text().replace("turn_limit: 12", "turn_limit: 6")
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#opt-turn_limit")).to_have_value("12")
+    page.set_input_files("#scenario-file", files=[{"name": "six.yaml", "mimeType": "text/yaml", "buffer": text.encode()}])
+    expect(page.locator("#opt-turn_limit")).to_have_value("6")
+    expect(page.locator("#opt-turn_limit + .doc")).to_contain_text("this scenario: 6")
+
+    def start() -> dict[str, Any]:
+        with page.expect_request(lambda r: r.url.endswith("/api/games") and r.method == "POST") as req:
+            page.click("#start")
+        return dict(json.loads(req.value.post_data or "{}"))
+
+    assert start()["options"] == {}  # untouched: the scenario's 6 stands
+    expect(page.locator("#links-title")).to_have_text("Duel on da Oshun")  # the scenario's title, not the file's name
+    page.fill("#opt-turn_limit", "-3")
+    assert start()["options"] == {"turn_limit": -3}
+    expect(page.locator("#create-error")).to_contain_text("house rules: options.turn_limit")
+    page.fill("#opt-turn_limit", "12")
+    expect(page.locator("#create-error")).to_have_text("")  # the fixed field takes its error away
+    assert start()["options"] == {"turn_limit": 12}  # back to the default, over the scenario's 6
+    expect(page.locator("#create-error")).to_have_text("")
+
+
 def test_commitment_hashes_are_what_the_page_says(server: Server) -> None:
     """The rule the page checks by, stated once in Python: sha256(text + ':' + salt)."""
     g = new_game(server, seats={"red": "heuristic", "blue": "heuristic"})

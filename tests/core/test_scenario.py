@@ -309,7 +309,11 @@ def test_option_value_of_the_wrong_kind(name: str, value: object, words: str) ->
 
 def test_options_given_to_the_game_are_checked_too() -> None:
     sc = parse_scenario(base(), SOURCE)
-    rejects(lambda: Game("jimlad", sc, {"turn_order": "alphabetical"}, seed=1), "options.turn_order", "one of ['rotate', 'fixed', 'roll']")
+    # the caller's options are blamed on the caller (the web table's house rules), not the scenario
+    rejects(lambda: Game("jimlad", sc, {"turn_order": "alphabetical"}, seed=1), "options.turn_order", "one of ['rotate', 'fixed', 'roll']", source="options")
+    rejects(lambda: Game("jimlad", sc, {"kannon_arc": "x"}, seed=1, options_source="house rules"), "options.kannon_arc", source="house rules")
+    bad_file = parse_scenario({**base(), "options": {"turn_order": "alphabetical"}}, SOURCE)
+    rejects(lambda: Game("jimlad", bad_file, {"turn_order": "fixed"}, seed=1), "options.turn_order")  # the file's own mistake is the file's
     g = Game("jimlad", sc, {"turn_order": "fixed", "kannon_arc": 120}, seed=1)
     assert g.options["turn_order"] == "fixed" and g.options["kannon_arc"] == 120.0
     assert g.options["grapeshot"] == "template"  # untouched options keep their defaults

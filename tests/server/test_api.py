@@ -408,3 +408,27 @@ def test_the_odds_of_a_krak_shot_before_it_is_fired_add_up_and_match_simulation(
     # asking changes nothing
     after = view(client, g["id"], tok)
     assert after["actions"] == v["actions"] and after["state"] == v["state"]
+
+
+def test_the_lobby_reads_an_uploaded_scenario_before_a_game_starts(client: TestClient) -> None:
+    text = Path("src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text().replace("turn_limit: 12", "turn_limit: 6")
+    r = client.post("/api/scenarios/read", json={"scenario_yaml": text})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["title"] == "Duel on da Oshun" and got["options"] == {"turn_limit": 6}
+    assert [s["id"] for s in got["seats"]] == ["red", "blue"]
+    bad = client.post("/api/scenarios/read", json={"scenario_yaml": "seats: ["})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("uploaded scenario: line 1")
+    other = client.post("/api/scenarios/read", json={"scenario_yaml": text, "ruleset": "woodenships"})
+    assert other.status_code == 400 and "ruleset: expected 'woodenships'" in other.json()["error"]
+    listed = {s["name"]: s for s in client.get("/api/scenarios").json()["scenarios"]}
+    assert listed["duel"]["options"] == {"turn_limit": 12}
+
+
+def test_a_bad_house_rule_is_blamed_on_the_house_rules_not_the_scenario(client: TestClient) -> None:
+    text = Path("src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text()
+    r = client.post("/api/games", json={"scenario_yaml": text, "options": {"turn_limit": -3}, "seats": {"red": "human", "blue": "random"}})
+    assert r.status_code == 400 and r.json()["error"].startswith("house rules: options.turn_limit: expected a value from 1 to 100"), r.text
+    in_file = client.post("/api/games", json={"scenario_yaml": text.replace("turn_limit: 12", "turn_limit: -3")})
+    assert in_file.status_code == 400 and "(scenario): options.turn_limit" in in_file.json()["error"]
+    assert client.get("/api/games").json()["games"] == []

@@ -133,6 +133,7 @@ class Game:
         log: bool = True,
         modules: Sequence[str] = (),
         checkpoints: bool = True,
+        options_source: str = "options",
     ) -> None:
         self.ruleset = get(ruleset) if isinstance(ruleset, str) else ruleset
         try:
@@ -142,32 +143,26 @@ class Game:
         if named is not self.ruleset:
             raise ScenarioError(scenario.source, "ruleset", f"{self.ruleset.name!r} (the ruleset being played)", scenario.ruleset)
         self.scenario = scenario
-        merged = dict(scenario.options)
-        merged.update(options or {})
         wanted = list(dict.fromkeys([*scenario.modules, *modules]))
-        self.modules: dict[str, ModuleRun] = {}
-        own: dict[str, object] = {}
-        by_module: dict[str, dict[str, object]] = {name: {} for name in wanted}
-        for key, value in merged.items():
-            prefix, dot, rest = key.partition(".")
-            if not dot:
-                own[key] = value
-            elif prefix in by_module:
-                by_module[prefix][rest] = value
-            else:
-                raise ScenarioError(scenario.source, f"options.{key}", f"an option of {self.ruleset.name} or of a module in play {wanted}", key)
-        self.options = self.ruleset.resolve_options(own, scenario.source)
+        mods: dict[str, Module] = {}
         for name in wanted:
             try:
                 mod = get_module(name)
             except ValueError as err:
                 raise ScenarioError(scenario.source, "modules", "an installed rule module", str(err)) from None
+            mods[mod.name] = mod
+        # the scenario's options and the caller's (house rules) are checked apart, so an error
+        # names the one it is in; then the caller's win
+        self._resolve_options(scenario.options, scenario.source, mods)
+        self._resolve_options(options or {}, options_source, mods)
+        self.options, by_module = self._resolve_options({**scenario.options, **(options or {})}, scenario.source, mods)
+        self.modules: dict[str, ModuleRun] = {}
+        for mod in mods.values():
             host = self.ruleset.host(mod.name, self)
             if host is None or (mod.protocol is not None and not isinstance(host, mod.protocol)):
                 raise ScenarioError(scenario.source, "modules", f"a module {self.ruleset.name} can host", mod.name)
-            opts = resolve_options(mod.name, mod.options, by_module[name], scenario.source, prefix=f"{mod.name}.")
-            self.modules[mod.name] = ModuleRun(mod, host, opts)
-            self.options.update({f"{mod.name}.{k}": v for k, v in opts.items()})
+            self.modules[mod.name] = ModuleRun(mod, host, by_module[mod.name])
+            self.options.update({f"{mod.name}.{k}": v for k, v in by_module[mod.name].items()})
         self.namespaces = (self.ruleset.namespace, *self.modules)
         # None: the seed is secret (a game rebuilt from a save of a game still running: it has the
         # rolls made so far, ``given``, and can roll no more)
@@ -208,6 +203,22 @@ class Game:
         self._advance(None)
 
     # ------------------------------------------------------------------ modules
+
+    def _resolve_options(self, given: Mapping[str, object], source: str, mods: Mapping[str, Module]) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+        """The rule set's options and each module's (``module.name`` keys) from ``given``, every
+        value checked against ``source``; refuses a key of neither."""
+        own: dict[str, object] = {}
+        by_module: dict[str, dict[str, object]] = {name: {} for name in mods}
+        for key, value in given.items():
+            prefix, dot, rest = key.partition(".")
+            if not dot:
+                own[key] = value
+            elif prefix in by_module:
+                by_module[prefix][rest] = value
+            else:
+                raise ScenarioError(source, f"options.{key}", f"an option of {self.ruleset.name} or of a module in play {list(mods)}", key)
+        resolved = self.ruleset.resolve_options(own, source)
+        return resolved, {name: resolve_options(name, mod.options, by_module[name], source, prefix=f"{name}.") for name, mod in mods.items()}
 
     def procedure(self, name: str) -> Callable[..., Any] | None:
         """The step ``name`` of a module in play that takes over the host's rule there, if any."""

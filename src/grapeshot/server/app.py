@@ -36,7 +36,7 @@ from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll
-from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, UploadSave, explain, read, schema_of
+from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, ReadScenario, UploadSave, explain, read, schema_of
 from grapeshot.server.roster import roster_page
 from grapeshot.server.store import GameRecord, Store, token_hash
 from grapeshot.server.tables import AI_PLAYERS, PEOPLE, Denied, Table
@@ -220,6 +220,12 @@ async def _send(live: Live, ws: WebSocket, text: str) -> None:
         live.watchers.pop(ws, None)
 
 
+def _described(sc: Scenario) -> dict[str, Any]:
+    """What the lobby shows of a scenario: its title, seats and the options it sets."""
+    seats = [{"id": s.id, "name": s.name, "player": s.player} for s in sc.seats]
+    return {"title": sc.title, "description": sc.description, "seats": seats, "options": dict(sc.options), "modules": list(sc.modules)}
+
+
 def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     """The web table, keeping its games in ``data/grapeshot.sqlite`` and offering the built-in
     scenarios and those of the folder ``scenarios`` (read once, now)."""
@@ -270,14 +276,23 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     @app.get("/api/scenarios", responses=ERRORS)
     async def scenarios_list(ruleset: Annotated[str, Query(max_length=40)] = "jimlad") -> dict[str, Any]:
         rs = _ruleset(ruleset)
-        out = []
-        for name in catalogue.names(rs.name):
-            sc = catalogue.get(name, rs.name)
-            out.append(
-                {"name": name, "title": sc.title, "description": sc.description, "seats": [{"id": s.id, "name": s.name, "player": s.player} for s in sc.seats]}
-            )
+        out = [{"name": name, **_described(catalogue.get(name, rs.name))} for name in catalogue.names(rs.name)]
         options = [{"name": o.name, "default": o.default, "choices": o.choices, "rule": o.rule, "doc": o.doc, "kind": o.kind.__name__} for o in rs.options]
         return {"ruleset": rs.name, "scenarios": out, "options": options, "players": [PEOPLE, *AI_PLAYERS]}
+
+    @app.post("/api/scenarios/read", openapi_extra=schema_of(ReadScenario), responses=ERRORS)
+    async def scenario_read(request: Request) -> dict[str, Any]:
+        """Read an uploaded scenario file: its title, seats and options, or what is wrong with it."""
+        req = await read(request, ReadScenario)
+        rs = _ruleset(req.ruleset)
+        sc = parse_text(req.scenario_yaml, "uploaded scenario")
+        try:
+            named: Ruleset | None = get(sc.ruleset)
+        except ValueError:
+            named = None
+        if named is not rs:
+            raise Denied(400, f"uploaded scenario: ruleset: expected {rs.name!r} (the rule set chosen), got {sc.ruleset!r}")
+        return _described(sc)
 
     @app.post("/api/games", openapi_extra=schema_of(NewGame), responses=ERRORS)
     async def create(request: Request) -> dict[str, Any]:

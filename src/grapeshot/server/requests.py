@@ -51,6 +51,13 @@ class NewGame(Body):
         return None if v is None else _seed(v)
 
 
+class ReadScenario(Body):
+    """An uploaded scenario file to read (not to play): what the lobby shows before a game starts."""
+
+    ruleset: str = Field("jimlad", min_length=1, max_length=40, description="the ruleset, by name or alias")
+    scenario_yaml: str = Field(..., max_length=MAX_BODY, description="a scenario file's text")
+
+
 class ActionBody(Body):
     """One action of the seat the link's token sits at."""
 

@@ -105,7 +105,15 @@ class Table:
         hands = self.people if self.rec.companion and len(self.people) < len(self.rec.seats) else ()
         rolls = [read_roll(r, f"game {self.rec.id}", f"rolls[{i}]") for i, r in enumerate(self.rec.rolls or [])]
         return Game(
-            self.rec.ruleset, scenario, self.rec.options, self.rec.seed, given=rolls, salt=self.rec.seed_salt, companion=self.rec.companion, hands=hands
+            self.rec.ruleset,
+            scenario,
+            self.rec.options,
+            self.rec.seed,
+            given=rolls,
+            salt=self.rec.seed_salt,
+            companion=self.rec.companion,
+            hands=hands,
+            options_source="house rules",
         )
 
     # ------------------------------------------------------------------ who is asking

@@ -73,68 +73,100 @@ function currentScenario() {
 function showScenario() {
   const sc = currentScenario();
   $("#scenario-description").textContent = sc ? `${sc.title}: ${sc.description || ""}` : "";
-  if ($("input[name=source]:checked").value === "builtin" && sc) fillSeats($("#seats tbody"), sc.seats);
-}
-
-// A light reading of an uploaded scenario's seat ids (the server reads the file properly and
-// refuses a seat it does not have); enough to offer a player for each seat.
-function seatsFromYaml(text) {
-  const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((l) => /^seats\s*:/.test(l));
-  if (start < 0) return [];
-  const seats = [];
-  for (let i = start + 1; i < lines.length; i++) {
-    const line = lines[i];
-    if (/^\S/.test(line) && !/^-/.test(line)) break;
-    const id = line.match(/\bid\s*:\s*["']?([\w.-]+)/);
-    if (id) {
-      const name = line.match(/\bname\s*:\s*["']?([^,}"']+)/);
-      const player = line.match(/\bplayer\s*:\s*["']?([\w-]+)/);
-      seats.push({ id: id[1], name: name ? name[1].trim() : "", player: player ? player[1] : "human" });
-    }
+  if ($("input[name=source]:checked").value === "builtin" && sc) {
+    fillSeats($("#seats tbody"), sc.seats);
+    resetOptions(sc.options || {});
   }
-  return seats;
 }
 
+let uploaded = null; // the uploaded scenario as the server read it: {title, seats, options, ...}
+
+// The server reads an uploaded file (the same reading a game gets) and answers with its title,
+// seats and options, or with what is wrong with it.
 async function scenarioFileChanged() {
   const file = $("#scenario-file").files[0];
+  uploaded = null;
   if (!file) return;
   $("input[name=source][value=upload]").checked = true;
-  const text = await file.text();
-  fillSeats($("#seats tbody"), seatsFromYaml(text));
+  $("#create-error").textContent = "";
+  try {
+    uploaded = await getJSON("/api/scenarios/read", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ scenario_yaml: await file.text() }),
+    });
+  } catch (err) {
+    $("#create-error").textContent = err.message;
+    $("#scenario-description").textContent = "";
+    return;
+  }
+  $("#scenario-description").textContent = `${uploaded.title}: ${uploaded.description || ""}`;
+  fillSeats($("#seats tbody"), uploaded.seats);
+  resetOptions(uploaded.options);
 }
 
+// Each option shows the value the game would get: the scenario's where it sets one, else the
+// default.  Whatever the person touches is sent, even a value equal to the default (the way back
+// to a default over a scenario's value); what they leave alone is not.
 function optionInput(o) {
   const id = `opt-${o.name}`;
   let input;
   if (o.kind === "bool") {
-    input = h("input", { type: "checkbox", id, "data-option": o.name, checked: !!o.default });
+    input = h("input", { type: "checkbox", id, "data-option": o.name });
   } else if (o.choices && o.choices.length) {
     input = h("select", { id, "data-option": o.name });
-    for (const c of o.choices) input.append(h("option", { value: JSON.stringify(c), selected: c === o.default }, String(c)));
+    for (const c of o.choices) input.append(h("option", { value: JSON.stringify(c) }, String(c)));
   } else {
-    input = h("input", { type: "number", id, "data-option": o.name, value: o.default, step: o.kind === "int" ? "1" : "any" });
+    input = h("input", { type: "number", id, "data-option": o.name, step: o.kind === "int" ? "1" : "any" });
   }
   const label = h("label", { for: id }, o.name, " ", h("span", { class: "rule" }, o.rule || ""));
-  const mark = () => label.classList.toggle("changed", optionValue(o, input) !== o.default);
-  input.addEventListener("change", mark);
-  input.addEventListener("input", mark);
-  return [label, input, h("span", { class: "doc" }, `${o.doc} (default ${JSON.stringify(o.default)})`)];
+  const doc = h("span", { class: "doc" });
+  const touched = () => {
+    input.dataset.touched = "1";
+    label.classList.toggle("changed", optionValue(o, input) !== baseValue(o));
+    $("#create-error").textContent = "";
+  };
+  input.addEventListener("change", touched);
+  input.addEventListener("input", touched);
+  return [label, input, doc];
+}
+
+function baseValue(o, given = scenarioOptions()) {
+  return Object.hasOwn(given, o.name) ? given[o.name] : o.default;
+}
+
+function scenarioOptions() {
+  if ($("input[name=source]:checked").value === "upload") return uploaded ? uploaded.options || {} : {};
+  return currentScenario()?.options || {};
+}
+
+// Put every option back to what the scenario (or the default) gives it, untouched.
+function resetOptions(given) {
+  for (const o of info.options) {
+    const input = document.querySelector(`[data-option="${o.name}"]`);
+    const v = baseValue(o, given);
+    if (o.kind === "bool") input.checked = !!v;
+    else if (o.choices && o.choices.length) input.value = JSON.stringify(v);
+    else input.value = v;
+    delete input.dataset.touched;
+    input.previousElementSibling.classList.remove("changed");
+    const set = Object.hasOwn(given, o.name);
+    input.nextElementSibling.textContent = `${o.doc} (${set ? `this scenario: ${JSON.stringify(v)}; ` : ""}default ${JSON.stringify(o.default)})`;
+  }
 }
 
 function optionValue(o, input) {
   if (o.kind === "bool") return input.checked;
   if (o.choices && o.choices.length) return JSON.parse(input.value);
   const n = Number(input.value);
-  return input.value === "" ? o.default : o.kind === "int" ? Math.round(n) : n;
+  return input.value === "" ? baseValue(o) : o.kind === "int" ? Math.round(n) : n;
 }
 
 function chosenOptions() {
   const out = {};
   for (const o of info.options) {
     const input = document.querySelector(`[data-option="${o.name}"]`);
-    const v = optionValue(o, input);
-    if (v !== o.default) out[o.name] = v;
+    if (input.dataset.touched) out[o.name] = optionValue(o, input);
   }
   return out;
 }
@@ -194,7 +226,7 @@ async function create(ev) {
       return;
     }
     req.scenario_yaml = await file.text();
-    title = file.name;
+    title = uploaded ? uploaded.title : file.name;
   } else {
     req.scenario = $("#scenario").value;
     title = currentScenario()?.title || req.scenario;
