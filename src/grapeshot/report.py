@@ -100,9 +100,10 @@ def narrate(events: Iterable[Event], words: Words, *, rolls: bool = False) -> It
         yield line
 
 
-def outcome_words(outcome: Mapping[str, Any], words: Words) -> str:
-    """How a game ended, in words: "won by red (Weez Da Only Fleet)", "a draw between red and blue"."""
-    winners = list(outcome.get("winners", []))
+def outcome_words(outcome: Mapping[str, Any], words: Words, names: Mapping[str, str] | None = None) -> str:
+    """How a game ended, in words: "won by red (Weez Da Only Fleet)", "a draw between red and blue";
+    with ``names`` (seat id to the scenario's name for it), "won by Red Kaptin (...)"."""
+    winners = [(names or {}).get(w) or w for w in outcome.get("winners", [])]
     if outcome.get("objective") == "draw":
         return f"a draw between {' and '.join(winners)}" if winners else "a draw, with nobody left"
     return f"won by {' and '.join(winners)} ({words.label('objective', str(outcome.get('objective')))})"

@@ -144,6 +144,7 @@ def test_a_whole_game_against_the_ai_from_the_lobby_to_the_result(page: Page, se
     assert data(page, "over") == "1", kinds
     assert {"OrdersPrompt", "DistancePrompt", "ShootPrompt"} <= set(kinds)
     expect(page.locator("#outcome")).to_contain_text("Game over on turn 3")
+    expect(page.locator("#outcome")).not_to_contain_text("-")  # "Da Best Of Da Rest", not best-of-the-rest
     expect(page.locator("#log")).to_contain_text("Turn 3")
     expect(page.locator("#log li[data-kind=victory] .rule")).to_have_text("JL-WIN-3")
     expect(page.locator("#seed-status")).to_have_text("✔ verified")

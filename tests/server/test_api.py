@@ -98,6 +98,13 @@ def test_an_all_ai_game_plays_out_and_reveals_its_seed(client: TestClient) -> No
     assert hashlib.sha256(f"{v['seed']['seed']}:{v['seed']['salt']}".encode()).hexdigest() == v["seed"]["hash"]
     listed = client.get("/api/games").json()["games"]
     assert listed[0]["id"] == g["id"] and listed[0]["outcome"] is not None
+    # the result in words: the scenario's seat names and the objective's title, no internal names
+    objective = v["outcome"]["objective"]
+    assert objective not in v["outcome_said"] and objective not in listed[0]["said"]
+    if objective != "draw":
+        names = {"red": "Red Kaptin", "blue": "Blue Kaptin"}
+        assert v["outcome_said"].startswith(f"won by {names[v['outcome']['winners'][0]]} (")
+        assert listed[0]["said"].startswith(f"won by {v['outcome']['winners'][0]} (")
 
 
 def test_a_search_ai_seat_plays_its_own_part(client: TestClient) -> None:

@@ -36,6 +36,7 @@ from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll
+from grapeshot.report import Words, outcome_words
 from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, ReadScenario, UploadSave, explain, read, schema_of
 from grapeshot.server.roster import roster_page
 from grapeshot.server.store import GameRecord, Store, token_hash
@@ -220,6 +221,15 @@ async def _send(live: Live, ws: WebSocket, text: str) -> None:
         live.watchers.pop(ws, None)
 
 
+def _said(ruleset: str, outcome: dict[str, Any]) -> str:
+    """A finished game's result in its rule set's words (the lobby lists many: no game is built)."""
+    try:
+        book = get(ruleset).phrasebook()
+    except ValueError:  # a rule set no longer installed: its result in plain words
+        book = None
+    return outcome_words(outcome, Words([book] if book is not None else []))
+
+
 def _described(sc: Scenario) -> dict[str, Any]:
     """What the lobby shows of a scenario: its title, seats and the options it sets."""
     seats = [{"id": s.id, "name": s.name, "player": s.player} for s in sc.seats]
@@ -328,7 +338,11 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     @app.get("/api/games", responses=ERRORS)
     async def games(limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
         listed = store.listing(limit)
-        return {"games": [{"id": g.id, "title": g.title, "created": g.created, "seats": g.players, "outcome": g.outcome} for g in listed]}
+        out = [{"id": g.id, "title": g.title, "created": g.created, "seats": g.players, "outcome": g.outcome} for g in listed]
+        for row, g in zip(out, listed, strict=True):
+            if g.outcome is not None:
+                row["said"] = _said(g.ruleset, g.outcome)
+        return {"games": out}
 
     @app.get("/api/games/{game_id}", responses=ERRORS)
     async def view(game_id: GameId, token: Token = None, since: Since = 0) -> dict[str, Any]:

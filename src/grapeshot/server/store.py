@@ -103,6 +103,7 @@ class Listed:
     title: str
     players: dict[str, str]
     outcome: dict[str, Any] | None
+    ruleset: str = ""
 
 
 class Store:
@@ -166,8 +167,11 @@ class Store:
     def listing(self, limit: int) -> list[Listed]:
         """The latest games, newest first, without reading their scenarios."""
         with self._rlock:
-            rows = self._reader.execute("SELECT id, created, title, seats, outcome FROM games ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
-        return [Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4])) for r in rows]
+            rows = self._reader.execute("SELECT id, created, title, seats, outcome, ruleset FROM games ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
+        return [
+            Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4]), r[5])
+            for r in rows
+        ]
 
     def count(self) -> int:
         with self._rlock:

@@ -28,7 +28,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.rolls import read_roll
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import parse_scenario
-from grapeshot.report import Words
+from grapeshot.report import Words, outcome_words
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
 PEOPLE = "human"
@@ -264,6 +264,8 @@ class Table:
             v["seed"]["rolls_given"] = len(self.game.given)
         if self.game.outcome is not None:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
+            names = {s.id: s.name for s in self.game.scenario.seats if s.name}
+            v["outcome_said"] = outcome_words(self.game.outcome.to_json(), Words.of(self.game), names)
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo and self.game.outcome is None
         return v
 

@@ -56,8 +56,15 @@ def _order(o: Any) -> str:
     return f"{o['ship']} card {o['card']}{side} (at the {o['card_at']})"
 
 
+def _met(name: str, kind: str) -> str:
+    """What a ship ran into, in words: "the table's edge", "Da Rock (reef)", not "edge (edge)"."""
+    if kind == "edge":
+        return "the table's edge"
+    return name if name == kind else f"{name} ({kind.replace('-', ' ')})"
+
+
 def _contact(c: Any) -> str:
-    return "" if not c else f", stopped by {c['with']} ({c['kind']})"
+    return "" if not c else f", stopped by {_met(c['with'], c['kind'])}"
 
 
 def _events_and_models(k: str, d: Any) -> str | None:
@@ -106,7 +113,7 @@ def _events_and_models(k: str, d: Any) -> str | None:
     if k == "kraken-attack":
         return f"The Kraken lashes {d['ship']}'s {d['facing']}: {d['hits']} of 3 attacks hit."
     if k == "kraken-hit":
-        return f"  {d['cause']} against the Kraken: S{d['strength']} + {d['roll']} = {d['total']} against armour {d['armour']}: {d['verdict']} ({d['wounds']} wounds left)."
+        return f"  {d['cause']} against the Kraken: S{d['strength']} + {d['roll']} = {d['total']} against armour {d['armour']}: {d['verdict']} ({_n(d['wounds'], 'wound')} left)."
     if k == "kraken-slain":
         return "  The Kraken sinks back into the deep, slain."
     if k == "kraken-rammed":
@@ -125,7 +132,7 @@ def _events_and_models(k: str, d: Any) -> str | None:
         who = ", ".join(d["targets"]) or "nobody"
         return f"Da Chinork flies from {d['start']} to {d['end']}, guns blazing at {who}."
     if k == "chinork-shots":
-        return f"  Da Chinork's kannons hit {d['ship']}'s {d['facing']} {d['hits']} times of 4."
+        return f"  {d['hits']} of Da Chinork's 4 kannon shots hit {d['ship']}'s {d['facing']}."
     return None
 
 
@@ -142,10 +149,10 @@ def _sentence(e: Event) -> str | None:
     if k == "move":
         stop = ""
         if d["contact"]:
-            stop = f', stopped by {d["contact"]["with"]} ({d["contact"]["kind"]}) after {d["travelled"]:.1f}"'
+            stop = f'{_contact(d["contact"])} after {d["travelled"]:.1f}"'
         return f'{d["ship"]} {d["card_title"]} {"" if d["side"] == "none" else d["side"] + " "}(card at {d["card_at"]}), {d["distance"]:.1f}" beyond the card: {d["travelled"]:.1f}" of {d["planned"]:.1f}" to {_pose(d["end"])}{stop}.'
     if k == "contact":
-        return f'{d["ship"]} meets {d["met"]} ({d["what"]}) after {d["at"]:.1f}".'
+        return f'{d["ship"]} meets {_met(d["met"], d["what"])} after {d["at"]:.1f}".'
     if k in ("ram", "crash"):
         mods = "".join(f", {name} {d[name]:+d}" for name in ("heading", "klan", "wind") if d.get(name))
         return f'  {"Ramming speed! " if k == "ram" else ""}{d["ship"]} {"rams" if k == "ram" else "crashes into"} {d["target"]} after {d["moved"]:.1f}": S{d["band"]}{mods} = S{d["strength"]}; it takes S{d["own_strength"]} itself.'
@@ -201,7 +208,7 @@ def _sentence(e: Event) -> str | None:
         if d["mode"] == "template":
             hits = ", ".join(f"{h['ship']}'s {h['model']}" for h in d["hits"]) or "nobody"
             return f"{d['ship']} sweeps the decks with grapeshot from the {d['gun']} kannon: {hits} under the template."
-        return f"{d['ship']} fires grapeshot from the {d['gun']} kannon at {d['target']}: {d['count']} hits."
+        return f"{d['ship']} fires grapeshot from the {d['gun']} kannon at {d['target']}: {_n(d['count'], 'hit')}."
     if k == "wound":
         if d.get("killed"):
             return f"  {d['ship']}'s {d['model']} is killed."
@@ -210,7 +217,7 @@ def _sentence(e: Event) -> str | None:
         return f"  {d['ship']} has fewer than two Orks aboard: a drifting hulk."
     if k == "sluggas":
         what = "return fire" if d["return_fire"] else "fire sluggas"
-        return f"{d['ship']}'s krew {what} at {d['target']}: {d['hits']} hits from {d['shots']} shots."
+        return f"{d['ship']}'s krew {what} at {d['target']}: {_n(d['hits'], 'hit')} from {_n(d['shots'], 'shot')}."
     if k == "torpedo":
         hit = f"strikes {d['hit']} at {_pt(d['at'])}" if d["hit"] else "runs on and sinks harmlessly"
         return f"{d['ship']}'s torpedo {d['torpedo']} {hit}."

@@ -297,9 +297,7 @@ async function loadGames() {
   const rows = data.games.map((g) => {
     const when = new Date(g.created * 1000).toLocaleString();
     const seats = Object.entries(g.seats).map(([s, p]) => `${s}: ${p}`).join(", ");
-    const state = g.outcome
-      ? `finished: ${g.outcome.winners && g.outcome.winners.length ? g.outcome.winners.join(", ") : "nobody"} (${g.outcome.objective})`
-      : "open";
+    const state = g.outcome ? `finished: ${g.said}` : "open"; // said: the result in the rule set's words
     const mine = known[g.id];
     const opens = [];
     if (mine) {

@@ -363,9 +363,8 @@ function renderStatus() {
   $("#me").textContent = v.me ? `you play ${v.me}${S.multiSeat ? " (hotseat)" : ""}` : "watching";
   const out = $("#outcome");
   if (v.outcome) {
-    const o = v.outcome;
-    const winners = o.winners && o.winners.length ? o.winners.join(", ") : "nobody";
-    out.textContent = `Game over on turn ${o.turn}: ${o.objective === "draw" ? "a draw between " + winners : "won by " + winners} (${o.objective}). ${o.detail || ""}`;
+    const o = v.outcome; // outcome_said: the result in the rule set's words, from the server
+    out.textContent = `Game over on turn ${o.turn}: ${v.outcome_said}. ${o.detail || ""}`;
     out.hidden = false;
   } else out.hidden = true;
   const banner = $("#replay-banner");
