@@ -14,20 +14,13 @@ overlapping while a table is changed (Dask workers may run several threads).
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from grapeshot.agents import make, play_out
-from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import Scenario
-from grapeshot.lab.study import GameSpec, Study, StudyError, derive_seed, ruleset_and_lab, scenario_for
-
-_LOCK = threading.Lock()
+from grapeshot.lab.study import GameSpec, Study, derive_seed, new_game, ruleset_and_lab
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,35 +63,6 @@ class GameRecord:
             int(d["turns"]),
             tuple(sorted((str(k), int(v)) for k, v in d["tallies"].items())),
         )
-
-
-@lru_cache(maxsize=128)
-def _scenario(study: Study, factions: tuple[str, ...], variant: int) -> Scenario:
-    return scenario_for(study, factions, variant)
-
-
-@contextmanager
-def new_game(study: Study, factions: tuple[str, ...], variant: int, seed: int, *, log: bool = True) -> Iterator[Game]:
-    """A game of the study with ``factions`` on its seats under ``variant``, its table changes in
-    force (and the lock held) until the caller is done with it."""
-    rs, lab = ruleset_and_lab(study.ruleset)
-    scenario = _scenario(study, factions, variant)
-    with _LOCK, lab.in_force(study.changes_for(variant)):
-        yield Game(rs, scenario, study.options_for(variant), seed=seed, log=log)
-
-
-def check_variants(study: Study) -> None:
-    """Set up one game of every variant, so that what a worker would refuse (an option's value,
-    a module option with the module not in play, a module the rule set cannot host) is refused
-    while planning, with the variant named."""
-    pair = (study.factions[0], study.factions[1])
-    for v, variant in enumerate(study.variants):
-        where = "--option" if v == 0 else f"variant {variant.label}"
-        try:
-            with new_game(study, pair, v, 0, log=False):
-                pass
-        except (ScenarioError, ValueError) as e:
-            raise StudyError(f"{where}: {e}") from None
 
 
 def tallies_of(game: Game) -> tuple[tuple[str, int], ...]:

@@ -28,15 +28,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 import yaml
 
+from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lab, Lacking, TableChange
 from grapeshot.core.errors import ScenarioError
+from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
@@ -303,9 +308,6 @@ def plan(
     variant's game is set up once here, so that what a worker would refuse is refused before any
     game is played.
     """
-    from grapeshot.agents import factories, rollout_player
-    from grapeshot.lab.play import check_variants
-
     rs, lab = ruleset_and_lab(ruleset)
     try:
         sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario or lab.scenario, rs.name)
@@ -365,3 +367,36 @@ def scenario_for(study: Study, factions: tuple[str, ...], variant: int = 0) -> S
         return parse_scenario(data, f"{study.scenario} ({' v '.join(factions)})")
     except (KeyError, TypeError, ScenarioError) as e:
         raise StudyError(f"scenario {study.scenario!r} cannot take {lab.faction_plural} {factions}: {e}") from None
+
+
+#: one game's table changes in force at a time in a process (they patch the rule set's tables)
+_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=128)
+def _scenario(study: Study, factions: tuple[str, ...], variant: int) -> Scenario:
+    return scenario_for(study, factions, variant)
+
+
+@contextmanager
+def new_game(study: Study, factions: tuple[str, ...], variant: int, seed: int, *, log: bool = True) -> Iterator[Game]:
+    """A game of the study with ``factions`` on its seats under ``variant``, its table changes in
+    force (and the lock held) until the caller is done with it."""
+    rs, lab = ruleset_and_lab(study.ruleset)
+    scenario = _scenario(study, factions, variant)
+    with _LOCK, lab.in_force(study.changes_for(variant)):
+        yield Game(rs, scenario, study.options_for(variant), seed=seed, log=log)
+
+
+def check_variants(study: Study) -> None:
+    """Set up one game of every variant, so that what a worker would refuse (an option's value,
+    a module option with the module not in play, a module the rule set cannot host) is refused
+    while planning, with the variant named."""
+    pair = (study.factions[0], study.factions[1])
+    for v, variant in enumerate(study.variants):
+        where = "--option" if v == 0 else f"variant {variant.label}"
+        try:
+            with new_game(study, pair, v, 0, log=False):
+                pass
+        except (ScenarioError, ValueError) as e:
+            raise StudyError(f"{where}: {e}") from None
