@@ -357,6 +357,7 @@ def odds_cmd(
     ctx: typer.Context,
     ruleset: Annotated[str | None, typer.Option(help="the rule set asked (default jimlad; with --save, the save's own)")] = None,
     question: Annotated[str | None, typer.Option(help="the rule set's question to ask (default: the one its parameters pick, else its first)")] = None,
+    module: Annotated[str | None, typer.Option(help="ask a rule module's questions instead of the rule set's (e.g. collisions: ram, grapple)")] = None,
     questions: Annotated[bool, typer.Option("--questions", help="list the rule set's questions and their parameters, and stop")] = False,
     save: Annotated[Path | None, typer.Option(help="a save file: the odds of --action by --seat at the point it was saved")] = None,
     seat: Annotated[str | None, typer.Option(help="with --save: the seat proposing the action")] = None,
@@ -380,20 +381,21 @@ def odds_cmd(
         if questions:
             rules = rs or get("jimlad")
             if as_json:
-                out.print_json(json.dumps({"ruleset": rules.name, "questions": calc.questions_json(calc.odds_of(rules))}))
+                asked = calc.odds_of(rules) if module is None else calc.odds_of_module(module)
+                out.print_json(json.dumps({"ruleset": rules.name, "module": module, "questions": calc.questions_json(asked)}))
             else:
-                calc.render_questions(out, rules)
+                calc.render_questions(out, rules, module)
             return
         if save is not None:
             if seat is None or action is None:
                 raise calc.OddsError("--save needs --seat and --action")
-            if ctx.args or question is not None:
+            if ctx.args or question is not None or module is not None:
                 raise calc.OddsError(f"--save asks about its --action; it takes no question or parameters ({' '.join([*ctx.args] or ['--question'])})")
             answer = calc.from_save(save, seat, action, effort, rs)
         else:
             if seat is not None or action is not None:
                 raise calc.OddsError("--seat and --action go with --save")
-            answer = calc.ask(rs or get("jimlad"), ctx.args, question, effort)
+            answer = calc.ask(rs or get("jimlad"), ctx.args, question, effort, module)
     except (calc.OddsError, Lacking, ScenarioError, ValueError) as e:
         raise _fail(str(e)) from None
     if as_json:

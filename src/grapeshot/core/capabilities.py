@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 class Lacking(LookupError):
     """A generic part asked a rule set for a capability it does not have."""
 
-    def __init__(self, ruleset: str, what: str) -> None:
-        super().__init__(f"the rule set {ruleset!r} has no {what}")
+    def __init__(self, ruleset: str, what: str, owner: str = "rule set") -> None:
+        super().__init__(f"the {owner} {ruleset!r} has no {what}")
         self.ruleset = ruleset
         self.what = what
 

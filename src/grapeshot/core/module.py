@@ -27,7 +27,7 @@ from abc import ABC
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from grapeshot.core.capabilities import Phrasebook, Players
+from grapeshot.core.capabilities import OddsQuestions, Phrasebook, Players
 from grapeshot.core.events import Event
 from grapeshot.core.ruleset import Option, discover
 
@@ -80,6 +80,11 @@ class Module(ABC):
 
     def players(self) -> Players | None:
         """Players for the module's own prompts (a host's player hands those prompts to them)."""
+        return None
+
+    def odds(self) -> OddsQuestions | None:
+        """The module's odds questions (``grapeshot odds --module NAME``), and its answer before
+        one of its own actions in a game (:func:`grapeshot.odds.before` asks it for those)."""
         return None
 
 

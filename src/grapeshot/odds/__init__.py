@@ -31,7 +31,20 @@ from __future__ import annotations
 
 from grapeshot.core.capabilities import Effort, OddsAnswer, OddsQuestions, Param, Question
 from grapeshot.odds.answers import Method, Odds, Row, fraction_text, percent, render_odds, solve
-from grapeshot.odds.asking import EFFORT, ask, before, checked_prompt, from_save, odds_of, parse_args, pick, questions_json, read, render_questions
+from grapeshot.odds.asking import (
+    EFFORT,
+    ask,
+    before,
+    checked_prompt,
+    from_save,
+    odds_of,
+    odds_of_module,
+    parse_args,
+    pick,
+    questions_json,
+    read,
+    render_questions,
+)
 from grapeshot.odds.cache import CACHE_SIZE, Cache, clear_cache
 from grapeshot.odds.errors import OddsError, OverBudget
 from grapeshot.odds.lazy import BUDGET, MAX_OUTCOMES, LazyDice, candidates, enumerate_outcomes
@@ -75,6 +88,7 @@ __all__ = [
     "fraction_text",
     "from_save",
     "odds_of",
+    "odds_of_module",
     "parse_args",
     "percent",
     "pick",

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, cast
 
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Effort, OddsAnswer, OddsQuestions, Param, Question
+from grapeshot.core.capabilities import Effort, Lacking, OddsAnswer, OddsQuestions, Param, Question
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
+from grapeshot.core.module import get_module
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.odds.errors import OddsError
@@ -37,6 +38,15 @@ def odds_of(ruleset: Ruleset) -> OddsQuestions:
     """The rule set's odds questions, or :class:`~grapeshot.core.capabilities.Lacking` ("the
     rule set 'x' has no odds questions")."""
     return cast(OddsQuestions, ruleset.need("odds"))
+
+
+def odds_of_module(name: str) -> OddsQuestions:
+    """A rule module's odds questions, or :class:`~grapeshot.core.capabilities.Lacking`."""
+    module = get_module(name)  # a ValueError naming the installed modules
+    odds = module.odds()
+    if odds is None:
+        raise Lacking(module.name, "odds questions", "rule module")
+    return odds
 
 
 def find_param(questions: Sequence[Question], name: str) -> Param | None:
@@ -113,12 +123,12 @@ def read(question: Question, texts: Mapping[str, str | None], questions: Sequenc
     return question.values(parsed, dashed)
 
 
-def ask(ruleset: Ruleset, args: Sequence[str], named: str | None = None, effort: Effort = EFFORT) -> OddsAnswer:
+def ask(ruleset: Ruleset, args: Sequence[str], named: str | None = None, effort: Effort = EFFORT, module: str | None = None) -> OddsAnswer:
     """``grapeshot odds --ruleset R [--question Q] --name value ...``: the answer to one of the
-    rule set's questions."""
-    odds = odds_of(ruleset)
+    rule set's questions (with ``module``, ``--module M``: one of that rule module's)."""
+    odds = odds_of(ruleset) if module is None else odds_of_module(module)
     questions = odds.questions()
-    texts = parse_args(questions, args, ruleset.name)
+    texts = parse_args(questions, args, ruleset.name if module is None else module)
     q = pick(questions, named, texts)
     try:
         values = read(q, texts, questions)
@@ -142,12 +152,14 @@ def checked_prompt(game: Game, seat: str, action: Action) -> Prompt:
 
 
 def before(game: Game, seat: str, action: Action, effort: Effort = EFFORT) -> OddsAnswer:
-    """The odds of ``seat`` answering the game's prompt with ``action``, from the game's rule set."""
-    odds = odds_of(game.ruleset)
+    """The odds of ``seat`` answering the game's prompt with ``action``, from the game's rule set,
+    or from the module in play whose action it is."""
+    run = game.modules.get(action.namespace)
+    odds = odds_of(game.ruleset) if run is None else odds_of_module(run.module.name)
     prompt = checked_prompt(game, seat, action)
     answer = odds.before(game, seat, prompt, action, effort)
     if answer is None:
-        raise OddsError(f"{action.kind} has no odds to tell in {game.ruleset.title}")
+        raise OddsError(f"{action.kind} has no odds to tell in {game.ruleset.title if run is None else run.module.title}")
     return answer
 
 
@@ -171,10 +183,12 @@ def questions_json(odds: OddsQuestions) -> list[dict[str, Any]]:
     return [q.to_json() for q in odds.questions()]
 
 
-def render_questions(console: Any, ruleset: Ruleset) -> None:
-    """``grapeshot odds --ruleset R --questions``: the rule set's questions and their parameters."""
-    questions = odds_of(ruleset).questions()
-    console.print(f"[bold]{ruleset.title}[/bold]: its odds questions (the first is asked when none is named or picked)", highlight=False)
+def render_questions(console: Any, ruleset: Ruleset, module: str | None = None) -> None:
+    """``grapeshot odds --ruleset R --questions``: the rule set's questions and their parameters
+    (with ``module``: the rule module's)."""
+    questions = (odds_of(ruleset) if module is None else odds_of_module(module)).questions()
+    title = ruleset.title if module is None else get_module(module).title
+    console.print(f"[bold]{title}[/bold]: its odds questions (the first is asked when none is named or picked)", highlight=False)
     for i, q in enumerate(questions):
         how = [f"--question {q.name}"] + [dashed(n) for n in q.picked_by]
         console.print(f"\n[bold]{q.name}[/bold]{' (the default)' if i == 0 else ''}: {q.help}", highlight=False)

@@ -22,6 +22,7 @@ The rooms:
 * :mod:`.water`, :mod:`.swimming`: figures in the water, keeping afloat, swimming, flotsam,
   shooting at swimmers;
 * :mod:`.prompts`: its actions and prompts (namespace ``collisions``);
+* :mod:`.odds`: the odds of a ram and of a grapple;
 * :mod:`.rules`, :mod:`.phrases`: its rulebook and its words.
 
 docs/collisions.md describes it, its procedures and protocol, and how a host plugs it in.
@@ -33,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from grapeshot.core.capabilities import Phrasebook, TerrainKind
+from grapeshot.core.capabilities import OddsQuestions, Phrasebook, TerrainKind
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -160,6 +161,11 @@ class Collisions(Module):
 
     def phrasebook(self) -> Phrasebook:
         return WORDS
+
+    def odds(self) -> OddsQuestions:
+        from grapeshot.rulesets.collisions.odds import ODDS  # the odds engine only when odds are asked
+
+        return ODDS
 
     def invariants(self, game: Game) -> list[str]:
         """Ships never overlap; swimmers stay on the table, clear of each other, and out of every

@@ -26,6 +26,7 @@ Every contact ends the mover's move, but for a boat or canoe run down by a ship.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from grapeshot.core.game import Game
 from grapeshot.dice import TWO_D6, DiceExpr, RollRequest
@@ -33,7 +34,7 @@ from grapeshot.geometry import hull_distance
 from grapeshot.rulesets.collisions.boarding import board_at_once, swarm_from_boat
 from grapeshot.rulesets.collisions.grappling import grapple
 from grapeshot.rulesets.collisions.placement import knock_on_chain
-from grapeshot.rulesets.collisions.protocol import RANK, SHIPS, Motion, Proc, Verdict
+from grapeshot.rulesets.collisions.protocol import RANK, SHIPS, Motion, Proc, Roller, Verdict
 from grapeshot.rulesets.collisions.ships import band, hulls_of, part_touches, ranks_of, room_of, term, who_conforms
 from grapeshot.rulesets.collisions.state import Grapple, afloat, emit, host_of, option, pose_json, state_of
 from grapeshot.rulesets.collisions.water import clear_water
@@ -57,6 +58,42 @@ MOMENTUM: Mapping[str, int] = {"large": 3, "middling": 2, "small": 1}
 FORE_PART = 1.0 / 3.0
 #: a purpose-built ram's extra damage (CG-RAM-4)
 RAM_DICE = DiceExpr(3, 6)
+
+
+@dataclass(frozen=True)
+class RamDamage:
+    """What a ram's dice and momentum come to (CG-RAM-2..4): the chart's dice (to the rammer,
+    to the rammed), what each rolled, the purpose-built ram's 3D6 and the momentum."""
+
+    dice: tuple[int, int]
+    chart_to_target: int
+    chart_to_rammer: int
+    ram_damage: int
+    momentum: int
+
+    @property
+    def to_target(self) -> int:
+        return self.chart_to_target + self.momentum + self.ram_damage
+
+
+def ram_rolls(
+    roll: Roller, rammer: str, target: str, cr: str, ct: str, left: int, purpose: bool, stacking: str, seat: str | None, target_seat: str | None
+) -> Proc[RamDamage]:
+    """The damage of a ship of class ``cr`` ramming one of class ``ct`` with ``left`` MA to spare:
+    the rolls the ram makes, in order, through ``roll`` (the game's, or the odds' dice)."""
+    to_rammer_dice, to_target_dice = RAM_CHART[(cr, ct)]
+    if purpose and stacking == "no-chart":
+        to_target_dice = 0
+    chart_target = 0
+    if to_target_dice:
+        chart_target = (yield from roll(RollRequest(DiceExpr(to_target_dice, 6), f"ram damage to {target}", "CG-RAM-2", seat, rammer, "high"))).total
+    bonus = 0
+    if purpose:
+        bonus = (yield from roll(RollRequest(RAM_DICE, f"{rammer}'s ram", "CG-RAM-4", seat, rammer, "high"))).total
+    chart_rammer = 0
+    if to_rammer_dice and not purpose:
+        chart_rammer = (yield from roll(RollRequest(DiceExpr(to_rammer_dice, 6), f"ram damage to {rammer}", "CG-RAM-2", target_seat, target))).total
+    return RamDamage((0 if purpose else to_rammer_dice, to_target_dice), chart_target, chart_rammer, bonus, left * MOMENTUM[cr])
 
 
 # --------------------------------------------------------------------------- the procedure
@@ -153,24 +190,10 @@ def ram(game: Game, rammer: str, target: str) -> Proc[Verdict]:
         yield from h.sink(game, target, rule="CG-RAM-5", cause=f"run down by {rammer}")
         return Verdict(False, "ran down")
     purpose = h.purpose_built_ram(game, rammer)
-    to_rammer_dice, to_target_dice = RAM_CHART[(cr, ct)]
-    stacking = option(game, "ram_stacking")
-    if purpose and stacking == "no-chart":
-        to_target_dice = 0
-    seat = h.side(game, rammer)
-    chart_target = 0
-    if to_target_dice:
-        chart_target = (yield from game.roll(RollRequest(DiceExpr(to_target_dice, 6), f"ram damage to {target}", "CG-RAM-2", seat, rammer, "high"))).total
-    bonus = 0
-    if purpose:
-        bonus = (yield from game.roll(RollRequest(RAM_DICE, f"{rammer}'s ram", "CG-RAM-4", seat, rammer, "high"))).total
-    chart_rammer = 0
-    if to_rammer_dice and not purpose:
-        chart_rammer = (
-            yield from game.roll(RollRequest(DiceExpr(to_rammer_dice, 6), f"ram damage to {rammer}", "CG-RAM-2", h.side(game, target), target))
-        ).total
-    momentum = left * MOMENTUM[cr]
-    to_target = chart_target + momentum + bonus
+    stacking = str(option(game, "ram_stacking"))
+    dmg = yield from ram_rolls(game.roll, rammer, target, cr, ct, left, purpose, stacking, h.side(game, rammer), h.side(game, target))
+    to_rammer_dice, to_target_dice = dmg.dice
+    chart_target, chart_rammer, bonus, momentum, to_target = dmg.chart_to_target, dmg.chart_to_rammer, dmg.ram_damage, dmg.momentum, dmg.to_target
     h.spend_allowance(game, rammer)
     st = state_of(game)
     if st.grapple_of(rammer, target) is None:
@@ -185,7 +208,7 @@ def ram(game: Game, rammer: str, target: str) -> Proc[Verdict]:
         target_class=ct,
         sunk=False,
         allowance_left=left,
-        chart=[to_rammer_dice if not purpose else 0, to_target_dice],
+        chart=[to_rammer_dice, to_target_dice],
         chart_to_target=chart_target,
         chart_to_rammer=chart_rammer,
         momentum=momentum,

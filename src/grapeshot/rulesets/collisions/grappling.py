@@ -22,7 +22,7 @@ from grapeshot.rulesets.collisions.boarding import board_at_once
 from grapeshot.rulesets.collisions.placement import GRAPPLE_REACH, STAND_OFF, stand_off
 from grapeshot.rulesets.collisions.prompts import Grapple as GrappleAction
 from grapeshot.rulesets.collisions.prompts import GrapplePrompt
-from grapeshot.rulesets.collisions.protocol import SHIPS, Proc, Verdict
+from grapeshot.rulesets.collisions.protocol import SHIPS, Proc, Roller, Verdict
 from grapeshot.rulesets.collisions.ships import bring_together, hulls_of, room_of
 from grapeshot.rulesets.collisions.state import Grapple, afloat, emit, host_of, option, pose_json, state_of
 from grapeshot.rulesets.collisions.water import clear_water, take_aboard_friends
@@ -66,6 +66,15 @@ def spare_grapplers(game: Game, vessel: str) -> list[str]:
     ]
 
 
+def grapple_roll(roll: Roller, vessel: str, target: str, grapplers: int, extra_rule: str, seat: str | None) -> Proc[tuple[int, int, int, bool]]:
+    """A grapple's D6 with its +1s (option ``grapple_extra``: ``extra_rule``), through ``roll`` (the
+    game's, or the odds' dice): the die, the bonus, the total, and whether it held (CG-GRAP-2)."""
+    extra = grapplers - (2 if extra_rule == "beyond-two" else 1)
+    r = yield from roll(RollRequest(D6, f"{vessel} grapples {target}", "CG-GRAP-2", seat, vessel, "high"))
+    total = r.total + extra
+    return r.total, extra, total, r.total != 1 and total >= GRAPPLE_NEED
+
+
 def attempt(game: Game, vessel: str, target: str) -> Proc[bool | None]:
     """One seat's grapple chance: None if it could not or would not try, else whether it held."""
     if not may_grapple(game, vessel, target):
@@ -84,10 +93,7 @@ def attempt(game: Game, vessel: str, target: str) -> Proc[bool | None]:
     for f in crew:
         h.engage(game, f, "grapple")
         st.grapplers[f] = game.turn
-    extra = answer.grapplers - (2 if option(game, "grapple_extra") == "beyond-two" else 1)
-    r = yield from game.roll(RollRequest(D6, f"{vessel} grapples {target}", "CG-GRAP-2", seat, vessel, "high"))
-    total = r.total + extra
-    held = r.total != 1 and total >= GRAPPLE_NEED
+    r, extra, total, held = yield from grapple_roll(game.roll, vessel, target, answer.grapplers, str(option(game, "grapple_extra")), seat)
     emit(
         game,
         "grapple",
@@ -95,13 +101,13 @@ def attempt(game: Game, vessel: str, target: str) -> Proc[bool | None]:
         vessel=vessel,
         target=target,
         grapplers=crew,
-        roll=r.total,
+        roll=r,
         bonus=extra,
         total=total,
         held=held,
         basis={
             "total": [
-                {"rule": "CG-GRAP-2", "what": "the D6", "value": r.total},
+                {"rule": "CG-GRAP-2", "what": "the D6", "value": r},
                 {"rule": "CG-GRAP-2", "what": f"{answer.grapplers} grapplers, +1 each {option(game, 'grapple_extra')}", "value": extra},
             ]
         },

@@ -42,11 +42,12 @@ says which host rule each replaces or adds to):
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from grapeshot.core.prompts import Prompt
+from grapeshot.dice import Roll, RollRequest
 from grapeshot.geometry import Base, Hull, Polygon, Pose, Region, Surface, Vec
 
 if TYPE_CHECKING:
@@ -56,6 +57,8 @@ T = TypeVar("T")
 
 #: a step that may wait for a decision or a die (run with ``yield from``), returning a ``T``
 Proc = Generator[Prompt, Any, T]
+#: how a rule rolls: the game's ``roll`` (logged, re-rolls offered), or the odds' dice
+Roller = Callable[[RollRequest], Generator[Prompt, Any, Roll]]
 
 #: a vessel's size class: the module's chart speaks of large, middling and small ships;
 #: boats (rowboats) and canoes are below them
