@@ -48,6 +48,8 @@ SCENARIO_TEXTS: list[tuple[str, str, str]] = [
     ("a list", "- a\n- b\n", "a mapping of fields"),
     ("nothing", "", "a mapping of fields"),
     ("syntax", "name: [unclosed", "valid YAML"),
+    ("options twice", DUEL + "options:\n  turn_limit: 6\n", "each key once in a mapping"),
+    ("a seat's field twice", DUEL.replace("- {id: red,", "- {id: red, id: blue,", 1), "each key once in a mapping"),
 ]
 
 #: names a request may give for a scenario: only the catalogue's names are ever used; none reads a file
@@ -96,6 +98,7 @@ NEW_GAME_BODIES: list[tuple[str, bytes, int, str]] = [
     ("an unknown ruleset", b'{"ruleset": "chess"}', 400, "unknown ruleset"),
     ("a companion game of AI seats only", b'{"companion": true, "seats": {"red": "heuristic", "blue": "random"}}', 422, "needs a person at the table"),
     ("a bad option value", b'{"options": {"turn_limit": 0}}', 400, "options.turn_limit"),
+    ("a key given twice", b'{"seed": 1, "seed": 2}', 400, "each key once in an object"),
 ]
 
 #: seeds the table takes and keeps exactly (SQLite's integers stop at 2^63 - 1; seeds are kept as text)

@@ -74,10 +74,20 @@ def _constant(text: str) -> float:
     raise _TooLong("a JSON number", text)
 
 
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys each come once: a key given twice would silently lose one value."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _TooLong("each key once in an object", f"{k!r} twice")
+        out[k] = v
+    return out
+
+
 def loads_json(text: str | bytes, what: str) -> Any:
     """Parse JSON within the limits above into plain data; raise :class:`Unreadable` otherwise."""
     try:
-        data = json.loads(text, parse_int=_whole, parse_float=_decimal, parse_constant=_constant)
+        data = json.loads(text, parse_int=_whole, parse_float=_decimal, parse_constant=_constant, object_pairs_hook=_once)
     except json.JSONDecodeError as err:
         raise Unreadable(what, f"line {err.lineno}, column {err.colno}", "JSON", err.msg) from None
     except UnicodeDecodeError as err:
@@ -142,6 +152,20 @@ class _Loader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        """A mapping whose keys each come once (PyYAML keeps the last of a key given twice, so a
+        second ``options:`` would silently replace the first)."""
+        first: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                continue  # a key that is not text is refused with the rest (check_tree)
+            key = self.construct_scalar(key_node)
+            line = key_node.start_mark.line + 1
+            if key in first:
+                raise Unreadable(self.what, f"line {line}", "each key once in a mapping", f"{key!r} again (first on line {first[key]})")
+            first[key] = line
+        return super().construct_mapping(node, deep)
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         digits = len(str(self.construct_scalar(node)).replace("_", "").lstrip("+-"))
