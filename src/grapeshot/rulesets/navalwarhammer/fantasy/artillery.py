@@ -33,10 +33,10 @@ from typing import Any, Literal
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import ARTILLERY, D3, D6, SCATTER_ARTILLERY, DiceExpr, RollRequest
-from grapeshot.geometry import Vec
+from grapeshot.geometry import Blast, Vec
 from grapeshot.rulesets.navalwarhammer.fantasy.charts import Modifier, shooting_needed, split_needed
 from grapeshot.rulesets.navalwarhammer.fantasy.strikes import Attack, Damage, resolve_hits
-from grapeshot.rulesets.navalwarhammer.fantasy.templates import LARGE_ROUND, Round, scatter_point
+from grapeshot.rulesets.navalwarhammer.fantasy.templates import LARGE_ROUND, scatter_point
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit
 
 EngineKind = Literal["cannon", "bolt thrower", "stone thrower"]
@@ -246,7 +246,7 @@ class StoneLanding:
     aim: Vec
     point: Vec | None
     scattered: int
-    template: Round | None
+    template: Blast | None
     misfire: Misfire | None = None
 
 
@@ -262,7 +262,7 @@ def stone_shot(g: Game, gun: str, seat: str | None, aim: Vec, guess: float, *, e
     moved = 0 if r.is_hit else int(r.total)
     point = scatter_point(aim, r.direction, moved)
     g.emit("stone-lands", "FB-STONE-1", gun=gun, aim=[aim.x, aim.y], guess=guess, hit=r.is_hit, direction=r.direction, scattered=moved, at=[point.x, point.y])
-    return StoneLanding(gun, aim, point, moved, Round(point, LARGE_ROUND))
+    return StoneLanding(gun, aim, point, moved, Blast(point.x, point.y, LARGE_ROUND))
 
 
 def template_hits(
