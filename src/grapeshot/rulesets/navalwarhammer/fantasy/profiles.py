@@ -171,7 +171,8 @@ HAND_WEAPON = Weapon("hand weapon")
 @dataclass(frozen=True, slots=True)
 class Missile:
     """A missile weapon: range, strength, shots per model, armour piercing, flags; ``wounds``
-    are the wounds each unsaved hit causes (1, or a dice expression)."""
+    are the wounds each unsaved hit causes (1, or a dice expression); ``flame`` for a weapon
+    that lays the flame template instead of rolling to hit (a breath, FB-TMPL-1)."""
 
     name: str
     range: int
@@ -181,6 +182,7 @@ class Missile:
     multiple_shots: bool = False
     flags: frozenset[Special] = field(default_factory=frozenset)
     wounds: DiceExpr | int = 1
+    flame: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.strength <= 10 or self.range < 1 or self.shots < 1:
