@@ -257,7 +257,7 @@ def loose(g: Game, sea: Sea, ship: Ship, why: str) -> Proc:
     """NW-MOVE-2: Out of Control: half the roll for the wind, turning by the D6 chart at half its
     move; collisions as usual."""
     inches, turn, roll = yield from out_of_control_distance(g, sea, ship)
-    g.emit("out-of-control", "NW-MOVE-2", ship=ship.name, why=why, inches=inches, chart=roll, turn=turn)
+    g.emit("out-of-control", "NW-MOVE-2", ship=ship.name, why=why, inches=inches, chart=roll, turning=turn)
     bow = ship.hull.bow
     arc = min(inches, ship.hull.length * abs(turn) / 180.0) if turn else 0.0
     first = max(0.0, inches / 2.0 - arc / 2.0)

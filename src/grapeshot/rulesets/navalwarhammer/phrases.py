@@ -116,7 +116,7 @@ def _sentence(e: Event) -> str | None:
     if k == "adrift":
         return f"{d['ship']} is adrift ({d['why']}): {d['inches']}\" downwind."
     if k == "out-of-control":
-        return f"{d['ship']} is Out of Control ({d['why']}): {d['inches']:g}\", turning {d['turn']:+.0f}°."
+        return f"{d['ship']} is Out of Control ({d['why']}): {d['inches']:g}\", turning {d['turning']:+.0f}°."
     if k == "overcrowded":
         return f"{d['ship']} is no longer overcrowded." if not d["still"] else (f"{d['ship']} is overcrowded: Ld test {d['roll']} against {d['ld']}, {'out of control' if d['out_of_control'] else 'under way'}.")
     if k == "declares-ram":
