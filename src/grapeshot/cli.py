@@ -615,7 +615,9 @@ def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> ty
         """Check a file against the rules: every problem is printed with the rule it breaks."""
         checked = kind_of(ruleset).check(str(file))
         if as_json:
-            out.print_json(json.dumps({"file": str(file), "legal": checked.legal, "summary": checked.summary, "problems": [p.to_json() for p in checked.problems]}))
+            out.print_json(
+                json.dumps({"file": str(file), "legal": checked.legal, "summary": checked.summary, "problems": [p.to_json() for p in checked.problems]})
+            )
         elif checked.legal:
             out.print(f"[green]ok[/green]: {file}: {checked.summary}", highlight=False, soft_wrap=True)
         else:

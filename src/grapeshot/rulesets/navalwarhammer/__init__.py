@@ -38,12 +38,20 @@ from grapeshot.rulesets.navalwarhammer.state import Sea
 
 OPTIONS: tuple[Option, ...] = (
     Option("turn_limit", 6, None, "NW-BOARD-7", "game turns before victory points decide the game", int, (1, 50)),
-    Option("turn_order", "fixed", ("fixed", "rotate"), "NW-FLY-1", "the sides' turns: in the scenario's seat order, or the first seat moving to the back each turn"),
+    Option(
+        "turn_order", "fixed", ("fixed", "rotate"), "NW-FLY-1", "the sides' turns: in the scenario's seat order, or the first seat moving to the back each turn"
+    ),
     Option("wind", 0.0, None, "NW-MOVE-1", "the direction the wind blows towards at the start, in degrees", float, (0.0, 360.0)),
     Option("wind_sector", 45.0, None, "NW-MOVE-1", "degrees either side of downwind (and upwind) that count as with (against) the wind", float, (0.0, 90.0)),
     Option("slot_limits", "duplicates", ("duplicates", "total"), "NW-SLOT-1", "special and rare limits of medium and large ships: of one choice, or in all"),
     Option("outnumber", "replace", ("replace", "add"), "NW-BOARD-5", "a crew twice the size scores +2 in all, or +2 beside the +1 of the larger crew"),
-    Option("shaken_penalty", "shaken", ("shaken", "always"), "NW-BOARD-5", "the combat result comes off the Ld of a Shaken crew's break tests only, or of every one"),
+    Option(
+        "shaken_penalty",
+        "shaken",
+        ("shaken", "always"),
+        "NW-BOARD-5",
+        "the combat result comes off the Ld of a Shaken crew's break tests only, or of every one",
+    ),
     Option("cannon_stops", True, None, "NW-CANNON-1", "a model a cannonball hits and does not slay stops it (false: the ball runs on)", bool),
     Option(
         "template_into_combat",
@@ -52,7 +60,14 @@ OPTIONS: tuple[Option, ...] = (
         "NW-SHOOT-1",
         "a template may be dropped on ships locked in combat, hitting friends too, or may not",
     ),
-    Option("upper_deck_rule", True, None, "NW-CREW-2", "a ship with fewer than half its crew on the upper deck cannot be worked (false: the players agree otherwise)", bool),
+    Option(
+        "upper_deck_rule",
+        True,
+        None,
+        "NW-CREW-2",
+        "a ship with fewer than half its crew on the upper deck cannot be worked (false: the players agree otherwise)",
+        bool,
+    ),
     Option("overcrowded_sharks", False, None, "NW-CROWD-1", "each ship that starts overcrowded adds 1 to every shark roll", bool),
 )
 

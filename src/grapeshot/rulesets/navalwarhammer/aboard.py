@@ -64,11 +64,10 @@ def touching(sea: Sea, u: Troops, i: int, others: Iterable[Model]) -> list[Model
         if f.level != g.level or (f.level in ("below", "aloft") and f.on != g.on):
             continue
         other = base_of(sea, v, j)
-        if base_gap(me, other) <= CONTACT:
+        if base_gap(me, other) <= CONTACT or (
+            f.level == "deck" and f.on != g.on and across(me, sea.ships[f.on].hull, other, sea.ships[g.on].hull, GUNWALE_STRIP)
+        ):
             out.append((v, j))
-        elif f.level == "deck" and f.on != g.on:
-            if across(me, sea.ships[f.on].hull, other, sea.ships[g.on].hull, GUNWALE_STRIP):
-                out.append((v, j))
     return out
 
 
@@ -95,16 +94,6 @@ def engaged(sea: Sea, u: Troops) -> bool:
     """A unit with any model in contact with an enemy model is in combat."""
     near = enemy_models_near(sea, u)
     return any(enemy_contacts(sea, u, i, near) for i in range(len(u.figs)))
-
-
-def engaged_models(sea: Sea, u: Troops) -> list[int]:
-    near = enemy_models_near(sea, u)
-    return [i for i in range(len(u.figs)) if enemy_contacts(sea, u, i, near)]
-
-
-def ship_in_combat(sea: Sea, ship: str) -> bool:
-    """Whether any model aboard ``ship`` is in contact with an enemy."""
-    return any(engaged(sea, u) for u in {u for u, _ in sea.aboard(ship)})
 
 
 # --------------------------------------------------------------------------- free space
@@ -198,7 +187,9 @@ def line_up(sea: Sea, u: Troops, ship: Ship, enemy: Ship, reach: float) -> int:
     facing ``enemy``, nearest the enemy first.  Returns how many reached the rail."""
     slots = rail_slots(ship, enemy, u.radius)
     moved = 0
-    order = sorted((i for i, f in enumerate(u.figs) if f.on == ship.name and f.level == "deck"), key=lambda i: point_hull_distance(sea.where(u.figs[i]), enemy.hull))
+    order = sorted(
+        (i for i, f in enumerate(u.figs) if f.on == ship.name and f.level == "deck"), key=lambda i: point_hull_distance(sea.where(u.figs[i]), enemy.hull)
+    )
     taken: list[Vec] = []
     for i in order:
         if at_rail(sea, u, i) and facing_side(ship, enemy) is ship.hull.facing_towards(sea.where(u.figs[i])):
@@ -265,8 +256,3 @@ def step_back(sea: Sea, u: Troops, enemy: Ship, inches: float) -> None:
         p = sea.where(f)
         d = unit(bearing(enemy.hull.centre, p))
         place_on(sea, u, i, ship, Vec(p.x + d.x * inches, p.y + d.y * inches), inches)
-
-
-def others_on(sea: Sea, ship: str, seat: str) -> list[Troops]:
-    """The units with models aboard ``ship`` that belong to a seat."""
-    return list({id(u): u for u, _ in sea.aboard(ship) if u.seat == seat}.values())

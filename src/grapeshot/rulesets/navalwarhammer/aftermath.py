@@ -31,7 +31,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import DeckPoint, Vec, bearing, distance, translate_path, unit
-from grapeshot.rulesets.navalwarhammer.aboard import at_rail, enemy_contacts, enemy_models_near, figures, go_home, space_on
+from grapeshot.rulesets.navalwarhammer.aboard import at_rail, enemy_contacts, enemy_models_near, go_home, space_on
 from grapeshot.rulesets.navalwarhammer.actions import Consolidate, CutLoose, ShoveOff
 from grapeshot.rulesets.navalwarhammer.damage import credit, overboard
 from grapeshot.rulesets.navalwarhammer.data import CONSOLIDATE, SHOVE_OFF
@@ -186,7 +186,16 @@ def cut_loose_phase(g: Game, sea: Sea, active: str) -> Proc:
         answers = [CutLoose(ship.name, False), CutLoose(ship.name, True)]
         a = cast(
             CutLoose,
-            (yield CutLoosePrompt((ship.commander,), "NW-BOARD-8", f"{ship.name}: cut loose from {', '.join(ship.grappled)}?", (CutLoose,), answers=answers, words=["stay grappled", "cut loose"])),
+            (
+                yield CutLoosePrompt(
+                    (ship.commander,),
+                    "NW-BOARD-8",
+                    f"{ship.name}: cut loose from {', '.join(ship.grappled)}?",
+                    (CutLoose,),
+                    answers=answers,
+                    words=["stay grappled", "cut loose"],
+                )
+            ),
         )
         if not a.attempt:
             continue
@@ -197,7 +206,9 @@ def cut_loose_phase(g: Game, sea: Sea, active: str) -> Proc:
                 ok, roll, need = True, None, None
             else:
                 need = 2 if other.rank < ship.rank else 4
-                r = yield from g.roll(RollRequest(D6, f"{ship.name}: cut loose from {other.name} ({need}+)", "NW-BOARD-8", ship.commander, ship.name, "high", need))
+                r = yield from g.roll(
+                    RollRequest(D6, f"{ship.name}: cut loose from {other.name} ({need}+)", "NW-BOARD-8", ship.commander, ship.name, "high", need)
+                )
                 roll, ok = r.total, r.total >= need
             if ok:
                 ship.grappled = [s for s in ship.grappled if s != other.name]
@@ -210,7 +221,14 @@ def cut_loose_phase(g: Game, sea: Sea, active: str) -> Proc:
 
 def shove_off(g: Game, sea: Sea, ship: Ship) -> Proc:
     """NW-BOARD-9: a ship cut loose from every enemy may move 4" in any direction, with no turns."""
-    a = cast(ShoveOff, (yield ShoveOffPrompt((ship.commander,), "NW-BOARD-9", f'{ship.name}: shove off (up to {SHOVE_OFF:g}")?', (ShoveOff,), ship=ship.name, heading=ship.hull.heading)))
+    a = cast(
+        ShoveOff,
+        (
+            yield ShoveOffPrompt(
+                (ship.commander,), "NW-BOARD-9", f'{ship.name}: shove off (up to {SHOVE_OFF:g}")?', (ShoveOff,), ship=ship.name, heading=ship.hull.heading
+            )
+        ),
+    )
     if a.inches <= 0:
         return
     from grapeshot.rulesets.navalwarhammer.moving import travel
@@ -238,7 +256,11 @@ def consolidation(g: Game, sea: Sea, fought: Fought) -> Proc:
             answers = [Consolidate(ship.name, False), Consolidate(ship.name, True)]
             c = cast(
                 Consolidate,
-                (yield ConsolidatePrompt((ship.commander,), "NW-BOARD-10", f"{ship.name}'s crew: consolidate?", (Consolidate,), answers=answers, words=["hold", "consolidate"])),
+                (
+                    yield ConsolidatePrompt(
+                        (ship.commander,), "NW-BOARD-10", f"{ship.name}'s crew: consolidate?", (Consolidate,), answers=answers, words=["hold", "consolidate"]
+                    )
+                ),
             )
             if c.consolidate:
                 moved = consolidate(sea, units)
@@ -284,7 +306,3 @@ def consolidate(sea: Sea, units: list[Troops]) -> int:
                 u.figs[i] = best[2]
                 moved += 1
     return moved
-
-
-def all_figures(sea: Sea) -> list[tuple[Troops, int]]:
-    return figures(sea, levels=("deck", "below", "aloft", "water", "air"))

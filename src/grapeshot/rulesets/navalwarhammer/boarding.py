@@ -47,7 +47,6 @@ def boarders_cause_terror(sea: Sea, ship: Ship) -> bool:
 def lent_ld(sea: Sea, ship: Ship) -> int | None:
     """NW-SHIP-4: the admiral's Ld, lent to crews whose hull lies within 12" of his ship's hull."""
     from grapeshot.geometry import hull_distance
-
     from grapeshot.rulesets.navalwarhammer.data import ADMIRAL_RANGE
 
     for u in sea.alive():
@@ -158,7 +157,16 @@ def deck_moves(g: Game, sea: Sea, seat: str) -> Proc:
             continue
         a = cast(
             DeckMoves,
-            (yield DeckMovesPrompt((seat,), "NW-BOARD-3", f"units aboard {ship.name}: stay, line up, charge, go home or man a prize?", (DeckMoves,), ship=ship.name, options=options)),
+            (
+                yield DeckMovesPrompt(
+                    (seat,),
+                    "NW-BOARD-3",
+                    f"units aboard {ship.name}: stay, line up, charge, go home or man a prize?",
+                    (DeckMoves,),
+                    ship=ship.name,
+                    options=options,
+                )
+            ),
         )
         done: dict[str, list[Any]] = {}
         for name, pick in a.picks:

@@ -61,9 +61,21 @@ def ship_contact(g: Game, mover_name: str, target_name: str, *, ram: bool, moved
     if ram:
         rammed = True
         has_ram = bool(mover.upgrades.get("ram"))
-        n = yield from g.roll(RollRequest(nd6(2 if has_ram else 1), f"{mover.name} rams {target.name}: hits", "NW-BOARD-1", mover.commander, mover.name, "high"))
+        n = yield from g.roll(
+            RollRequest(nd6(2 if has_ram else 1), f"{mover.name} rams {target.name}: hits", "NW-BOARD-1", mover.commander, mover.name, "high")
+        )
         strength = RAM_BASE_STRENGTH + mover.rank + int(moved // RAM_INCHES_PER_STRENGTH)
-        g.emit("ram", "NW-BOARD-1", ship=mover.name, target=target.name, moved=round(moved, 4), hits=n.total, strength=min(10, strength), ram=has_ram, headlong=head)
+        g.emit(
+            "ram",
+            "NW-BOARD-1",
+            ship=mover.name,
+            target=target.name,
+            moved=round(moved, 4),
+            hits=n.total,
+            strength=min(10, strength),
+            ram=has_ram,
+            headlong=head,
+        )
         yield from hull_blow(g, sea, target, n.total, strength, f"{mover.name}'s ram", mover.commander, "NW-UPG-5" if has_ram else "NW-BOARD-1")
         if not has_ram and mover.afloat:
             back = yield from g.roll(RollRequest(D3, f"{mover.name}: the shock of its own ram", "NW-BOARD-1", None, mover.name, None))
@@ -113,7 +125,4 @@ def clear(sea: Sea, hull: Hull, own: str) -> bool:
     for s in sea.afloat():
         if s.name != own and hulls_overlap(hull, s.hull):
             return False
-    for ob in sea.obstacles:
-        if not isinstance(ob.shape, Hull) and hull_hits_polygon(hull, ob.shape):
-            return False
-    return True
+    return not any(not isinstance(ob.shape, Hull) and hull_hits_polygon(hull, ob.shape) for ob in sea.obstacles)

@@ -39,7 +39,7 @@ from grapeshot.rulesets.navalwarhammer.data import (
     Propulsion,
     Size,
 )
-from grapeshot.rulesets.navalwarhammer.fantasy.profiles import CAPACITY, Special
+from grapeshot.rulesets.navalwarhammer.fantasy.profiles import CAPACITY
 from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
 
 
@@ -227,13 +227,17 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, mode: Propulsion, steam: int =
     if mode in (Propulsion.SAIL, Propulsion.MAGIC):
         if mode is Propulsion.SAIL:
             wind, dice = sail_dice(sea, ship)
-            terms.append((f"sailing {wind} the wind: {SAIL_BASE}\"" + (f" + {dice}D6" if dice else ""), SAIL_BASE))
+            terms.append((f'sailing {wind} the wind: {SAIL_BASE}"' + (f" + {dice}D6" if dice else ""), SAIL_BASE))
             rule = "NW-MOVE-1"
         else:
             dice, rule = MAGIC_DICE, "NW-MOVE-5"
             terms.append((f'moved by magic: {MAGIC_BASE}" + D6 whatever the wind', MAGIC_BASE))
         if dice:
-            r = yield from g.roll(RollRequest(nd6(dice), f"{ship.name}: its move {'under sail' if mode is Propulsion.SAIL else 'by magic'}", rule, ship.commander, ship.name, "high"))
+            r = yield from g.roll(
+                RollRequest(
+                    nd6(dice), f"{ship.name}: its move {'under sail' if mode is Propulsion.SAIL else 'by magic'}", rule, ship.commander, ship.name, "high"
+                )
+            )
             roll = r.total
             terms.append(("the dice", roll))
         if mode is Propulsion.SAIL and mast_bonus(ship):
@@ -243,7 +247,7 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, mode: Propulsion, steam: int =
         rowed = rowed_oars(sea, ship)
         whole = oars.profile.w
         inches = int(2 * ROW_BASE * rowed / whole) / 2.0 if whole else 0.0
-        terms.append((f"rowing: {ROW_BASE}\" with all {whole} oars rowed, {rowed} rowed (two rowers an oar)", inches))
+        terms.append((f'rowing: {ROW_BASE}" with all {whole} oars rowed, {rowed} rowed (two rowers an oar)', inches))
     else:
         terms.append((f'{steam} steam point(s) at {STEAM_INCHES}" each', steam * STEAM_INCHES))
     if timbers:
@@ -282,7 +286,3 @@ def out_of_control_distance(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, 
     inches = (base + rolled + mast_bonus(ship)) / 2.0
     c = yield from g.roll(RollRequest(D6, f"{ship.name}: out of control, which way", "NW-MOVE-2", ship.commander, ship.name, None))
     return inches, OUT_OF_CONTROL[int(c.total)], int(c.total)
-
-
-def causes_terror(units: list[Troops]) -> bool:
-    return any(u.has(Special.TERROR) for u in units)

@@ -12,8 +12,8 @@ cannot be worked (NW-CREW-2, option ``upper_deck_rule``).
 
 from __future__ import annotations
 
-from grapeshot.rulesets.navalwarhammer.aboard import engaged, enemy_models_near, go_home, place_on
-from grapeshot.rulesets.navalwarhammer.data import BELOW_DECKS, PREPARE_MOVE
+from grapeshot.rulesets.navalwarhammer.aboard import enemy_models_near, engaged, place_on
+from grapeshot.rulesets.navalwarhammer.data import BELOW_DECKS
 from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
 
 
@@ -100,7 +100,7 @@ def deck_move_choices(sea: Sea, ship: Ship, u: Troops) -> list[str]:
     up at the rail facing an enemy, charge into the fray (across onto the enemy deck where there is
     room), go home to its own ship, or cross to a prize its side holds (NW-BOARD-7)."""
     opts = ["stay"]
-    if u.is_machine or u.crew_of is not None or u.busy(sea.turn) or u.swimming and u.home != ship.name:
+    if u.is_machine or u.crew_of is not None or u.busy(sea.turn) or (u.swimming and u.home != ship.name):
         return opts
     enemies = [sea.ships[o] for o in ship.grappled if o in sea.ships and sea.ships[o].commander != u.seat]
     if enemies:
@@ -132,7 +132,3 @@ def cross_to(sea: Sea, u: Troops, dest: Ship, reach: float) -> int:
         if f.aboard and f.on != dest.name and place_on(sea, u, i, dest, dest.hull.centre, reach):
             n += 1
     return n
-
-
-def send_home(sea: Sea, u: Troops) -> int:
-    return go_home(sea, u, float(u.profile.m) if u.profile.m else PREPARE_MOVE)

@@ -102,7 +102,7 @@ def engagements(sea: Sea, fear_failed: set[str]) -> tuple[list[Engagement], dict
         near = enemy_models_near(sea, u)
         if u.wild:
             near = near + [(v, j) for v, j in everyone if v.seat == u.seat and v.kind != u.kind and v is not u]
-        for i, f in enumerate(u.figs):
+        for i in range(len(u.figs)):
             if u.wild and i not in u.wild and not near:
                 continue
             foes = touching(sea, u, i, near)
@@ -115,9 +115,9 @@ def engagements(sea: Sea, fear_failed: set[str]) -> tuple[list[Engagement], dict
             continue
         for i, f in enumerate(u.figs):
             p = sea.where(f)
-            foes = contacts.get((u.name, i))
-            if foes:
-                enemies = [m for m in foes if m[0].seat != u.seat] or foes
+            touched = contacts.get((u.name, i))
+            if touched:
+                enemies = [m for m in touched if m[0].seat != u.seat] or touched
                 v, _ = _nearest(sea, p, enemies)
                 add(u, v, deck_bonus(sea, f, v), False, p)
                 continue
@@ -140,7 +140,11 @@ def engagements(sea: Sea, fear_failed: set[str]) -> tuple[list[Engagement], dict
                 for ship in sea.afloat():
                     if ship.commander == u.seat or not touching_hull(sea, u, i, ship):
                         continue
-                    crew = [(v, j) for v, j in figures(sea, ships=[ship.name]) if v.seat != u.seat and distance(sea.where(v.figs[j]), p) <= u.radius + v.radius + STRIKE_DOWN]
+                    crew = [
+                        (v, j)
+                        for v, j in figures(sea, ships=[ship.name])
+                        if v.seat != u.seat and distance(sea.where(v.figs[j]), p) <= u.radius + v.radius + STRIKE_DOWN
+                    ]
                     if big(u) and crew:
                         v, _ = _nearest(sea, p, crew)
                         add(u, v, 0, True, p)
@@ -148,7 +152,11 @@ def engagements(sea: Sea, fear_failed: set[str]) -> tuple[list[Engagement], dict
                         add(u, ship.parts[struck_part(sea, ship, p)], 0, True, p)
                     break
             if f.level == "deck" and f.on:
-                below = [(v, j) for v, j in everyone if v.seat != u.seat and v.figs[j].level == "water" and distance(sea.where(v.figs[j]), p) <= u.radius + v.radius + STRIKE_DOWN]
+                below = [
+                    (v, j)
+                    for v, j in everyone
+                    if v.seat != u.seat and v.figs[j].level == "water" and distance(sea.where(v.figs[j]), p) <= u.radius + v.radius + STRIKE_DOWN
+                ]
                 if below and not any(contacts.get((u.name, i), [])):
                     v, _ = _nearest(sea, p, below)
                     add(u, v, 0, True, p)
@@ -294,4 +302,3 @@ def shove_in(sea: Sea, u: Troops, ship_name: str, spot: Vec) -> bool:
     dp = DeckPoint.of(ship.hull, spot)
     u.figs[i] = Fig(ship_name, dp.along, dp.port, "deck")
     return True
-

@@ -215,14 +215,15 @@ def _read_ship(raw: object, where: str, army: Army, problems: list[Problem], slo
     try:
         propulsion = Propulsion(raw.get("propulsion", "sail"))
     except ValueError:
-        problems.append(_p("NW-MOVE-1", f"{where}.propulsion", f"sail, oars or magic (steam comes with a steam engine, NW-UPG-2), got {raw.get('propulsion')!r}"))
+        problems.append(
+            _p("NW-MOVE-1", f"{where}.propulsion", f"sail, oars or magic (steam comes with a steam engine, NW-UPG-2), got {raw.get('propulsion')!r}")
+        )
         propulsion = Propulsion.SAIL
     if propulsion is Propulsion.STEAM:
-        problems.append(_p("NW-UPG-2", f"{where}.propulsion", "a ship moves by steam when it buys a steam engine: give propulsion sail or oars and the upgrade"))
-    if upgrades.get("steam-engine"):
-        propulsion_moved = Propulsion.STEAM
-    else:
-        propulsion_moved = propulsion
+        problems.append(
+            _p("NW-UPG-2", f"{where}.propulsion", "a ship moves by steam when it buys a steam engine: give propulsion sail or oars and the upgrade")
+        )
+    propulsion_moved = Propulsion.STEAM if upgrades.get("steam-engine") else propulsion
     overcrowded = _flag(raw, "overcrowded", where, problems)
     boats = _count(raw, "boats", where, problems)
     crew: list[CrewSpec] = []
@@ -365,13 +366,13 @@ def _check_ship(ship: ShipSpec, where: str, army: Army, problems: list[Problem],
     places = sum(c.places for c in ship.crew)
     if places > ship.capacity:
         why = "twice the places, overcrowded (NW-CROWD-1)" if ship.overcrowded else f"{spec.capacity} places and {CASTLE_CAPACITY} a castle"
-        problems.append(_p("NW-CROWD-1" if ship.overcrowded else "NW-SHIP-3", f"{where}.crew", f"the crew takes {places} places; the ship has {ship.capacity} ({why})"))
+        problems.append(
+            _p("NW-CROWD-1" if ship.overcrowded else "NW-SHIP-3", f"{where}.crew", f"the crew takes {places} places; the ship has {ship.capacity} ({why})")
+        )
     working = sum(c.working_places for c in ship.crew)
     if working < ship.minimum_crew:
         rule = "NW-UPG-2" if ship.has("steam-engine") else "NW-CREW-1"
-        problems.append(
-            _p(rule, f"{where}.crew", f"a {size.value} ship needs a minimum crew of {ship.minimum_crew} places that may work it; it has {working}")
-        )
+        problems.append(_p(rule, f"{where}.crew", f"a {size.value} ship needs a minimum crew of {ship.minimum_crew} places that may work it; it has {working}"))
     mates = [c for c in ship.crew if c.first_mate]
     if len(mates) > 1:
         problems.append(_p("NW-UPG-7", f"{where}.crew", f"one First Mate to a ship's crew, not {len(mates)}"))
@@ -401,12 +402,16 @@ def _check_slots(ship: ShipSpec, where: str, problems: list[Problem], slot_limit
         in_all = small or slot_limits == "total" or (slot is Slot.RARE and ship.size is Size.MEDIUM)
         if in_all:
             if total > limit:
-                problems.append(_p("NW-SLOT-1", f"{where}.crew", f"a {ship.size.value} ship carries at most {limit} {slot.value} choice(s) in all, not {total:g}"))
+                problems.append(
+                    _p("NW-SLOT-1", f"{where}.crew", f"a {ship.size.value} ship carries at most {limit} {slot.value} choice(s) in all, not {total:g}")
+                )
             continue
         for name, n in share[slot].items():
             weight = _weight(ship, name) * n
             if weight > limit:
-                problems.append(_p("NW-SLOT-1", f"{where}.crew", f"a {ship.size.value} ship carries at most {limit} of the same {slot.value} choice, not {weight:g} {name}"))
+                problems.append(
+                    _p("NW-SLOT-1", f"{where}.crew", f"a {ship.size.value} ship carries at most {limit} of the same {slot.value} choice, not {weight:g} {name}")
+                )
 
 
 def _weight(ship: ShipSpec, name: str) -> float:

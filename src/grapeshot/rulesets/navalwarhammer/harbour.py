@@ -199,7 +199,17 @@ def launch(g: Game, sea: Sea, ship: Ship, side: str, unit: str, models: int) -> 
     crew = split(sea, src, boat, models)
     place_unit(sea, crew, boat, "deck", hull.centre)
     crew.working = True
-    g.emit("launch", "NW-LAUNCH-1", ship=ship.name, boat=name, side=side, unit=unit, crew=crew.name, models=models, pose=[round(hull.x, 4), round(hull.y, 4), round(hull.heading, 3)])
+    g.emit(
+        "launch",
+        "NW-LAUNCH-1",
+        ship=ship.name,
+        boat=name,
+        side=side,
+        unit=unit,
+        crew=crew.name,
+        models=models,
+        pose=[round(hull.x, 4), round(hull.y, 4), round(hull.heading, 3)],
+    )
     return boat
 
 

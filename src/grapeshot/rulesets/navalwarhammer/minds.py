@@ -30,15 +30,15 @@ from typing import Any
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import SCATTER, TWO_D6, D6, RollRequest
-from grapeshot.geometry import Base, Vec, distance, push
+from grapeshot.dice import SCATTER, TWO_D6, RollRequest
+from grapeshot.geometry import Vec, distance, push
 from grapeshot.rulesets.navalwarhammer.aboard import base_of, charge, engaged, figures, place_on, step_back
 from grapeshot.rulesets.navalwarhammer.boarding import test_ld
 from grapeshot.rulesets.navalwarhammer.damage import overboard
 from grapeshot.rulesets.navalwarhammer.data import HANDLER_REACH
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
 from grapeshot.rulesets.navalwarhammer.fantasy.psychology import Effect, Psychology, panic_from_casualties, subject, take_test
-from grapeshot.rulesets.navalwarhammer.state import Fig, Sea, Troops
+from grapeshot.rulesets.navalwarhammer.state import Sea, Troops
 
 Proc = Generator[Prompt, Any, Any]
 
@@ -189,11 +189,6 @@ def flee(g: Game, sea: Sea, u: Troops) -> None:
     g.emit("flees", "FB-PSY-1", unit=u.name, removed=0)
 
 
-def roll_d6(g: Game, who: str, purpose: str, rule: str) -> Generator[Prompt, Any, int]:
-    r = yield from g.roll(RollRequest(D6, purpose, rule, None, who, None))
-    return int(r.total)
-
-
 def start_phase(g: Game, sea: Sea, seat: str) -> Proc:
     """The start of a side's turn: rallying, stupidity, animosity, handlers, swimmers."""
     from grapeshot.rulesets.navalwarhammer.water import swim_phase
@@ -204,7 +199,3 @@ def start_phase(g: Game, sea: Sea, seat: str) -> Proc:
     yield from animosity(g, sea, seat)
     handlers(g, sea, seat)
     yield from swim_phase(g, sea, seat)
-
-
-def unused(b: Base, f: Fig) -> None:
-    del b, f

@@ -25,15 +25,24 @@ from typing import Any, cast
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import TWO_D6, D6, RollRequest
-from grapeshot.geometry import Hull, Obstacle, Path, Pose, Segment, sweep, translate_path
+from grapeshot.dice import D6, TWO_D6, RollRequest
+from grapeshot.geometry import Obstacle, Path, Pose, Segment, sweep, translate_path
 from grapeshot.rulesets.navalwarhammer import boarding, harbour
 from grapeshot.rulesets.navalwarhammer.actions import CrewOrders, Fly, Launch, Propel, Steer
 from grapeshot.rulesets.navalwarhammer.contact import Met, ship_contact
-from grapeshot.rulesets.navalwarhammer.courses import Allowance, cannot_move, course, crew_models, lacking, modes, out_of_control_distance, roll_allowance, turns
+from grapeshot.rulesets.navalwarhammer.courses import (
+    Allowance,
+    cannot_move,
+    course,
+    crew_models,
+    lacking,
+    modes,
+    out_of_control_distance,
+    roll_allowance,
+)
 from grapeshot.rulesets.navalwarhammer.crew import apply_crew, crew_choices
 from grapeshot.rulesets.navalwarhammer.damage import hull_blow, refloat
-from grapeshot.rulesets.navalwarhammer.data import FLY_MOVE, SIZE_ORDER, SIZES, Propulsion
+from grapeshot.rulesets.navalwarhammer.data import FLY_MOVE, SIZE_ORDER, Propulsion
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
 from grapeshot.rulesets.navalwarhammer.fantasy.throttle import BURST_STRENGTH, full_throttle
 from grapeshot.rulesets.navalwarhammer.fantasy.units import highest_leadership
@@ -69,7 +78,16 @@ def crew_orders(g: Game, sea: Sea, ship: Ship) -> Proc:
     if options:
         a = cast(
             CrewOrders,
-            (yield CrewPrompt((ship.commander,), "NW-CREW-1", f"{ship.name}: which units work the ship, and which stand below decks?", (CrewOrders,), ship=ship.name, options=options)),
+            (
+                yield CrewPrompt(
+                    (ship.commander,),
+                    "NW-CREW-1",
+                    f"{ship.name}: which units work the ship, and which stand below decks?",
+                    (CrewOrders,),
+                    ship=ship.name,
+                    options=options,
+                )
+            ),
         )
         working, below = a.working, a.below
     stuck = apply_crew(sea, ship, working, below)
@@ -92,7 +110,6 @@ def fly_options(sea: Sea, u: Troops) -> tuple[list[Fly], list[str]]:
     enemy deck in reach (a charge: it lands there); over the water, 10" towards each of the eight
     points of the compass (where it can hover)."""
     from grapeshot.geometry import Vec, distance, point_hull_distance
-
     from grapeshot.rulesets.navalwarhammer.aboard import engaged
 
     out, words = [Fly(u.name)], ["stay"]
@@ -152,16 +169,22 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
     ship.won_round = False
     if ship.moored is not None:
         opts = [Propel(ship.name, "stay"), Propel(ship.name, "cast-off")]
-        a = cast(Propel, (yield PropelPrompt((ship.commander,), "NW-DOCK-1", f"{ship.name}: stay moored or cast off?", (Propel,), answers=opts, words=["stay moored", "cast off"])))
+        a = cast(
+            Propel,
+            (
+                yield PropelPrompt(
+                    (ship.commander,), "NW-DOCK-1", f"{ship.name}: stay moored or cast off?", (Propel,), answers=opts, words=["stay moored", "cast off"]
+                )
+            ),
+        )
         if a.mode == "cast-off":
             yield from harbour.cast_off(g, sea, ship)
         else:
             g.emit("no-move", "NW-DOCK-1", ship=ship.name, why=f"moored at {ship.moored}")
         return
-    if ship.aground is not None:
-        if ship.aground_turn == sea.turn or not (yield from refloat(g, sea, ship)):
-            g.emit("no-move", "NW-AGROUND-1", ship=ship.name, why=f"aground on {ship.aground}")
-            return
+    if ship.aground is not None and (ship.aground_turn == sea.turn or not (yield from refloat(g, sea, ship))):
+        g.emit("no-move", "NW-AGROUND-1", ship=ship.name, why=f"aground on {ship.aground}")
+        return
     if ship.grappled:
         g.emit("no-move", "NW-BOARD-8", ship=ship.name, why=f"grappled with {', '.join(ship.grappled)}")
         ship.last_moved, ship.speed = 0.0, 0.0
@@ -185,7 +208,9 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
             ship.out_of_control = False
     options = modes(sea, ship)
     short = lacking(sea, ship)
-    sails = any(m in (Propulsion.SAIL, Propulsion.MAGIC) for m in options) and any(cannot_move(sea, ship, m) is None for m in options if m in (Propulsion.SAIL, Propulsion.MAGIC))
+    sails = any(m in (Propulsion.SAIL, Propulsion.MAGIC) for m in options) and any(
+        cannot_move(sea, ship, m) is None for m in options if m in (Propulsion.SAIL, Propulsion.MAGIC)
+    )
     if short is not None:
         if sails and not ship.lost_control:
             ship.lost_control = True
@@ -205,7 +230,9 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
     choices = [Propel(ship.name, m.value) for m in usable] + [Propel(ship.name, Propulsion.STEAM.value, True) for m in usable if m is Propulsion.STEAM]
     if len(choices) > 1:
         words = [f"{c.mode}{' at full throttle' if c.throttle else ''}" for c in choices]
-        a = cast(Propel, (yield PropelPrompt((ship.commander,), "NW-UPG-1", f"{ship.name}: how does she move this turn?", (Propel,), answers=choices, words=words)))
+        a = cast(
+            Propel, (yield PropelPrompt((ship.commander,), "NW-UPG-1", f"{ship.name}: how does she move this turn?", (Propel,), answers=choices, words=words))
+        )
         mode, throttle = Propulsion(a.mode), a.throttle
     steam = 0
     if mode is Propulsion.STEAM:
@@ -277,9 +304,6 @@ def overcrowding(g: Game, sea: Sea, ship: Ship) -> Proc:
         ship.overcrowded = False
         ship.capacity = normal
         g.emit("overcrowded", "NW-CROWD-1", ship=ship.name, still=False)
-        from grapeshot.rulesets.navalwarhammer.setup import set_crows_nest
-
-        set_crows_nest(sea, ship) if ship.lookout_up else None
         return
     ld = highest_leadership(sea.crew(ship.name))
     r = yield from g.roll(RollRequest(TWO_D6, f"{ship.name}: overcrowded, Ld {ld} to move as normal", "NW-CROWD-1", ship.commander, ship.name, "low", ld))
@@ -301,7 +325,7 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: st
             ship.hull = path.hull_at(shallow, L, W)
             ship.in_shallows = True
             ship.speed = planned
-            if (yield from harbour.shallow_roll(g, sea, ship, "coming within 4\" of the shore")):
+            if (yield from harbour.shallow_roll(g, sea, ship, 'coming within 4" of the shore')):
                 at = shallow
                 break
             at = shallow
@@ -362,14 +386,3 @@ def meet(g: Game, sea: Sea, ship: Ship, other: str, *, ram: bool, moved: float) 
     if met.grappled:
         yield from boarding.boarded(g, sea, ship, sea.ships[other])
     return met
-
-
-def hull_after(ship: Ship) -> Hull:
-    return ship.hull
-
-
-def size_of(ship: Ship) -> int:
-    return SIZES[ship.size].rank
-
-
-__all__ = ["adrift", "fly_options", "loose", "movement_phase", "obstacles_for", "ship_move", "travel", "turns"]

@@ -61,14 +61,16 @@ def _core(k: str, d: Any) -> str | None:
     if k == "psychology":
         if d.get("immune"):
             return None
-        return f"  {d['unit_type']}: {d['test']} test {'passed' if d['passed'] else 'failed'}{(' (' + ', '.join(d['effects']) + ')') if d.get('effects') else ''}."
+        return (
+            f"  {d['unit_type']}: {d['test']} test {'passed' if d['passed'] else 'failed'}{(' (' + ', '.join(d['effects']) + ')') if d.get('effects') else ''}."
+        )
     if k == "misfire":
         return f"  {d['machine']} misfires: {d['result']}!"
     if k == "cannonball":
         if d.get("misfire"):
             return None
         stop = f", stopped by {d['stopped_by']}" if d["stopped_by"] else ""
-        return f"  The ball lands {d['landing']:.1f}\" out and bounces {d['bounce']}\"{stop}; it hits {', '.join(d['hit']) or 'nothing'}."
+        return f'  The ball lands {d["landing"]:.1f}" out and bounces {d["bounce"]}"{stop}; it hits {", ".join(d["hit"]) or "nothing"}.'
     if k == "bolt":
         return f"  The bolt {'strikes ' + ', '.join(d['struck']) if d['hit'] else 'misses'}."
     if k == "stone-lands":
@@ -89,7 +91,7 @@ def _core(k: str, d: Any) -> str | None:
     if k == "swim":
         if d.get("aquatic"):
             return None
-        return f"  {d['unit']} swims {d['distance']:g}\"." if not d["drowned"] else f"  One of {d['unit']} drowns."
+        return f'  {d["unit"]} swims {d["distance"]:g}".' if not d["drowned"] else f"  One of {d['unit']} drowns."
     if k == "hit-twice":
         return f"  {d['target']} is struck twice by one missile: only the worse counts ({d['kept']})."
     return None
@@ -114,16 +116,20 @@ def _sentence(e: Event) -> str | None:
     if k == "no-move":
         return f"{d['ship']} does not move: {d['why']}."
     if k == "adrift":
-        return f"{d['ship']} is adrift ({d['why']}): {d['inches']}\" downwind."
+        return f'{d["ship"]} is adrift ({d["why"]}): {d["inches"]}" downwind.'
     if k == "out-of-control":
-        return f"{d['ship']} is Out of Control ({d['why']}): {d['inches']:g}\", turning {d['turning']:+.0f}°."
+        return f'{d["ship"]} is Out of Control ({d["why"]}): {d["inches"]:g}", turning {d["turning"]:+.0f}°.'
     if k == "overcrowded":
-        return f"{d['ship']} is no longer overcrowded." if not d["still"] else (f"{d['ship']} is overcrowded: Ld test {d['roll']} against {d['ld']}, {'out of control' if d['out_of_control'] else 'under way'}.")
+        return (
+            f"{d['ship']} is no longer overcrowded."
+            if not d["still"]
+            else (f"{d['ship']} is overcrowded: Ld test {d['roll']} against {d['ld']}, {'out of control' if d['out_of_control'] else 'under way'}.")
+        )
     if k == "declares-ram":
         return f"{d['ship']} declares a ram on {d['target']}!"
     if k == "move":
         stop = "" if not d["contacts"] else f", meeting {d['contacts'][-1]['with']}"
-        return f"{d['ship']} moves {d['travelled']:.1f}\" of {d['planned']:.1f}\" ({d['why']}) to {_pose(d['end'])}{stop}."
+        return f'{d["ship"]} moves {d["travelled"]:.1f}" of {d["planned"]:.1f}" ({d["why"]}) to {_pose(d["end"])}{stop}.'
     if k == "ram":
         return f"  {d['ship']} rams {d['target']}: {d['hits']} hit(s) at S{d['strength']}{' with its ram' if d['ram'] else ''}."
     if k == "meets":
@@ -184,13 +190,13 @@ def _sentence(e: Event) -> str | None:
     if k == "cut-loose":
         return f"  {d['ship']} {'cuts loose from' if d['cut'] else 'fails to cut loose from'} {d['other']}."
     if k == "shove-off":
-        return f"  {d['ship']} shoves off {d['inches']:.1f}\"."
+        return f'  {d["ship"]} shoves off {d["inches"]:.1f}".'
     if k == "consolidate":
         return f"  {d['ship']}'s crew press forward ({d['models']} models)." if d["models"] else None
     if k == "rally":
         return f"{d['unit']} {'rally' if d['rallied'] else 'keep running'}."
     if k == "wanders":
-        return f"{d['unit']} wander {d['inches']:g}\"{', ' + str(d['overboard']) + ' over the side!' if d['overboard'] else ''}."
+        return f'{d["unit"]} wander {d["inches"]:g}"{", " + str(d["overboard"]) + " over the side!" if d["overboard"] else ""}.'
     if k == "surge":
         return f"{d['unit']} surge at the enemy!"
     if k == "handlers":

@@ -13,6 +13,7 @@ reactions, the deck moves) has one part per unit.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -147,8 +148,8 @@ class ListPrompt(Prompt):
     """A prompt whose every legal answer is listed (``answers``), the decline first."""
 
     namespace: ClassVar[str] = NS
-    answers: list[Action] = field(default_factory=list)
-    words: list[str] = field(default_factory=list)
+    answers: Sequence[Action] = field(default_factory=list)
+    words: Sequence[str] = field(default_factory=list)
 
     def check_choice(self, seat: str, action: Action) -> None:
         if action not in self.answers:
@@ -329,7 +330,9 @@ class ShootPrompt(Prompt):
             a = rng.choice(found)
             return Choice(a, words(a))
 
-        return Choices.of(grid, "shot", sample=draw, note="each shooter at each target; war machines at points a few inches short of each hull and at its centre")
+        return Choices.of(
+            grid, "shot", sample=draw, note="each shooter at each target; war machines at points a few inches short of each hull and at its centre"
+        )
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
@@ -448,7 +451,7 @@ class ShoveOffPrompt(Prompt):
             d, inches = rng.uniform(0.0, 359.999), rng.uniform(0.0, SHOVE_OFF)
             return Choice(ShoveOff(ship, d, inches), f'{inches:.2f}" towards {d:.0f} degrees')
 
-        return Choices.of(grid, "shove off", sample=draw, note="the eight points of the compass from the bow at 2\" and 4\"; the draw any direction and distance")
+        return Choices.of(grid, "shove off", sample=draw, note='the eight points of the compass from the bow at 2" and 4"; the draw any direction and distance')
 
 
 __all__ = [

@@ -54,12 +54,30 @@ def _ship(s: ShipSpec) -> str:
     e = html.escape
     size = SIZES[s.size]
     parts = ship_parts(s.name, "", s)
-    part_rows = "".join(f"<tr><td>{e(k)}</td><td>{p.profile.t}</td><td>{p.profile.w}</td><td>{'5+ vs missiles' if p.missile_ward else ''}</td></tr>" for k, p in parts.items())
-    upgrades = ", ".join(f"{UPGRADES[k].title}{' x' + str(n) if n > 1 else ''} ({(UPGRADES[k].cost[s.size] or 0) * n} pts, {UPGRADES[k].rule})" for k, n in s.upgrades.items()) or "none"
+    part_rows = "".join(
+        f"<tr><td>{e(k)}</td><td>{p.profile.t}</td><td>{p.profile.w}</td><td>{'5+ vs missiles' if p.missile_ward else ''}</td></tr>" for k, p in parts.items()
+    )
+    upgrades = (
+        ", ".join(
+            f"{UPGRADES[k].title}{' x' + str(n) if n > 1 else ''} ({(UPGRADES[k].cost[s.size] or 0) * n} pts, {UPGRADES[k].rule})"
+            for k, n in s.upgrades.items()
+        )
+        or "none"
+    )
     crew_rows = ""
     for c in s.crew:
         p = c.entry.profile
-        extras = [w for w, on in (("champion", c.champion), ("musician", c.musician), ("standard", c.standard), ("First Mate (NW-UPG-7)", c.first_mate), ("admiral", c.admiral)) if on]
+        extras = [
+            w
+            for w, on in (
+                ("champion", c.champion),
+                ("musician", c.musician),
+                ("standard", c.standard),
+                ("First Mate (NW-UPG-7)", c.first_mate),
+                ("admiral", c.admiral),
+            )
+            if on
+        ]
         if c.level:
             extras.append(f"wizard level {c.level}")
         if c.mount:
@@ -73,8 +91,8 @@ def _ship(s: ShipSpec) -> str:
     places = sum(c.places for c in s.crew)
     return f"""<div class="ship">
 <h2>{e(s.name)}</h2>
-<p>{e(s.size.value)} ship, {size.points} pts (NW-SHIP-2) &middot; moves by {e(s.propulsion.value)} &middot; hull T{parts['hull'].profile.t}, {parts['hull'].profile.w} structure (NW-SHIP-5)
-&middot; crew {places} of {s.capacity} places (NW-SHIP-3{', overcrowded NW-CROWD-1' if s.overcrowded else ''}) &middot; minimum crew {s.minimum_crew}
+<p>{e(s.size.value)} ship, {size.points} pts (NW-SHIP-2) &middot; moves by {e(s.propulsion.value)} &middot; hull T{parts["hull"].profile.t}, {parts["hull"].profile.w} structure (NW-SHIP-5)
+&middot; crew {places} of {s.capacity} places (NW-SHIP-3{", overcrowded NW-CROWD-1" if s.overcrowded else ""}) &middot; minimum crew {s.minimum_crew}
 &middot; boats {s.boats} (NW-LAUNCH-1) &middot; upgrades: {e(upgrades)} &middot; <b>{s.points} pts</b></p>
 <table><tr><th>part</th><th>T</th><th>wounds</th><th>ward</th></tr>{part_rows}</table>
 <table><tr><th>crew</th><th>models</th><th>troop</th><th>profile</th><th>places</th><th>options</th><th>pts</th></tr>{crew_rows}</table>

@@ -15,13 +15,13 @@ deck is refused (NW-SHIP-3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from grapeshot.core.capabilities import TerrainKind
 from grapeshot.core.scenario import Fields, Scenario
 from grapeshot.geometry import Base, DeckPoint, Hull, Obstacle, Polygon, Vec, hull_hits_polygon, hulls_overlap, place_bases
-from grapeshot.rulesets.navalwarhammer.armies import ARMIES, UnitEntry
+from grapeshot.rulesets.navalwarhammer.armies import UnitEntry
 from grapeshot.rulesets.navalwarhammer.data import (
     BASE_RADIUS,
     BELOW_DECKS,
@@ -32,7 +32,6 @@ from grapeshot.rulesets.navalwarhammer.data import (
     MAST_RADIUS,
     MAST_T,
     MAST_W,
-    MOUNTS,
     OARS_T,
     RIGGING_PER_MAST,
     RIGGING_T,
@@ -41,7 +40,7 @@ from grapeshot.rulesets.navalwarhammer.data import (
     TIMBER_STRUCTURE,
     Propulsion,
 )
-from grapeshot.rulesets.navalwarhammer.fantasy.profiles import HAND_WEAPON, Profile, Special, Troop
+from grapeshot.rulesets.navalwarhammer.fantasy.profiles import HAND_WEAPON, Troop
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit, ship_part
 from grapeshot.rulesets.navalwarhammer.fleets import CrewSpec, FleetSpec, ShipSpec, fleet_text, parse_fleet_text, read_fleet
 from grapeshot.rulesets.navalwarhammer.state import Fig, Sea, Ship, Troops
@@ -330,7 +329,9 @@ def place_unit(sea: Sea, unit: Troops, ship: Ship, level: str, near: Vec, count:
     occupied = deck_bases(sea, ship.name, level, skip=None)
     mine = {f"{unit.name}#{i}" for i in range(n)}
     occupied = [b for b in occupied if b.ident not in mine]
-    placed = place_bases([Base(near.x, near.y, unit.radius, f"{unit.name}#{i}") for i in range(n)], [ship.hull], occupied, mast_obstacles(ship) if level == "deck" else [], near)
+    placed = place_bases(
+        [Base(near.x, near.y, unit.radius, f"{unit.name}#{i}") for i in range(n)], [ship.hull], occupied, mast_obstacles(ship) if level == "deck" else [], near
+    )
     for i, b in enumerate(placed):
         dp = DeckPoint.of(ship.hull, b.centre)
         unit.figs[i] = Fig(ship.name, dp.along, dp.port, level)
@@ -387,22 +388,3 @@ def _mount_point(hull: Hull, mount: str, r: float) -> Vec:
         "port": DeckPoint(-hull.hl * 0.25, hw),
         "starboard": DeckPoint(-hull.hl * 0.25, -hw),
     }[mount].world(hull)
-
-
-def unit_profile_for_swimming(u: Troops) -> Profile:
-    """NW-SWIM-1: a swimmer keeps its body armour (a shield's point is dropped)."""
-    p = u.profile
-    body = u.body_armour
-    return Profile(p.m, p.ws, p.bs, p.s, p.t, p.w, p.i, p.a, p.ld, body, p.ward)
-
-
-def has_rule(u: Troops, rule: Special) -> bool:
-    return u.has(rule)
-
-
-def seats_in_order(sea: Sea) -> Sequence[str]:
-    return sea.seats
-
-
-def army_name(key: str) -> str:
-    return ARMIES[key].name

@@ -34,19 +34,32 @@ from typing import Any, cast
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.geometry import Blast, Polygon, Vec, bases_under, bearing, centre_over, distance, edges_touched, segment_disc_span, segment_hull_span, teardrop, touches_base
+from grapeshot.geometry import (
+    Blast,
+    Polygon,
+    Vec,
+    bearing,
+    centre_over,
+    distance,
+    edges_touched,
+    segment_disc_span,
+    segment_hull_span,
+    teardrop,
+    touches_base,
+)
 from grapeshot.rulesets.navalwarhammer.aboard import base_of, figures
 from grapeshot.rulesets.navalwarhammer.actions import Shoot
 from grapeshot.rulesets.navalwarhammer.damage import aftermath, credit, strike
 from grapeshot.rulesets.navalwarhammer.data import ENGINE_RADIUS, MAST_RADIUS, OAR_BAND, RIGGING_SHARE
-from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES, LARGE_ROUND, InPath, Misfire, bolt_shot, cannon_shot, stone_attacks, stone_shot, template_hits
-from grapeshot.rulesets.navalwarhammer.fantasy.charts import LONG_RANGE, Modifier, shooting_modifiers
+from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES, InPath, Misfire, bolt_shot, cannon_shot, stone_attacks, stone_shot, template_hits
+from grapeshot.rulesets.navalwarhammer.fantasy.charts import Modifier, shooting_modifiers
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
 from grapeshot.rulesets.navalwarhammer.fantasy.strikes import Attack, Damage, shoot
+from grapeshot.rulesets.navalwarhammer.fantasy.templates import LARGE_ROUND
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit
 from grapeshot.rulesets.navalwarhammer.prompts import ShootPrompt
 from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
-from grapeshot.rulesets.navalwarhammer.targets import crew_of, gun_point, hull_range, must_name, point_blank_at, ship_of, ship_under
+from grapeshot.rulesets.navalwarhammer.targets import crew_of, gun_point, hull_range, must_name, point_blank_at, ship_of
 
 Proc = Generator[Prompt, Any, Any]
 #: how far a line of fire is followed
@@ -225,7 +238,16 @@ def cannon(g: Game, sea: Sea, gun: Troops, ship: str, target: str, aim: Vec) -> 
     only = (ship, target) if target else None
     path = line_path(sea, origin, direction, gun.figs[0].on, only)
     blank = point_blank_at(sea, gun, dst)
-    g.emit("guns", "NW-CANNON-2", gun=gun.name, ship=ship, target=target or None, aim=[round(aim.x, 4), round(aim.y, 4)], point_blank=blank, named_only=only is not None)
+    g.emit(
+        "guns",
+        "NW-CANNON-2",
+        gun=gun.name,
+        ship=ship,
+        target=target or None,
+        aim=[round(aim.x, 4), round(aim.y, 4)],
+        point_blank=blank,
+        named_only=only is not None,
+    )
     shot = yield from cannon_shot(g, gun.name, gun.seat, distance(origin, aim), path, point_blank=blank, stops_on_survivor=bool(sea.option("cannon_stops")))
     if shot.misfire is not None:
         misfired(g, sea, gun, shot.misfire)
@@ -250,7 +272,9 @@ def bolt(g: Game, sea: Sea, gun: Troops, ship: str, target: str, aim: Vec) -> Pr
         target_overcrowded=dst.overcrowded,
         large_target=isinstance(t, Troops) and t.has(Special.LARGE_TARGET),
     )
-    g.emit("guns", "NW-CANNON-2", gun=gun.name, ship=ship, target=target, aim=[round(aim.x, 4), round(aim.y, 4)], point_blank=False, named_only=only is not None)
+    g.emit(
+        "guns", "NW-CANNON-2", gun=gun.name, ship=ship, target=target, aim=[round(aim.x, 4), round(aim.y, 4)], point_blank=False, named_only=only is not None
+    )
     shot = yield from bolt_shot(g, gun.name, crew, path, modifiers=mods)
     after_shot(g, sea, gun.seat, shot.hits, path, origin)
 
@@ -283,23 +307,26 @@ def specialty(sea: Sea, template: Blast | Polygon, centre: Vec) -> tuple[Unit, V
     return best[2], best[3]
 
 
-def template_figures(sea: Sea, template: Blast | Polygon, below_on: str | None) -> list[tuple[Troops, int]]:
-    """The crew under a template (war machines aside: they are specialty targets): on deck, aloft,
-    in the water or the air, and below decks of ``below_on`` (a shot from above, NW-TMPL-1)."""
+def template_figures(sea: Sea, template: Blast | Polygon, below_on: str | None, spare: Troops | None = None) -> list[tuple[Troops, int]]:
+    """The crew under a template (war machines aside: they are specialty targets; ``spare``, the
+    model laying a flame): on deck, aloft, in the water or the air, and below decks of
+    ``below_on`` (a shot from above, NW-TMPL-1)."""
     out = []
     for u, i in figures(sea, levels=("deck", "aloft", "water", "air", "below")):
         f = u.figs[i]
-        if u.is_machine or (f.level == "below" and f.on != below_on):
+        if u.is_machine or u is spare or (f.level == "below" and f.on != below_on):
             continue
         if touches_base(template, base_of(sea, u, i)):
             out.append((u, i))
     return out
 
 
-def template_volley(g: Game, sea: Sea, seat: str, template: Blast | Polygon, centre: Vec, below_on: str | None, attack: Attack, hole: Attack | None) -> Proc:
+def template_volley(
+    g: Game, sea: Sea, seat: str, template: Blast | Polygon, centre: Vec, below_on: str | None, attack: Attack, hole: Attack | None, spare: Troops | None = None
+) -> Proc:
     """FB-TMPL-1 at sea: one hit for each model under the template; the one under the hole (a
     stone's) takes the hole's attack; then the one specialty target (NW-TMPL-2)."""
-    under = template_figures(sea, template, below_on)
+    under = template_figures(sea, template, below_on, spare)
     counts: dict[str, int] = {}
     for u, _ in under:
         counts[u.name] = counts.get(u.name, 0) + 1
@@ -311,10 +338,10 @@ def template_volley(g: Game, sea: Sea, seat: str, template: Blast | Polygon, cen
     units = [(sea.units[n], c) for n, c in sorted(counts.items())]
     hits = yield from template_hits(g, seat, units, attack, centre=centre_unit, centre_attack=hole)
     for d in hits:
-        u = sea.units.get(d.target)
-        if u is not None:
-            sea.sync(u, centre)
-            credit(sea, seat, u, d.slain)
+        hit = sea.units.get(d.target)
+        if hit is not None:
+            sea.sync(hit, centre)
+            credit(sea, seat, hit, d.slain)
     extra = specialty(sea, template, centre)
     if extra is not None:
         part, p = extra
@@ -351,12 +378,11 @@ def flame(g: Game, sea: Sea, u: Troops, aim: Vec) -> Proc:
     origin = u.world(sea, 0)
     direction = bearing(origin, aim)
     template = teardrop(origin, direction, length=float(u.missile.range))
-    attack = Attack(f"{u.name}'s {u.missile.name}", u.missile.strength, wounds=u.missile.wounds, flaming=Special.FLAMING in u.missile.flags, missile=True, template=True)
+    attack = Attack(
+        f"{u.name}'s {u.missile.name}", u.missile.strength, wounds=u.missile.wounds, flaming=Special.FLAMING in u.missile.flags, missile=True, template=True
+    )
     g.emit("flame", "NW-TMPL-1", unit=u.name, direction=round(direction, 3))
-    mine = [(v, i) for v, i in template_figures(sea, template, None) if v is u]
-    for v, i in mine:
-        del v, i
-    yield from template_volley(g, sea, u.seat, template, aim, None, attack, None)
+    yield from template_volley(g, sea, u.seat, template, aim, None, attack, None, spare=u)
     for ship in sea.afloat():
         if ship.commander == u.seat:
             continue
@@ -364,11 +390,3 @@ def flame(g: Game, sea: Sea, u: Troops, aim: Vec) -> Proc:
         if edges:
             g.emit("hull-hit", "NW-TMPL-1", ship=ship.name, source=attack.source, why=f"the flame touches its edge ({', '.join(e.value for e in edges)})")
             yield from strike(g, sea, u.seat, ship.parts["hull"], 1, attack, near=origin)
-
-
-def under_blast(sea: Sea, blast: Blast) -> list[str]:
-    return [s.name for s in sea.afloat() if ship_under(sea, blast.centre) is s or bases_under(blast, [])]
-
-
-def _long(mods: tuple[Modifier, ...]) -> bool:
-    return LONG_RANGE in mods

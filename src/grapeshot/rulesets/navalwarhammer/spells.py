@@ -20,7 +20,8 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.rulesets.navalwarhammer.actions import Cast
 from grapeshot.rulesets.navalwarhammer.damage import aftermath, strike
 from grapeshot.rulesets.navalwarhammer.data import SPELL_NAME, SPELL_RANGE, SPELL_STRENGTH, SPELL_VALUE
-from grapeshot.rulesets.navalwarhammer.fantasy.magic import Spell, cast as cast_spell, dispel, miscast
+from grapeshot.rulesets.navalwarhammer.fantasy.magic import Spell, dispel, miscast
+from grapeshot.rulesets.navalwarhammer.fantasy.magic import cast as cast_spell
 from grapeshot.rulesets.navalwarhammer.fantasy.strikes import Attack
 from grapeshot.rulesets.navalwarhammer.prompts import CastPrompt
 from grapeshot.rulesets.navalwarhammer.state import Sea, Troops

@@ -25,9 +25,7 @@ from grapeshot.core.scenario import Terrain
 from grapeshot.geometry import Base, DeckPoint, Hull, Obstacle, Raised, ShipPlan, Table, Vec, distance, sections
 from grapeshot.rulesets.navalwarhammer.data import (
     CASTLE_HEIGHT,
-    ENGINE_RADIUS,
     MAST_PLACES,
-    MAST_RADIUS,
     RIGGING_SHARE,
     SIZES,
     Propulsion,
@@ -314,9 +312,7 @@ class Sea:
             "active": self.active,
             "wind": round(self.wind, 3),
             "table": {"width": self.table.width, "height": self.table.height},
-            "terrain": [
-                {"kind": t.kind, "name": t.name, "polygon": [list(p) for p in t.shape.points] if t.shape is not None else None} for t in self.terrain
-            ],
+            "terrain": [{"kind": t.kind, "name": t.name, "polygon": [list(p) for p in t.shape.points] if t.shape is not None else None} for t in self.terrain],
             "ships": {s.name: describe_ship(self, s) for s in self.ships.values()},
             "units": {u.name: describe_unit(self, u) for u in self.units.values() if u.alive},
             "vp": dict(sorted(self.vp.items())),
@@ -368,11 +364,3 @@ def rigging_zones(ship: Ship) -> list[tuple[str, Vec, float]]:
         if ship.part_alive(key):
             out.append((key, dp.world(ship.hull), ship.hull.width * RIGGING_SHARE))
     return out
-
-
-def mast_radius() -> float:
-    return MAST_RADIUS
-
-
-def engine_point(ship: Ship) -> tuple[Vec, float]:
-    return ship.hull.centre, ENGINE_RADIUS

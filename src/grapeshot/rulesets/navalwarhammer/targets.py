@@ -39,7 +39,8 @@ from grapeshot.geometry import (
 )
 from grapeshot.rulesets.navalwarhammer.aboard import engaged
 from grapeshot.rulesets.navalwarhammer.data import GUN_ARC, MOUNTS
-from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES, LARGE_ROUND, POINT_BLANK, EngineKind
+from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES, POINT_BLANK, EngineKind
+from grapeshot.rulesets.navalwarhammer.fantasy.templates import LARGE_ROUND
 from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
 
 #: parts small arms may shoot at (NW-CREW-3: oars and sails); war machines may shoot at any part
@@ -80,7 +81,7 @@ def shooters(sea: Sea, seat: str) -> list[Shooter]:
         if u.seat != seat or u.acted == sea.turn or u.busy(sea.turn) or u.swimming or not u.figs:
             continue
         if u.is_machine:
-            crew = _crew_of(sea, u)
+            crew = crew_of(sea, u)
             if crew is None or not crew.alive or crew.acted == sea.turn or crew.busy(sea.turn) or engaged(sea, crew) or u.squabble_turn > sea.turn:
                 continue
             out.append(Shooter(u.name, str(u.engine)))
@@ -93,12 +94,9 @@ def shooters(sea: Sea, seat: str) -> list[Shooter]:
     return out
 
 
-def _crew_of(sea: Sea, gun: Troops) -> Troops | None:
-    return next((c for c in sea.units.values() if c.crew_of == gun.name), None)
-
-
 def crew_of(sea: Sea, gun: Troops) -> Troops | None:
-    return _crew_of(sea, gun)
+    """The crew that serves a war machine."""
+    return next((c for c in sea.units.values() if c.crew_of == gun.name), None)
 
 
 def obstructions(sea: Sea, skip: tuple[str, ...]) -> list[object]:
@@ -125,10 +123,6 @@ def grappled_to_seat(sea: Sea, ship: Ship, seat: str) -> bool:
     return any(sea.ships[o].commander == seat for o in ship.grappled if o in sea.ships)
 
 
-def in_combat_with_friend(sea: Sea, u: Troops) -> bool:
-    return engaged(sea, u)
-
-
 def unit_targets(sea: Sea, shooter: Troops, ship: Ship) -> list[str]:
     """Enemy units with exposed models aboard ``ship`` (NW-CREW-3)."""
     return sorted(v.name for v in sea.alive() if v.seat != shooter.seat and exposed(sea, v, ship.name))
@@ -147,7 +141,7 @@ def missile_refusal(sea: Sea, u: Troops, ship: str, target: str) -> str | None:
         return f"{ship} is a friendly ship"
     reach = u.missile.range
     if hull_range(own, dst) > reach:
-        return f"{ship} is {hull_range(own, dst):.1f}\" away, beyond the {u.missile.name}'s {reach}\" (measured hull to hull, NW-SHIP-4)"
+        return f'{ship} is {hull_range(own, dst):.1f}" away, beyond the {u.missile.name}\'s {reach}" (measured hull to hull, NW-SHIP-4)'
     if target in SMALL_ARMS_PARTS:
         if not dst.part_alive(target):
             return f"{ship} has no {target} left"

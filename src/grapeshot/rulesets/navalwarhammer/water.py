@@ -216,7 +216,7 @@ def monster_obstacles(sea: Sea) -> list[tuple[str, Polygon]]:
     for u in sea.alive():
         if not big(u):
             continue
-        for i, f in enumerate(u.figs):
+        for f in u.figs:
             if f.level == "water":
                 p = sea.where(f)
                 out.append((u.name, Polygon.circle(p, u.radius, 12)))

@@ -49,9 +49,7 @@ def war_machine_slot(army: str, kind: EngineKind) -> Slot:
     return Slot.RARE if cannon_special else Slot.SPECIAL
 
 
-def war_machines(
-    army: str, crewman: str, crew: Profile, names: dict[EngineKind, str] | None = None, missile: Missile | None = None
-) -> tuple[UnitEntry, ...]:
+def war_machines(army: str, crewman: str, crew: Profile, names: dict[EngineKind, str] | None = None, missile: Missile | None = None) -> tuple[UnitEntry, ...]:
     """The generic cannon, bolt thrower (two for one choice) and stone thrower for ``army``,
     crewed by its ``crewman`` (with ``missile``, the crew's own weapon: they fire it or the
     piece, NW-CREW-3), each in the slot NW-SLOT-2 gives it."""

@@ -25,7 +25,20 @@ from grapeshot.core.actions import Action, Reroll
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.geometry import Blast, Vec, distance, first_contact, hull_distance, point_hull_distance, segment_disc_span, segment_hull_span
-from grapeshot.rulesets.navalwarhammer.actions import Across, Cast, Consolidate, CrewOrders, CutLoose, DeckMoves, Fly, Launch, Propel, Reactions, Shoot, ShoveOff, Steer
+from grapeshot.rulesets.navalwarhammer.actions import (
+    Across,
+    Cast,
+    CrewOrders,
+    CutLoose,
+    DeckMoves,
+    Fly,
+    Launch,
+    Propel,
+    Reactions,
+    Shoot,
+    ShoveOff,
+    Steer,
+)
 from grapeshot.rulesets.navalwarhammer.courses import course, places
 from grapeshot.rulesets.navalwarhammer.data import SHOVE_OFF
 from grapeshot.rulesets.navalwarhammer.fantasy.charts import to_wound
@@ -44,7 +57,7 @@ from grapeshot.rulesets.navalwarhammer.prompts import (
     ShoveOffPrompt,
     SteerPrompt,
 )
-from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
+from grapeshot.rulesets.navalwarhammer.state import Sea, Ship
 
 #: inches at which a ship that does not want to board likes to keep the enemy (gun range)
 STANDOFF = 16.0
@@ -111,7 +124,9 @@ class HeuristicPlayer:
         docks = [t.shape for t in sea.terrain if t.kind == "dock" and t.shape is not None]
         enemy_docked = any(s.moored is not None and s.commander != seat for s in sea.afloat())
         foe = nearest_enemy(sea, ship)
-        near = (foe is not None and hull_distance(ship.hull, foe.hull) <= 30.0) or (enemy_docked and any(d.distance_to(ship.hull.centre) <= 30.0 for d in docks))
+        near = (foe is not None and hull_distance(ship.hull, foe.hull) <= 30.0) or (
+            enemy_docked and any(d.distance_to(ship.hull.centre) <= 30.0 for d in docks)
+        )
         if not near:
             return p.answers[0]
         return max(p.answers[1:], key=lambda a: cast(Launch, a).models)
@@ -121,7 +136,7 @@ class HeuristicPlayer:
         if charges:
             u = sea.units[cast(Fly, p.answers[0]).unit]
             here = u.world(sea, 0)
-            return min(charges, key=lambda a: point_hull_distance(here, sea.ships[cast(str, cast(Fly, a).to)].hull))
+            return min(charges, key=lambda a: point_hull_distance(here, sea.ships[cast(str, a.to)].hull))
         return p.answers[0]
 
     # ------------------------------------------------------------------ moving
@@ -137,7 +152,7 @@ class HeuristicPlayer:
                 return o
         from grapeshot.rulesets.navalwarhammer.courses import sail_dice
 
-        wind, dice = sail_dice(sea, ship)
+        _, dice = sail_dice(sea, ship)
         best = "sail" if dice >= 1 else "oars"
         return next((o for o in options if o.mode == best), options[0])
 
@@ -260,7 +275,7 @@ class HeuristicPlayer:
 def shot_value(sea: Sea, seat: str, a: Shoot) -> float:
     """What a shot may do, roughly: expected enemy models slain (a hull's structure counts 2 a point)."""
     u = sea.units[cast(str, a.shooter)]
-    ship = sea.ships[a.ship] if a.ship in sea.ships else None
+    ship = sea.ships.get(a.ship)
     if u.is_machine and a.x is not None and a.y is not None:
         origin = u.world(sea, 0)
         aim = Vec(a.x, a.y)
@@ -291,9 +306,8 @@ def shot_value(sea: Sea, seat: str, a: Shoot) -> float:
         part = ship.parts[a.target]
         need = to_wound(u.missile.strength, part.profile.t)
         return 0.0 if need is None else 0.05 * u.models * (7 - need) / 6.0
-    v = sea.units.get(a.target)
-    if v is None:
+    foe = sea.units.get(a.target)
+    if foe is None:
         return 0.0
-    need = to_wound(u.missile.strength, v.profile.t) or 7
-    return u.models * u.missile.shots * 0.4 * max(0.0, (7 - need) / 6.0) * (1.0 if v.profile.sv is None else (v.profile.sv - 1) / 6.0) + 0.01
-
+    need = to_wound(u.missile.strength, foe.profile.t) or 7
+    return u.models * u.missile.shots * 0.4 * max(0.0, (7 - need) / 6.0) * (1.0 if foe.profile.sv is None else (foe.profile.sv - 1) / 6.0) + 0.01
