@@ -23,7 +23,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "bs": (0, 10),
     "s": (0, 10),
     "t": (1, 10),
-    "w": (1, 20),
+    "w": (1, 30),
     "i": (0, 10),
     "a": (0, 10),
     "ld": (0, 10),
@@ -39,7 +39,7 @@ class Profile:
     """M WS BS S T W I A Ld, the armour save ``sv`` and the ward save ``ward``.
 
     ``sv`` and ``ward`` are the D6 score that saves (4 means 4+), or None for no save.  A
-    ship part's wounds are its structure points (``w`` up to 20)."""
+    ship part's wounds are its structure points (``w`` up to 30: a large ship with heavy timbers has 23)."""
 
     m: int
     ws: int
