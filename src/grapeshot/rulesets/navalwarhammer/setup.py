@@ -149,7 +149,7 @@ def _launch_ship(sea: Sea, f: Fields, seat: str, fleet: FleetSpec, spec: ShipSpe
         capacity=spec.capacity,
         minimum_crew=spec.minimum_crew,
         boats=spec.boats,
-        value=spec.points,
+        value=spec.points - sum(c.points for c in spec.crew),
         moored=str(moored) if moored is not None else None,
         started_overcrowded=spec.overcrowded,
     )
