@@ -24,6 +24,7 @@ prizes (NW-BOARD-7), cutting loose (NW-BOARD-8), shoving off (NW-BOARD-9) and co
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from typing import Any, cast
 
@@ -31,7 +32,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import DeckPoint, Vec, bearing, distance, translate_path, unit
-from grapeshot.rulesets.navalwarhammer.aboard import at_rail, enemy_contacts, enemy_models_near, go_home, space_on
+from grapeshot.rulesets.navalwarhammer.aboard import at_rail, enemy_contacts, enemy_models_near, facing_side, go_home, space_on
 from grapeshot.rulesets.navalwarhammer.actions import Consolidate, CutLoose, ShoveOff
 from grapeshot.rulesets.navalwarhammer.damage import credit, overboard
 from grapeshot.rulesets.navalwarhammer.data import CONSOLIDATE, SHOVE_OFF
@@ -155,13 +156,14 @@ def crew_prizes(g: Game, sea: Sea) -> None:
 
 
 def free_at_rail(sea: Sea, ship: Ship) -> int:
-    """NW-BOARD-8: the ship's own crew's unengaged models at its gunwale (a model across from an
-    enemy at the other gunwale counts as engaged)."""
+    """NW-BOARD-8: the ship's own crew's unengaged models at its gunwale facing a ship it is
+    grappled with (a model across from an enemy at the other gunwale counts as engaged)."""
+    sides = {facing_side(ship, sea.ships[o]) for o in ship.grappled if o in sea.ships}
     n = 0
     for u in sea.crew(ship.name):
         near = enemy_models_near(sea, u)
         for i, f in enumerate(u.figs):
-            if f.on == ship.name and at_rail(sea, u, i) and not enemy_contacts(sea, u, i, near):
+            if f.on == ship.name and at_rail(sea, u, i) and ship.hull.facing_towards(sea.where(f)) in sides and not enemy_contacts(sea, u, i, near):
                 n += 1
     return n
 
@@ -269,7 +271,8 @@ def consolidation(g: Game, sea: Sea, fought: Fought) -> Proc:
 
 def consolidate(sea: Sea, units: list[Troops]) -> int:
     """Each engaged model moves up to 2" to where it touches more enemies (never fewer, never out
-    of contact), the nearest such place; returns how many moved."""
+    of contact), from ship to ship where there is room: of the places touching one enemy or two at
+    once, the one touching the most, the nearest of those; returns how many moved."""
     moved = 0
     for u in units:
         for i in range(len(u.figs)):
@@ -281,28 +284,41 @@ def consolidate(sea: Sea, units: list[Troops]) -> int:
             if now == 0:
                 continue
             start = sea.where(f)
+            reach = [(sea.where(v.figs[j]), u.radius + v.radius) for v, j in near if v.figs[j].level == "deck" and distance(start, sea.where(v.figs[j])) <= CONSOLIDATE + u.radius + v.radius]
             best: tuple[int, float, Fig] | None = None
-            for v, j in near:
-                g = v.figs[j]
-                if g.level != "deck":
-                    continue
-                p = sea.where(g)
-                if distance(start, p) > CONSOLIDATE + u.radius + v.radius:
-                    continue
-                d = unit(bearing(p, start))
-                goal = Vec(p.x + d.x * (u.radius + v.radius), p.y + d.y * (u.radius + v.radius))
-                ship = sea.ships[g.on]
-                spot = space_on(sea, ship, "deck", u.radius, [(u, i)]).nearest(goal)
-                if spot is None or distance(start, spot) > CONSOLIDATE:
+            for spot in candidates(start, reach):
+                ship = next((s for s in sea.afloat() if s.hull.contains(spot) and (s.name == f.on or s.name in sea.ships[f.on].grappled)), None)
+                if ship is None or distance(start, spot) > CONSOLIDATE + 1e-9 or not space_on(sea, ship, "deck", u.radius, [(u, i)]).holds(spot):
                     continue
                 dp = DeckPoint.of(ship.hull, spot)
                 trial = Fig(ship.name, dp.along, dp.port, "deck")
                 u.figs[i] = trial
                 count = len(enemy_contacts(sea, u, i, near))
                 u.figs[i] = f
-                if count > now and (best is None or (count, -distance(start, spot)) > (best[0], -best[1])):
-                    best = (count, distance(start, spot), trial)
+                d = distance(start, spot)
+                if count > now and (best is None or count > best[0] or (count == best[0] and d < best[1])):
+                    best = (count, d, trial)
             if best is not None:
                 u.figs[i] = best[2]
                 moved += 1
     return moved
+
+
+def candidates(start: Vec, reach: list[tuple[Vec, float]]) -> list[Vec]:
+    """Places touching an enemy (the nearest such to ``start``) and touching two at once (where
+    the circles of their reach cross), a hair inside each touch."""
+    out: list[Vec] = []
+    for c, r in reach:
+        d = unit(bearing(c, start))
+        out.append(Vec(c.x + d.x * r, c.y + d.y * r))
+    for k, (c1, r1) in enumerate(reach):
+        for c2, r2 in reach[k + 1 :]:
+            gap = distance(c1, c2)
+            if gap <= 1e-9 or gap > r1 + r2 or gap < abs(r1 - r2):
+                continue
+            a = (r1 * r1 - r2 * r2 + gap * gap) / (2.0 * gap)
+            h = math.sqrt(max(0.0, r1 * r1 - a * a))
+            mx, my = c1.x + (c2.x - c1.x) * a / gap, c1.y + (c2.y - c1.y) * a / gap
+            ox, oy = -(c2.y - c1.y) * h / gap, (c2.x - c1.x) * h / gap
+            out += [Vec(mx + ox, my + oy), Vec(mx - ox, my - oy)]
+    return out
