@@ -168,9 +168,11 @@ class NavalWarhammer(Ruleset):
         return dict(counts)
 
     def rulebook(self) -> RuleBook:
+        """The text's rules (NW) with the fantasy core's own stand-in rules (FB) beside them."""
+        from grapeshot.rulesets.navalwarhammer.fantasy.rules import RULEBOOK as CORE
         from grapeshot.rulesets.navalwarhammer.rules import RULEBOOK
 
-        return RULEBOOK
+        return RuleBook("navalwarhammer", ("NW", "FB"), [*RULEBOOK.entries.values(), *CORE.entries.values()])
 
     def phrasebook(self) -> Phrasebook:
         from grapeshot.rulesets.navalwarhammer.phrases import PHRASES
