@@ -14,7 +14,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import ScriptedDice
 from grapeshot.rulesets.navalwarhammer import victory
 from grapeshot.rulesets.navalwarhammer.aboard import enemy_contacts, touching
-from grapeshot.rulesets.navalwarhammer.actions import Across, Consolidate, CutLoose, DeckMoves, Reactions, ShoveOff
+from grapeshot.rulesets.navalwarhammer.actions import CutLoose, DeckMoves, Reactions, ShoveOff
 from grapeshot.rulesets.navalwarhammer.aftermath import abandon, consolidate, crew_prizes, cut_loose_phase, free_at_rail, results
 from grapeshot.rulesets.navalwarhammer.boarding import boarded
 from grapeshot.rulesets.navalwarhammer.contact import grapple
@@ -141,7 +141,7 @@ def test_boarders_take_the_places_of_the_models_they_slay() -> None:
 @pytest.mark.rules("NW-BOARD-3")
 def test_striking_at_once_only_the_difference_crosses() -> None:
     g = alongside([HALBERDS], [HALBERDS])
-    r, b = line_up(g, [-1.0, 0.0, 1.0], [-1.0, 0.0, 1.0])
+    _r, _b = line_up(g, [-1.0, 0.0, 1.0], [-1.0, 0.0, 1.0])
     s = sea(g)
     # both strike at I3 (blue's dice first, by name): blue hits once of three (4+) and wounds it (S4,
     # no save against a halberd); red hits and wounds all three: red slew three, blue one
@@ -174,7 +174,7 @@ def test_the_loser_tests_on_its_best_leadership_and_a_shaken_crew_that_fails_aba
 @pytest.mark.rules("NW-BOARD-6")
 def test_a_crew_abandoning_ship_with_boarders_away_calls_them_home_instead() -> None:
     g = alongside([SWORDS], [HALBERDS])
-    r, b = line_up(g, [0.0], [0.0])
+    _r, b = line_up(g, [0.0], [0.0])
     s = sea(g)
     b.figs[9] = Fig("Red", -4.0, 0.0, "deck")
     g.dice = ScriptedDice([])
@@ -202,7 +202,7 @@ def test_a_ship_with_only_enemies_aboard_is_a_prize_worth_twice_its_points() -> 
 @pytest.mark.rules("NW-BOARD-8")
 def test_cutting_loose_needs_two_free_models_at_the_rail_or_a_won_round() -> None:
     g = alongside([SWORDS], [HALBERDS])
-    r, b = line_up(g, [0.0, 3.0], [0.0, -4.0])
+    r, _b = line_up(g, [0.0, 3.0], [0.0, -4.0])
     s = sea(g)
     red = the_ship(g, "Red")
     assert free_at_rail(s, red) == 1  # the model across from an enemy is engaged

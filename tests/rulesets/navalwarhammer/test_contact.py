@@ -115,7 +115,9 @@ def test_grapnels_that_fail_leave_the_ships_alongside_ungrappled() -> None:
 
 
 @pytest.mark.rules("NW-AGROUND-1")
-@pytest.mark.parametrize(("kind", "size", "inches", "bonus"), [("rocks", "medium", 12.0, 2 + 1 + 2), ("sandbank", "small", 6.5, 1 + 1 + 0), ("rocks", "dinghy", 9.0, 2 + 1 - 1)])
+@pytest.mark.parametrize(
+    ("kind", "size", "inches", "bonus"), [("rocks", "medium", 12.0, 2 + 1 + 2), ("sandbank", "small", 6.5, 1 + 1 + 0), ("rocks", "dinghy", 9.0, 2 + 1 - 1)]
+)
 def test_the_strength_of_a_grounding(kind: str, size: str, inches: float, bonus: int) -> None:
     crew = [{"unit": "Master Engineer"}] if size == "dinghy" else [{"unit": "Swordsmen", "models": 10}]
     sc = duel(
@@ -129,8 +131,8 @@ def test_the_strength_of_a_grounding(kind: str, size: str, inches: float, bonus:
     g = game(sc)
     work(g)
     lubber = the_ship(g, "Lubber")
-    from grapeshot.rulesets.navalwarhammer.moving import travel
     from grapeshot.rulesets.navalwarhammer.courses import course
+    from grapeshot.rulesets.navalwarhammer.moving import travel
 
     script(g, [3, 1])
     run(g, travel(g, sea(g), lubber, course(lubber, inches), inches))
@@ -204,7 +206,14 @@ def test_shallow_water_grounds_medium_and_large_ships_near_a_shore_on_4_plus() -
 
     def approach(size: str, dice: list[int]) -> Game:
         crew = [HALBERDIERS] if size != "small" else [{"unit": "Swordsmen", "models": 10}]
-        sc = duel([ship("Deep", size, crew)], [ship("Far", "medium", [HALBERDIERS])], red_places=[{"x": 20, "y": 24, "heading": 0}], blue_places=[{"x": 64, "y": 40, "heading": 90}], terrain=terrain, options={"wind": 0.0})
+        sc = duel(
+            [ship("Deep", size, crew)],
+            [ship("Far", "medium", [HALBERDIERS])],
+            red_places=[{"x": 20, "y": 24, "heading": 0}],
+            blue_places=[{"x": 64, "y": 40, "heading": 90}],
+            terrain=terrain,
+            options={"wind": 0.0},
+        )
         g = game(sc)
         work(g)
         script(g, dice)

@@ -77,7 +77,11 @@ CORPUS: list[tuple[str, Mutation, str | None]] = [
     ("a size that does not exist", _set("ships.0.size", "huge"), "NW-SHIP-2"),
     ("over the points limit", _set("points", 500), "NW-SHIP-2"),
     ("more crew than the ship holds", _crew(1, {"unit": "Spearmen", "models": 10}), "NW-SHIP-3"),
-    ("overcrowded, but more than twice the places", lambda d: (d["ships"][1].update(overcrowded=True), d["ships"][1]["crew"].append({"unit": "Spearmen", "models": 15})), "NW-CROWD-1"),
+    (
+        "overcrowded, but more than twice the places",
+        lambda d: (d["ships"][1].update(overcrowded=True), d["ships"][1]["crew"].append({"unit": "Spearmen", "models": 15})),
+        "NW-CROWD-1",
+    ),
     ("a castle on a dinghy", _ship(ship("Tub", "dinghy", [{"unit": "Master Engineer"}], upgrades={"castle": 1})), "NW-UPG-6"),
     ("three castles on a medium ship", _set("ships.0.upgrades", {"castle": 3}), "NW-UPG-6"),
     ("an extra mast on a dinghy", _ship(ship("Tub", "dinghy", [{"unit": "Master Engineer"}], upgrades={"extra-mast": 1})), "NW-UPG-1"),
@@ -91,22 +95,36 @@ CORPUS: list[tuple[str, Mutation, str | None]] = [
     ("two rams on a medium ship", _set("ships.0.upgrades", {"ram": 2}), "NW-UPG-5"),
     ("a crow's nest with no infantry to sit in it", lambda d: d["ships"][0].update(upgrades={"crows-nest": 1}, lookout="Great Cannon"), "NW-UPG-8"),
     ("a First Mate as a ship's upgrade", _set("ships.1.upgrades", ["first-mate"]), "NW-UPG-7"),
-    ("a First Mate and a standard on one choice", _set("ships.0.crew.1", {"unit": "Halberdiers", "models": 15, "champion": True, "first_mate": True, "standard": True}), "NW-UPG-7"),
+    (
+        "a First Mate and a standard on one choice",
+        _set("ships.0.crew.1", {"unit": "Halberdiers", "models": 15, "champion": True, "first_mate": True, "standard": True}),
+        "NW-UPG-7",
+    ),
     ("two First Mates on one ship", _set("ships.0.crew.1", {"unit": "Halberdiers", "models": 15, "champion": True, "first_mate": True}), "NW-UPG-7"),
     ("a First Mate for a war machine", _set("ships.0.crew.3", {"unit": "Great Cannon", "mount": "port", "first_mate": True}), "NW-UPG-7"),
     ("a First Mate beside a standard bearer", _set("ships.0.crew.2", {"unit": "Handgunners", "models": 10, "standard": True}), "NW-UPG-7"),
     ("below decks on a small ship", _set("ships.1.crew.0", {"unit": "Swordsmen", "models": 10, "deck": "lower"}), "NW-CREW-2"),
     ("a war machine below decks", _set("ships.0.crew.3", {"unit": "Great Cannon", "mount": "port", "deck": "lower"}), "NW-CREW-2"),
     ("no minimum crew", _ship(ship("Gunboat", "medium", [{"unit": "Great Cannon", "mount": "bow"}])), "NW-CREW-1"),
-    ("stupid models do not make up the minimum crew", lambda d: d.update(ORCS, ships=[ship("Troll Boat", "small", [{"unit": "Trolls", "models": 3}])]), "NW-CREW-1"),
-    ("a steam ship short even of half its minimum crew", _ship(ship("Steamer", "medium", [{"unit": "Master Engineer"}, {"unit": "Captain of the Empire"}], upgrades={"steam-engine": 1})), "NW-UPG-2"),
+    (
+        "stupid models do not make up the minimum crew",
+        lambda d: d.update(ORCS, ships=[ship("Troll Boat", "small", [{"unit": "Trolls", "models": 3}])]),
+        "NW-CREW-1",
+    ),
+    (
+        "a steam ship short even of half its minimum crew",
+        _ship(ship("Steamer", "medium", [{"unit": "Master Engineer"}, {"unit": "Captain of the Empire"}], upgrades={"steam-engine": 1})),
+        "NW-UPG-2",
+    ),
     ("three of one special choice on a medium ship", _crew(0, *([{"unit": "Great Cannon", "mount": "bow"}] * 2)), "NW-SLOT-1"),
     ("two special choices on a small ship", _crew(1, {"unit": "Great Cannon", "mount": "bow"}, {"unit": "Great Cannon", "mount": "stern"}), "NW-SLOT-1"),
     ("two rare choices on a medium ship", _crew(0, {"unit": "Stone Thrower", "mount": "bow"}, {"unit": "Stone Thrower", "mount": "stern"}), "NW-SLOT-1"),
     ("a rare choice on a small ship", _crew(1, {"unit": "Bolt Thrower", "mount": "bow"}), "NW-SLOT-1"),
     (
         "three two-for-one bolt throwers on a small ship",
-        lambda d: d.update(DARK, ships=[ship("Reaver", "small", [{"unit": "Corsairs", "models": 10}, *([{"unit": "Reaper Bolt Thrower", "mount": "bow"}] * 3)])]),
+        lambda d: d.update(
+            DARK, ships=[ship("Reaver", "small", [{"unit": "Corsairs", "models": 10}, *([{"unit": "Reaper Bolt Thrower", "mount": "bow"}] * 3)])]
+        ),
         "NW-SLOT-1",
     ),
     (
@@ -185,7 +203,14 @@ def test_slot_limits_per_duplicate_or_in_all() -> None:
 def test_two_for_one_war_machines_fill_a_slot_in_pairs() -> None:
     """Reaper bolt throwers are special for the Dark Elves and taken two for one choice: two fit a
     small ship's single special slot."""
-    d = fleet(ship("Reaver", "small", [{"unit": "Corsairs", "models": 10}, {"unit": "Reaper Bolt Thrower", "mount": "bow"}, {"unit": "Reaper Bolt Thrower", "mount": "stern"}]), army="dark-elves")
+    d = fleet(
+        ship(
+            "Reaver",
+            "small",
+            [{"unit": "Corsairs", "models": 10}, {"unit": "Reaper Bolt Thrower", "mount": "bow"}, {"unit": "Reaper Bolt Thrower", "mount": "stern"}],
+        ),
+        army="dark-elves",
+    )
     assert rules_of(d) == []
 
 

@@ -39,7 +39,9 @@ def test_psychology_is_tested_once_per_boat_and_unit_type() -> None:
 @pytest.mark.rules("NW-PSY-2")
 def test_a_beast_beyond_its_handlers_three_inches_goes_wild_and_charges_the_nearest_model() -> None:
     squigs = {"unit": "Squig Herd", "models": 6}
-    g = game(duel([ship("Pen", "large", [squigs, {"unit": "Night Goblins", "models": 20}])], [ship("Foe", "medium", [HALBERDIERS])], red_army="orcs-and-goblins"))
+    g = game(
+        duel([ship("Pen", "large", [squigs, {"unit": "Night Goblins", "models": 20}])], [ship("Foe", "medium", [HALBERDIERS])], red_army="orcs-and-goblins")
+    )
     s = sea(g)
     herd, herders = unit(g, "Squig Herd (Pen)"), unit(g, "Night Goblin Herder (Pen)")
     assert herders.handles == "Squig Herd" and herders.models == 3
@@ -62,7 +64,13 @@ def test_a_beast_beyond_its_handlers_three_inches_goes_wild_and_charges_the_near
 
 @pytest.mark.rules("NW-PSY-2")
 def test_a_squig_herd_that_flees_is_lost() -> None:
-    g = game(duel([ship("Pen", "large", [{"unit": "Squig Herd", "models": 6}, {"unit": "Night Goblins", "models": 20}])], [ship("Foe", "medium", [HALBERDIERS])], red_army="orcs-and-goblins"))
+    g = game(
+        duel(
+            [ship("Pen", "large", [{"unit": "Squig Herd", "models": 6}, {"unit": "Night Goblins", "models": 20}])],
+            [ship("Foe", "medium", [HALBERDIERS])],
+            red_army="orcs-and-goblins",
+        )
+    )
     herd = unit(g, "Squig Herd (Pen)")
     flee(g, sea(g), herd)
     assert herd.models == 0 and herd.figs == [] and events(g, "flees")[-1].data["removed"] == 6
@@ -70,7 +78,13 @@ def test_a_squig_herd_that_flees_is_lost() -> None:
 
 @pytest.mark.rules("NW-PSY-3", "FB-PSY-4", "NW-SWIM-1")
 def test_stupid_trolls_work_nothing_and_wander_over_the_side() -> None:
-    g = game(duel([ship("Hulk", "large", [{"unit": "Orc Boyz", "models": 10}, {"unit": "Trolls", "models": 3}])], [ship("Foe", "medium", [HALBERDIERS])], red_army="orcs-and-goblins"))
+    g = game(
+        duel(
+            [ship("Hulk", "large", [{"unit": "Orc Boyz", "models": 10}, {"unit": "Trolls", "models": 3}])],
+            [ship("Foe", "medium", [HALBERDIERS])],
+            red_army="orcs-and-goblins",
+        )
+    )
     s = sea(g)
     trolls = unit(g, "Trolls (Hulk)")
     hulk = the_ship(g, "Hulk")
@@ -124,7 +138,13 @@ def test_ships_move_swimmers_and_flyers_aside_but_a_swimming_monster_stops_them(
 
 @pytest.mark.rules("NW-SWIM-2")
 def test_aquatic_creatures_swim_their_move_and_hunt_enemy_ships() -> None:
-    g = game(duel([ship("Raft", "large", [{"unit": "Orc Boyz", "models": 10}, {"unit": "River Trolls", "models": 3}])], [ship("Foe", "medium", [HALBERDIERS])], red_army="orcs-and-goblins"))
+    g = game(
+        duel(
+            [ship("Raft", "large", [{"unit": "Orc Boyz", "models": 10}, {"unit": "River Trolls", "models": 3}])],
+            [ship("Foe", "medium", [HALBERDIERS])],
+            red_army="orcs-and-goblins",
+        )
+    )
     s = sea(g)
     trolls = unit(g, "River Trolls (Raft)")
     g.dice = ScriptedDice([])
@@ -158,7 +178,15 @@ def test_the_sharks_option_adds_one_for_each_ship_that_started_overcrowded() -> 
 @pytest.mark.rules("NW-FLY-1")
 def test_flyers_start_aboard_fly_first_and_land_or_charge_onto_decks_in_reach() -> None:
     elves = [{"unit": "Corsairs", "models": 10}, {"unit": "Harpies", "models": 5}]
-    g = game(duel([ship("Ark", "large", elves)], [ship("Foe", "medium", [HALBERDIERS])], red_army="dark-elves", red_places=[{"x": 30, "y": 14, "heading": 0}], blue_places=[{"x": 30, "y": 23, "heading": 0}]))
+    g = game(
+        duel(
+            [ship("Ark", "large", elves)],
+            [ship("Foe", "medium", [HALBERDIERS])],
+            red_army="dark-elves",
+            red_places=[{"x": 30, "y": 14, "heading": 0}],
+            blue_places=[{"x": 30, "y": 23, "heading": 0}],
+        )
+    )
     s = sea(g)
     harpies = unit(g, "Harpies (Ark)")
     assert all(f.on == "Ark" for f in harpies.figs)  # they start aboard
@@ -177,7 +205,15 @@ def test_flyers_start_aboard_fly_first_and_land_or_charge_onto_decks_in_reach() 
 @pytest.mark.rules("NW-FLY-1")
 def test_in_the_movement_phase_flyers_move_before_any_ship() -> None:
     elves = [{"unit": "Corsairs", "models": 10}, {"unit": "Harpies", "models": 5}]
-    g = game(duel([ship("Ark", "large", elves)], [ship("Foe", "medium", [HALBERDIERS])], red_army="dark-elves", red_places=[{"x": 30, "y": 14, "heading": 0}], blue_places=[{"x": 30, "y": 23, "heading": 0}]))
+    g = game(
+        duel(
+            [ship("Ark", "large", elves)],
+            [ship("Foe", "medium", [HALBERDIERS])],
+            red_army="dark-elves",
+            red_places=[{"x": 30, "y": 14, "heading": 0}],
+            blue_places=[{"x": 30, "y": 23, "heading": 0}],
+        )
+    )
     s = sea(g)
 
     def answer(p: Prompt) -> Action:
@@ -199,7 +235,15 @@ def test_in_the_movement_phase_flyers_move_before_any_ship() -> None:
 
 @pytest.mark.rules("NW-FLY-1")
 def test_flyers_over_the_water_cannot_be_charged_from_a_deck() -> None:
-    g = game(duel([ship("Ark", "large", [{"unit": "Corsairs", "models": 10}, {"unit": "Harpies", "models": 5}])], [ship("Foe", "medium", [HALBERDIERS])], red_army="dark-elves", red_places=[{"x": 30, "y": 14, "heading": 0}], blue_places=[{"x": 30, "y": 24, "heading": 0}]))
+    g = game(
+        duel(
+            [ship("Ark", "large", [{"unit": "Corsairs", "models": 10}, {"unit": "Harpies", "models": 5}])],
+            [ship("Foe", "medium", [HALBERDIERS])],
+            red_army="dark-elves",
+            red_places=[{"x": 30, "y": 14, "heading": 0}],
+            blue_places=[{"x": 30, "y": 24, "heading": 0}],
+        )
+    )
     s = sea(g)
     harpies = unit(g, "Harpies (Ark)")
     foe = the_ship(g, "Foe")

@@ -235,7 +235,15 @@ def test_a_flame_hurts_the_hull_only_where_it_touches_the_edge() -> None:
     elves = [{"unit": "Corsairs", "models": 10}, {"unit": "War Hydra"}]
 
     def breathe(y: float) -> Game:
-        g = game(duel([ship("Ark", "large", elves)], [ship("Target", "medium", [HALBERDIERS])], red_army="dark-elves", red_places=[{"x": 30, "y": 14, "heading": 0}], blue_places=[{"x": 30, "y": y, "heading": 0}]))
+        g = game(
+            duel(
+                [ship("Ark", "large", elves)],
+                [ship("Target", "medium", [HALBERDIERS])],
+                red_army="dark-elves",
+                red_places=[{"x": 30, "y": 14, "heading": 0}],
+                blue_places=[{"x": 30, "y": y, "heading": 0}],
+            )
+        )
         s = sea(g)
         beast = unit(g, "War Hydra (Ark)")
         ark = the_ship(g, "Ark")

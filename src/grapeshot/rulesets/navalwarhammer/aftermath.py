@@ -284,7 +284,11 @@ def consolidate(sea: Sea, units: list[Troops]) -> int:
             if now == 0:
                 continue
             start = sea.where(f)
-            reach = [(sea.where(v.figs[j]), u.radius + v.radius) for v, j in near if v.figs[j].level == "deck" and distance(start, sea.where(v.figs[j])) <= CONSOLIDATE + u.radius + v.radius]
+            reach = [
+                (sea.where(v.figs[j]), u.radius + v.radius)
+                for v, j in near
+                if v.figs[j].level == "deck" and distance(start, sea.where(v.figs[j])) <= CONSOLIDATE + u.radius + v.radius
+            ]
             best: tuple[int, float, Fig] | None = None
             for spot in candidates(start, reach):
                 ship = next((s for s in sea.afloat() if s.hull.contains(spot) and (s.name == f.on or s.name in sea.ships[f.on].grappled)), None)

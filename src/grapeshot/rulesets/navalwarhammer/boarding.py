@@ -57,7 +57,7 @@ def lent_ld(sea: Sea, ship: Ship) -> int | None:
     return None
 
 
-def test_ld(sea: Sea, ship: Ship, units: list[Troops]) -> int:
+def crew_ld(sea: Sea, ship: Ship, units: list[Troops]) -> int:
     own = max(u.profile.ld for u in units)
     lent = lent_ld(sea, ship)
     return max(own, lent) if lent is not None else own
@@ -68,7 +68,7 @@ def boarded(g: Game, sea: Sea, boarder: Ship, target: Ship) -> Proc:
     failed: set[str] = set()
     if boarders_cause_terror(sea, boarder):
         for u in reacting_units(sea, target, set()):
-            v = yield from take_test(g, Psychology.TERROR, [u], ld=test_ld(sea, target, [u]), boat=target.name)
+            v = yield from take_test(g, Psychology.TERROR, [u], ld=crew_ld(sea, target, [u]), boat=target.name)
             if not v.passed and Effect.NO_CHARGE_REACTION in v.effects:
                 failed.add(u.name)
                 u.fleeing = True

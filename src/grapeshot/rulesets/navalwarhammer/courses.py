@@ -9,8 +9,8 @@ every move (NW-UPG-3).
 
 A move is a course for the bow: straight on, with at most one turn (of up to 45 degrees under sail
 or magic, 90 for small ships and dinghies under sail, rowed and steam ships), made at the start or
-the end of the move over an arc as long as the hull is for a right angle (stand-ins for the naval
-supplement's turning rules, docs/rulings.md).
+the end of the move over an arc half as long as the hull for a right angle (stand-ins for the
+naval supplement's turning rules, docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -80,8 +80,8 @@ def turn_limit(ship: Ship, mode: Propulsion) -> float:
 
 
 def arc_length(ship: Ship, turn: float) -> float:
-    """The inches of course a turn takes: the hull's length for a right angle."""
-    return ship.hull.length * abs(turn) / 90.0
+    """The inches of course a turn takes: half the hull's length for a right angle."""
+    return ship.hull.length * abs(turn) / 180.0
 
 
 def turns(ship: Ship, mode: Propulsion, inches: float) -> list[float]:

@@ -192,10 +192,10 @@ def fear_tests(g: Game, sea: Sea, engaged: list[Engagement]) -> Generator[Prompt
             continue
         if any(t.has(c) and Special.FEAR in immune for c, immune in CAUSES.items()):
             done.add(u.name)
-            from grapeshot.rulesets.navalwarhammer.boarding import test_ld
+            from grapeshot.rulesets.navalwarhammer.boarding import crew_ld
 
             ship = sea.ships.get(u.home)
-            ld = test_ld(sea, ship, [u]) if ship is not None else u.profile.ld
+            ld = crew_ld(sea, ship, [u]) if ship is not None else u.profile.ld
             v = yield from take_test(g, Psychology.FEAR, [u], ld=ld, boat=u.boat)
             if not v.passed and v.immune is None:
                 failed.add(u.name)

@@ -33,7 +33,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import SCATTER, TWO_D6, RollRequest
 from grapeshot.geometry import Vec, distance, push
 from grapeshot.rulesets.navalwarhammer.aboard import base_of, charge, engaged, figures, place_on, step_back
-from grapeshot.rulesets.navalwarhammer.boarding import test_ld
+from grapeshot.rulesets.navalwarhammer.boarding import crew_ld
 from grapeshot.rulesets.navalwarhammer.damage import overboard
 from grapeshot.rulesets.navalwarhammer.data import HANDLER_REACH
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
@@ -45,7 +45,7 @@ Proc = Generator[Prompt, Any, Any]
 
 def ld_for(sea: Sea, u: Troops) -> int:
     ship = sea.ships.get(u.home)
-    return test_ld(sea, ship, [u]) if ship is not None else u.profile.ld
+    return crew_ld(sea, ship, [u]) if ship is not None else u.profile.ld
 
 
 def rally(g: Game, sea: Sea, seat: str) -> Proc:

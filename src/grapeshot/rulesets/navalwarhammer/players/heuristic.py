@@ -176,11 +176,9 @@ class HeuristicPlayer:
                     if other.commander == ship.commander:
                         score -= 4.0
                     else:
-                        score += 10.0 if board else -2.0
-                        if a.ram and ship.upgrades.get("ram"):
-                            score += 6.0
-                        elif a.ram:
-                            score += 1.0
+                        score += 10.0 if board else -8.0
+                        if a.ram:
+                            score += ram_value(ship, other, hit.at)
                 else:
                     score -= HAZARD.get(hit.kind, 4.0)
             elif a.ram:
@@ -188,6 +186,8 @@ class HeuristicPlayer:
             if foe is not None:
                 d = hull_distance(end, foe.hull)
                 score -= d / 4.0 if board else abs(d - STANDOFF) / 6.0
+                off = math.radians(end.heading - math.degrees(math.atan2(foe.hull.y - end.y, foe.hull.x - end.x)))
+                score += 1.5 * math.cos(off) if board else 1.0 * abs(math.sin(off))
             edge = min(end.x, end.y, sea.table.width - end.x, sea.table.height - end.y)
             if edge < 6.0:
                 score -= (6.0 - edge) / 2.0
@@ -238,7 +238,7 @@ class HeuristicPlayer:
         foes = [sea.ships[o] for o in ship.grappled if sea.ships[o].commander != seat]
         if not foes:
             return p.answers[1]
-        weaker = crew_strength(sea, ship) < 0.7 * max(crew_strength(sea, f) for f in foes)
+        weaker = crew_strength(sea, ship) < max(crew_strength(sea, f) for f in foes)
         return p.answers[1] if weaker else p.answers[0]
 
     def on_ShoveOffPrompt(self, sea: Sea, seat: str, p: ShoveOffPrompt) -> Action:
@@ -270,6 +270,19 @@ class HeuristicPlayer:
         if not casts:
             return p.answers[0]
         return max(casts, key=lambda c: (sea.units[c.target].models if c.target in sea.units else 0.5, c.target))
+
+
+def ram_value(ship: Ship, target: Ship, moved: float) -> float:
+    """What declaring a ram is worth: the structure it may take off the target's hull (rams with a
+    ram strike twice as often), nothing where the blow cannot wound that hull."""
+    from grapeshot.rulesets.navalwarhammer.data import RAM_BASE_STRENGTH, RAM_INCHES_PER_STRENGTH
+
+    strength = min(10, RAM_BASE_STRENGTH + ship.rank + int(moved // RAM_INCHES_PER_STRENGTH))
+    need = to_wound(strength, target.parts["hull"].profile.t)
+    if need is None:
+        return -3.0
+    hits = 7.0 if ship.upgrades.get("ram") else 3.5
+    return hits * (7 - need) / 6.0 * 2.0 - (0.0 if ship.upgrades.get("ram") else 1.0)
 
 
 def shot_value(sea: Sea, seat: str, a: Shoot) -> float:
