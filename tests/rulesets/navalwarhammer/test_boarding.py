@@ -332,3 +332,26 @@ def test_swimmers_strike_the_hull_and_the_crew_strike_down_at_them() -> None:
     assert hull_hit.target is red.parts["hull"]
     down = next(e for e in found if e.attacker is r)
     assert down.target is swimmer and down.weapon is not None and down.weapon.name == "hand weapon"
+
+
+@pytest.mark.rules("NW-SWIM-2", "NW-BOARD-5")
+def test_a_fight_with_swimmers_is_no_boarding_action_and_has_no_combat_result() -> None:
+    g = alongside([SWORDS], [HALBERDS])
+    s = sea(g)
+    red = the_ship(g, "Red")
+    r, b = line_up(g, [0.0], [])
+    from grapeshot.rulesets.navalwarhammer.damage import overboard
+
+    g.dice = ScriptedDice([])
+    overboard(g, s, b, [9], why="test")
+    swimmer = next(u for u in s.units.values() if u.swimming)
+    swimmer.figs[0] = Fig("", red.hull.x, red.hull.y - red.hull.hw - swimmer.radius - 0.01, "water")
+    r.figs[0] = Fig("Red", 0.0, -(red.hull.hw - r.radius - 0.01), "deck")
+    # the swordsman strikes down first (I4): hits, wounds, the swimmer's armour fails; it is slain
+    # before it can strike the hull, yet no crew won a round
+    g.dice = ScriptedDice([6, 6, 1])
+    fought = run(g, fight(g, s))
+    assert any(e.data["target"] == swimmer.name and e.data["slain"] for e in events(g, "wounds"))
+    assert not fought.pairs and not fought.wounds
+    run(g, results(g, s, fought))
+    assert not events(g, "combat-result")

@@ -119,6 +119,27 @@ def test_swimmers_swim_d6_less_one_towards_a_friend_and_climb_aboard() -> None:
     assert swim.models == 0 and events(g, "swim")[-1].data["drowned"]
 
 
+@pytest.mark.rules("NW-SWIM-1")
+def test_swimmers_wiped_out_stay_dead_and_later_swimmers_form_a_new_unit() -> None:
+    g = game(duel([ship("Home", "medium", [HALBERDIERS])], [ship("Foe", "medium", [HALBERDIERS])]))
+    s = sea(g)
+    home = the_ship(g, "Home")
+    h = unit(g, "Halberdiers (Home)")
+    g.dice = ScriptedDice([])
+    first = overboard(g, s, h, [0], why="test")
+    assert first is not None
+    first.figs[0] = Fig("", home.hull.x, home.hull.y - home.hull.hw - 6.0, "water")
+    g.dice = ScriptedDice([1])
+    run(g, swim_phase(g, s, "red"))
+    assert first.models == 0 and first.figs == []
+    g.dice = ScriptedDice([])
+    second = overboard(g, s, h, [0], why="test")
+    assert second is not None and second is not first and second.name != first.name and second.models == 1
+    assert first.models == 0 and s.units[first.name] is first
+    # and the next to go over join the living swimmers
+    assert overboard(g, s, h, [0], why="test") is second and second.models == 2
+
+
 @pytest.mark.rules("NW-SWIM-1", "NW-FLY-2")
 def test_ships_move_swimmers_and_flyers_aside_but_a_swimming_monster_stops_them() -> None:
     g = game(duel([ship("Runner", "medium", [HALBERDIERS])], [ship("Foe", "medium", [HALBERDIERS])]))

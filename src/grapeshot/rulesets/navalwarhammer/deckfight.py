@@ -202,6 +202,14 @@ def fear_tests(g: Game, sea: Sea, engaged: list[Engagement]) -> Generator[Prompt
     return failed
 
 
+def crews_fight(attacker: Troops, target: Troops) -> bool:
+    """Whether a blow counts towards a combat result between two ships' crews (NW-BOARD-5): not
+    when either side is swimming (swimmers and the crew striking down at them fight no boarding
+    action, NW-SWIM-2), nor between two units of one ship."""
+    aboard = all(any(f.level != "water" for f in u.figs) for u in (attacker, target))
+    return aboard and attacker.home != target.home
+
+
 def fight(g: Game, sea: Sea) -> Generator[Prompt, Any, Fought]:
     """One round of deck fighting for every model in contact (see the module docstring)."""
     fought = Fought()
@@ -224,10 +232,11 @@ def fight(g: Game, sea: Sea) -> Generator[Prompt, Any, Fought]:
             attacker = sea.units[attacker_name]
             target = next(s.engagement.target for s in step if s.engagement.target.name == target_name)
             centre = centres.get((attacker_name, target_name))
+            boarding = isinstance(target, Troops) and crews_fight(attacker, target)
             gone = sea.sync(target, centre)
             credit(sea, attacker.seat, target, dmg.slain)
             fought.units.update({attacker_name, target_name})
-            if isinstance(target, Troops) and target.seat != attacker.seat and not target.part:
+            if isinstance(target, Troops) and target.seat != attacker.seat and not target.part and boarding:
                 pair = (attacker.home, target.home)
                 fought.wounds[pair] += dmg.inflicted
                 fought.pairs.add(tuple(sorted(pair)))  # type: ignore[arg-type]

@@ -83,7 +83,8 @@ def play(g: Game, start: tuple[int, int, int] | None = None) -> Generator[Prompt
 
 
 def new_turn(g: Game, sea: Sea) -> Proc:
-    """The wind shifts, and the sharks come (a stand-in, :mod:`.water`)."""
+    """The wind shifts, and the sharks come (a stand-in, :mod:`.water`), in a phase of their own."""
+    g.begin_phase("wind", "NW-MOVE-1")
     r = yield from g.roll(RollRequest(D6, "the wind: does it shift?", "NW-MOVE-1", None, None, None))
     shift = WIND_SHIFT.get(int(r.total), 0.0)
     sea.wind = (sea.wind + shift) % 360.0

@@ -270,6 +270,13 @@ class Sea:
     def enemies(self, a: str, b: str) -> bool:
         return a != b
 
+    def living(self, base: str) -> Troops | None:
+        """The unit alive now under the name ``base`` (or a name :meth:`new_name` made from it)."""
+        for name, u in self.units.items():
+            if u.alive and (name == base or name.startswith(f"{base} [")):
+                return u
+        return None
+
     def new_name(self, base: str) -> str:
         """A unit name not yet in use."""
         if base not in self.units:

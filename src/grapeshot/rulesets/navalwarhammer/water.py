@@ -37,10 +37,14 @@ Proc = Generator[Prompt, Any, Any]
 
 def swimmers_of(sea: Sea, u: Troops) -> Troops:
     """The unit of ``u``'s models in the water (made the first time one goes in)."""
-    name = u.name if u.swimming else f"{u.kind} (swimming, from {u.home})"
-    found = sea.units.get(name)
+    if u.swimming and u.alive and not u.boat:
+        return u
+    base = f"{u.kind} (swimming, from {u.home})"
+    found = sea.living(base)
     if found is not None and found.swimming:
         return found
+    # a unit wiped out stays dead: later swimmers form a new unit under a new name
+    name = sea.new_name(base)
     p = u.profile
     body = u.body_armour
     swimmers = Troops(
@@ -69,10 +73,11 @@ def swimmers_of(sea: Sea, u: Troops) -> Troops:
 def rescued_unit(sea: Sea, u: Troops, ship: Ship) -> Troops:
     """The unit a swimmer joins when it climbs aboard a friendly ship: weaponless still, but crew
     of that ship (it may work her if its kind may)."""
-    name = f"{u.kind} ({ship.name}, rescued)"
-    found = sea.units.get(name)
+    base = f"{u.kind} ({ship.name}, rescued)"
+    found = sea.living(base)
     if found is not None:
         return found
+    name = sea.new_name(base)
     r = Troops(
         name=name,
         seat=u.seat,
