@@ -26,7 +26,10 @@ from grapeshot import odds
 from grapeshot.agents import make
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
+from grapeshot.rulesets.jimlad import kannon
+from grapeshot.rulesets.jimlad import odds as jl
 from grapeshot.rulesets.jimlad.data import KANNONS, Klan
+from grapeshot.rulesets.jimlad.data import KLANS as KLAN_SPECS
 from grapeshot.rulesets.jimlad.prompts import ShootPrompt
 from grapeshot.rulesets.jimlad.state import Sea
 
@@ -53,41 +56,43 @@ def game_shots(g: Game, rng: random.Random, n: int) -> list[Callable[[], object]
     ships = [s for s in sea.afloat()]
     while len(calls) < n:
         ship = rng.choice(ships)
-        gun = rng.choice([k for k, v in KANNONS.items() if v.krak is not None])
+        gun = rng.choice([k for k, v in KANNONS.items() if v.krak is not None and kannon.carried(ship, k, "krak") is None])
         enemy = rng.choice([s for s in ships if s is not ship])
         x, y = enemy.hull.x + rng.uniform(-4, 4), enemy.hull.y + rng.uniform(-4, 4)  # in arc or not: the odds do not ask
-        calls.append(lambda s=ship.name, gn=gun, a=(x, y): odds.krak_odds(g, s, gn, a))
+        calls.append(lambda s=ship.name, gn=gun, a=(x, y): jl.krak_odds(g, s, gn, a))
     return calls
 
 
 def described_shots(rng: random.Random, n: int) -> list[Callable[[], object]]:
     calls: list[Callable[[], object]] = []
     for _ in range(n):
-        desc = odds.Description(shooter_klan=rng.choice(KLANS), target_klan=rng.choice(KLANS), target_hull_points=rng.choice([5, 5, 4, 3, 2, 1]))
-        gun = rng.choice(["fore", "port", "starboard"])
+        shooter = rng.choice(KLANS)
+        desc = jl.Description(shooter_klan=shooter, target_klan=rng.choice(KLANS), target_hull_points=rng.choice([5, 5, 4, 3, 2, 1]))
+        # the kannons that fire krak for that klan (the Deff Skulls' fore kannon fires grapeshot only, JL-KLAN-3)
+        gun = rng.choice(["port", "starboard"] if KLAN_SPECS[Klan(shooter)].fore_grapeshot_only else ["fore", "port", "starboard"])
         facing = rng.choice(FACINGS)
         rng_in = rng.uniform(14.0, 24.0)
-        calls.append(lambda d=desc, gn=gun, f=facing, r=rng_in: odds.describe_krak(d, gn, f, r))
+        calls.append(lambda d=desc, gn=gun, f=facing, r=rng_in: jl.describe_krak(d, gn, f, r))
     return calls
 
 
 def described_blows(rng: random.Random, n: int) -> list[Callable[[], object]]:
     calls: list[Callable[[], object]] = []
     for _ in range(n):
-        desc = odds.Description(target_klan=rng.choice(KLANS), target_hull_points=rng.choice([5, 4, 3, 2, 1]))
+        desc = jl.Description(target_klan=rng.choice(KLANS), target_hull_points=rng.choice([5, 4, 3, 2, 1]))
         strength, facing = rng.choice([8, 9]), rng.choice(FACINGS)
-        calls.append(lambda d=desc, s=strength, f=facing: odds.describe_strike(d, s, f))
+        calls.append(lambda d=desc, s=strength, f=facing: jl.describe_strike(d, s, f))
     return calls
 
 
 def described_rams(rng: random.Random, n: int) -> list[Callable[[], object]]:
     calls: list[Callable[[], object]] = []
     for _ in range(n):
-        desc = odds.Description(shooter_klan=rng.choice(KLANS), target_klan=rng.choice(KLANS))
+        desc = jl.Description(shooter_klan=rng.choice(KLANS), target_klan=rng.choice(KLANS))
         strength = rng.choice([5, 6, 7, 8, 9, 10])
         facing = rng.choice(FACINGS)
         planned = rng.random() < 0.7
-        calls.append(lambda d=desc, s=strength, f=facing, p=planned: odds.describe_ram(d, s, f, planned=p))
+        calls.append(lambda d=desc, s=strength, f=facing, p=planned: jl.describe_ram(d, s, f, planned=p))
     return calls
 
 

@@ -2,7 +2,7 @@
 
 For many aim points, hull sizes and headings (aims with hull edges a whole number of inches
 away among them, where a scatter circle just touches an edge), it compares
-``odds.landing_odds`` with the integration of ``tests/test_odds_landing.py`` (2^18 sampled
+``landing_odds`` (Jim Lad's odds) with the integration of ``tests/rulesets/jimlad/test_odds_landing.py`` (2^18 sampled
 arrow directions per scatter circle, every change of hull refined by bisection) and prints
 the largest and the mean difference over every hull's chance and the open sea's.
 
@@ -19,11 +19,11 @@ import sys
 import time
 from pathlib import Path
 
-from grapeshot import odds
 from grapeshot.geometry import Hull
+from grapeshot.rulesets.jimlad import odds as jl
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' helpers, from the repository's root
-from tests.test_odds_landing import a_sea, integrated
+from tests.rulesets.jimlad.test_odds_landing import a_sea, integrated
 
 
 def main() -> None:
@@ -41,7 +41,7 @@ def main() -> None:
         sea = a_sea()
         length, width = sizes[i % len(sizes)] if i % 2 == 0 else (rng.uniform(4.0, 15.0), rng.uniform(1.5, 7.0))
         heading = rng.choice([0.0, 90.0, 180.0, 270.0]) if i % 3 else rng.uniform(0.0, 360.0)
-        h = sea.ships[odds.TARGET].hull = Hull(120.0, 120.0, heading, length, width)
+        h = sea.ships[jl.TARGET].hull = Hull(120.0, 120.0, heading, length, width)
         if i % 2 == 0:  # an edge a whole number of inches from the aim
             whole_inch += 1
             u = rng.choice([h.hl - rng.randint(0, 9), -h.hl + rng.randint(0, 9), 0.0])
@@ -50,18 +50,18 @@ def main() -> None:
             u, v = rng.uniform(-length, length), rng.uniform(-width, width)
         sea.options["krak_scatter_bs"] = rng.choice([2, 3])
         aim = h.world(u, v)
-        landing = odds.landing_odds(sea, aim)
+        landing = jl.landing_odds(sea, aim)
         want, miss = integrated(sea, aim, int(sea.option("krak_scatter_bs")))
         got = {**landing.hulls, **landing.models}
         diffs = [abs(landing.miss - miss)] + [abs(got.get(name, 0.0) - p) for name, p in want.items()]
         worst = max(worst, *diffs)
         total += sum(diffs)
         values += len(diffs)
-    shot = odds.from_description(gun="starboard", facing="port")
-    assert isinstance(shot, odds.KrakOdds)
+    shot = jl.from_description(gun="starboard", facing="port")
+    assert isinstance(shot, jl.KrakOdds)
     print(f"{args.aims} aims ({whole_inch} with a hull edge a whole number of inches away), {values} chances compared, {time.perf_counter() - t0:.0f} s")
     print(f"largest difference {worst:.2e}, mean {total / values:.2e}")
-    print(f"starboard kannon at a target showing a side, aimed at its centre: {shot.landing.hulls[odds.TARGET]:.6f}")
+    print(f"starboard kannon at a target showing a side, aimed at its centre: {shot.landing.hulls[jl.TARGET]:.6f}")
 
 
 if __name__ == "__main__":

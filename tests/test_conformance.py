@@ -1,9 +1,9 @@
 """The conformance suite every registered rule set must pass, on each of its built-in scenarios
-(and the test-only toy rule set, with and without its module): determinism, save/load round
-trip, replay equality, copies, and random-play fuzzing with the rule set's invariants checked
-after every action; and for every rule set with a PettingZoo encoding, PettingZoo's own API and
-seed tests and the secrecy of each seat's observations (a rule set without one is skipped,
-saying so)."""
+(the test-only toy rule set, with and without its module, and the harbour with and without the
+collisions module): determinism, save/load round trip, replay equality, copies, and random-play
+fuzzing with the rule set's and its modules' invariants checked after every action; and for
+every rule set with a PettingZoo encoding, PettingZoo's own API and seed tests and the secrecy
+of each seat's observations (a rule set without one is skipped, saying so)."""
 
 from __future__ import annotations
 
@@ -23,13 +23,17 @@ from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
 from grapeshot.report import Words, narrate, unworded
+from tests.rulesets.collisions.support import brawl
 from tests.toy import CHEER, race
 from tests.toy.coded import coded_race
 
-#: scenarios that are not built in: the toy race alone and with its module
+#: scenarios that are not built in: the toy race alone and with its module, and the harbour
+#: brawl (the collisions module's test host) with and without the collisions module
 EXTRA: dict[tuple[str, str], Callable[[], Scenario]] = {
     ("toy", "race"): lambda: race(("red", "blue", "green")),
     ("toy", "race+cheer"): lambda: race(modules=[CHEER]),
+    ("harbour", "brawl"): lambda: brawl(modules=()),
+    ("harbour", "brawl+collisions"): brawl,
 }
 CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)] + list(EXTRA)
 
@@ -48,7 +52,7 @@ def _play(ruleset: str, scenario: str, seed: int, players: str = "fast", check: 
     agents = {s.id: make(kinds[k % len(kinds)], seed * 7 + k, ruleset) for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state)
+        problems = game.ruleset.invariants(game.state) + [p for run in game.modules.values() for p in run.module.invariants(game)]
         assert not problems, f"after action {len(game.actions)} ({game.actions[-1]}): {problems}"
 
     play_out(g, agents, invariants if check else None)
@@ -169,6 +173,34 @@ def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None
     c = g.copy(without_sealed_of={sealed})
     assert sealed in c.waiting_for() and sealed not in g.waiting_for()
     assert len(c.actions) == len(g.actions) - 1
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_no_seat_learns_another_seat_s_sealed_answer(ruleset: str, scenario: str) -> None:
+    """Two games that differ only in one seat's sealed answer look the same to every other seat
+    and to a spectator, in the view, the log and the public save, until the answers are revealed;
+    the seat itself sees its own answer."""
+    g = Game(ruleset, load(scenario, ruleset), seed=5)
+    agents = {s: make(rollout_player(ruleset), k, ruleset) for k, s in enumerate(g.ruleset.seats_of(g.state))}
+    while g.prompt is not None and not g.prompt.simultaneous:
+        seat = g.waiting_for()[0]
+        g.submit(seat, agents[seat].act(g, seat, g.prompt))
+    if g.prompt is None:
+        pytest.skip("this scenario has no sealed answers")
+    sealer, *others = g.waiting_for()
+    answers: dict[str, object] = {}
+    for a in g.prompt.legal(sealer).actions(limit=200):
+        answers.setdefault(json.dumps(a.to_json(), sort_keys=True), a)
+    if len(answers) < 2:
+        pytest.skip("the first sealed prompt offers a single answer")
+    seen = []
+    for a in list(answers.values())[:2]:
+        c = g.copy()
+        c.submit(sealer, a)  # type: ignore[arg-type]
+        assert c.view(sealer)["sealed"] == a.to_json()  # type: ignore[attr-defined]
+        views = {str(o): json.dumps(c.view(o), sort_keys=True) for o in [*others, None]}
+        seen.append((views, json.dumps(c.public_save(), sort_keys=True)))
+    assert seen[0] == seen[1], "another seat's view, log or the public save shows a sealed answer"
 
 
 @pytest.mark.parametrize(("ruleset", "scenario"), CASES)

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -23,6 +24,7 @@ from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import Ruleset, all_rulesets, get
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
 from grapeshot.report import Words, narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
@@ -60,7 +62,8 @@ def game_seed(study_seed: int, index: int) -> int:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}")
+    """A clean one-line error (the message is printed as it is: brackets in it are not markup)."""
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -215,27 +218,27 @@ class Summary:
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a save file (.save.json)")],
     log: Annotated[Path | None, typer.Option(help="the recorded event log to compare with (default: the save's sibling .events.jsonl)")] = None,
+    commitment: Annotated[
+        str | None, typer.Option(help="the seed's hash the table published when the game began: check that the save's seed and salt are what it committed to")
+    ] = None,
 ) -> None:
-    """Replay a save and check that it reproduces its event log exactly."""
+    """Replay a save and check that it reproduces its event log, its outcome and its seed's commitment exactly."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise _fail(f"{file}: cannot read a save: {e}") from None
-    if log is None:
-        sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
-        log = sibling if sibling.exists() else None
-    recorded = None
-    if log is not None:
-        try:
-            recorded = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
-        except (OSError, json.JSONDecodeError) as e:
-            raise _fail(f"{log}: cannot read the event log: {e}") from None
-    try:
+        data = loads_json(read_text(file, str(file), MAX_SAVE_BYTES), str(file))
+        if log is None:
+            sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
+            log = sibling if sibling.exists() else None
+        recorded = None
+        if log is not None:
+            lines = read_text(log, str(log), MAX_SAVE_BYTES).splitlines()
+            recorded = [loads_json(line, f"{log} line {i + 1}") for i, line in enumerate(lines) if line.strip()]
+        if not isinstance(data, dict):
+            raise ScenarioError(str(file), "(file)", "a grapeshot save file (a JSON object)", type(data).__name__)
         game = replay(data, recorded, source=str(file))
     except ScenarioError as e:
         raise _fail(str(e)) from None
     except ReplayMismatch as e:
-        raise _fail(f"replay of {file} diverged at {e}", 1) from None
+        raise _fail(f"replay of {file} diverged at {e}" if e.what is None else f"replay of {file}: {e}", 1) from None
     if not log_comparable(data, game.ruleset):
         what = f"the same dice and outcome (its log was written in {game.ruleset.name}'s event schema {data.get('events_version', 1)}, now {game.ruleset.events_version}: not compared)"
     elif recorded is not None:
@@ -243,7 +246,19 @@ def replay_cmd(
     else:
         what = f"{len(game.events)} events, digest matches"
     outcome = game.outcome.to_json() if game.outcome else "unfinished"
-    out.print(f"[green]ok[/green]: {file}: {len(game.actions)} actions replayed, {what}; outcome: {outcome}")
+    if game.commitment is None:
+        sealed = ""
+    elif game.seed is None:
+        sealed = f"; the seed is secret until the game ends (committed to as {game.commitment}; {len(game.given)} rolls on record)"
+    else:
+        sealed = f"; seed {game.seed} and its salt match the commitment {game.commitment}"
+    if commitment is not None:
+        if game.seed is None or game.salt is None:
+            raise _fail(f"{file}: --commitment: this save does not reveal a seed and a salt to check (the game was not over when it was saved)")
+        if game.commitment != commitment.strip().lower():
+            raise _fail(f"{file}: the seed and salt hash to {game.commitment}, not to the commitment {commitment.strip()} published at the start", 1)
+        sealed += ", the one published at the start"
+    out.print(f"[green]ok[/green]: {escape(str(file))}: {len(game.actions)} actions replayed, {escape(what)}; outcome: {escape(str(outcome))}{escape(sealed)}")
 
 
 @app.command()
@@ -308,15 +323,22 @@ _KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", 
 def serve(
     data: Annotated[Path, typer.Option(help="folder for the games database")] = Path("grapeshot-data"),
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    scenarios_dir: Annotated[
+        Path | None,
+        typer.Option("--scenarios", help="a folder of scenario files (NAME.yaml) to offer by name beside the built-in ones; read once, at start-up"),
+    ] = None,
 ) -> None:
     """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
-    import uvicorn
+    from grapeshot.server.app import create_app, run
 
-    from grapeshot.server.app import create_app
-
-    out.print(f"grapeshot table at [bold]http://{host}:{port}/[/bold] (games kept in {data}/)")
-    uvicorn.run(create_app(data), host=host, port=port, log_level="warning")
+    try:
+        app_ = create_app(data, scenarios_dir)
+    except ScenarioError as e:
+        raise _fail(str(e)) from None
+    offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
+    out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {escape(str(data))}/{escape(offered)})")
+    run(app_, host, port)
 
 
 @app.command()
@@ -331,74 +353,54 @@ def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jiml
         out.print(f'[bold]{name}[/bold]: {sc.title}: {len(sc.seats)} seats, table {sc.table.width:g}" x {sc.table.height:g}"')
 
 
-@app.command(name="odds")
+@app.command(name="odds", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def odds_cmd(
+    ctx: typer.Context,
+    ruleset: Annotated[str | None, typer.Option(help="the rule set asked (default jimlad; with --save, the save's own)")] = None,
+    question: Annotated[str | None, typer.Option(help="the rule set's question to ask (default: the one its parameters pick, else its first)")] = None,
+    questions: Annotated[bool, typer.Option("--questions", help="list the rule set's questions and their parameters, and stop")] = False,
     save: Annotated[Path | None, typer.Option(help="a save file: the odds of --action by --seat at the point it was saved")] = None,
     seat: Annotated[str | None, typer.Option(help="with --save: the seat proposing the action")] = None,
     action: Annotated[
         str | None, typer.Option(help='with --save: the action as JSON, e.g. \'{"kind":"fire","gun":"fore","shell":"krak","aim":[60,36]}\'')
     ] = None,
-    shooter_klan: Annotated[str, typer.Option(help="the shooter's (or rammer's, boarder's) klan")] = "goffs",
-    target_klan: Annotated[str, typer.Option(help="the target's klan")] = "goffs",
-    gun: Annotated[str, typer.Option(help="the kannon: fore, port, starboard, aft")] = "fore",
-    shell: Annotated[str, typer.Option(help="krak, or grapeshot (as D3 hits)")] = "krak",
-    facing: Annotated[str, typer.Option("--facing", "--target-facing", help="the target's facing that is struck: front, port, starboard, rear")] = "front",
-    rng: Annotated[float, typer.Option("--range", help="krak: inches from the kannon to the target's centre (its aim point)")] = 20.0,
-    torpedo: Annotated[bool, typer.Option("--torpedo", help="a torpedo (S9) that has struck the target's --facing")] = False,
-    hits: Annotated[int, typer.Option(help="--torpedo: how many of the salvo struck (1 or 2)")] = 1,
-    sluggas: Annotated[bool, typer.Option("--sluggas", help="the shooter's sluggas at the target alongside, and the return fire")] = False,
-    board: Annotated[bool, typer.Option("--board", help="the shooter boards the target alongside")] = False,
-    gap: Annotated[float | None, typer.Option(help="inches between the hulls for --sluggas, --board and grapeshot")] = None,
-    ram_strength: Annotated[int | None, typer.Option(help="a ram into the target's --target-facing at this strength (band and modifiers)")] = None,
-    crash: Annotated[bool, typer.Option("--crash", help="with --ram-strength: a crash, not a planned ram (the rammer takes full strength)")] = False,
-    rammer_facing: Annotated[str, typer.Option(help="with --ram-strength: the rammer's facing that takes the impact")] = "front",
-    target_hull_points: Annotated[int | None, typer.Option(help="the target's hull points (default 5)")] = None,
-    shooter_hull_points: Annotated[int | None, typer.Option(help="the shooter's hull points (default 5)")] = None,
-    shooter_krew: Annotated[int | None, typer.Option(help="Orks aboard the shooter (default 7; boyz go first, the Kaptin last)")] = None,
-    target_krew: Annotated[int | None, typer.Option(help="Orks aboard the target (default 7)")] = None,
-    samples: Annotated[int, typer.Option(min=1, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
+    samples: Annotated[int, typer.Option(min=1, max=1_000_000, help="Monte Carlo runs where the odds cannot be enumerated")] = 2000,
     seed: Annotated[int, typer.Option(help="seed of the Monte Carlo dice")] = 1,
-    budget: Annotated[int, typer.Option(min=1, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
+    budget: Annotated[int, typer.Option(min=1, max=10_000_000, help="rule runs an exact enumeration may take before it gives way to Monte Carlo")] = 4000,
     as_json: Annotated[bool, typer.Option("--json", help="print the odds as JSON (fractions as 'n/d' strings, and floats)")] = False,
 ) -> None:
-    """The exact odds of one action: a shot, a torpedo, sluggas, a ram or a boarding action."""
+    """The exact odds of one action: a question of the rule set's own, its parameters given as
+    --name value (see --questions; for jimlad e.g. --gun fore --target-klan bad-moons, or
+    --ram-strength 7), or an action proposed in a saved game (--save, --seat, --action)."""
     from grapeshot import odds as calc
+    from grapeshot.core.capabilities import Effort, Lacking
 
+    effort = Effort(budget, samples, seed)
     try:
+        rs = get(ruleset) if ruleset is not None else None
+        if questions:
+            rules = rs or get("jimlad")
+            if as_json:
+                out.print_json(json.dumps({"ruleset": rules.name, "questions": calc.questions_json(calc.odds_of(rules))}))
+            else:
+                calc.render_questions(out, rules)
+            return
         if save is not None:
             if seat is None or action is None:
                 raise calc.OddsError("--save needs --seat and --action")
-            answer: calc.Answer = calc.from_save(str(save), seat, action, samples=samples, seed=seed, budget=budget)
+            if ctx.args or question is not None:
+                raise calc.OddsError(f"--save asks about its --action; it takes no question or parameters ({' '.join([*ctx.args] or ['--question'])})")
+            answer = calc.from_save(save, seat, action, effort, rs)
         else:
-            answer = calc.from_description(
-                shooter_klan=shooter_klan,
-                target_klan=target_klan,
-                gun=gun,
-                shell=shell,
-                facing=facing,
-                rng=rng,
-                torpedo=torpedo,
-                hits=hits,
-                sluggas=sluggas,
-                board=board,
-                gap=gap,
-                ram_strength=ram_strength,
-                crash=crash,
-                rammer_facing=rammer_facing,
-                target_hull_points=target_hull_points,
-                shooter_hull_points=shooter_hull_points,
-                shooter_krew=shooter_krew,
-                target_krew=target_krew,
-                samples=samples,
-                seed=seed,
-                budget=budget,
-            )
-    except (calc.OddsError, ScenarioError) as e:
+            if seat is not None or action is not None:
+                raise calc.OddsError("--seat and --action go with --save")
+            answer = calc.ask(rs or get("jimlad"), ctx.args, question, effort)
+    except (calc.OddsError, Lacking, ScenarioError, ValueError) as e:
         raise _fail(str(e)) from None
     if as_json:
         out.print_json(json.dumps(answer.to_json()))
     else:
-        calc.render(out, answer)
+        answer.render(out)
 
 
 # --------------------------------------------------------------------------- the balance lab
@@ -548,7 +550,7 @@ def sweep(
         list[str],
         typer.Option(
             help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (grapeshot=d3), a module switched on or off "
-            "(collisions=on), a module's option (collisions.grapple_bonus=2), or a table change (jimlad: klan.goffs.move_dice=0)"
+            "(collisions=on), a module's option (collisions.grapple_extra=beyond-one), or a table change (jimlad: klan.goffs.move_dice=0)"
         ),
     ],
     ruleset: LabRulesetOpt = "jimlad",

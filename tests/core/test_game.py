@@ -213,7 +213,7 @@ def test_an_illegal_distance_in_a_save_is_rejected(duel: Scenario) -> None:
     with pytest.raises(ReplayMismatch) as mismatch:
         replay(data)
     assert mismatch.value.index == len(probe.events)
-    assert f"action #{i}" in str(mismatch.value)
+    assert f"actions[{i}]" in str(mismatch.value)
 
 
 def test_a_changed_seed_is_caught_at_the_first_roll(duel: Scenario) -> None:

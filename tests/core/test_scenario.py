@@ -341,7 +341,7 @@ def test_invalid_yaml_tab_indent() -> None:
 
 def test_missing_file() -> None:
     missing = "/nonexistent/grapeshot/no such scenario.yaml"
-    rejects(lambda: load_scenario(missing), "(file)", "a readable scenario file", source=missing)
+    rejects(lambda: load_scenario(missing), "(file)", "a file that can be opened", source=missing)
 
 
 def test_unknown_builtin_name() -> None:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from grapeshot.core.clone import clone
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import (
@@ -36,7 +37,7 @@ from grapeshot.dice import (
     nd6,
     sustained,
 )
-from grapeshot.odds import DECLINE, TAKE_ON_FAILURE, LazyDice, RerollPolicy, Sandbox, candidates, clone_state, drive, enumerate_outcomes
+from grapeshot.odds import DECLINE, TAKE_ON_FAILURE, LazyDice, RerollPolicy, Sandbox, candidates, drive, enumerate_outcomes
 from tests.dice import drill, req
 
 R = TypeVar("R")
@@ -141,7 +142,7 @@ def exact(proc: Callable[[Game], Generator[Prompt, Any, R]], policy: RerollPolic
     sb, base = sandbox(policy, **options)
 
     def run(dice: DiceSource) -> R:
-        sb.state = clone_state(base)
+        sb.state = clone(base)
         sb.dice = dice
         return drive(proc(sb), sb.policy)  # type: ignore[no-any-return]
 
@@ -292,6 +293,6 @@ def test_seeded_leadership_tests_with_a_first_mate_match_the_exact_odds() -> Non
     n = 20_000
     passed = 0
     for _ in range(n):
-        sb.state = clone_state(base)
+        sb.state = clone(base)
         passed += drive(drill.leadership(sb, "red"), sb.policy)
     assert abs(passed / n - 1071 / 1296) < 0.015

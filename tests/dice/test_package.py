@@ -35,18 +35,23 @@ def test_the_scan_would_see_an_import(tmp_path: Path) -> None:
     assert grapeshot_imports(bad) == {"grapeshot.core.game", "grapeshot.geometry"}
 
 
-def test_every_name_imported_from_grapeshot_dice_is_offered() -> None:
-    """Scan the package, the tests and the benchmarks for ``from grapeshot.dice import ...``."""
+def imported_names(module: str) -> set[str]:
+    """Every name the package, the tests and the benchmarks import ``from <module> import ...``."""
     root = PACKAGE.parent.parent
     wanted: set[str] = set()
     for base in (PACKAGE, root / "tests", root / "bench"):
         for path in base.rglob("*.py"):
             text = path.read_text(encoding="utf-8")
-            if "grapeshot.dice import" not in text:
+            if f"{module} import" not in text:
                 continue
             for node in ast.walk(ast.parse(text)):
-                if isinstance(node, ast.ImportFrom) and node.module == "grapeshot.dice":
+                if isinstance(node, ast.ImportFrom) and node.module == module:
                     wanted.update(a.name for a in node.names)
+    return wanted
+
+
+def test_every_name_imported_from_grapeshot_dice_is_offered() -> None:
+    wanted = imported_names("grapeshot.dice")
     assert {"D6", "RollRequest", "ScriptedDice", "SeededDice", "enumerate_paths", "NotEnumerable"} <= wanted
     assert sorted(wanted - set(grapeshot.dice.__all__)) == []
     assert all(hasattr(grapeshot.dice, name) for name in grapeshot.dice.__all__)

@@ -161,10 +161,12 @@ def test_the_tournament_command_resumes_and_reproduces(tmp_path: Path) -> None:
         (["tournament", "--backend", "ray"], "not included"),
         (["tournament", "--option", "grapeshot"], "KEY=VALUE"),
         (["sweep", "--variant", "klan.goffs.wings=1"], "changeable fields"),
-        (["sweep", "--variant", "collisions=on"], "'collisions' is neither an option of jimlad (engine_repeat, "),
-        (["sweep", "--variant", "collisions.grapple_bonus=2"], "'collisions' is neither a rule module ("),
-        (["sweep", "--variant", "collisions.grapple_bonus=2"], "nor a table of jimlad (klan.<klan>.<field>=<value>"),
-        (["tournament", "--option", "collisions=off"], "nor a rule module ("),
+        (["sweep", "--variant", "kraken=on"], "'kraken' is neither an option of jimlad (engine_repeat, "),
+        (["sweep", "--variant", "kraken.grapple_bonus=2"], "'kraken' is neither a rule module (collisions"),
+        (["sweep", "--variant", "kraken.grapple_bonus=2"], "nor a table of jimlad (klan.<klan>.<field>=<value>"),
+        (["tournament", "--option", "kraken=off"], "nor a rule module ("),
+        (["sweep", "--variant", "collisions=on"], "a module jimlad can host, got 'collisions'"),
+        (["sweep", "--variant", "collisions.grapple_extra=beyond-one"], "an option of jimlad or of a module in play []"),
     ],
 )
 def test_command_errors(args: list[str], message: str, tmp_path: Path) -> None:
@@ -173,11 +175,12 @@ def test_command_errors(args: list[str], message: str, tmp_path: Path) -> None:
     assert message in " ".join(result.output.split())
 
 
-def test_switching_a_module_when_none_is_installed_says_so(tmp_path: Path) -> None:
-    """In a process of its own (the tests install a module of their own), as a user runs it."""
-    command = [sys.executable, "-c", "from grapeshot.cli import app; app()", "sweep", "--variant", "cg:collisions=on,collisions.grapple_bonus=2"]
+def test_switching_on_a_module_the_rule_set_cannot_host_says_so(tmp_path: Path) -> None:
+    """In a process of its own, as a user runs it: the collisions module is installed, but Jim
+    Lad cannot host it; nothing is played or written."""
+    command = [sys.executable, "-c", "from grapeshot.cli import app; app()", "sweep", "--variant", "cg:collisions=on,collisions.grapple_extra=beyond-one"]
     done = subprocess.run([*command, "--quiet", "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2
     said = " ".join(done.stderr.split())
-    assert "'collisions' is neither an option of jimlad" in said and "nor a rule module (none installed)" in said
+    assert "variant cg" in said and "a module jimlad can host, got 'collisions'" in said
     assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()

@@ -121,7 +121,7 @@ def test_a_module_the_scenario_has_switched_off(tmp_path: Path) -> None:
         ("dicey=2", "neither an option of tossup"),
         ("side.plus.bonus=1.5", "a whole number"),
         ("side.plus.colour=1", "side.<side>.bonus"),
-        ("sides.plus.bonus=1", "'sides' is neither a rule module (edge, "),
+        ("sides.plus.bonus=1", "'sides' is neither a rule module (collisions, edge, "),
         ("sides.plus.bonus=1", "nor a table of tossup (side.<side>.bonus=<whole number>)"),
     ],
 )

@@ -24,7 +24,8 @@ def token(link: str) -> str:
 
 
 def new_game(client: TestClient, **req: Any) -> dict[str, Any]:
-    req.setdefault("scenario", "duel")
+    if "scenario_yaml" not in req:
+        req.setdefault("scenario", "duel")
     req.setdefault("seed", 7)
     r = client.post("/api/games", json=req)
     assert r.status_code == 200, r.text
@@ -118,14 +119,16 @@ def test_a_search_ai_seat_plays_its_own_part(client: TestClient) -> None:
     from grapeshot.agents.search import SearchPlayer
     from grapeshot.server.tables import THINK_SECONDS
 
-    agent = client.app.state.tables.get(g["id"]).table.agents["blue"]  # type: ignore[attr-defined]
+    agent = client.app.state.tables.live[g["id"]].table.agents["blue"]  # type: ignore[attr-defined]
     assert isinstance(agent, SearchPlayer) and agent.budget.time_budget == THINK_SECONDS
 
 
 def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> None:
-    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"}, seed=None)
     v = view(client, g["id"], token(g["links"]["red"]))
     assert set(v["seed"]) == {"hash"}
+    save = client.get(f"/api/games/{g['id']}/save", params={"token": token(g["links"]["red"])}).json()
+    assert "seed" not in save["dice"] and "salt" not in save["dice"] and save["dice"]["commitment"] == v["seed"]["hash"]
 
 
 @pytest.mark.parametrize(
@@ -180,21 +183,21 @@ def test_a_seat_that_has_answered_is_not_asked_again(client: TestClient) -> None
 
 
 @pytest.mark.parametrize(
-    ("req", "words"),
+    ("req", "status", "words"),
     [
-        ({"scenario": "nosuch"}, "built-in scenario"),
-        ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, "options.grapeshot"),
-        ({"scenario": "duel", "options": {"nosuch": 1}}, "options.nosuch"),
-        ({"scenario": "duel", "seats": {"purple": "human"}}, "no such seat"),
-        ({"scenario": "duel", "seats": {"red": "robot"}}, "expected one of"),
-        ({"scenario": "duel", "seed": "abc"}, "seed"),
-        ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, "table.height"),
-        ({"scenario_yaml": "name: [unclosed"}, "valid YAML"),
+        ({"scenario": "nosuch"}, 400, "one of the scenarios of this server (brawl, duel, euromeet, kove)"),
+        ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, 400, "options.grapeshot"),
+        ({"scenario": "duel", "options": {"nosuch": 1}}, 400, "options.nosuch"),
+        ({"scenario": "duel", "seats": {"purple": "human"}}, 400, "no such seat"),
+        ({"scenario": "duel", "seats": {"red": "robot"}}, 422, "seats.red: Input should be 'human', 'heuristic', 'search' or 'random'"),
+        ({"scenario": "duel", "seed": "abc"}, 422, "seed: expected a whole number"),
+        ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, 400, "table.height"),
+        ({"scenario_yaml": "name: [unclosed"}, 400, "valid YAML"),
     ],
 )
-def test_bad_new_games_are_refused_and_nothing_is_stored(client: TestClient, req: dict[str, Any], words: str) -> None:
+def test_bad_new_games_are_refused_and_nothing_is_stored(client: TestClient, req: dict[str, Any], status: int, words: str) -> None:
     r = client.post("/api/games", json=req)
-    assert r.status_code == 400 and words in r.json()["error"], r.text
+    assert r.status_code == status and words in r.json()["error"], r.text
     assert client.get("/api/games").json()["games"] == []
 
 
@@ -298,25 +301,51 @@ def test_a_restarted_server_loses_no_game_and_no_acknowledged_action(tmp_path: P
     assert after["actions"] == before["actions"] and after["state"] == before["state"] and after["prompt"] == before["prompt"]
 
 
-def test_the_odds_of_a_krak_shot_add_up_and_match_simulation(client: TestClient) -> None:
+def test_the_odds_of_a_krak_shot_before_it_is_fired_add_up_and_match_simulation(client: TestClient) -> None:
+    """The table's "odds before you act": the page proposes the shot, the server asks the game's
+    rule set (after the game's own check) and answers in the rule set's words."""
     import random
+    from fractions import Fraction
 
+    from grapeshot.core.game import Game
     from grapeshot.geometry import Facing, Hull, Vec
-    from grapeshot.rulesets.jimlad.data import ARMOUR
+    from grapeshot.rulesets.jimlad.data import Klan, armour_of
+    from tests import support
+    from tests.rulesets.jimlad.test_odds import to_shooting
 
-    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
-    red = token(g["links"]["red"])
-    state = view(client, g["id"], red)["state"]
-    blue = next(s for s in state["ships"] if s["owner"] == "blue")
-    odds = client.get(f"/api/games/{g['id']}/odds", params={"token": red, "ship": "Da Big Smasha", "gun": "fore", "x": blue["x"], "y": blue["y"]}).json()
-    total = odds["miss"] + sum(t["land"] for t in odds["targets"])
-    assert total == pytest.approx(1.0, abs=1e-9)
-    (t,) = [t for t in odds["targets"] if t["ship"] == blue["name"]]
-    # front armour 12 against S9: 4+ penetrates, 3 glances; then the 6+ save fails 5 times in 6
-    assert (t["facing"], t["armour"], t["penetrating"], t["glancing"]) == ("front", ARMOUR[Facing.FRONT], 0.5, round(1 / 6, 4))
-    assert t["hull_point"] == pytest.approx(t["land"] * (4 / 6) * (5 / 6), abs=1e-4)
+    local = Game("jimlad", support.duel(red={"x": 40.0, "y": 8.0, "heading": 90.0}, blue={"x": 60.0, "y": 8.0, "heading": 90.0}), seed=2)
+    prompt = to_shooting(local)
+    assert prompt.ship is not None
+    seat, me = prompt.seats[0], prompt.ship.name
+    g = client.post("/api/saves", json={"save": local.save(), "seats": {"red": "human", "blue": "human"}}).json()
+    tok = token(g["links"][seat])
+    v = view(client, g["id"], tok)
+    assert v["prompt"]["kind"] == "ShootPrompt"
+    enemy = next(s for s in v["state"]["ships"] if s["owner"] != seat)
+    gun = "starboard" if me == "Red" else "port"
+    fire = {"kind": "fire", "gun": gun, "shell": "krak", "aim": [enemy["x"], enemy["y"]], "target": None}
+
+    def ask(action: object, tok: str = tok) -> Any:
+        return client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": action})
+
+    r = ask(fire)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["ship"] == me and answer["whole"]["method"] == "monte-carlo" and answer["whole"]["samples"] == 200
+    shot = answer["krak"]
+    landing = shot["landing"]
+    total = landing["miss"] + sum(landing["models"].values()) + sum(t["land"] for t in shot["targets"])
+    assert total == pytest.approx(1.0, abs=1e-5)
+    (t,) = [t for t in shot["targets"] if t["ship"] == enemy["name"]]
+    armour = armour_of(Klan(enemy["klan"]), Facing(t["facing"]))
+    assert t["armour"] == armour and shot["strength"] == 8
+    pen = Fraction(sum(1 for f in range(1, 7) if 8 + f > armour), 6)
+    glance = Fraction(sum(1 for f in range(1, 7) if 8 + f == armour), 6)
+    assert (Fraction(t["penetrating"]["fraction"]), Fraction(t["glancing"]["fraction"])) == (pen, glance)
+    # what lands on the hull costs it a hull point unless saved on a 6
+    assert t["hull_point"] == pytest.approx(t["land"] * float(pen + glance) * 5 / 6, abs=1e-4)
     # the landing chance agrees with a seeded simulation of the scatter (within 3 standard errors)
-    hull = Hull(blue["x"], blue["y"], blue["heading"], blue["length"], blue["width"])
+    hull = Hull(enemy["x"], enemy["y"], enemy["heading"], enemy["length"], enemy["width"])
     rng = random.Random(5)
     n, hits = 20000, 0
     for _ in range(n):
@@ -325,6 +354,22 @@ def test_the_odds_of_a_krak_shot_add_up_and_match_simulation(client: TestClient)
             continue
         d = max(0, rng.randint(1, 6) + rng.randint(1, 6) - 3)
         a = rng.random() * 2 * math.pi
-        hits += hull.contains(Vec(blue["x"] + d * math.cos(a), blue["y"] + d * math.sin(a)))
+        hits += hull.contains(Vec(enemy["x"] + d * math.cos(a), enemy["y"] + d * math.sin(a)))
     se = math.sqrt(t["land"] * (1 - t["land"]) / n)
     assert abs(hits / n - t["land"]) < 3 * se + 0.005
+    # what the game refuses is refused with the game's reason; a spectator takes no action
+    aft = ask({**fire, "gun": "aft"})
+    assert aft.status_code == 422 and aft.json()["error"].startswith("that action is not legal now: ") and "krak" in aft.json()["error"]
+    bad = ask({"kind": "no-such-thing"})
+    assert bad.status_code == 400 and "no-such-thing" in bad.json()["error"]
+    assert ask(None).status_code == 422 and ask(None).json()["error"].startswith("action: ")  # the body's shape: 422 naming the field
+    assert ask(fire, token(g["spectator"])).status_code == 403
+    # the page asks for no simulation of the whole shot (it shows the landing and the blows)
+    quick = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": fire, "samples": 0})
+    assert quick.status_code == 200 and "whole" not in quick.json() and quick.json()["krak"] == shot
+    for bad in (-1, 2001, "many", True, 1.5):
+        r = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": fire, "samples": bad})
+        assert r.status_code == 422 and r.json()["error"].startswith("samples: "), bad
+    # asking changes nothing
+    after = view(client, g["id"], tok)
+    assert after["actions"] == v["actions"] and after["state"] == v["state"]

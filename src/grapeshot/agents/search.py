@@ -67,7 +67,7 @@ from grapeshot.core.capabilities import Players
 from grapeshot.core.choices import Choices
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import SCATTER_HIT_FACES, Roll, RollRequest, SeededDice
+from grapeshot.dice import SCATTER_HIT_FACES, Roll, RollRequest
 
 MAX_ROLLOUT_STEPS = 5_000  # answers a rollout gives at most before it is scored where it stands
 PRIOR = 0.03  # how much better than the rollout player's answer (mean score) another must be to be chosen
@@ -307,10 +307,8 @@ class SearchPlayer:
         return sum(1 for s in p.seats if game.sealed_by(s) is not None)
 
     def _replayable(self, game: Game) -> bool:
-        """Whether replaying the actions rebuilds this game: its dice are seeded by its seed, or typed in."""
-        if game.companion:
-            return True
-        return isinstance(game.dice, SeededDice) and game.dice.seed == game.seed
+        """Whether replaying the actions rebuilds this game: its dice are its own (seeded or on record), or typed in."""
+        return game.replays_itself
 
     def fork(self, game: Game, dice_seed: int) -> Game:
         """A copy of the game at its open prompt (others' sealed orders left out) with new dice.

@@ -87,7 +87,8 @@ def registered(namespace: str | None = None) -> dict[str, type[Action]]:
 def resolve_kind(kind: str, namespaces: Sequence[str] = ()) -> type[Action] | None:
     """The class of a wire ``kind`` in a game whose namespaces are ``namespaces`` (its rule set
     first, then its modules).  A bare kind is the core's, else the first of ``namespaces`` that has it;
-    with no namespaces given, a bare kind that only one namespace has is taken from it."""
+    with no namespaces given, a bare kind that only one rule set has is taken from it (a module's
+    kinds are written qualified, so they never make a bare kind ambiguous)."""
     if "." in kind:
         ns = kind.split(".", 1)[0]
         if namespaces and ns not in namespaces and ns != CORE:
@@ -102,7 +103,7 @@ def resolve_kind(kind: str, namespaces: Sequence[str] = ()) -> type[Action] | No
             return cls
     if namespaces:
         return None
-    found = [c for k, c in _REGISTRY.items() if k.split(".", 1)[1] == kind]
+    found = [c for k, c in _REGISTRY.items() if k.split(".", 1)[1] == kind and c.namespace not in _QUALIFIED]
     return found[0] if len(found) == 1 else None
 
 
@@ -126,7 +127,7 @@ def decode(data: object, namespaces: Sequence[str] = ()) -> Action:
     if cls is None:
         known = sorted({c.wire_kind() for c in _REGISTRY.values() if not namespaces or c.namespace in (CORE, *namespaces)})
         if isinstance(kind, str) and not namespaces and "." not in kind:
-            both = sorted(k for k in _REGISTRY if k.split(".", 1)[1] == kind)
+            both = sorted(k for k, c in _REGISTRY.items() if k.split(".", 1)[1] == kind and c.namespace not in _QUALIFIED)
             if len(both) > 1:
                 raise IllegalAction(f"action kind {kind!r} is ambiguous without a game: {', '.join(both)}")
         raise IllegalAction(f"unknown action kind {kind!r}; known kinds: {', '.join(known)}")
@@ -135,11 +136,22 @@ def decode(data: object, namespaces: Sequence[str] = ()) -> Action:
     return value
 
 
+_SHAPES: dict[type[Any], tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]] = {}
+
+
+def _shape(cls: type[Any]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """A dataclass's field types and fields, worked out once (``get_type_hints`` is slow, and the
+    web table decodes an action on every request)."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = (typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls)})
+    return shape
+
+
 def _decode_dataclass(cls: type[Any], data: object, path: str) -> Any:
     if not isinstance(data, Mapping):
         raise IllegalAction(f"{path}: expected an object")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints, fields = _shape(cls)
     unknown = set(data) - set(fields) - {"kind"}
     if unknown:
         raise IllegalAction(f"{path}: unknown field(s) {sorted(unknown)}; fields are {sorted(fields)}")

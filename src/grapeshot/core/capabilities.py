@@ -13,6 +13,7 @@ but the core: a rule set implements them in its own package (``rulesets/<name>/p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -101,10 +102,21 @@ class Phrasebook(Protocol):
 
 # --------------------------------------------------------------------------- odds
 
+_WORDS = {str: "text", int: "a whole number", float: "a number", bool: "a flag (no value)"}
+
 
 @dataclass(frozen=True)
 class Param:
-    """One input of an odds question (a CLI option, a field of the table's form)."""
+    """One input of an odds question: an option of ``grapeshot odds`` (``--name value``, or
+    ``--name`` alone for a flag, ``kind=bool``), a field of the table's form.
+
+    ``kind`` is ``str``, ``int``, ``float`` or ``bool``.  ``default`` is what the question takes
+    when the parameter is not given (``None``: the question works it out, as a gap from the
+    kind of action).  ``choices`` and ``bounds`` (inclusive, for numbers) are what
+    :meth:`check` allows; ``required`` parameters have no default.  ``aliases`` are other names
+    for it (``target-facing`` for ``facing``).  A rule set's parameters of one name mean the same
+    thing, of the same kind, in every question that takes them (the command line reads a name
+    before it knows the question)."""
 
     name: str
     help: str
@@ -112,30 +124,158 @@ class Param:
     default: object = None
     choices: tuple[object, ...] | None = None
     bounds: tuple[float, float] | None = None
+    required: bool = False
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def flag(self) -> bool:
+        return self.kind is bool
+
+    def allowed(self) -> str:
+        """What the parameter takes, in words ("a whole number from 1 to 5")."""
+        if self.choices is not None:
+            return "one of " + ", ".join(str(c) for c in self.choices)
+        words = _WORDS.get(self.kind, self.kind.__name__)
+        if self.bounds is not None:
+            lo, hi = self.bounds
+            return f"{words} from {lo:g} to {hi:g}"
+        return words
+
+    def parse(self, text: str | None, label: str | None = None) -> object:
+        """The value of ``--name text`` on a command line (``text`` is ``None`` for a flag given
+        alone), checked as :meth:`check` checks it."""
+        label = label or self.name
+        if self.flag:
+            if text is None:
+                return True
+            value: object = {"true": True, "yes": True, "false": False, "no": False}.get(text.lower(), text)
+        elif text is None:
+            raise ValueError(f"{label} needs a value: {self.allowed()}")
+        elif self.kind is int:
+            try:
+                value = int(text)
+            except ValueError:
+                raise ValueError(f"{label} must be {self.allowed()}, not {text!r}") from None
+        elif self.kind is float:
+            try:
+                value = float(text)
+            except ValueError:
+                raise ValueError(f"{label} must be {self.allowed()}, not {text!r}") from None
+        else:
+            value = text
+        return self.check(value, label)
+
+    def check(self, value: object, label: str | None = None) -> object:
+        """``value`` if the parameter allows it (an int is taken for a float), else a
+        ``ValueError`` naming the parameter and what it allows: never clamped."""
+        label = label or self.name
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, self.kind) or (self.kind is not bool and isinstance(value, bool)):
+            raise ValueError(f"{label} must be {self.allowed()}, not {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"{label} must be {self.allowed()} (a finite number), not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"{label} must be {self.allowed()}, not {value!r}")
+        if self.bounds is not None and isinstance(value, (int, float)) and not self.bounds[0] <= value <= self.bounds[1]:
+            raise ValueError(f"{label} must be {self.allowed()}, not {value!r}")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "help": self.help, "kind": self.kind.__name__, "allowed": self.allowed()}
+        if self.default is not None:
+            out["default"] = self.default
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.bounds is not None:
+            out["bounds"] = list(self.bounds)
+        if self.required:
+            out["required"] = True
+        if self.aliases:
+            out["aliases"] = list(self.aliases)
+        return out
 
 
 @dataclass(frozen=True)
 class Question:
-    """A question the odds engine can answer for this rule set ("a kannon shot at a ship")."""
+    """A question a rule set's odds can answer from a short description ("a kannon shot at a
+    ship", "a break test with a First Mate").
+
+    ``picked_by`` names parameters whose being given picks this question when none is named
+    (``--ram-strength 7`` asks about a ram); the rule set's first question is asked otherwise."""
 
     name: str
     help: str
     params: tuple[Param, ...]
+    picked_by: tuple[str, ...] = ()
+
+    def param(self, name: str) -> Param | None:
+        """The parameter called ``name`` (or one of its aliases), if the question takes it."""
+        return next((p for p in self.params if name == p.name or name in p.aliases), None)
+
+    def values(self, given: Mapping[str, object], label: Callable[[str], str] = str) -> dict[str, object]:
+        """Every parameter's value: each given one (by name or alias) checked, the rest their
+        defaults.  A name the question does not take, or a required one missing, is a
+        ``ValueError`` that names the question's parameters; ``label`` words a name as the
+        asker writes it (``--name`` on the command line)."""
+        out: dict[str, object] = {p.name: p.default for p in self.params}
+        seen: set[str] = set()
+        for name, value in given.items():
+            p = self.param(name)
+            if p is None:
+                takes = ", ".join(label(q.name) for q in self.params)
+                raise ValueError(f"the question {self.name!r} takes no {label(name)}; it takes {takes}")
+            if p.name in seen:
+                raise ValueError(f"{label(p.name)} is given twice")
+            seen.add(p.name)
+            out[p.name] = p.check(value, label(name))
+        missing = [label(p.name) for p in self.params if p.required and out[p.name] is None]
+        if missing:
+            raise ValueError(f"the question {self.name!r} needs {', '.join(missing)}")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "help": self.help, "picked_by": list(self.picked_by), "params": [p.to_json() for p in self.params]}
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How hard the odds engine may work on one answer: the rule runs an exact enumeration may
+    take before it gives way to Monte Carlo (``budget``), the Monte Carlo runs where it must
+    (``samples``; 0 allows none, so only what is exact or numeric is answered) and their
+    ``seed``."""
+
+    budget: int = 4000
+    samples: int = 2000
+    seed: int = 1
+
+
+class OddsAnswer(Protocol):
+    """What an odds question answers with: JSON for machines and the table, text for people."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def render(self, console: Any) -> None:
+        """Print the answer on a ``rich`` console."""
+        ...
 
 
 class OddsQuestions(Protocol):
     """What ``grapeshot odds`` and the table's "odds before you act" can ask of a rule set.
 
-    ``ask`` answers a described situation; ``before`` answers the odds of an action a seat is
-    about to take in a real game (``None`` when the action has nothing to tell).  Both refuse an
-    action the game would refuse, with the game's own reason (a ``ValueError``).
-    """
+    ``questions`` are the situations it can describe in a few parameters (the first is asked
+    when none is named or picked).  ``ask`` answers one, given every parameter's checked value
+    (:meth:`Question.values`).  ``before`` answers the odds of ``action`` that ``seat`` proposes
+    in a real game, where ``prompt`` (the one waiting on that seat) has already accepted it
+    (:func:`grapeshot.odds.before` checks); ``None`` when the action has nothing to tell.  Both
+    raise ``ValueError`` (the odds' ``OddsError``) for what cannot be answered, with the game's
+    own reason where the game refuses the situation."""
 
     def questions(self) -> Sequence[Question]: ...
 
-    def ask(self, question: str, params: Mapping[str, object]) -> dict[str, Any]: ...
+    def ask(self, question: str, values: Mapping[str, object], effort: Effort) -> OddsAnswer: ...
 
-    def before(self, game: Game, seat: str, action: Action) -> dict[str, Any] | None: ...
+    def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> OddsAnswer | None: ...
 
 
 # --------------------------------------------------------------------------- the web table

@@ -15,26 +15,32 @@ A game may also carry rule modules (:mod:`grapeshot.core.module`) beside its rul
 set, and be copied without replaying it from the start: the rule set's flow
 marks the points where it can resume (:meth:`Game.checkpoint`), and
 :meth:`Game.copy` starts a copy there and replays only the actions since.
+
+A game that publishes a commitment to its seed (``salt``) has two saves:
+:meth:`Game.save` holds everything and is the owner's, :meth:`Game.public_save` holds
+what everyone at the table may know (while the game runs: no seed and no sealed action not
+yet revealed, the rolls made so far instead; once it is over, everything).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
-from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
-from grapeshot.core.events import Event, digest
+from grapeshot.core.commitment import seed_commitment
+from grapeshot.core.errors import IllegalAction, ScenarioError
+from grapeshot.core.events import Event
 from grapeshot.core.module import Module, get_module
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get, resolve_options
-from grapeshot.core.scenario import Scenario, parse_scenario
+from grapeshot.core.scenario import Scenario
 from grapeshot.dice import (
     ARTILLERY_DIE,
     SCATTER_DIE,
     SUSTAINED_DIE,
+    ContinuedDice,
     DiceExpr,
     DiceSource,
     RerollGrant,
@@ -73,6 +79,7 @@ class Checkpoint:
     turn: int
     phase: str
     rolls: int
+    rolled: int  # len(Game.rolled) there
     steps: int
     state: Any
     modules: tuple[tuple[str, Any], ...]
@@ -115,9 +122,12 @@ class Game:
         ruleset: Ruleset | str,
         scenario: Scenario,
         options: Mapping[str, object] | None = None,
-        seed: int = 0,
+        seed: int | None = 0,
         *,
         dice: DiceSource | None = None,
+        given: Sequence[Roll] = (),
+        salt: str | None = None,
+        commitment: str | None = None,
         companion: bool = False,
         hands: Sequence[str] = (),
         log: bool = True,
@@ -159,11 +169,22 @@ class Game:
             self.modules[mod.name] = ModuleRun(mod, host, opts)
             self.options.update({f"{mod.name}.{k}": v for k, v in opts.items()})
         self.namespaces = (self.ruleset.namespace, *self.modules)
+        # None: the seed is secret (a game rebuilt from a save of a game still running: it has the
+        # rolls made so far, ``given``, and can roll no more)
         self.seed = seed
+        self.given = tuple(given)
+        self.salt = salt
+        self.commitment = seed_commitment(seed, salt) if seed is not None and salt is not None else commitment
         self.companion = companion
         # the people at a physical table; an AI seat's dice and models are handled by the first of them
         self.hands = tuple(hands)
-        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
+        built: DiceSource | None = None  # dice of the game's own seed and rolls (a source passed in is not)
+        if dice is None:
+            then = None if seed is None else SeededDice(seed)
+            dice = built = then if then is not None and not self.given else ContinuedDice(self.given, then)
+        self.dice: DiceSource = dice
+        self._own_dice = built
+        self.rolled: list[Roll] = []  # every roll the dice made, in order (companion play types them as actions)
         self.logging = log
         self.events: list[Event] = []
         self.actions: list[tuple[str, Action]] = []
@@ -227,7 +248,11 @@ class Game:
         the roll.
         """
         self.rolls += 1
-        result = (yield from self._draw(request)) if self.companion else self.dice.roll(request)
+        if self.companion:
+            result = yield from self._draw(request)
+        else:
+            result = self.dice.roll(request)
+            self.rolled.append(result)
         if self.logging:
             self._log_roll(request, result)
         grant = self.ruleset.reroll_grant(self, request, result)
@@ -260,7 +285,9 @@ class Game:
     def _draw(self, request: RollRequest) -> Generator[Prompt, Any, Roll]:
         """The faces of one roll: from the dice source, or asked of a person in companion play."""
         if not self.companion:
-            return self.dice.roll(request)
+            result = self.dice.roll(request)
+            self.rolled.append(result)
+            return result
         p = DicePrompt(
             seats=(self.hand_for(request.seat or self.ruleset.seats_of(self.state)[0]),),
             rule=request.rule,
@@ -278,6 +305,12 @@ class Game:
         table does it for them. Without ``hands`` every seat is taken to be a person.
         """
         return seat if not self.hands or seat in self.hands else self.hands[0]
+
+    @property
+    def replays_itself(self) -> bool:
+        """Whether replaying the actions (:meth:`copy`) rebuilds this game: its dice are typed in,
+        or are the ones of its own seed and rolls (not scripted dice, nor a source swapped in)."""
+        return self.companion or self.dice is self._own_dice
 
     def _log_roll(self, request: RollRequest, result: Roll) -> None:
         data: dict[str, Any] = {"expr": result.expr, "faces": list(result.faces), "total": result.total, "purpose": request.purpose}
@@ -351,8 +384,9 @@ class Game:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: str | None) -> dict[str, Any]:
-        """What one seat (or a spectator, ``None``) may see: state, prompt, log; never others' sealed orders."""
+    def view(self, seat: str | None, since: int = 0) -> dict[str, Any]:
+        """What one seat (or a spectator, ``None``) may see: state, prompt, the log from event
+        ``since`` on (a page that has the rest asks only for what is new); never others' sealed orders."""
         prompt = self.prompt_for(seat) if seat is not None else None
         own = self.sealed_by(seat) if seat is not None else None
         return {
@@ -365,7 +399,7 @@ class Game:
             "prompt": prompt.describe() if prompt is not None else None,
             "sealed": own.to_json() if own is not None else None,
             "outcome": self.outcome.to_json() if self.outcome else None,
-            "log": [e.to_json() for e in self.events if e.visible(seat)],
+            "log": [e.to_json() for e in self.events[max(0, since) :] if e.visible(seat)],
         }
 
     def _state_view(self, seat: str | None) -> dict[str, Any]:
@@ -392,6 +426,7 @@ class Game:
             self.turn,
             self.phase,
             self.rolls,
+            len(self.rolled),
             self.steps,
             self.ruleset.clone_state(self.state),
             tuple((name, run.module.clone_state(run.state)) for name, run in self.modules.items()),
@@ -411,7 +446,7 @@ class Game:
         those seats' sealed orders not yet revealed (the copy then waits for them again).  The
         copy has the same dice source, standing where this one's stood.
         """
-        if not (isinstance(self.dice, SeededDice) or self.companion):
+        if not (isinstance(self.dice, SeededDice | ContinuedDice) or self.companion):
             raise ValueError("only games with seeded or entered dice can be copied (scripted dice cannot be replayed)")
         end = len(self.actions) if upto is None else upto
         if not 0 <= end <= len(self.actions):
@@ -429,10 +464,12 @@ class Game:
         g.events = list(self.events[: cp.events]) if log else []
         g.actions = list(self.actions[: cp.actions])
         g.turn, g.phase, g.rolls, g.steps = cp.turn, cp.phase, cp.rolls, cp.steps
+        g.rolled = list(self.rolled[: cp.rolled])
         g.state = self.ruleset.clone_state(cp.state)
         g.modules = {name: ModuleRun(run.module, run.host, run.options, run.module.clone_state(dict(cp.modules)[name])) for name, run in self.modules.items()}
         if cp.dice is not None:
             g.dice = self.dice.restored(cp.dice)  # type: ignore[attr-defined]
+            g._own_dice = g.dice if self.dice is self._own_dice else None
         g.prompt, g.outcome, g._sealed = None, None, {}
         g._checkpoints = [c for c in self._checkpoints if c.actions <= cp.actions] if self.keep_checkpoints else [cp]
         g.resumed_at = cp.actions
@@ -449,6 +486,9 @@ class Game:
             self.scenario,
             self.options,
             self.seed,
+            given=self.given,
+            salt=self.salt,
+            commitment=self.commitment,
             companion=self.companion,
             hands=self.hands,
             log=log,
@@ -461,142 +501,39 @@ class Game:
                 g.submit(seat, action)
         return g
 
-    # ------------------------------------------------------------------ saves
+    # ------------------------------------------------------------------ saves (core/saves.py)
 
     def save(self) -> dict[str, Any]:
-        """The whole game as JSON data: replaying its actions rebuilds it exactly."""
-        dice: dict[str, Any]
-        if self.companion:
-            dice = {"kind": "entered", "hands": list(self.hands)} if self.hands else {"kind": "entered"}
-        elif isinstance(self.dice, SeededDice):
-            dice = {"kind": "seeded", "seed": self.seed, "state": self.dice.state_digest()}
-        else:
-            raise ValueError("only games with seeded or entered dice can be saved")
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "ruleset": self.ruleset.name,
-            "events_version": self.ruleset.events_version,
-            "modules": list(self.modules),
-            "scenario": dict(self.scenario.raw),
-            "scenario_source": self.scenario.source,
-            "options": self.options,
-            "dice": dice,
-            "actions": [{"seat": s, "action": a.to_json()} for s, a in self.actions],
-            "event_count": len(self.events) if self.logging else None,
-            "events_digest": digest(self.events) if self.logging else None,
-            "outcome": self.outcome.to_json() if self.outcome else None,
-        }
+        """The whole game as JSON data: replaying its actions rebuilds it exactly.  It holds the
+        seed and any sealed orders not yet revealed: the owner's file (see :meth:`public_save`)."""
+        from grapeshot.core import saves
+
+        return saves.save(self)
+
+    def public_save(self) -> dict[str, Any]:
+        """What everyone at the table may know, as a save: while the game runs, no seed and no
+        sealed order not yet revealed (:func:`grapeshot.core.saves.public_save`)."""
+        from grapeshot.core import saves
+
+        return saves.public_save(self)
 
     @classmethod
     def load(cls, data: object, source: str = "save") -> Game:
-        """Rebuild a game from :meth:`save` data by replaying its actions."""
-        game, actions = cls._from_save(data, source)
-        for i, (seat, action) in enumerate(actions):
-            try:
-                game.submit(seat, action)
-            except IllegalAction as err:
-                raise ScenarioError(source, f"actions[{i}]", "an action the game accepts at that point", str(err)) from None
-        return game
+        """Rebuild a game from :meth:`save` (or :meth:`public_save`) data by replaying its actions."""
+        from grapeshot.core import saves
 
-    @classmethod
-    def _from_save(cls, data: object, source: str) -> tuple[Game, list[tuple[str, Action]]]:
-        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
-            raise ScenarioError(
-                source, "format", f"{SAVE_FORMAT!r} (a grapeshot save file)", data.get("format") if isinstance(data, Mapping) else type(data).__name__
-            )
-        if data.get("version") not in READ_VERSIONS:
-            raise ScenarioError(source, "version", f"one of {list(READ_VERSIONS)}", data.get("version"))
-        scenario = parse_scenario(data.get("scenario"), f"{source} (scenario)")
-        dice = data.get("dice")
-        if not isinstance(dice, Mapping) or dice.get("kind") not in ("seeded", "entered"):
-            raise ScenarioError(source, "dice", "{'kind': 'seeded', 'seed': N} or {'kind': 'entered'}", dice)
-        seed = dice.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ScenarioError(source, "dice.seed", "a whole number", seed)
-        options = data.get("options", {})
-        if not isinstance(options, Mapping):
-            raise ScenarioError(source, "options", "a mapping of option names to values", options)
-        ruleset = data.get("ruleset")
-        if not isinstance(ruleset, str):
-            raise ScenarioError(source, "ruleset", "a ruleset name", ruleset)
-        try:
-            rs = get(ruleset)  # also registers the ruleset's action kinds
-        except ValueError as err:
-            raise ScenarioError(source, "ruleset", "a known ruleset", str(err)) from None
-        modules = data.get("modules", [])
-        if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-            raise ScenarioError(source, "modules", "a list of rule module names", modules)
-        namespaces = (rs.namespace, *(m.split(".")[0] for m in modules))
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
-            raise ScenarioError(source, "actions", "a list of {seat, action}", raw_actions)
-        actions: list[tuple[str, Action]] = []
-        for i, item in enumerate(raw_actions):
-            if not isinstance(item, Mapping) or not isinstance(item.get("seat"), str):
-                raise ScenarioError(source, f"actions[{i}]", "{'seat': ..., 'action': {...}}", item)
-            try:
-                actions.append((item["seat"], decode(item.get("action"), namespaces)))
-            except IllegalAction as err:
-                raise ScenarioError(source, f"actions[{i}].action", "a valid action", str(err)) from None
-        hands = dice.get("hands", [])
-        if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
-            raise ScenarioError(source, "dice.hands", "a list of seat names", hands)
-        game = cls(rs, scenario, options, seed, companion=dice.get("kind") == "entered", hands=hands, modules=modules)
-        return game, actions
-
-
-def log_comparable(data: Mapping[str, Any], ruleset: Ruleset) -> bool:
-    """Whether a save's log was written in the rule set's present event schema (so it can be
-    compared event by event); older saves replay to the same game, with a log that says more."""
-    return bool(data.get("events_version", 1) == ruleset.events_version)
+        return saves.load(data, source)
 
 
 def replay(data: Mapping[str, Any], recorded: list[dict[str, Any]] | None = None, source: str = "save") -> Game:
-    """Replay a save; raise :class:`ReplayMismatch` at the first event that differs.
+    """Replay a save and check it against what it records (:func:`grapeshot.core.saves.replay`)."""
+    from grapeshot.core import saves
 
-    ``recorded`` is the saved event log (JSON objects); without it the save's event count and
-    digest are compared.  A save whose log was written in an older event schema of its rule set
-    (:func:`log_comparable`) is checked by what the schema cannot change: every action is
-    accepted, the dice end in the same state and the game ends the same way.
-    """
-    game, actions = Game._from_save(data, source)
-    if not log_comparable(data, game.ruleset):
-        recorded = None
-        data = {k: v for k, v in data.items() if k not in ("event_count", "events_digest")}
-    checked = 0
+    return saves.replay(data, recorded, source)
 
-    def compare() -> None:
-        nonlocal checked
-        if recorded is None:
-            return
-        while checked < len(game.events):
-            got = game.events[checked].to_json()
-            if checked >= len(recorded):
-                raise ReplayMismatch(checked, "(no more recorded events)", got)
-            want = json.loads(json.dumps(recorded[checked]))
-            if json.loads(game.events[checked].line()) != want:
-                raise ReplayMismatch(checked, want, got)
-            checked += 1
 
-    compare()
-    for i, (seat, action) in enumerate(actions):
-        try:
-            game.submit(seat, action)
-        except IllegalAction as err:
-            raise ReplayMismatch(len(game.events), f"action #{i} accepted", f"rejected: {err}") from None
-        compare()
-    if recorded is not None and len(recorded) != len(game.events):
-        raise ReplayMismatch(len(game.events), recorded[len(game.events)] if len(recorded) > len(game.events) else "(end)", "(end of replayed log)")
-    dice = data.get("dice")
-    if isinstance(dice, Mapping) and dice.get("state") is not None and isinstance(game.dice, SeededDice) and dice["state"] != game.dice.state_digest():
-        raise ReplayMismatch(len(game.events), f"dice state {dice['state']}", f"dice state {game.dice.state_digest()}")
-    saved = data.get("outcome")
-    if "outcome" in data and saved != (game.outcome.to_json() if game.outcome else None):
-        raise ReplayMismatch(len(game.events), f"outcome {saved}", f"outcome {game.outcome.to_json() if game.outcome else None}")
-    if recorded is None:
-        if data.get("event_count") is not None and data["event_count"] != len(game.events):
-            raise ReplayMismatch(min(len(game.events), int(data["event_count"])), f"{data['event_count']} events", f"{len(game.events)} events")
-        if data.get("events_digest") is not None and data["events_digest"] != digest(game.events):
-            raise ReplayMismatch(len(game.events), f"digest {data['events_digest']}", f"digest {digest(game.events)}")
-    return game
+def log_comparable(data: Mapping[str, Any], ruleset: Ruleset) -> bool:
+    """Whether a save's log is in its rule set's present event schema (:func:`grapeshot.core.saves.log_comparable`)."""
+    from grapeshot.core import saves
+
+    return saves.log_comparable(data, ruleset)

@@ -4,7 +4,7 @@ A module is not a game of its own.  A scenario switches it on (``modules: [colli
 host rule set, and it then takes over or adds to the host's rules where the two overlap.  It
 brings:
 
-* its **options**, namespaced by its name (``collisions.grapple_bonus`` in a scenario's
+* its **options**, namespaced by its name (``collisions.grapple_extra`` in a scenario's
   ``options:``), with defaults, checked like the host's;
 * its **rulebook** of rule IDs, merged with the host's by the registry, the coverage check and
   ``grapeshot rules``;

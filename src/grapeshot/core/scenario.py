@@ -9,18 +9,20 @@ checked by the ruleset with the same :class:`Fields` reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import all_rulesets, get
+from grapeshot.core.untrusted import MAX_SCENARIO_BYTES, loads_yaml, read_text
 from grapeshot.geometry import Polygon, Table, Vec
 
+SCENARIO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+MAX_SEATS = 12  # far more players than sit at one table; bounds what a scenario makes a server keep
 #: the fields every piece of terrain may have; a rule set's terrain kinds add their own
 TERRAIN_FIELDS = ("kind", "name", "polygon", "circle", "point")
 
@@ -226,7 +228,10 @@ def parse_scenario(data: object, source: str) -> Scenario:
         props = {k: v for k, v in t.items() if k not in ("kind", "name", "polygon", "circle", "point")}
         terrain.append(Terrain(kind, tname, shape, point, props, spec.obstacle))
     seats: list[SeatSpec] = []
-    for i, raw in enumerate(f.seq(f.get(top, "seats", ""), "seats", 1)):
+    listed = f.seq(f.get(top, "seats", ""), "seats", 1)
+    if len(listed) > MAX_SEATS:
+        raise f.fail("seats", f"at most {MAX_SEATS} seats", len(listed))
+    for i, raw in enumerate(listed):
         path = f"seats[{i}]"
         s = f.mapping(raw, path, ("id", "name", "player"))
         sid = f.text(s, "id", path)
@@ -257,31 +262,72 @@ def parse_scenario(data: object, source: str) -> Scenario:
 
 
 def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
-    """Load a scenario by file path or by the name of a built-in one of ``ruleset`` (``duel``, ``brawl``)."""
+    """Load a scenario by file path or by the name of a built-in one of ``ruleset`` (``duel``, ``brawl``).
+
+    For the command line, whose user names files on their own machine; the web table takes a
+    scenario by name only from its :class:`Catalogue`, never a path."""
     path = Path(ref)
     if path.suffix in (".yaml", ".yml", ".json") or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise ScenarioError(str(path), "(file)", "a readable scenario file", str(err)) from None
-        return parse_text(text, str(path))
+        return parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path))
     names = builtin_scenarios(ruleset) if ruleset else []
     if ref in names:
-        folder = _folder(ruleset)
-        assert folder is not None and ruleset is not None
-        return parse_text(folder.joinpath(f"{ref}.yaml").read_text(encoding="utf-8"), f"{get(ruleset).name}:{ref}")
+        assert ruleset is not None
+        return _load_builtin(ruleset, ref)
     what = f"a built-in scenario of {ruleset} ({', '.join(names)})" if ruleset else "a scenario file (no rule set named to look up a built-in one)"
     raise ScenarioError(ref, "(scenario)", f"a scenario file or {what}" if ruleset else what, ref)
 
 
 def parse_text(text: str, source: str) -> Scenario:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(file)"
-        raise ScenarioError(source, where, "valid YAML", str(getattr(err, "problem", err))) from None
-    return parse_scenario(data, source)
+    """A scenario from YAML text, read within the limits of :mod:`grapeshot.core.untrusted`
+    (no anchors or aliases, bounded size and nesting, plain data only)."""
+    return parse_scenario(loads_yaml(text, source), source)
+
+
+def _load_builtin(ruleset: str, name: str) -> Scenario:
+    folder = _folder(ruleset)
+    assert folder is not None
+    return parse_text(folder.joinpath(f"{name}.yaml").read_text(encoding="utf-8"), f"{get(ruleset).name}:{name}")
+
+
+class Catalogue:
+    """The scenarios a server offers by name: the built-in ones, and those of a folder its
+    operator named at start-up.  Everything is read and checked once, when the catalogue is
+    made, so a request can only ever pick one of these by name: no request reaches the disk."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.by_ruleset: dict[str, dict[str, Scenario]] = {}
+        for rs in all_rulesets():
+            self.by_ruleset[rs.name] = {name: _load_builtin(rs.name, name) for name in builtin_scenarios(rs.name)}
+        self.folder = folder
+        if folder is None:
+            return
+        if not folder.is_dir():
+            raise ScenarioError(str(folder), "(folder)", "a folder of scenario files")
+        for path in sorted(folder.iterdir()):
+            if path.suffix not in (".yaml", ".yml"):
+                continue
+            name = path.stem
+            if not SCENARIO_NAME.fullmatch(name):
+                raise ScenarioError(str(path), "(file name)", "a scenario name of letters, digits, '-' and '_' (at most 64)", name)
+            sc = parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path))
+            try:
+                ruleset = get(sc.ruleset).name
+            except ValueError as err:
+                raise ScenarioError(str(path), "ruleset", "a known ruleset", str(err)) from None
+            if name in self.by_ruleset[ruleset]:
+                raise ScenarioError(str(path), "(file name)", f"a name no other {ruleset} scenario has", name)
+            self.by_ruleset[ruleset][name] = sc
+
+    def names(self, ruleset: str) -> list[str]:
+        return sorted(self.by_ruleset.get(ruleset, {}))
+
+    def get(self, name: str, ruleset: str) -> Scenario:
+        """The scenario of that name for the ruleset; a :class:`ScenarioError` listing the names otherwise."""
+        found = self.by_ruleset.get(ruleset, {}).get(name)
+        if found is None:
+            shown = name if SCENARIO_NAME.fullmatch(name) else name[:20] + ("..." if len(name) > 20 else "")
+            raise ScenarioError("scenario", "(name)", f"one of the scenarios of this server ({', '.join(self.names(ruleset))})", shown)
+        return found
 
 
 def _folder(ruleset: str | None) -> Traversable | None:

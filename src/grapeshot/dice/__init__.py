@@ -61,7 +61,7 @@ from grapeshot.dice.expressions import (
 )
 from grapeshot.dice.requests import Better, RollRequest
 from grapeshot.dice.rerolls import RerollGrant, apply_reroll, reroll_request, worst_die
-from grapeshot.dice.sources import DiceSource, EnteredDice, EnumeratedDice, ScriptedDice, ScriptItem, SeededDice, enumerate_paths
+from grapeshot.dice.sources import ContinuedDice, DiceSource, EnteredDice, EnumeratedDice, ScriptedDice, ScriptItem, SeededDice, enumerate_paths
 
 __all__ = [
     "ARTILLERY",
@@ -82,6 +82,7 @@ __all__ = [
     "TENS",
     "TWO_D6",
     "Better",
+    "ContinuedDice",
     "DiceError",
     "DiceExpr",
     "DiceSource",

@@ -94,6 +94,55 @@ class SeededDice:
         return dice
 
 
+class ContinuedDice:
+    """The dice of a game rebuilt from rolls on record rather than from its seed alone.
+
+    A save taken while a game runs holds the rolls made so far instead of the seed, which stays
+    secret until the game ends (else a player could rebuild the game and see every roll to
+    come).  Such a save replays from ``given``, each roll checked against the one the rules ask
+    for; past them it rolls ``then`` (a continued game's own new seed) or, without one, refuses:
+    the rest of that game's dice are not known here.
+    """
+
+    __slots__ = ("given", "then", "used")
+
+    def __init__(self, given: Sequence[Roll], then: SeededDice | None) -> None:
+        self.given = tuple(given)
+        self.then = then
+        self.used = 0
+
+    def roll(self, request: RollRequest) -> Roll:
+        n = self.used
+        if n < len(self.given):
+            r = self.given[n]
+            if r.expr != str(request.expr):
+                raise DiceError(f"roll {n} on record is a {r.expr} roll, but the rules ask for {request.expr} ({request.purpose})")
+            self.used = n + 1
+            return r
+        if self.then is None:
+            raise DiceError(
+                f"roll {n} ({request.purpose}) is not on record: the dice of this game beyond its {len(self.given)} recorded rolls are secret until it ends"
+            )
+        self.used = n + 1
+        return self.then.roll(request)
+
+    def state_digest(self) -> str | None:
+        """The fingerprint of the new seed's generator (None without one)."""
+        return None if self.then is None else self.then.state_digest()
+
+    def snapshot(self) -> object:
+        """Where these dice stand, to be given to :meth:`restored` (game checkpoints)."""
+        return (self.used, None if self.then is None else self.then.snapshot())
+
+    def restored(self, snapshot: object) -> ContinuedDice:
+        """New dice with the same rolls on record and seed, standing where :meth:`snapshot` found them."""
+        assert isinstance(snapshot, tuple)
+        used, then = snapshot
+        dice = ContinuedDice(self.given, None if self.then is None or then is None else self.then.restored(then))
+        dice.used = int(used)
+        return dice
+
+
 ScriptItem = int | str | float
 
 

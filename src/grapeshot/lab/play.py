@@ -102,7 +102,7 @@ def check_variants(study: Study) -> None:
 
 
 def tallies_of(game: Game) -> tuple[tuple[str, int], ...]:
-    """The game's tallies: the rule set's, and each module's under its name (``collisions.grapples``)."""
+    """The game's tallies: the rule set's, and each module's under its name (``collisions.grapples held``)."""
     counts = dict(game.ruleset.tallies(game.events))
     for name, run in game.modules.items():
         counts.update({f"{name}.{k}": v for k, v in run.module.tallies(game.events).items()})

@@ -20,7 +20,7 @@ everything about it follows from the study and that index alone:
 A variant, and the settings every game of a study shares, are ``KEY=VALUE`` settings of four
 kinds, told apart by their key (:func:`parse_variant`): the rule set's options
 (``grapeshot=d3``), a rule module switched on or off (``collisions=on``), a module's options
-(``collisions.grapple_bonus=2``), and changes of the rule set's own tables
+(``collisions.grapple_extra=beyond-one``), and changes of the rule set's own tables
 (``klan.goffs.move_dice=0``, checked by the rule set's :class:`~grapeshot.core.capabilities.Lab`).
 """
 
@@ -160,8 +160,8 @@ def parse_variant(text: str, ruleset: str | Ruleset) -> Variant:
     """``[LABEL:]KEY=VALUE[,KEY=VALUE...]``, sorted by :func:`classify` for ``ruleset``.
 
     Examples (Jim Lad): ``grapeshot=d3``, ``slow-goffs:klan.goffs.move_dice=-2``,
-    ``klan.evil-sunz.armour.port=0,klan.evil-sunz.armour.starboard=0``; with a module
-    installed, ``cg:collisions=on,collisions.grapple_bonus=2``. Without a label, the variant is
+    ``klan.evil-sunz.armour.port=0,klan.evil-sunz.armour.starboard=0``; on a rule set that
+    hosts a module, ``cg:collisions=on,collisions.grapple_extra=beyond-one``. Without a label, the variant is
     called by its settings.
     """
     label, colon, body = text.partition(":")

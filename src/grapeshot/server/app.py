@@ -3,43 +3,75 @@
 The server is the only authority: pages send actions, the :class:`Table` checks
 them against the game, stores them, applies them, lets the AI seats answer, and
 pushes each connected page its own view.  Every error a caller can cause is a 4xx
-answer ``{"error": "..."}`` saying what was wrong.
+answer ``{"error": "..."}`` saying what was wrong; request bodies are read and
+checked whole before anything acts (:mod:`grapeshot.server.requests`).  What each
+token may see and download is in ``docs/security.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.staticfiles import StaticFiles
 
-from grapeshot.core.errors import ScenarioError
-from grapeshot.core.game import Game
-from grapeshot.core.ruleset import get
-from grapeshot.core.scenario import builtin_scenarios, load_scenario, parse_scenario, parse_text
+from grapeshot.core.actions import Action
+from grapeshot.core.commitment import new_salt
+from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
+from grapeshot.core.game import replay
+from grapeshot.core.rolls import roll_json
+from grapeshot.core.ruleset import Ruleset, get
+from grapeshot.core.scenario import Catalogue, Scenario, parse_text
+from grapeshot.dice import Roll
+from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, UploadSave, explain, read, schema_of
 from grapeshot.server.roster import roster_page
 from grapeshot.server.store import GameRecord, Store, token_hash
 from grapeshot.server.tables import AI_PLAYERS, PEOPLE, Denied, Table
 
-MAX_BODY = 512 * 1024  # bytes: a scenario or a save is far smaller
+__all__ = ["MAX_BODY", "create_app", "run"]
+
+log = logging.getLogger("grapeshot.server")
+
+GameId = Annotated[str, PathParam(min_length=1, max_length=40)]
+Token = Annotated[str | None, Query(max_length=100, description="the private link's token")]
+Since = Annotated[int, Query(ge=0, le=10**9, description="the first event of the log to send")]
+Coordinate = Annotated[float, Query(allow_inf_nan=False, description="inches")]
+Name = Annotated[str, Query(min_length=1, max_length=100)]
+ERRORS: dict[int | str, dict[str, Any]] = {  # every refusal is JSON, from HTML routes too
+    code: {"description": what, "content": {"application/json": {"schema": ErrorBody.model_json_schema()}}}
+    for code, what in (
+        (400, "malformed or refused content (scenario, save, options)"),
+        (401, "no token"),
+        (403, "a token of another game, or a spectator acting"),
+        (404, "no such game, ship or gun"),
+        (409, "not possible now (undo with other people at the table, an AI's seat)"),
+        (413, "body too large"),
+        (422, "a request that does not fit its schema, or an illegal action"),
+    )
+}
 
 
 @dataclass
 class Live:
-    """A table in memory, its lock, and the pages watching it."""
+    """A table in memory, its lock, the pages watching it, and its AI seats' turn if one is under way."""
 
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[WebSocket, tuple[str | None, int]] = field(default_factory=dict)
+    ai: asyncio.Task[None] | None = None
 
 
 class Tables:
@@ -49,51 +81,164 @@ class Tables:
         self.store = store
         self.live: dict[str, Live] = {}
 
-    def get(self, game_id: str) -> Live:
+    async def open(self, game_id: str, *, wait: bool = True) -> Live:
+        """The live table of a game, loaded from the store if need be.  A game that waits on an AI
+        seat (the server stopped while one was due) has it play on at once."""
         live = self.live.get(game_id)
         if live is None:
             rec = self.store.game(game_id)
             if rec is None:
                 raise Denied(404, f"no game {game_id!r}")
             live = self.live[game_id] = Live(Table(rec, self.store))
+        started = self.kick(live)
+        if started is not None and wait:
+            await asyncio.shield(started)
         return live
 
-    async def play_ai(self, live: Live) -> None:
-        """Let the AI seats answer what waits on them, each answer thought out in a worker thread
-        (other tables go on meanwhile) and pushed to the watching pages as it is made.  The
-        caller holds the table's lock, so nothing changes the game while an AI reads it."""
-        while (seat := live.table.ai_to_act()) is not None:
-            action = await asyncio.to_thread(live.table.think, seat)
-            live.table.record_ai(seat, action)
-            await self.broadcast(live)
+    def kick(self, live: Live) -> asyncio.Task[None] | None:
+        """Start the AI seats' turn if the game waits on one and none is under way; the new task.
+
+        The turn is a task of its own, not part of the request that asked: a request that is
+        cancelled (its page closed) leaves the AI to finish, so no game is left waiting on it."""
+        if (live.ai is None or live.ai.done()) and live.table.ai_to_act() is not None:
+            live.ai = asyncio.create_task(self._play_ai(live))
+            return live.ai
+        return None
+
+    async def ai_turns(self, live: Live) -> None:
+        """Let the AI seats answer what waits on them and wait until they have."""
+        self.kick(live)
+        if live.ai is not None and not live.ai.done():
+            await asyncio.shield(live.ai)
+
+    async def _play_ai(self, live: Live) -> None:
+        """Each answer is thought out in a worker thread (other tables go on meanwhile), then stored,
+        applied and pushed to the watching pages.  The table's lock is held, so nothing changes
+        the game while an AI reads it."""
+        async with live.lock:
+            while (seat := live.table.ai_to_act()) is not None:
+                action = await asyncio.to_thread(live.table.think, seat)
+                await self.record(live, seat, action)
+                await self.broadcast(live)
+
+    async def record(self, live: Live, seat: str, action: Action) -> None:
+        """Store an action (the writer thread commits it with whatever else is waiting), then apply
+        it; the caller holds the table's lock, so nothing comes in between."""
+        table = live.table
+        entry = table.entry(seat, action)
+        await self.store.write_action(table.rec.id, entry)
+        table.take(entry, action)
+        if (outcome := table.outcome_to_store()) is not None:
+            await self.store.write_outcome(table.rec.id, outcome)
+
+    async def resume(self) -> None:
+        """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
+        play on (a restart must not leave a game stuck on an AI that never moves)."""
+        for listed in self.store.unfinished():
+            if not any(p in AI_PLAYERS for p in listed.players.values()):
+                continue
+            try:
+                await self.open(listed.id, wait=False)
+            except Exception:  # one game that cannot load must not keep the others waiting
+                log.exception("game %s could not be resumed", listed.id)
+            await asyncio.sleep(0)  # let requests in between
 
     async def broadcast(self, live: Live) -> None:
-        """Send every watching page what changed for its seat."""
+        """Send every watching page what changed for its seat: one view and one encoding for
+        the pages that share a seat and a place in the log, the sends all at once."""
+        texts: dict[tuple[str | None, int], str] = {}
+        sends = []
+        upto = len(live.table.game.events)
         for ws, (seat, since) in list(live.watchers.items()):
-            view = live.table.view(seat, since)
-            try:
-                await ws.send_text(json.dumps(view))
-            except Exception:
-                live.watchers.pop(ws, None)
-                continue
-            live.watchers[ws] = (seat, since + len(view["log"]))
+            if (seat, since) not in texts:
+                texts[seat, since] = json.dumps(live.table.view(seat, since))
+            live.watchers[ws] = (seat, max(since, upto))
+            sends.append(_send(live, ws, texts[seat, since]))
+        await asyncio.gather(*sends)
+
+    async def create(
+        self,
+        rs: Ruleset,
+        scenario: Scenario,
+        *,
+        options: dict[str, Any],
+        players: dict[str, str],
+        seed: int | None,
+        companion: bool,
+        hotseat: bool,
+        given: Sequence[Roll] = (),
+        history: Sequence[tuple[str, Action]] = (),
+    ) -> dict[str, Any]:
+        """Check a new game completely (scenario, options, seats, the actions it starts with), then
+        store it in one transaction and seat the AIs.  A refusal leaves nothing behind."""
+        seat_ids = [s.id for s in scenario.seats]
+        for seat in players:
+            if seat not in seat_ids:
+                raise Denied(400, f"seats.{seat}: no such seat; the seats are {seat_ids}")
+        chosen = {s.id: players.get(s.id, PEOPLE if not s.player or s.player == PEOPLE else s.player) for s in scenario.seats}
+        for seat, player in chosen.items():
+            if player not in (PEOPLE, *AI_PLAYERS):
+                raise Denied(400, f"seats.{seat}: the scenario's player {player!r} is none of {[PEOPLE, *AI_PLAYERS]}; choose one")
+        if companion and PEOPLE not in chosen.values():
+            raise Denied(422, "companion: a companion game needs a person at the table to roll the dice and move the models; make a seat 'human'")
+        game_id = secrets.token_urlsafe(9)
+        shared = secrets.token_urlsafe(24)
+        tokens = {s: shared if hotseat and p == PEOPLE else secrets.token_urlsafe(24) for s, p in chosen.items()}
+        spectator = secrets.token_urlsafe(24)
+        rec = GameRecord(
+            id=game_id,
+            created=time.time(),
+            ruleset=rs.name,
+            title=scenario.title,
+            scenario=dict(scenario.raw),
+            options=dict(options),
+            seed=secrets.randbits(63) if seed is None else seed,
+            seed_chosen=seed is not None,
+            seed_salt=new_salt(),
+            companion=companion,
+            seats={s: {"player": p, "token": token_hash(tokens[s])} for s, p in chosen.items()},
+            spectator=token_hash(spectator),
+            outcome=None,
+            rolls=[roll_json(r) for r in given] or None,
+        )
+        table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
+        try:
+            records = table.adopt(list(history))
+        except IllegalAction as err:
+            raise Denied(400, f"save: actions[{len(table.game.actions)}]: {err} (were the seats given other players than in the saved game?)") from None
+        await self.store.write_game(table.rec, records)
+        live = self.live[game_id] = Live(table)
+        await self.ai_turns(live)
+        links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
+        return {"id": game_id, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
 
 
-def create_app(data: Path) -> FastAPI:
-    """The web table, keeping its games in ``data/grapeshot.sqlite``."""
+async def _send(live: Live, ws: WebSocket, text: str) -> None:
+    try:
+        await ws.send_text(text)
+    except Exception:  # a page that went away stops watching
+        live.watchers.pop(ws, None)
+
+
+def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
+    """The web table, keeping its games in ``data/grapeshot.sqlite`` and offering the built-in
+    scenarios and those of the folder ``scenarios`` (read once, now)."""
     store = Store(data / "grapeshot.sqlite")
+    catalogue = Catalogue(scenarios)
     tables = Tables(store)
-    app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        resuming = asyncio.create_task(tables.resume())
+        yield
+        resuming.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await resuming
+
+    app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
     static = resources.files("grapeshot.server").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
-
-    @app.middleware("http")
-    async def limit_size(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"error": f"request too large: at most {MAX_BODY // 1024} KB"}, status_code=413)
-        return await call_next(request)
 
     @app.exception_handler(Denied)
     async def denied(request: Request, err: Denied) -> JSONResponse:
@@ -103,17 +248,9 @@ def create_app(data: Path) -> FastAPI:
     async def bad_scenario(request: Request, err: ScenarioError) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=400)
 
-    async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise Denied(413, f"request too large: at most {MAX_BODY // 1024} KB")
-        try:
-            data = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise Denied(400, f"the body is not JSON: {err}") from None
-        if not isinstance(data, dict):
-            raise Denied(400, "the body must be a JSON object")
-        return data
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": explain(err.errors())}, status_code=422)
 
     def page(name: str) -> HTMLResponse:
         return HTMLResponse(static.joinpath(name).read_text(encoding="utf-8"))
@@ -123,156 +260,157 @@ def create_app(data: Path) -> FastAPI:
         return page("lobby.html")
 
     @app.get("/table/{game_id}", response_class=HTMLResponse)
-    async def table_page(game_id: str) -> HTMLResponse:
+    async def table_page(game_id: GameId) -> HTMLResponse:
         return page("table.html")
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": len(store.games())}
+        return {"ok": True, "games": store.count()}
 
-    @app.get("/api/scenarios")
-    async def scenarios(ruleset: str = "jimlad") -> dict[str, Any]:
+    @app.get("/api/scenarios", responses=ERRORS)
+    async def scenarios_list(ruleset: Annotated[str, Query(max_length=40)] = "jimlad") -> dict[str, Any]:
         rs = _ruleset(ruleset)
         out = []
-        for name in builtin_scenarios(rs.name):
-            sc = load_scenario(name, rs.name)
+        for name in catalogue.names(rs.name):
+            sc = catalogue.get(name, rs.name)
             out.append(
                 {"name": name, "title": sc.title, "description": sc.description, "seats": [{"id": s.id, "name": s.name, "player": s.player} for s in sc.seats]}
             )
         options = [{"name": o.name, "default": o.default, "choices": o.choices, "rule": o.rule, "doc": o.doc, "kind": o.kind.__name__} for o in rs.options]
         return {"ruleset": rs.name, "scenarios": out, "options": options, "players": [PEOPLE, *AI_PLAYERS]}
 
-    @app.post("/api/games")
+    @app.post("/api/games", openapi_extra=schema_of(NewGame), responses=ERRORS)
     async def create(request: Request) -> dict[str, Any]:
-        req = await body(request)
-        return await _create(tables, req)
+        req = await read(request, NewGame)
+        rs = _ruleset(req.ruleset)
+        if req.scenario is not None and req.scenario_yaml is not None:
+            raise Denied(422, "scenario, scenario_yaml: give a scenario's name or a scenario file's text, not both")
+        scenario = parse_text(req.scenario_yaml, "uploaded scenario") if req.scenario_yaml is not None else catalogue.get(req.scenario or "duel", rs.name)
+        seed = None if req.seed is None else int(req.seed)
+        return await tables.create(rs, scenario, options=req.options, players=dict(req.seats), seed=seed, companion=req.companion, hotseat=req.hotseat)
 
-    @app.post("/api/saves")
+    @app.post("/api/saves", openapi_extra=schema_of(UploadSave), responses=ERRORS)
     async def upload_save(request: Request) -> dict[str, Any]:
-        req = await body(request)
-        save = req.get("save")
-        try:
-            Game.load(save, "uploaded save")  # the whole save must replay before anything is stored
-        except ScenarioError as err:
-            raise Denied(400, str(err)) from None
-        assert isinstance(save, dict)
-        dice: dict[str, Any] = save["dice"] if isinstance(save.get("dice"), dict) else {}
-        return await _create(
-            tables,
-            {
-                "ruleset": save.get("ruleset"),
-                "scenario_json": save.get("scenario"),
-                "options": save.get("options", {}),
-                "seed": dice.get("seed", 0),
-                "companion": dice.get("kind") == "entered",
-                "seats": req.get("seats", {}),
-                "hotseat": req.get("hotseat", False),
-            },
-            actions=save.get("actions", []),
+        """Continue a save as a new game.  A save of a game still running holds the rolls made so
+        far but not the seed: the new game replays those rolls and rolls on with a seed of its own."""
+        req = await read(request, UploadSave)
+        try:  # the whole save must replay to what it records (log, outcome, commitment) before anything is stored
+            game = replay(req.save, source="save")
+        except ReplayMismatch as err:
+            raise Denied(400, f"save: it does not replay to what it records: {err}") from None
+        return await tables.create(
+            game.ruleset,
+            game.scenario,
+            options=dict(game.options),
+            players=dict(req.seats),
+            seed=game.seed,
+            companion=game.companion,
+            hotseat=req.hotseat,
+            given=game.given,
+            history=game.actions,
         )
 
-    @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        out = []
-        for rec in store.games():
-            out.append(
-                {
-                    "id": rec.id,
-                    "title": rec.title,
-                    "created": rec.created,
-                    "seats": {s: spec["player"] for s, spec in rec.seats.items()},
-                    "outcome": rec.outcome,
-                }
-            )
-        return {"games": out}
+    @app.get("/api/games", responses=ERRORS)
+    async def games(limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
+        listed = store.listing(limit)
+        return {"games": [{"id": g.id, "title": g.title, "created": g.created, "seats": g.players, "outcome": g.outcome} for g in listed]}
 
-    @app.get("/api/games/{game_id}")
-    async def view(game_id: str, token: str | None = None, since: int = 0) -> dict[str, Any]:
-        live = tables.get(game_id)
+    @app.get("/api/games/{game_id}", responses=ERRORS)
+    async def view(game_id: GameId, token: Token = None, since: Since = 0) -> dict[str, Any]:
+        live = await tables.open(game_id)
         return live.table.view(live.table.seat_of(token), since)
 
-    @app.post("/api/games/{game_id}/actions")
-    async def act(game_id: str, request: Request, token: str | None = None) -> dict[str, Any]:
-        live = tables.get(game_id)
-        req = await body(request)
+    @app.post("/api/games/{game_id}/actions", openapi_extra=schema_of(ActionBody), responses=ERRORS)
+    async def act(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
+        live = await tables.open(game_id)
+        if live.table.seat_of(token) is None:
+            raise Denied(403, "spectators watch; they cannot act")
+        req = await read(request, ActionBody)
         async with live.lock:
             seat = live.table.seat_of(token)
-            if seat is None:
-                raise Denied(403, "spectators watch; they cannot act")
+            assert seat is not None
             started = time.perf_counter()
-            live.table.submit(seat, req.get("action"), ai=False)
+            await tables.record(live, seat, live.table.check(seat, req.action))
             elapsed = time.perf_counter() - started
             await tables.broadcast(live)
-            await tables.play_ai(live)
-            seat = live.table.seat_of(token)
-            out = live.table.view(seat, int(req.get("since", 0) or 0))
+        await tables.ai_turns(live)
+        out = live.table.view(live.table.seat_of(token), req.since)
         out["server_ms"] = round(1000 * elapsed, 3)
         return out
 
-    @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, token: str | None = None) -> dict[str, Any]:
-        live = tables.get(game_id)
+    @app.post("/api/games/{game_id}/undo", responses=ERRORS)
+    async def undo(game_id: GameId, token: Token = None) -> dict[str, Any]:
+        live = await tables.open(game_id)
+        if live.table.seat_of(token) is None:
+            raise Denied(403, "spectators cannot undo")
         async with live.lock:
             seat = live.table.seat_of(token)
-            if seat is None:
-                raise Denied(403, "spectators cannot undo")
+            assert seat is not None
             removed = live.table.undo(seat)
-            await tables.play_ai(live)
             for ws in live.watchers:
                 live.watchers[ws] = (live.watchers[ws][0], 0)
             await tables.broadcast(live)
-            out = live.table.view(live.table.seat_of(token))
+        await tables.ai_turns(live)
+        out = live.table.view(live.table.seat_of(token))
         out["undone"] = removed
         return out
 
-    @app.get("/api/games/{game_id}/save")
-    async def save(game_id: str, token: str | None = None) -> JSONResponse:
-        live = tables.get(game_id)
+    @app.get("/api/games/{game_id}/save", responses=ERRORS)
+    async def save(game_id: GameId, token: Token = None) -> JSONResponse:
+        live = await tables.open(game_id)
         live.table.seat_of(token)
-        return JSONResponse(live.table.game.save(), headers={"Content-Disposition": f'attachment; filename="grapeshot-{game_id}.save.json"'})
+        return JSONResponse(live.table.save(), headers={"Content-Disposition": f'attachment; filename="grapeshot-{game_id}.save.json"'})
 
-    @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, step: int, token: str | None = None) -> dict[str, Any]:
-        live = tables.get(game_id)
+    @app.get("/api/games/{game_id}/replay", responses=ERRORS)
+    async def replay_step(game_id: GameId, step: Annotated[int, Query(ge=0, le=10**7)], token: Token = None) -> dict[str, Any]:
+        live = await tables.open(game_id)
         live.table.seat_of(token)
         return live.table.replay_view(step)
 
-    @app.get("/api/games/{game_id}/preview")
+    @app.get("/api/games/{game_id}/preview", responses=ERRORS)
     async def preview(
-        game_id: str, ship: str, card: int, side: str = "none", card_at: str = "start", inches: float = 0.0, token: str | None = None
+        game_id: GameId,
+        ship: Name,
+        card: Annotated[int, Query(ge=-1000, le=1000)],
+        side: Annotated[str, Query(max_length=20)] = "none",
+        card_at: Annotated[str, Query(max_length=20)] = "start",
+        inches: Coordinate = 0.0,
+        token: Token = None,
     ) -> dict[str, Any]:
         from grapeshot.server.preview import manoeuvre_preview
 
-        live = tables.get(game_id)
+        live = await tables.open(game_id)
         live.table.seat_of(token)
         return manoeuvre_preview(live.table.game, ship, card, side, card_at, inches)
 
-    @app.get("/api/games/{game_id}/odds")
-    async def odds(game_id: str, ship: str, gun: str, x: float, y: float, token: str | None = None) -> dict[str, Any]:
-        from grapeshot.server.odds import krak_odds
+    @app.post("/api/games/{game_id}/odds", openapi_extra=schema_of(OddsBody), responses=ERRORS)
+    async def odds(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
+        from grapeshot.server.odds import odds_before
 
-        live = tables.get(game_id)
-        live.table.seat_of(token)
-        return krak_odds(live.table.game, ship, gun, x, y)
+        live = await tables.open(game_id)
+        seat = live.table.seat_of(token)
+        req = await read(request, OddsBody)
+        async with live.lock:
+            return odds_before(live.table.game, seat, req.action, req.samples)
 
-    @app.get("/api/games/{game_id}/roster/{ship}", response_class=HTMLResponse)
-    async def roster(game_id: str, ship: str, token: str | None = None) -> HTMLResponse:
-        live = tables.get(game_id)
+    @app.get("/api/games/{game_id}/roster/{ship}", response_class=HTMLResponse, responses=ERRORS)
+    async def roster(game_id: GameId, ship: Annotated[str, PathParam(max_length=100)], token: Token = None) -> HTMLResponse:
+        live = await tables.open(game_id)
         live.table.seat_of(token)
         return HTMLResponse(roster_page(live.table, ship))
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(ws: WebSocket, game_id: str, token: str | None = None, since: int = 0) -> None:
         try:
-            live = tables.get(game_id)
+            live = await tables.open(game_id)
             seat = live.table.seat_of(token)
         except Denied as err:
             await ws.close(code=4000 + err.status, reason=err.message[:120])
             return
         await ws.accept()
-        view = live.table.view(seat, since)
-        await ws.send_text(json.dumps(view))
-        live.watchers[ws] = (seat, since + len(view["log"]))
+        since = max(0, since)
+        await ws.send_text(json.dumps(live.table.view(seat, since)))
+        live.watchers[ws] = (seat, max(since, len(live.table.game.events)))
         try:
             while True:
                 await ws.receive_text()  # pings from the page; actions go through the HTTP API
@@ -282,73 +420,23 @@ def create_app(data: Path) -> FastAPI:
     return app
 
 
-def _ruleset(name: str | None) -> Any:
+def run(app: FastAPI, host: str, port: int) -> None:
+    """Serve the web table until stopped, as ``grapeshot serve`` does.  Websocket pushes are sent
+    uncompressed: deflating every view cost the server more than the rules of the action did.
+    What exists once the app is built (the libraries, the rule sets, the scenarios) is moved out
+    of the garbage collector's sight: its full collections, which stop every table, then walk
+    only the games' own objects."""
+    import gc
+
+    import uvicorn
+
+    gc.collect()
+    gc.freeze()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+
+
+def _ruleset(name: str) -> Ruleset:
     try:
-        return get(name or "jimlad")
+        return get(name)
     except ValueError as err:
-        raise Denied(400, str(err)) from None
-
-
-async def _create(tables: Tables, req: dict[str, Any], actions: list[Any] | None = None) -> dict[str, Any]:
-    """Check a new game completely (scenario, options, seats), then store it and seat the AIs."""
-    rs = _ruleset(req.get("ruleset"))
-    if isinstance(req.get("scenario_yaml"), str):
-        scenario = parse_text(req["scenario_yaml"], "uploaded scenario")
-    elif isinstance(req.get("scenario_json"), dict):
-        scenario = parse_scenario(req["scenario_json"], "uploaded scenario")
-    else:
-        name = req.get("scenario", "duel")
-        if not isinstance(name, str):
-            raise Denied(400, "scenario: expected the name of a built-in scenario")
-        scenario = load_scenario(name, rs.name)
-    options = req.get("options") or {}
-    if not isinstance(options, dict):
-        raise Denied(400, "options: expected an object of option names to values")
-    players = req.get("seats") or {}
-    if not isinstance(players, dict):
-        raise Denied(400, "seats: expected an object of seat ids to players")
-    for seat, player in players.items():
-        if seat not in {s.id for s in scenario.seats}:
-            raise Denied(400, f"seats.{seat}: no such seat; the seats are {[s.id for s in scenario.seats]}")
-        if player not in (PEOPLE, *AI_PLAYERS):
-            raise Denied(400, f"seats.{seat}: expected one of {[PEOPLE, *AI_PLAYERS]}, got {player!r}")
-    seed = req.get("seed")
-    if seed is None:
-        seed = secrets.randbits(62)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise Denied(400, "seed: expected a whole number")
-    companion = bool(req.get("companion", False))
-    hotseat = bool(req.get("hotseat", False))
-    Game(rs, scenario, options, seed, companion=companion)  # raises ScenarioError for bad options or fleets
-    game_id = secrets.token_urlsafe(9)
-    tokens: dict[str, str] = {}
-    shared = secrets.token_urlsafe(24)
-    seats: dict[str, dict[str, str]] = {}
-    for s in scenario.seats:
-        player = players.get(s.id, PEOPLE if not s.player or s.player == PEOPLE else s.player)
-        token = shared if hotseat and player == PEOPLE else secrets.token_urlsafe(24)
-        tokens[s.id] = token
-        seats[s.id] = {"player": player, "token": token_hash(token)}
-    spectator = secrets.token_urlsafe(24)
-    rec = GameRecord(
-        id=game_id,
-        created=time.time(),
-        ruleset=rs.name,
-        title=scenario.title,
-        scenario=dict(scenario.raw),
-        options=dict(options),
-        seed=seed,
-        seed_salt=secrets.token_hex(16),
-        companion=companion,
-        seats=seats,
-        spectator=token_hash(spectator),
-        outcome=None,
-    )
-    tables.store.create(rec)
-    live = tables.get(game_id)
-    async with live.lock:
-        for item in actions or []:
-            live.table.submit_replayed(item["seat"], item["action"])
-        await tables.play_ai(live)
-    links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if seats[seat]["player"] == PEOPLE}
-    return {"id": game_id, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
+        raise Denied(400, f"ruleset: {err}") from None

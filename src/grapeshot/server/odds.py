@@ -1,86 +1,52 @@
-"""The chances of a shot, shown before a player commits to it.
+"""The odds of an action, shown before a player commits to it ("odds before you act").
 
-For krak at an aim point: the chance the shell lands on each hull, and for each hull the
-exact odds of what the blow does there.  Both come from :mod:`grapeshot.odds`:
+The page proposes the action its seat is about to take (for Jim Lad, a krak shell aimed at the
+point the player clicked); the server asks the game's rule set for its odds
+(:func:`grapeshot.odds.before`), which checks the action against the prompt waiting on that
+seat first, so an action the game would refuse is refused with the game's reason.  The answer
+is the rule set's own JSON: Jim Lad's krak shot carries where the shell lands (numeric: exact
+over the scatter dice, the arrow's direction integrated) and, for each hull it may land on,
+the exact odds of the blow there as fractions.
 
-* where the shell lands is an estimate (``landing_method``): exact over the scatter dice, with
-  the arrow's continuous direction integrated numerically;
-* what it does once on a hull is exact (``given_landing``): the penetration roll, the 6+
-  ramshackle save and the damage table, enumerated through the rules' own code, as fractions
-  (``"hull_points_lost": {"0": "7/12", "1": "5/12"}``) and as floats (``p_...``).
-
-``hull_point`` puts the two together: the chance the shot costs that ship a hull point.
+The table asks again at every click, so the odds are worked out with a light :data:`PREVIEW`
+effort: few Monte Carlo runs where the odds cannot be enumerated, or none where the page asks
+for none (``"samples": 0``: only what is exact or numeric, as the krak preview shows).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any, cast
+from dataclasses import replace
+from typing import Any
 
-from grapeshot import odds as exact
+from grapeshot import odds
+from grapeshot.core.capabilities import Effort, Lacking
+from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
-from grapeshot.rulesets.jimlad.damage import penetration
-from grapeshot.rulesets.jimlad.data import KANNONS
-from grapeshot.rulesets.jimlad.state import Sea
 from grapeshot.server.tables import Denied
 
+#: what an answer for the page may cost: the exact budget as ever, a few hundred seeded runs
+PREVIEW = Effort(budget=4000, samples=200, seed=1)
+#: the most Monte Carlo runs a page may ask for
+MOST_SAMPLES = 2000
 
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
-
-def krak_odds(game: Game, ship_name: str, gun: str, x: float, y: float) -> dict[str, Any]:
-    """Where a krak shell aimed at (x, y) may land, and what each hull it may land on stands to lose."""
-    sea = cast(Sea, game.state)
-    ship = sea.ships.get(ship_name)
-    if ship is None or gun not in KANNONS:
-        raise Denied(404, f"no ship {ship_name!r} or kannon {gun!r}")
-    k = KANNONS[gun]
-    if k.krak is None:
-        raise Denied(400, f"the {gun} kannon fires no krak")
+def odds_before(game: Game, seat: str | None, data: object, samples: object = None) -> dict[str, Any]:
+    """The odds of ``seat`` taking the action ``data`` (its JSON) now, as the rule set words them,
+    with ``samples`` Monte Carlo runs at most (default :data:`PREVIEW`'s)."""
+    if seat is None:
+        raise Denied(403, "spectators take no actions, so they have no odds to ask")
+    effort = PREVIEW
+    if samples is not None:
+        if not isinstance(samples, int) or isinstance(samples, bool) or not 0 <= samples <= MOST_SAMPLES:
+            raise Denied(400, f"samples: expected a whole number from 0 to {MOST_SAMPLES}, got {samples!r}")
+        effort = replace(PREVIEW, samples=samples)
     try:
-        shot = exact.krak_odds(game, ship.name, gun, (x, y))
-    except exact.OddsError as err:
-        raise Denied(400, str(err)) from None
-    targets: list[dict[str, Any]] = []
-    for name, (facing, armour, given) in shot.hulls.items():
-        pen = Fraction(sum(1 for f in range(1, 7) if penetration(k.krak, f, armour) == "penetrating"), 6)
-        glance = Fraction(sum(1 for f in range(1, 7) if penetration(k.krak, f, armour) == "glancing"), 6)
-        lost = given.hull_points_lost(name)
-        damage = given.damage_results(name)
-        targets.append(
-            {
-                "ship": name,
-                "land": round(shot.landing.hulls.get(name, 0.0), 4),
-                "facing": facing.value,
-                "armour": armour,
-                "penetrating": round(float(pen), 4),
-                "glancing": round(float(glance), 4),
-                "hull_point": round(shot.hull_point(name), 4),
-                "given_landing": {
-                    "exact": given.exact,
-                    "hull_points_lost": {str(n): _frac(p) for n, p in lost.items()},
-                    "p_hull_points_lost": {str(n): round(float(p), 6) for n, p in lost.items()},
-                    "sunk": _frac(given.sunk(name)),
-                    "damage": {d: _frac(p) for d, p in damage.items()},
-                    "p_damage": {d: round(float(p), 6) for d, p in damage.items()},
-                },
-            }
-        )
-    targets.sort(key=lambda t: -float(t["land"]))
-    # the rounded chances still add up to one: the open sea (and any mine or Kraken) takes the rest
-    miss = 1.0 - sum(float(t["land"]) for t in targets)
-    return {
-        "ship": ship.name,
-        "gun": gun,
-        "aim": [x, y],
-        "range": round(shot.range, 3),
-        "strength": k.krak,
-        "shots": shot.shots,
-        "miss": miss,
-        "models": {m: round(p, 4) for m, p in shot.landing.models.items()},
-        "landing_method": shot.landing.method,
-        "exact_given_landing": True,
-        "policy": exact.POLICY,
-        "targets": targets,
-    }
+        action = game.decode(data)
+    except IllegalAction as err:
+        raise Denied(400, f"action: {err}") from None
+    try:
+        return odds.before(game, seat, action, effort).to_json()
+    except Lacking as err:
+        raise Denied(404, str(err)) from None
+    except odds.OddsError as err:
+        raise Denied(422, str(err)) from None

@@ -1,22 +1,35 @@
 """Saved games in SQLite: every game's set-up and every action, written before it is acknowledged.
 
+Writes are durable (``synchronous=FULL``: each commit waits for the disk), and a server must
+not make every table wait on the disk in turn: :meth:`Store.write` hands a write to one writer
+thread, which commits whatever has queued meanwhile in a single transaction (one disk flush for
+the actions of many games: group commit) while the event loop goes on.  Reads use a connection
+of their own, which WAL lets read while a commit is under way.
+
 A game is rebuilt by replaying its actions, so the store holds only what cannot
-be recomputed: the scenario, options, seed, seats (with hashed tokens), the
-actions in order (with the salt of each sealed action), and the outcome.
+be recomputed: the scenario, options, seed (with the salt of its published commitment),
+the rolls a continued game began with, the seats (with hashed tokens), the actions in
+order (with the salt of each sealed action), and the outcome.  What the lobby's list
+and the health check need (title, time, seats, outcome) are columns of their own, so
+neither ever parses a stored scenario.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+VERSION = 2  # PRAGMA user_version; 0 is the first layout (seeds as SQLite integers)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -26,8 +39,10 @@ CREATE TABLE IF NOT EXISTS games (
     title TEXT NOT NULL,
     scenario TEXT NOT NULL,          -- the scenario as JSON
     options TEXT NOT NULL,           -- JSON
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,              -- in decimal: a seed may be beyond SQLite's 64-bit integers
     seed_salt TEXT NOT NULL,
+    rolls TEXT,                      -- JSON: the rolls a continued game began with, before its seed
+    seed_chosen INTEGER NOT NULL,    -- 1: the seed was given by whoever created the game (who then knows the dice)
     companion INTEGER NOT NULL,
     seats TEXT NOT NULL,             -- JSON: seat -> {"player": ..., "token": sha256 of the seat's token}
     spectator TEXT NOT NULL,         -- sha256 of the spectator token
@@ -43,6 +58,8 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game, seq)
 );
 """
+COLUMNS = "id, created, ruleset, title, scenario, options, seed, seed_salt, rolls, seed_chosen, companion, seats, spectator, outcome"
+SLOTS = ",".join("?" * len(COLUMNS.split(",")))
 
 
 def token_hash(token: str) -> str:
@@ -65,6 +82,8 @@ class GameRecord:
     seats: dict[str, dict[str, str]]
     spectator: str
     outcome: dict[str, Any] | None
+    rolls: list[dict[str, Any]] | None = None  # a continued game's first rolls (as in a save's dice.rolls)
+    seed_chosen: bool = False  # given by the game's creator (or a save's), not drawn by the server
 
 
 @dataclass(frozen=True)
@@ -73,6 +92,17 @@ class ActionRecord:
     seat: str
     action: dict[str, Any]
     salt: str | None
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A game as the lobby lists it."""
+
+    id: str
+    created: float
+    title: str
+    players: dict[str, str]
+    outcome: dict[str, Any] | None
 
 
 class Store:
@@ -84,8 +114,33 @@ class Store:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
         self._lock = threading.Lock()
+        self._migrate()
+        self._reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._rlock = threading.Lock()
+        self._jobs: queue.SimpleQueue[tuple[Rows, asyncio.Future[None]] | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+
+    def _migrate(self) -> None:
+        """Bring an older file up to :data:`VERSION`, in one transaction (nothing is lost if it stops)."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        old = self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").fetchone() is not None
+        with self._tx() as db:
+            if old and version < 2:
+                # the first layout kept the seed in an integer column (no room for seeds of 2^63 and
+                # more) and had no rolls: copy into the new layout, then swap
+                db.execute("ALTER TABLE games RENAME TO games_v1")
+                db.execute(SCHEMA.split(";")[0])
+                db.execute(
+                    f"INSERT INTO games ({COLUMNS}) SELECT id, created, ruleset, title, scenario, options, CAST(seed AS TEXT), seed_salt, NULL, 1,"
+                    " companion, seats, spectator, outcome FROM games_v1"  # whether a creator chose the seed was not kept: say it may have been
+                )
+                db.execute("DROP TABLE games_v1")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute("CREATE INDEX IF NOT EXISTS games_created ON games(created)")
+            db.execute(f"PRAGMA user_version = {VERSION}")
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -98,45 +153,41 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
-    def create(self, rec: GameRecord) -> None:
+    def create(self, rec: GameRecord, actions: Sequence[ActionRecord] = ()) -> None:
+        """Store a new game with the actions it starts with (a continued save's), all or nothing."""
         with self._tx() as db:
-            db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    rec.id,
-                    rec.created,
-                    rec.ruleset,
-                    rec.title,
-                    json.dumps(rec.scenario),
-                    json.dumps(rec.options),
-                    rec.seed,
-                    rec.seed_salt,
-                    int(rec.companion),
-                    json.dumps(rec.seats),
-                    rec.spectator,
-                    None if rec.outcome is None else json.dumps(rec.outcome),
-                ),
-            )
+            _put(db, Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
 
     def game(self, game_id: str) -> GameRecord | None:
-        with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._rlock:
+            row = self._reader.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else _record(row)
 
-    def games(self) -> list[GameRecord]:
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM games ORDER BY created DESC").fetchall()
-        return [_record(r) for r in rows]
+    def listing(self, limit: int) -> list[Listed]:
+        """The latest games, newest first, without reading their scenarios."""
+        with self._rlock:
+            rows = self._reader.execute("SELECT id, created, title, seats, outcome FROM games ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
+        return [Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4])) for r in rows]
+
+    def count(self) -> int:
+        with self._rlock:
+            return int(self._reader.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def unfinished(self) -> list[Listed]:
+        """Every game still going on (oldest first), as listed."""
+        with self._rlock:
+            rows = self._reader.execute("SELECT id, created, title, seats FROM games WHERE outcome IS NULL ORDER BY created").fetchall()
+        return [Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None) for r in rows]
 
     def actions(self, game_id: str) -> list[ActionRecord]:
-        with self._lock:
-            rows = self._db.execute("SELECT seq, seat, action, salt FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
+        with self._rlock:
+            rows = self._reader.execute("SELECT seq, seat, action, salt FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
         return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
-    def append(self, game_id: str, seq: int, seat: str, action: dict[str, Any], salt: str | None) -> None:
+    def append(self, game_id: str, entry: ActionRecord) -> None:
         """Store one action (durably: the caller acknowledges it only after this returns)."""
         with self._tx() as db:
-            db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", (game_id, seq, seat, json.dumps(action), salt, time.time()))
+            _put(db, Rows(actions=[_action_row(game_id, entry)]))
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget the actions after the first ``keep`` (undo)."""
@@ -146,10 +197,142 @@ class Store:
 
     def finish(self, game_id: str, outcome: dict[str, Any]) -> None:
         with self._tx() as db:
-            db.execute("UPDATE games SET outcome = ? WHERE id = ?", (json.dumps(outcome), game_id))
+            _put(db, Rows(outcomes=[(json.dumps(outcome), game_id)]))
+
+    # ------------------------------------------------------------------ the writer thread
+
+    async def write(self, job: Rows) -> None:
+        """Write ``job``'s rows in a transaction of the writer thread; return once it is committed.
+
+        The jobs that queue while a commit is under way share the next transaction.  The thread
+        makes as few calls into SQLite as it can (one ``executemany`` per table), because each
+        call is a moment it must win the interpreter's lock back from the busy event loop; a
+        batch that fails is written again job by job, so one failing job fails alone."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write_jobs, name="grapeshot-store", daemon=True)
+            self._writer.start()
+        self._jobs.put((job, done))
+        await done
+
+    async def write_action(self, game_id: str, entry: ActionRecord) -> None:
+        await self.write(Rows(actions=[_action_row(game_id, entry)]))
+
+    async def write_game(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
+        await self.write(Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
+
+    async def write_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
+        await self.write(Rows(outcomes=[(json.dumps(outcome), game_id)]))
+
+    def _write_jobs(self) -> None:
+        while (first := self._jobs.get()) is not None:
+            batch = [first]
+            while True:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._jobs.put(None)  # close() after this batch
+                    break
+                batch.append(more)
+            try:
+                with self._tx() as db:
+                    _put(db, Rows.joined([job for job, _ in batch]))
+                failed: list[BaseException | None] = [None] * len(batch)
+            except Exception:
+                failed = self._one_by_one([job for job, _ in batch])
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
+            for (_, done), err in zip(batch, failed, strict=True):
+                by_loop.setdefault(done.get_loop(), []).append((done, err))
+            for loop, settled in by_loop.items():
+                loop.call_soon_threadsafe(_settle, settled)
+
+    def _one_by_one(self, jobs: list[Rows]) -> list[BaseException | None]:
+        failed: list[BaseException | None] = []
+        try:
+            with self._tx() as db:
+                for job in jobs:
+                    db.execute("SAVEPOINT job")
+                    try:
+                        _put(db, job)
+                        failed.append(None)
+                    except Exception as err:
+                        db.execute("ROLLBACK TO job")
+                        failed.append(err)
+                    db.execute("RELEASE job")
+        except Exception as err:  # the commit itself failed: nothing of the batch is stored
+            failed = [err] * len(jobs)
+        return failed
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._jobs.put(None)
+            self._writer.join(timeout=10)
+        self._reader.close()
         self._db.close()
+
+
+@dataclass
+class Rows:
+    """What one write stores: rows of games, of actions, and outcomes (``(outcome, game id)``)."""
+
+    games: list[tuple[Any, ...]] = field(default_factory=list)
+    actions: list[tuple[Any, ...]] = field(default_factory=list)
+    outcomes: list[tuple[str, str]] = field(default_factory=list)
+
+    @staticmethod
+    def joined(jobs: Sequence[Rows]) -> Rows:
+        return Rows([r for j in jobs for r in j.games], [r for j in jobs for r in j.actions], [r for j in jobs for r in j.outcomes])
+
+
+ACTIONS_AT_ONCE = 1000  # rows of one INSERT (6 values each: far below SQLite's limit of variables)
+
+
+def _put(db: sqlite3.Connection, rows: Rows) -> None:
+    """Games first (their actions need them), then actions, then outcomes.  The actions go in
+    one INSERT of many rows rather than ``executemany``, which lets go of the interpreter's lock
+    and takes it back for every row: from a busy server that is a wait each time."""
+    if rows.games:
+        db.executemany(f"INSERT INTO games ({COLUMNS}) VALUES ({SLOTS})", rows.games)
+    for at in range(0, len(rows.actions), ACTIONS_AT_ONCE):
+        part = rows.actions[at : at + ACTIONS_AT_ONCE]
+        db.execute("INSERT INTO actions VALUES " + ",".join(["(?,?,?,?,?,?)"] * len(part)), [v for row in part for v in row])
+    if rows.outcomes:
+        db.executemany("UPDATE games SET outcome = ? WHERE id = ?", rows.outcomes)
+
+
+def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for done, failed in settled:
+        if done.cancelled():
+            continue
+        if failed is None:
+            done.set_result(None)
+        else:
+            done.set_exception(failed)
+
+
+def _game_row(rec: GameRecord) -> tuple[Any, ...]:
+    return (
+        rec.id,
+        rec.created,
+        rec.ruleset,
+        rec.title,
+        json.dumps(rec.scenario),
+        json.dumps(rec.options),
+        str(rec.seed),
+        rec.seed_salt,
+        None if rec.rolls is None else json.dumps(rec.rolls),
+        int(rec.seed_chosen),
+        int(rec.companion),
+        json.dumps(rec.seats),
+        rec.spectator,
+        None if rec.outcome is None else json.dumps(rec.outcome),
+    )
+
+
+def _action_row(game_id: str, entry: ActionRecord) -> tuple[Any, ...]:
+    return (game_id, entry.seq, entry.seat, json.dumps(entry.action), entry.salt, time.time())
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
@@ -160,10 +343,12 @@ def _record(row: tuple[Any, ...]) -> GameRecord:
         title=row[3],
         scenario=json.loads(row[4]),
         options=json.loads(row[5]),
-        seed=row[6],
+        seed=int(row[6]),
         seed_salt=row[7],
-        companion=bool(row[8]),
-        seats=json.loads(row[9]),
-        spectator=row[10],
-        outcome=None if row[11] is None else json.loads(row[11]),
+        rolls=None if row[8] is None else json.loads(row[8]),
+        seed_chosen=bool(row[9]),
+        companion=bool(row[10]),
+        seats=json.loads(row[11]),
+        spectator=row[12],
+        outcome=None if row[13] is None else json.loads(row[13]),
     )

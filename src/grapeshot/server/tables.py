@@ -8,23 +8,24 @@ Sealed orders are checkable: when a seat submits into a simultaneous prompt the
 table publishes ``sha256(text + ":" + salt)`` of the action's canonical text; when
 the prompt closes it publishes the text and the salt, so any page can verify that
 nothing was changed after the fact.  The dice seed is committed the same way when
-the game is created and revealed when it ends.
+the game is created and revealed when it ends (:mod:`grapeshot.core.commitment`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from grapeshot.agents import Agent, make
-from grapeshot.agents.search import SearchPlayer
-from grapeshot.core.actions import Action, decode
+from grapeshot.agents.search import SearchPlayer, derive
+from grapeshot.core.actions import Action
+from grapeshot.core.commitment import commit, new_salt
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
+from grapeshot.core.rolls import read_roll
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.report import Words
@@ -47,10 +48,6 @@ def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
 def canonical(action: Action) -> str:
     """The exact text a sealed action is committed by."""
     return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
-
-
-def seal(text: str, salt: str) -> str:
-    return hashlib.sha256(f"{text}:{salt}".encode()).hexdigest()
 
 
 class Denied(Exception):
@@ -90,24 +87,31 @@ class Table:
     agents: dict[str, Agent] = field(default_factory=dict)
     commitments: list[Commitment] = field(default_factory=list)
     _open: list[Commitment] = field(default_factory=list)  # sealed into the prompt still open
+    _unstored_outcome: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.game = self._fresh()
         for i, (seat, spec) in enumerate(sorted(self.rec.seats.items())):
             if spec["player"] in AI_PLAYERS:
-                self.agents[seat] = ai_player(spec["player"], self.rec.seed + 7919 * (i + 1), self.game.ruleset)
+                # from the seed and its secret salt: an AI's choices must not let anyone work the seed out
+                self.agents[seat] = ai_player(spec["player"], derive("table-agent", self.rec.seed_salt, self.rec.seed, i), self.game.ruleset)
         for a in self.store.actions(self.rec.id):
-            self._apply(a.seat, decode(a.action), a.salt)
+            self._apply(a.seat, self.game.decode(a.action), a.salt)
+        if (outcome := self.outcome_to_store()) is not None:  # the server stopped before it could store the outcome
+            self.store.finish(self.rec.id, outcome)
 
     def _fresh(self) -> Game:
         scenario = parse_scenario(self.rec.scenario, f"game {self.rec.id} (scenario)")
         hands = self.people if self.rec.companion and len(self.people) < len(self.rec.seats) else ()
-        return Game(self.rec.ruleset, scenario, self.rec.options, self.rec.seed, companion=self.rec.companion, hands=hands)
+        rolls = [read_roll(r, f"game {self.rec.id}", f"rolls[{i}]") for i, r in enumerate(self.rec.rolls or [])]
+        return Game(
+            self.rec.ruleset, scenario, self.rec.options, self.rec.seed, given=rolls, salt=self.rec.seed_salt, companion=self.rec.companion, hands=hands
+        )
 
     # ------------------------------------------------------------------ who is asking
 
     def seat_of(self, token: str | None) -> str | None:
-        """The seat a token sits at, ``""`` for the spectator token; refuses anything else."""
+        """The seat a token sits at, ``None`` for the spectator token; refuses anything else."""
         if not token:
             raise Denied(401, "this link needs its token (the ?token= part of the link)")
         h = token_hash(token)
@@ -131,12 +135,22 @@ class Table:
 
     # ------------------------------------------------------------------ actions
 
-    def submit(self, seat: str, data: object, *, ai: bool = True) -> None:
-        """Check, store, then apply one action of a seat; then (unless ``ai`` is off) let the AI seats play on."""
+    def submit(self, seat: str, data: object) -> None:
+        """Check, store, then apply one action of a seat, all at once (for tools and tests; the
+        server stores through its writer thread: ``check``, ``entry``, write, ``take``)."""
+        action = self.check(seat, data)
+        entry = self.entry(seat, action)
+        self.store.append(self.rec.id, entry)
+        self.take(entry, action)
+        if (outcome := self.outcome_to_store()) is not None:
+            self.store.finish(self.rec.id, outcome)
+
+    def check(self, seat: str, data: object) -> Action:
+        """The action a person's request holds, if the game accepts it from that seat now (a 4xx otherwise)."""
         if seat in self.agents:
             raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
         try:
-            action = decode(data)
+            action = self.game.decode(data)
             prompt = self.game.prompt
             if prompt is None:
                 raise IllegalAction("the game is over; no more actions are accepted")
@@ -145,21 +159,32 @@ class Table:
             prompt.check(seat, action)
         except IllegalAction as err:
             raise Denied(422, str(err)) from None
-        self._record(seat, action)
-        if ai:
-            self.play_ai()
+        return action
 
-    def submit_replayed(self, seat: str, data: object) -> None:
-        """Take an action from an uploaded save (already replayed once in full), whoever the seat is."""
-        self._record(seat, decode(data))
+    def entry(self, seat: str, action: Action) -> ActionRecord:
+        """The stored form of the next action (a sealed one with the salt of its commitment); nothing changes yet."""
+        salt = new_salt() if self.game.prompt is not None and self.game.prompt.simultaneous else None
+        return ActionRecord(len(self.game.actions), seat, action.to_json(), salt)
 
-    def play_ai(self) -> int:
-        """Let the AI seats answer every prompt that waits on them; the number of actions they took."""
-        taken = 0
-        while (seat := self.ai_to_act()) is not None:
-            self.record_ai(seat, self.think(seat))
-            taken += 1
-        return taken
+    def take(self, entry: ActionRecord, action: Action) -> None:
+        """Apply an action once it is stored."""
+        self._apply(entry.seat, action, entry.salt)
+
+    def outcome_to_store(self) -> dict[str, Any] | None:
+        """The outcome, the first time it is asked for after the game has ended (to be stored once)."""
+        out, self._unstored_outcome = self._unstored_outcome, None
+        return out
+
+    def adopt(self, history: list[tuple[str, Action]]) -> list[ActionRecord]:
+        """Apply the actions a continued save starts with (already replayed once in full), giving
+        the records to store with the game; nothing is written here (the caller stores the game
+        and its actions in one transaction)."""
+        records = []
+        for seat, action in history:
+            records.append(self.entry(seat, action))
+            self.take(records[-1], action)
+        self._unstored_outcome = None  # it goes into the stored game itself
+        return records
 
     def ai_to_act(self) -> str | None:
         """The AI seat the game waits on next, if any."""
@@ -173,22 +198,13 @@ class Table:
         assert self.game.prompt is not None
         return self.agents[seat].act(self.game, seat, self.game.prompt)
 
-    def record_ai(self, seat: str, action: Action) -> None:
-        """Store and apply an AI seat's answer (the rules check it like any other action)."""
-        self._record(seat, action)
-
-    def _record(self, seat: str, action: Action) -> None:
-        salt = secrets.token_hex(16) if self.game.prompt is not None and self.game.prompt.simultaneous else None
-        self.store.append(self.rec.id, len(self.game.actions), seat, action.to_json(), salt)
-        self._apply(seat, action, salt)
-
     def _apply(self, seat: str, action: Action, salt: str | None) -> None:
         prompt = self.game.prompt
         index = len(self.game.actions)
         self.game.submit(seat, action)
         if salt is not None:
             text = canonical(action)
-            c = Commitment(index, seat, seal(text, salt), text, salt)
+            c = Commitment(index, seat, commit(text, salt), text, salt)
             self.commitments.append(c)
             self._open.append(c)
         if self.game.prompt is not prompt or self.game.prompt is None:
@@ -196,8 +212,8 @@ class Table:
                 c.revealed = True
             self._open = []
         if self.game.outcome is not None and self.rec.outcome is None:
-            self.store.finish(self.rec.id, self.game.outcome.to_json())
-            self.rec = GameRecord(**{**self.rec.__dict__, "outcome": self.game.outcome.to_json()})
+            self.rec = dataclasses.replace(self.rec, outcome=self.game.outcome.to_json())
+            self._unstored_outcome = self.rec.outcome
 
     def undo(self, seat: str) -> int:
         """Take back the last decision of a person (and the AI moves after it), in a game with at
@@ -210,19 +226,19 @@ class Table:
             raise Denied(409, "there is no decision of yours to take back")
         kept: list[ActionRecord] = self.store.actions(self.rec.id)[:last]
         self.store.truncate(self.rec.id, last)
-        self.rec = GameRecord(**{**self.rec.__dict__, "outcome": None})
+        self.rec = dataclasses.replace(self.rec, outcome=None)
         self.game = self._fresh()
         self.commitments, self._open = [], []
         for a in kept:
-            self._apply(a.seat, decode(a.action), a.salt)
+            self._apply(a.seat, self.game.decode(a.action), a.salt)
         return len(history) - last
 
     # ------------------------------------------------------------------ what a seat sees
 
     def view(self, seat: str | None, since: int = 0) -> dict[str, Any]:
         """The seat's (or the spectator's) view, with the log from event ``since`` on."""
-        v = self.game.view(seat)
-        v["log"] = _worded(self.game, [e for e in v["log"] if e["seq"] >= since])
+        v = self.game.view(seat, since)
+        v["log"] = _worded(self.game, v["log"])
         v["since"] = since
         v["game"] = self.rec.id
         v["title"] = self.rec.title
@@ -231,19 +247,26 @@ class Table:
         v["companion"] = self.rec.companion
         v["actions"] = len(self.game.actions)
         v["commitments"] = [c.public() for c in self.commitments]
-        v["seed"] = {"hash": seal(str(self.rec.seed), self.rec.seed_salt)}
+        v["seed"] = {"hash": self.game.commitment}
+        if self.rec.seed_chosen:  # whoever gave it knows every roll to come: the others should know that
+            v["seed"]["chosen"] = True
+        if self.game.given:  # a game continued from a save: its first rolls came with the save, the seed rolls the rest
+            v["seed"]["rolls_given"] = len(self.game.given)
         if self.game.outcome is not None:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo
         return v
 
+    def save(self) -> dict[str, Any]:
+        """The save anyone at this table may download: no secret in it (see ``Game.public_save``)."""
+        return self.game.public_save()
+
     def replay_view(self, upto: int) -> dict[str, Any]:
-        """The spectator's view of this game after its first ``upto`` actions (replay stepping)."""
+        """The spectator's view of this game after its first ``upto`` actions (replay stepping).
+        Others' sealed orders still hidden at that step stay out of the public view."""
         if not 0 <= upto <= len(self.game.actions):
             raise Denied(400, f"step must be between 0 and {len(self.game.actions)}")
-        g = self._fresh()
-        for seat, action in self.game.actions[:upto]:
-            g.submit(seat, action)
+        g = self.game.copy(upto=upto)  # from the latest checkpoint before that step: not the whole game again
         v = g.view(None)
         v["log"] = _worded(g, v["log"])
         v["step"], v["steps"], v["game"], v["title"] = upto, len(self.game.actions), self.rec.id, self.rec.title

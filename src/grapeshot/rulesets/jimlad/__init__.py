@@ -14,7 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Encoding, Lab, Phrasebook, Players, TerrainKind
+from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -304,6 +304,13 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.phrases import PHRASES
 
         return PHRASES
+
+    def odds(self) -> OddsQuestions:
+        """Its odds questions (a kannon shot, a torpedo, sluggas, boarding, a ram, a blow) and
+        the odds of an action before it is taken (:mod:`.odds`)."""
+        from grapeshot.rulesets.jimlad.odds import ODDS
+
+        return ODDS
 
     def lab(self) -> Lab:
         """The klans the balance lab pairs, and the changes of their table a sweep may make."""

@@ -185,7 +185,7 @@ async function create(ev) {
     companion: $("#companion").checked,
   };
   const seed = $("#seed").value.trim();
-  if (seed !== "") req.seed = Number(seed);
+  if (seed !== "") req.seed = seed; // as text: JavaScript would round a seed beyond 2^53
   let title;
   if ($("input[name=source]:checked").value === "upload") {
     const file = $("#scenario-file").files[0];
@@ -212,16 +212,19 @@ async function create(ev) {
 
 // ------------------------------------------------------------------ saves
 
-let saveData = null;
+let saveData = null; // the save as read here (for its seats)
+let saveText = null; // the file as it is: sent untouched, since JSON.parse rounds a seed beyond 2^53
 
 async function saveFileChanged() {
   $("#save-error").textContent = "";
   saveData = null;
+  saveText = null;
   $("#upload-save").disabled = true;
   const file = $("#save-file").files[0];
   if (!file) return;
   try {
-    saveData = JSON.parse(await file.text());
+    saveText = await file.text();
+    saveData = JSON.parse(saveText);
   } catch (err) {
     $("#save-error").textContent = `that file is not JSON: ${err.message}`;
     return;
@@ -238,7 +241,7 @@ async function uploadSave() {
     const game = await getJSON("/api/saves", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ save: saveData, seats: chosenSeats($("#save-seats tbody")), hotseat: $("#save-hotseat").checked }),
+      body: `{"save": ${saveText}, "seats": ${JSON.stringify(chosenSeats($("#save-seats tbody")))}, "hotseat": ${$("#save-hotseat").checked}}`,
     });
     showLinks(game, `${saveData.scenario?.title || "saved game"} (continued)`);
   } catch (err) {

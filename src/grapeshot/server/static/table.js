@@ -1046,14 +1046,21 @@ function boardClick(pt) {
   if (a.mode === "krak") showOdds(a, pt);
 }
 
+// an aim point as the action sends it (to a thousandth of an inch), so the odds shown are those of the shot fired
+const roundPt = (q) => [Math.round(q[0] * 1000) / 1000, Math.round(q[1] * 1000) / 1000];
+
 async function showOdds(a, pt) {
   const box = $("#odds");
   box.textContent = "working out the odds…";
   const fire = $("#fire");
   try {
-    const o = await call("/odds", { q: { ship: a.ship.name, gun: a.gun, x: pt[0], y: pt[1] } });
+    // the landing and the blow on each hull are all the page shows: no simulation of the whole shot
+    const answer = await call("/odds", { method: "POST", body: { action: { kind: "fire", gun: a.gun, shell: "krak", aim: roundPt(pt), target: null }, samples: 0 } });
     if (S.aim !== a || a.points[0] !== pt) return;
-    const rows = o.targets.map((t) =>
+    const o = answer.krak;
+    const targets = [...o.targets].sort((p, q) => q.land - p.land);
+    o.miss = 1 - targets.reduce((sum, t) => sum + t.land, 0); // the open sea, and any mine or Kraken
+    const rows = targets.map((t) =>
       h("tr", { "data-odds-ship": t.ship }, h("td", {}, t.ship), h("td", {}, pct(t.land)), h("td", {}, `${t.facing} ${t.armour}`), h("td", {}, pct(t.hull_point))),
     );
     box.replaceChildren(
@@ -1071,9 +1078,8 @@ async function showOdds(a, pt) {
 function fireAim() {
   const a = S.aim;
   if (!a || a.points.length < a.need) return;
-  const round = (q) => [Math.round(q[0] * 1000) / 1000, Math.round(q[1] * 1000) / 1000];
-  if (a.mode === "manned") act({ kind: "torpedoes", aims: a.points.map(round) });
-  else act({ kind: "fire", gun: a.gun, shell: a.shell, aim: round(a.points[0]), target: null });
+  if (a.mode === "manned") act({ kind: "torpedoes", aims: a.points.map(roundPt) });
+  else act({ kind: "fire", gun: a.gun, shell: a.shell, aim: roundPt(a.points[0]), target: null });
 }
 
 // -------------------------------------------------------------- the other prompts
@@ -1497,6 +1503,8 @@ function renderCommitments() {
   const seed = v.seed || {};
   const box = $("#seed");
   box.replaceChildren(h("div", {}, "hash ", h("code", { class: "hash" }, seed.hash || "?")));
+  if (seed.chosen) box.append(h("div", { class: "muted", id: "seed-chosen" }, "The seed was chosen by whoever created this game: they can know every roll."));
+  if (seed.rolls_given) box.append(h("div", { class: "muted" }, `The first ${seed.rolls_given} rolls came with the save this game continues; the seed rolls the rest.`));
   if (seed.seed !== undefined) {
     const [key, ok] = verifyState(seed.hash, seed.seed, seed.salt);
     const st = h("span", { class: "status", "data-key": key, id: "seed-status" });

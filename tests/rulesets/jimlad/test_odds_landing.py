@@ -1,4 +1,4 @@
-"""Where a krak shell comes down (``odds.landing_odds``), against a numeric integration written
+"""Where a krak shell comes down (``jl.landing_odds``), against a numeric integration written
 here independently of it: the scatter dice counted by hand, and for each scatter distance the
 share of arrow directions that land on each hull found by sampling 2^18 directions and refining
 every change from one hull (or the sea) to another by bisection, with the hull's own point test.
@@ -17,8 +17,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from grapeshot import odds
 from grapeshot.geometry import Hull, Vec, circle_circle_angles, circle_segment_angles, hulls_overlap, point_hull_distance
+from grapeshot.rulesets.jimlad import odds as jl
 from grapeshot.rulesets.jimlad.data import KRAKEN_RADIUS, MINE_RADIUS
 from grapeshot.rulesets.jimlad.state import Kraken, Mine, Sea
 
@@ -117,12 +117,12 @@ def integrated(sea: Sea, aim: Vec, bs: int) -> tuple[dict[str, float], float]:
 
 
 def a_sea() -> Sea:
-    _, sea, _ = odds.stage_krak(odds.Description(), "fore", "front", 30.0)
+    _, sea, _ = jl.stage_krak(jl.Description(), "fore", "front", 30.0)
     return sea
 
 
 def compare(sea: Sea, aim: Vec) -> float:
-    landing = odds.landing_odds(sea, aim)
+    landing = jl.landing_odds(sea, aim)
     want, miss = integrated(sea, aim, int(sea.option("krak_scatter_bs")))
     got = {**landing.hulls, **landing.models}
     worst = abs(landing.miss - miss)
@@ -134,13 +134,13 @@ def compare(sea: Sea, aim: Vec) -> float:
 
 def test_the_starboard_kannon_at_a_side_aimed_at_the_centre_lands_as_integrated() -> None:
     """The case where the scatter circles of 2" and 5" touch the hull's edges (issue: 0.610699)."""
-    shot = odds.from_description(gun="starboard", facing="port")
-    assert isinstance(shot, odds.KrakOdds)
-    assert shot.landing.hulls[odds.TARGET] == pytest.approx(0.622828, abs=1e-6)
+    shot = jl.from_description(gun="starboard", facing="port")
+    assert isinstance(shot, jl.KrakOdds)
+    assert shot.landing.hulls[jl.TARGET] == pytest.approx(0.622828, abs=1e-6)
     for gun in ("fore", "port", "starboard"):
         for facing in ("front", "port", "starboard", "rear"):
-            _, sea, _ = odds.stage_krak(odds.Description(), gun, facing, 20.0)
-            t = sea.ships[odds.TARGET].hull
+            _, sea, _ = jl.stage_krak(jl.Description(), gun, facing, 20.0)
+            t = sea.ships[jl.TARGET].hull
             compare(sea, Vec(t.x, t.y))
 
 
@@ -148,7 +148,7 @@ def test_the_starboard_kannon_at_a_side_aimed_at_the_centre_lands_as_integrated(
 @pytest.mark.parametrize("heading", [0.0, 90.0, 270.0, 45.0, 123.4])
 def test_aims_with_hull_edges_a_whole_number_of_inches_away(length: float, width: float, heading: float) -> None:
     sea = a_sea()
-    target = sea.ships[odds.TARGET]
+    target = sea.ships[jl.TARGET]
     target.hull = Hull(120.0, 120.0, heading, length, width)
     h = target.hull
     # aim points in the hull's own frame: the centre, and points whose distance to an edge (or
@@ -171,7 +171,7 @@ def test_random_aims_with_a_second_hull_a_mine_and_the_kraken() -> None:
     tried = 0
     for case in range(60):
         sea = a_sea()
-        target, other = sea.ships[odds.TARGET], sea.ships[odds.SHOOTER]
+        target, other = sea.ships[jl.TARGET], sea.ships[jl.SHOOTER]
         length, width = rng.uniform(4.0, 15.0), rng.uniform(1.5, 7.0)
         target.hull = Hull(120.0, 120.0, rng.uniform(0, 360), length, width)
         other.hull = Hull(120.0 + rng.choice([-1, 1]) * rng.uniform(9.0, 14.0), 120.0 + rng.uniform(-8.0, 8.0), rng.uniform(0, 360), 10.0, 4.0)

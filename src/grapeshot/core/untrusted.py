@@ -1,0 +1,207 @@
+"""Text from outside the program (saves, logs, scenarios, web requests), read within limits.
+
+Python's own readers trust their input: ``json.loads`` turns a 5,000-digit number into an
+error the caller did not expect, recurses until the interpreter gives up on deeply nested
+lists, and accepts ``NaN``; ``yaml.safe_load`` expands nested aliases into gigabytes (a
+"billion laughs" file of 600 bytes), builds dates, sets and bytes that JSON cannot hold; and
+reading a path blocks for ever on a FIFO or fills memory from ``/dev/zero``.  Everything
+grapeshot reads from a file or a request goes through here instead, so each of those ends as
+one :class:`Unreadable` error (a :class:`ScenarioError`) that says where and what was wrong.
+
+The limits are far beyond any real game: a scenario or a save is a few hundred kilobytes,
+nests a handful of levels, and its numbers have a few digits (a seed at most 20).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grapeshot.core.errors import ScenarioError
+
+MAX_DEPTH = 64  # lists and mappings within each other
+MAX_DIGITS = 40  # digits of a whole number (a 64-bit seed has 20)
+MAX_SCENARIO_BYTES = 1024 * 1024
+MAX_SAVE_BYTES = 32 * 1024 * 1024  # a save or an event log of a long brawl is a few MB
+_TOO_BIG = 10**MAX_DIGITS
+_PLAIN = "text, numbers, true or false, null, lists and mappings (quote a date or the like to keep it as text)"
+
+
+class Unreadable(ScenarioError):
+    """Text that cannot be read as data within the limits: names the text, where, and why."""
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else "..." + text[-57:]
+
+
+def _size(n: int) -> str:
+    return f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
+
+
+def _deep(what: str, where: str = "(file)") -> Unreadable:
+    return Unreadable(what, where, f"data nested at most {MAX_DEPTH} levels deep")
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+class _TooLong(ValueError):
+    pass
+
+
+def _whole(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _TooLong(f"a whole number of at most {MAX_DIGITS} digits", f"{digits} digits")
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _TooLong("a number small enough to hold", text[:30])
+    return value
+
+
+def _constant(text: str) -> float:
+    raise _TooLong("a JSON number", text)
+
+
+def loads_json(text: str | bytes, what: str) -> Any:
+    """Parse JSON within the limits above into plain data; raise :class:`Unreadable` otherwise."""
+    try:
+        data = json.loads(text, parse_int=_whole, parse_float=_decimal, parse_constant=_constant)
+    except json.JSONDecodeError as err:
+        raise Unreadable(what, f"line {err.lineno}, column {err.colno}", "JSON", err.msg) from None
+    except UnicodeDecodeError as err:
+        raise Unreadable(what, "(file)", "UTF-8 text", f"a byte that is not UTF-8 at {err.start}") from None
+    except RecursionError:
+        raise _deep(what) from None
+    except _TooLong as err:
+        raise Unreadable(what, "(file)", err.args[0], err.args[1]) from None
+    check_tree(data, what)
+    return data
+
+
+def check_tree(data: object, what: str) -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH` or holding anything but JSON's own types
+    (text keys; text, whole numbers of at most :data:`MAX_DIGITS` digits, finite numbers, true,
+    false, null).  Walks without recursion, so no depth can overflow the stack."""
+    stack: list[tuple[object, int, str]] = [(data, 0, "")]
+    while stack:
+        value, depth, path = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _deep(what, _short(path))
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise Unreadable(what, _short(path) or "(top level)", "keys that are text (quote the key)", k)
+                stack.append((v, depth + 1, f"{path}.{k}" if path else k))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(value))
+        elif isinstance(value, bool | str) or value is None:
+            continue
+        elif isinstance(value, int):
+            if abs(value) >= _TOO_BIG:
+                raise Unreadable(what, _short(path), f"a whole number of at most {MAX_DIGITS} digits", "more digits")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise Unreadable(what, _short(path), "a finite number", value)
+        else:
+            raise Unreadable(what, _short(path) or "(top level)", _PLAIN, f"a value of type {type(value).__name__}")
+
+
+# --------------------------------------------------------------------------- YAML
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader without anchors or aliases, with limits on nesting and on numbers.
+
+    An alias is the only way a small YAML text becomes a huge value, and a scenario has no use
+    for one.  The composer is recursive, so the depth is counted before each nested node."""
+
+    what = "YAML"
+    depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        line = f"line {event.start_mark.line + 1}"
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise Unreadable(self.what, line, "YAML without anchors or aliases (& and *): write each value out")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _deep(self.what, line)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        digits = len(str(self.construct_scalar(node)).replace("_", "").lstrip("+-"))
+        if digits > MAX_DIGITS + 2:  # room for a 0x or 0o prefix
+            raise Unreadable(self.what, f"line {node.start_mark.line + 1}", f"a whole number of at most {MAX_DIGITS} digits", f"{digits} digits")
+        return super().construct_yaml_int(node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+
+
+def loads_yaml(text: str, what: str) -> Any:
+    """Parse YAML (JSON too) within the limits above into plain data; raise :class:`Unreadable`."""
+    if len(text) > MAX_SCENARIO_BYTES:
+        raise Unreadable(what, "(file)", f"YAML of at most {_size(MAX_SCENARIO_BYTES)}", f"{len(text)} characters")
+    loader: _Loader | None = None
+    try:
+        loader = _Loader(text)  # the reader refuses control characters here already
+        loader.what = what
+        data = loader.get_single_data()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(file)"
+        raise Unreadable(what, where, "valid YAML", err.problem or err.context) from None
+    except yaml.YAMLError as err:
+        raise Unreadable(what, "(file)", "valid YAML", str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+    except RecursionError:
+        raise _deep(what) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    check_tree(data, what)
+    return data
+
+
+# --------------------------------------------------------------------------- files
+
+
+def read_text(path: Path | str, what: str, limit: int) -> str:
+    """A regular file's text (UTF-8), at most ``limit`` bytes.  Devices, FIFOs and folders are
+    refused unread, so reading a path can neither block nor stream for ever."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        raise Unreadable(what, "(file)", "a file that can be opened", err.strerror) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Unreadable(what, "(file)", "a regular file (not a folder, device or pipe)")
+        if info.st_size > limit:
+            raise Unreadable(what, "(file)", f"a file of at most {_size(limit)}", f"{info.st_size} bytes")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as err:
+        raise Unreadable(what, "(file)", "a readable file", err.strerror) from None
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise Unreadable(what, "(file)", f"a file of at most {_size(limit)}", "more")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise Unreadable(what, "(file)", "UTF-8 text", f"a byte that is not UTF-8 at {err.start}") from None

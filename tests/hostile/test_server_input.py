@@ -1,0 +1,310 @@
+"""The web table against the hostile-input corpus: every refusal a 4xx naming the problem, never a
+500, and nothing stored, played or read from the server's disk."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from grapeshot.core.game import Game
+from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.server.app import MAX_BODY, create_app
+from tests.hostile.corpus import BAD_SINCE, DUEL, GOOD_SEEDS, NEW_GAME_BODIES, SCENARIO_NAMES, SCENARIO_TEXTS, nested
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path / "data"))
+
+
+def token(link: str) -> str:
+    return link.split("token=", 1)[1]
+
+
+def count(client: TestClient) -> int:
+    return int(client.get("/api/health").json()["games"])
+
+
+def refused(r: Any, status: int, words: str) -> None:
+    assert r.status_code == status, (r.status_code, r.text[:300])
+    assert words in r.json()["error"], r.json()["error"][:300]
+
+
+def duel(client: TestClient, **req: Any) -> tuple[str, str]:
+    r = client.post("/api/games", json={"scenario": "duel", "seed": 7, "seats": {"red": "human", "blue": "heuristic"}, **req})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    return g["id"], token(g["links"]["red"])
+
+
+def orders(client: TestClient, game: str, tok: str) -> dict[str, Any]:
+    v = client.get(f"/api/games/{game}", params={"token": tok}).json()
+    return {"kind": "orders", "orders": [{"ship": s, "card": 4, "turn": "none", "card_at": "start"} for s in v["prompt"]["choices"][v["me"]]]}
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+@pytest.mark.parametrize(("name", "text", "words"), SCENARIO_TEXTS, ids=[c[0] for c in SCENARIO_TEXTS])
+def test_an_uploaded_scenario_that_is_hostile_is_refused_quickly_and_nothing_is_kept(client: TestClient, name: str, text: str, words: str) -> None:
+    body = json.dumps({"scenario_yaml": text}).encode()
+    r = client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    if len(body) > MAX_BODY:
+        refused(r, 413, "too large")
+    else:
+        refused(r, 400, words)
+    assert count(client) == 0
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_scenario_name_is_only_ever_one_of_the_servers(client: TestClient, name: str) -> None:
+    r = client.post("/api/games", json={"scenario": name})
+    assert r.status_code in (400, 422), r.text
+    error = r.json()["error"]
+    assert "root:" not in error and "/bin/" not in error  # nothing of /etc/passwd comes back
+    if r.status_code == 400:
+        assert f"one of the scenarios of this server ({', '.join(builtin_scenarios('jimlad'))})" in error
+    assert count(client) == 0
+
+
+def test_a_fifo_named_as_the_scenario_does_not_block_the_server(client: TestClient, tmp_path: Path) -> None:
+    fifo = tmp_path / "trap.yaml"
+    os.mkfifo(fifo)
+    for name in (str(fifo), os.path.relpath(fifo)):
+        r = client.post("/api/games", json={"scenario": name})
+        assert r.status_code in (400, 422) and "scenario" in r.json()["error"], r.text
+    assert client.get("/api/health").json()["ok"] is True
+
+
+def test_an_operators_folder_adds_scenarios_by_name(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / "skirmish.yaml").write_text(DUEL.replace("name: duel", "name: skirmish").replace("Duel on da Oshun", "Skirmish"))
+    (folder / "notes.txt").write_text("not a scenario: ignored")
+    c = TestClient(create_app(tmp_path / "data", folder))
+    names = [s["name"] for s in c.get("/api/scenarios").json()["scenarios"]]
+    assert names == [*builtin_scenarios("jimlad"), "skirmish"]
+    r = c.post("/api/games", json={"scenario": "skirmish", "seats": {"red": "human", "blue": "random"}})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    assert c.get(f"/api/games/{g['id']}", params={"token": token(g["links"]["red"])}).json()["title"] == "Skirmish"
+    # the folder was read once: a file added later is not offered, nor read
+    (folder / "later.yaml").write_text(DUEL)
+    refused(
+        c.post("/api/games", json={"scenario": "later"}), 400, f"one of the scenarios of this server ({', '.join([*builtin_scenarios('jimlad'), 'skirmish'])})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("file", "text", "words"),
+    [
+        ("duel.yaml", DUEL, "a name no other jimlad scenario has"),
+        ("bomb.yaml", "a: &a [1]\nb: *a\n", "without anchors or aliases"),
+        ("bad name!.yaml", DUEL, "a scenario name of letters"),
+    ],
+)
+def test_a_bad_operators_folder_stops_the_start(tmp_path: Path, file: str, text: str, words: str) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / file).write_text(text)
+    with pytest.raises(ValueError, match=words.replace("(", r"\(")):
+        create_app(tmp_path / "data", folder)
+
+
+# --------------------------------------------------------------------------- new games
+
+
+@pytest.mark.parametrize(("name", "body", "status", "words"), NEW_GAME_BODIES, ids=[c[0] for c in NEW_GAME_BODIES])
+def test_a_malformed_new_game_is_refused_naming_the_field(client: TestClient, name: str, body: bytes, status: int, words: str) -> None:
+    refused(client.post("/api/games", content=body, headers={"content-type": "application/json"}), status, words)
+    assert count(client) == 0
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_body_over_the_limit_is_refused_whatever_its_headers_say(client: TestClient) -> None:
+    big = b'{"scenario_yaml": "' + b"x" * MAX_BODY + b'"}'
+    refused(client.post("/api/games", content=big, headers={"content-type": "application/json"}), 413, "too large")
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: sent chunked
+        yield b'{"scenario_yaml": "'
+        for _ in range(MAX_BODY // 1024 + 2):
+            yield b"x" * 1024
+        yield b'"}'
+
+    refused(client.post("/api/games", content=chunks(), headers={"content-type": "application/json"}), 413, "too large")
+    refused(client.post("/api/games", content=b"{}", headers={"content-type": "application/json", "content-length": "-5"}), 413, "too large")
+    assert count(client) == 0
+
+
+@pytest.mark.parametrize("seed", GOOD_SEEDS, ids=[str(s) for s in GOOD_SEEDS])
+def test_any_seed_of_up_to_40_digits_is_kept_exactly_and_revealed_at_the_end(client: TestClient, seed: Any) -> None:
+    r = client.post("/api/games", json={"scenario": "duel", "seed": seed, "seats": {"red": "heuristic", "blue": "random"}, "options": {"turn_limit": 2}})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    v = client.get(f"/api/games/{g['id']}", params={"token": token(g["spectator"])}).json()
+    assert v["outcome"] is not None and v["seed"]["seed"] == str(int(seed))
+    restarted = TestClient(create_app(Path(client.app.state.tables.store.path).parent))  # type: ignore[attr-defined]
+    assert restarted.get(f"/api/games/{g['id']}", params={"token": token(g["spectator"])}).json()["seed"]["seed"] == str(int(seed))
+
+
+def test_the_saves_simulate_writes_upload_whatever_their_seed(client: TestClient, tmp_path: Path) -> None:
+    """simulate derives 64-bit seeds: half of them are 2^63 or more, beyond SQLite's integers."""
+    for seed in (2**64 - 1, 2**63, 16577446745318380659):
+        g = Game("jimlad", load_scenario("duel", "jimlad"), {"turn_limit": 2}, seed)
+        from grapeshot.agents import make, play_out
+
+        play_out(g, {s: make("heuristic", i, "jimlad") for i, s in enumerate(("red", "blue"))})
+        save = json.loads(json.dumps(g.save()))
+        r = client.post("/api/saves", json={"save": save})
+        assert r.status_code == 200, r.text
+        c = r.json()
+        v = client.get(f"/api/games/{c['id']}", params={"token": token(c["spectator"])}).json()
+        assert v["outcome"] == save["outcome"] and v["seed"]["seed"] == str(seed)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@pytest.mark.parametrize(("since", "status", "words"), BAD_SINCE, ids=[s[0].decode() for s in BAD_SINCE])
+def test_a_legal_action_with_a_bad_since_is_refused_before_it_is_stored_so_the_retry_works(client: TestClient, since: bytes, status: int, words: str) -> None:
+    game, tok = duel(client)
+    mine = orders(client, game, tok)
+    before = client.get(f"/api/games/{game}", params={"token": tok}).json()["actions"]
+    body = b'{"action": ' + json.dumps(mine).encode() + b', "since": ' + since + b"}"
+    refused(client.post(f"/api/games/{game}/actions", params={"token": tok}, content=body, headers={"content-type": "application/json"}), status, words)
+    assert client.get(f"/api/games/{game}", params={"token": tok}).json()["actions"] == before
+    retry = client.post(f"/api/games/{game}/actions", params={"token": tok}, json={"action": mine, "since": 0})
+    assert retry.status_code == 200, retry.text
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"action": "orders"}, 422, "action: Input should be a valid dictionary"),
+        ({}, 422, "action: Field required"),
+        ({"action": {"kind": "orders", "orders": []}, "colour": 1}, 422, "colour: Extra inputs are not permitted"),
+        ({"action": {"kind": "orders", "orders": [{"ship": "Da Big Smasha", "card": 10**30}]}}, 422, "card must be 1-5"),
+        ({"action": {"kind": "orders", "orders": nested(60)}}, 422, "orders"),
+        ({"action": {"kind": "orders", "orders": nested(70)}}, 400, "nested at most 64 levels"),
+        ({"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [1e308, 1e308]}}, 422, "expected orders"),
+        ({"action": {"kind": "nosuch"}}, 422, "unknown action kind"),
+    ],
+)
+def test_malformed_actions_are_refused_and_nothing_is_stored(client: TestClient, body: dict[str, Any], status: int, words: str) -> None:
+    game, tok = duel(client)
+    before = client.get(f"/api/games/{game}", params={"token": tok}).json()["actions"]
+    refused(client.post(f"/api/games/{game}/actions", params={"token": tok}, json=body), status, words)
+    assert client.get(f"/api/games/{game}", params={"token": tok}).json()["actions"] == before
+
+
+# --------------------------------------------------------------------------- query parameters
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "status", "words"),
+    [
+        ("", {"since": "abc"}, 422, "since: Input should be a valid integer"),
+        ("", {"since": "-1"}, 422, "since"),
+        ("", {"since": "9" * 5000}, 422, "since"),
+        ("", {"token": "t" * 10_000}, 422, "token: String should have at most 100 characters"),
+        ("/replay", {"step": "abc"}, 422, "step"),
+        ("/replay", {"step": "-1"}, 422, "step"),
+        ("/replay", {"step": str(10**9)}, 422, "step"),
+        ("/preview", {"ship": "Da Big Smasha", "card": "1", "inches": "nan"}, 422, "inches"),
+        ("/preview", {"ship": "Da Big Smasha", "card": "1", "inches": "1e308"}, 400, "inches must be between 0 and 100"),
+    ],
+)
+def test_malformed_query_parameters_are_refused_naming_them(client: TestClient, path: str, params: dict[str, str], status: int, words: str) -> None:
+    game, tok = duel(client)
+    params = {"token": tok, **params}
+    if path == "/replay":
+        params.setdefault("step", "0")
+    refused(client.get(f"/api/games/{game}{path}", params=params), status, words)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [NaN, 30]}}', 400, "a JSON number"),
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [1e400, 30]}}', 400, "small enough to hold"),
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [1e308, 1e308]}}', 422, "that action is not legal now"),
+        (b'{"action": {"kind": "fire", "gun": "fore", "shell": "krak", "aim": [-5, 30]}}', 422, "that action is not legal now"),
+        (b'{"action": "fire"}', 422, "action: Input should be a valid dictionary"),
+        (b'{"action": {"kind": "end-shooting"}, "samples": 10000000}', 422, "samples: Input should be less than or equal to 2000"),
+        (b'{"action": {"kind": "end-shooting"}, "colour": 1}', 422, "colour: Extra inputs are not permitted"),
+    ],
+)
+def test_the_odds_of_a_malformed_or_impossible_shot_are_refused(client: TestClient, body: bytes, status: int, words: str) -> None:
+    game, tok = duel(client)
+    refused(client.post(f"/api/games/{game}/odds", params={"token": tok}, content=body, headers={"content-type": "application/json"}), status, words)
+
+
+def test_the_listing_takes_a_bounded_limit(client: TestClient) -> None:
+    duel(client)
+    refused(client.get("/api/games", params={"limit": "0"}), 422, "limit")
+    refused(client.get("/api/games", params={"limit": "1000000"}), 422, "limit")
+    assert len(client.get("/api/games", params={"limit": "1"}).json()["games"]) == 1
+
+
+# --------------------------------------------------------------------------- uploads
+
+
+@pytest.fixture
+def finished_save(client: TestClient) -> dict[str, Any]:
+    r = client.post("/api/games", json={"scenario": "duel", "seed": 3, "seats": {"red": "heuristic", "blue": "heuristic"}, "options": {"turn_limit": 3}})
+    g = r.json()
+    save = client.get(f"/api/games/{g['id']}/save", params={"token": token(g["spectator"])}).json()
+    assert save["outcome"] is not None and "seed" in save["dice"]
+    return dict(save)
+
+
+def altered(save: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    out = json.loads(json.dumps(save))
+    for path, value in changes.items():
+        node = out
+        *parents, last = path.split("__")
+        for p in parents:
+            node = node[int(p)] if p.isdigit() else node[p]
+        node[int(last) if last.isdigit() else last] = value
+    return out
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"outcome": {"winners": ["blue"], "objective": "sunk", "turn": 1, "detail": "forged"}}, "outcome"),
+        ({"dice__seed": str(10**40)}, "dice.seed: expected a whole number of at most 40 digits"),
+        ({"dice__seed": "abc"}, "dice.seed"),
+        ({"dice__commitment": "0" * 64}, "the seed committed to as"),
+        ({"dice__salt": "zz"}, "dice.salt: expected lower-case hexadecimal digits"),
+        ({"event_count": "abc"}, "event_count: expected a whole number of events"),
+        ({"event_count": -1}, "event_count"),
+        ({"event_count": 1.5}, "event_count"),
+        ({"event_count": 3}, "3 events"),
+        ({"events_digest": {"a": 1}}, "events_digest"),
+        ({"version": 3}, "version"),
+        ({"actions": "none"}, "actions: expected a list"),
+        ({"actions__0": {"action": {}}}, "actions[0]"),
+        ({"scenario__table__width": 10**30}, "table.width"),
+        ({"dice__rolls": [{"expr": "D6", "faces": [7]}]}, "dice.rolls[0]"),
+    ],
+)
+def test_a_tampered_save_is_refused_and_nothing_is_kept(client: TestClient, finished_save: dict[str, Any], changes: dict[str, Any], words: str) -> None:
+    before = count(client)
+    refused(client.post("/api/saves", json={"save": altered(finished_save, **changes)}), 400, words)
+    assert count(client) == before
+
+
+def test_saves_within_limits_only(client: TestClient, finished_save: dict[str, Any]) -> None:
+    deep = altered(finished_save, options=nested(70))
+    refused(client.post("/api/saves", json={"save": deep}), 400, "nested at most 64 levels")
+    body = json.dumps({"save": finished_save}).encode().replace(b'"version": 2', b'"version": ' + b"2" * 50)
+    refused(client.post("/api/saves", content=body, headers={"content-type": "application/json"}), 400, "at most 40 digits")
+    refused(client.post("/api/saves", json={"save": []}), 422, "save: Input should be a valid dictionary")
+    refused(client.post("/api/saves", json={"save": finished_save, "seats": {"purple": "human"}}), 400, "no such seat")
