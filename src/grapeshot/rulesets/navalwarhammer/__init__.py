@@ -25,7 +25,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import DocumentKind, Lab, Phrasebook, Players, TerrainKind
+from grapeshot.core.capabilities import DocumentKind, Lab, OddsQuestions, Phrasebook, Players, TerrainKind
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -188,6 +188,11 @@ class NavalWarhammer(Ruleset):
         from grapeshot.rulesets.navalwarhammer.lab import LAB
 
         return LAB
+
+    def odds(self) -> OddsQuestions:
+        from grapeshot.rulesets.navalwarhammer.odds import ODDS
+
+        return ODDS
 
     def documents(self) -> tuple[DocumentKind, ...]:
         from grapeshot.rulesets.navalwarhammer.fleets import check_fleet_file

@@ -87,6 +87,14 @@ def target_unit(sea: Sea, ship: Ship, target: str) -> Unit:
 
 
 def fire(g: Game, sea: Sea, a: Shoot) -> Proc:
+    """A shot (:func:`shot`) and its aftermath (panic, sinking, abandoning ship)."""
+    u = yield from shot(g, sea, a)
+    yield from aftermath(g, sea, u.seat)
+
+
+def shot(g: Game, sea: Sea, a: Shoot) -> Generator[Prompt, Any, Troops]:
+    """The shot itself, by the kind of shooter; returns the shooter.  The odds before a shot
+    (:mod:`.odds`) run this alone."""
     u = sea.units[cast(str, a.shooter)]
     u.acted = sea.turn
     if u.crew_of is not None:
@@ -108,7 +116,7 @@ def fire(g: Game, sea: Sea, a: Shoot) -> Proc:
         yield from flame(g, sea, u, Vec(a.x, a.y))
     else:
         yield from small_arms(g, sea, u, a.ship, a.target)
-    yield from aftermath(g, sea, u.seat)
+    return u
 
 
 def modifiers(sea: Sea, u: Troops, dst: Ship, target: Unit, reach: float, *, crew_target: bool) -> tuple[Modifier, ...]:
