@@ -3,7 +3,8 @@ field an event carries is named there, and the example lines are valid and say w
 logs (a krak strike's ``weapon_rule`` is the krak rule, JL-SHOOT-3); the same for the collisions
 module's kinds, from seeded games of its test host.  The page documents the core, Jim Lad and the
 modules first and each further rule set in a part of its own (a top-level heading): a rule set's
-kinds are looked up in its part, the core's and the modules' in the first."""
+kinds are looked up in its part, the core's and the modules' in the first.  Naval Warhammer's kinds
+may share a name with Jim Lad's and mean something else."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 from grapeshot.agents import make, play_out
 from grapeshot.core.events import RESERVED
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import load_scenario
+from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.rulesets.collisions.phrases import WORDS
 from grapeshot.rulesets.woodenships.ships import damage
 from tests.rulesets.collisions.test_play import played as harbour_game
@@ -85,11 +86,19 @@ def test_the_example_lines_parse_and_name_real_kinds() -> None:
     for body in ws.values():
         for line in examples(body):
             assert json.loads(line)["kind"] in ws, line
+    nw, seen = sections(NW_PART), 0
+    for body in nw.values():
+        for line in examples(body):
+            assert json.loads(line)["kind"] in nw or json.loads(line)["kind"] in CORE_KINDS, line
+            seen += 1
+    assert seen > 70
 
 
 WS = "Wooden Ships and Plastic Men"
 #: the core's kinds, documented in the first part for every rule set
 CORE_KINDS = ("roll", "reroll", "phase", "sealed", "game-over")
+NW_PART = "Naval Warhammer events"
+NW = Path(__file__).resolve().parents[1] / "src" / "grapeshot" / "rulesets" / "navalwarhammer"
 
 
 def ws_games() -> list[Game]:
@@ -124,6 +133,44 @@ def test_every_wooden_ships_kind_and_field_is_documented() -> None:
                 missing.setdefault(e.kind, set()).update(unknown)
     assert not missing, f"fields logged but not in docs/events.md: {missing}"
     assert {"steer", "move", "shot", "strike", "boarding", "killed", "sunk"} <= logged
+
+
+def nw_played() -> list[Game]:
+    """Seeded Naval Warhammer games on every built-in scenario: the heuristic against random play."""
+    games = []
+    for name in builtin_scenarios("navalwarhammer"):
+        sc = load_scenario(name, "navalwarhammer")
+        for seed in (1, 2, 3):
+            g = Game("navalwarhammer", sc, seed=seed)
+            play_out(g, {s.id: make("heuristic" if (k + seed) % 2 else "random", seed + k, "navalwarhammer") for k, s in enumerate(sc.seats)})
+            games.append(g)
+    return games
+
+
+def nw_docs() -> dict[str, str]:
+    """Naval Warhammer's sections, with the core's kinds from the first part."""
+    first = sections()
+    return {**{k: first[k] for k in CORE_KINDS}, **sections(NW_PART)}
+
+
+def test_every_naval_warhammer_kind_and_field_is_documented_in_its_own_part() -> None:
+    docs = nw_docs()
+    missing: dict[str, set[str]] = {}
+    for g in nw_played():
+        for e in g.events:
+            assert e.kind in docs, f"Naval Warhammer event kind {e.kind!r} has no section in docs/events.md"
+            unknown = set(e.data) - named(docs[e.kind]) - COMMON
+            if unknown:
+                missing.setdefault(e.kind, set()).update(unknown)
+    assert not missing, f"fields logged but not in docs/events.md: {missing}"
+
+
+def test_every_kind_the_naval_warhammer_code_can_emit_has_a_section() -> None:
+    """Some kinds are rare in seeded play (a hydra's flame, beasts without handlers): the source says
+    which kinds exist, and each has its section."""
+    emitted = {k for p in NW.rglob("*.py") for k in re.findall(r'emit\(\s*"([a-z-]+)"', p.read_text(encoding="utf-8"))}
+    assert len(emitted) > 60
+    assert emitted - set(nw_docs()) == set()
 
 
 @pytest.mark.rules("JL-SHOOT-3", "JL-SHOOT-8")

@@ -8,7 +8,7 @@ X" (:class:`Lacking`) rather than a guess.
 
 The capabilities are small typed records and protocols, so that this module imports nothing
 but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
-``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``).
+``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``, ``fleets.py``).
 """
 
 from __future__ import annotations
@@ -468,3 +468,52 @@ class TerrainKind:
     obstacle: bool = False
     fields: tuple[str, ...] = ()
     doc: str = ""
+
+
+# --------------------------------------------------------------------------- documents beside the scenarios
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a document (a fleet file): the rule it breaks (``None``: the file's
+    own format, or an army list's entry), where in the file (a field's path), and what is wrong."""
+
+    rule: str | None
+    where: str
+    message: str
+
+    def text(self) -> str:
+        return f"{self.rule or 'format'}: {self.where}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "where": self.where, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A document checked: everything wrong with it (empty: it is legal) and, for a legal one, a
+    line saying what it holds ("1000 of 1000 points, 3 ships")."""
+
+    problems: tuple[Problem, ...]
+    summary: str = ""
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class DocumentKind:
+    """A kind of file a rule set reads beside its scenarios (Naval Warhammer's fleets: ships,
+    upgrades and crews), and what the command line does with one.
+
+    The command line makes a group of commands for each kind, named for it (``grapeshot fleet``):
+    ``check FILE`` prints every :class:`Problem` with the rule it breaks and exits non-zero when
+    there is one; ``roster FILE`` prints the printable page ``render`` makes (HTML), where the
+    kind has one.  ``check`` and ``render`` take the file's path; ``render`` raises
+    ``ValueError`` for a file that does not pass ``check``."""
+
+    name: str
+    help: str
+    check: Callable[[str], Checked]
+    render: Callable[[str], str] | None = None

@@ -34,14 +34,17 @@ class RuleEntry:
 
 
 class RuleBook:
-    """All rule IDs of one ruleset."""
+    """All rule IDs of one ruleset.  A book may hold the IDs of several prefixes: a rule set that
+    stands on a core of stand-in rules of its own lists those beside the text's (Naval Warhammer's
+    NW and its fantasy core's FB)."""
 
-    def __init__(self, ruleset: str, prefix: str, entries: Iterable[RuleEntry]) -> None:
+    def __init__(self, ruleset: str, prefix: str | tuple[str, ...], entries: Iterable[RuleEntry]) -> None:
         self.ruleset = ruleset
         self.prefix = prefix
+        prefixes = (prefix,) if isinstance(prefix, str) else prefix
         self.entries: dict[str, RuleEntry] = {}
         for e in entries:
-            if not RULE_ID.match(e.id) or not e.id.startswith(prefix + "-"):
+            if not RULE_ID.match(e.id) or not any(e.id.startswith(p + "-") for p in prefixes):
                 raise ValueError(f"bad rule id {e.id!r} for {ruleset}")
             if e.id in self.entries:
                 raise ValueError(f"rule {e.id} registered twice")

@@ -21,7 +21,7 @@ from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from grapeshot.core.capabilities import Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
@@ -218,6 +218,11 @@ class Ruleset(ABC):
     def encoding(self) -> Encoding | None:
         """The discrete observations and actions of the PettingZoo environments."""
         return None
+
+    def documents(self) -> tuple[DocumentKind, ...]:
+        """The kinds of file this rule set reads beside its scenarios (fleet files), each with its
+        checker and printable page; the command line gives each a command group."""
+        return ()
 
     def need(self, capability: str) -> Any:
         """A capability by name, or :class:`Lacking` saying this rule set has none."""

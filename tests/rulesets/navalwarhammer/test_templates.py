@@ -9,11 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 
-from grapeshot.geometry import Vec
+from grapeshot.geometry import Base, Vec
 from grapeshot.rulesets.navalwarhammer.fantasy.templates import (
     LARGE_ROUND,
     SMALL_ROUND,
-    Figure,
     flame_template,
     point_along,
     round_template,
@@ -30,32 +29,32 @@ pytestmark = pytest.mark.rules("FB-TMPL-1")
 
 def test_round_templates_are_3_and_5_inches_across_and_hit_every_base_they_touch() -> None:
     assert (2 * SMALL_ROUND, 2 * LARGE_ROUND) == (3.0, 5.0)
-    figures = [Figure("on", Vec(10, 10)), Figure("edge", Vec(12.0, 10)), Figure("touching", Vec(11.99, 10)), Figure("off", Vec(12.01, 10), 0.5)]
+    figures = [Base(10, 10, 0.5, "on"), Base(12.0, 10, 0.5, "edge"), Base(11.99, 10, 0.5, "touching"), Base(12.01, 10, 0.5, "off")]
     small = round_template(Vec(10, 10))
     # the small template's edge is 1.5" out; a 0.5" base centred 2" away just touches it
-    assert [f.key for f in under_round(small, figures)] == ["on", "touching", "edge"]
+    assert [f.ident for f in under_round(small, figures)] == ["on", "touching", "edge"]
     large = round_template(Vec(10, 10), large=True)
-    assert {f.key for f in under_round(large, figures)} == {"on", "edge", "touching", "off"}
+    assert {f.ident for f in under_round(large, figures)} == {"on", "edge", "touching", "off"}
 
 
 def test_the_hole_lies_over_one_figure_at_most() -> None:
     t = round_template(Vec(0, 0))
-    assert under_hole(t, [Figure("a", Vec(0.3, 0)), Figure("b", Vec(-0.4, 0))]) == Figure("a", Vec(0.3, 0))
-    assert under_hole(t, [Figure("far", Vec(1.0, 0))]) is None
+    assert under_hole(t, [Base(0.3, 0, 0.5, "a"), Base(-0.4, 0, 0.5, "b")]) == Base(0.3, 0, 0.5, "a")
+    assert under_hole(t, [Base(1.0, 0, 0.5, "far")]) is None
 
 
 def test_the_flame_template_is_the_8_inch_teardrop() -> None:
     flame = flame_template(Vec(0, 0), 0.0)
     figures = [
-        Figure("near", Vec(1, 0), 0.1),
-        Figure("end", Vec(8.3, 0)),
-        Figure("beyond", Vec(8.6, 0)),
-        Figure("wide", Vec(6.75, 1.6)),
-        Figure("behind", Vec(-0.7, 0)),
+        Base(1, 0, 0.1, "near"),
+        Base(8.3, 0, 0.5, "end"),
+        Base(8.6, 0, 0.5, "beyond"),
+        Base(6.75, 1.6, 0.5, "wide"),
+        Base(-0.7, 0, 0.5, "behind"),
     ]
-    assert [f.key for f in under_flame(flame, figures)] == ["near", "end", "wide"]
+    assert [f.ident for f in under_flame(flame, figures)] == ["near", "end", "wide"]
     turned = flame_template(Vec(0, 0), 90.0)
-    assert [f.key for f in under_flame(turned, [Figure("up", Vec(0, 5)), Figure("right", Vec(5, 0))])] == ["up"]
+    assert [f.ident for f in under_flame(turned, [Base(0, 5, 0.5, "up"), Base(5, 0, 0.5, "right")])] == ["up"]
 
 
 @pytest.mark.rules("FB-ART-1")
@@ -69,7 +68,7 @@ def test_points_along_a_line_and_scatter() -> None:
 
 
 def test_spans_on_a_line_nearest_first_and_what_a_stretch_crosses() -> None:
-    figures = [Figure("far", Vec(20, 0.2)), Figure("near", Vec(5, 0)), Figure("aside", Vec(10, 0.6)), Figure("behind", Vec(-3, 0))]
+    figures = [Base(20, 0.2, 0.5, "far"), Base(5, 0, 0.5, "near"), Base(10, 0.6, 0.5, "aside"), Base(-3, 0, 0.5, "behind")]
     spans = spans_on_line(Vec(0, 0), 0.0, figures)
     assert [s.key for s in spans] == ["near", "far"]
     assert spans[0].start == pytest.approx(4.5) and spans[0].end == pytest.approx(5.5)
@@ -84,22 +83,22 @@ def test_spans_on_a_line_nearest_first_and_what_a_stretch_crosses() -> None:
     st.lists(st.tuples(st.floats(-20, 20), st.floats(-20, 20), st.floats(0.3, 1.5)), max_size=8),
 )
 def test_spans_agree_with_shapely(direction: float, bases: list[tuple[float, float, float]]) -> None:
-    figures = [Figure(str(k), Vec(x, y), r) for k, (x, y, r) in enumerate(bases)]
+    figures = [Base(x, y, r, str(k)) for k, (x, y, r) in enumerate(bases)]
     spans = {s.key: s for s in spans_on_line(Vec(0, 0), direction, figures)}
     far = point_along(Vec(0, 0), direction, 100.0)
     ray = LineString([(0, 0), (far.x, far.y)])
     for f in figures:
-        disc = Point(f.at.x, f.at.y).buffer(f.radius, 256)
+        disc = Point(f.x, f.y).buffer(f.radius, 256)
         crossing = ray.intersection(disc)
         if crossing.length > 0.02:
-            assert f.key in spans
-            s = spans[f.key]
+            assert f.ident in spans
+            s = spans[f.ident]
             assert s.end - s.start == pytest.approx(crossing.length, abs=0.01)
         elif crossing.is_empty:  # (shapely's disc is a polygon: a graze may differ)
-            assert f.key not in spans or spans[f.key].end - spans[f.key].start < 0.02
+            assert f.ident not in spans or spans[f.ident].end - spans[f.ident].start < 0.02
     flame = flame_template(Vec(0, 0), direction)
     poly = Polygon(flame.points)
     for f in figures:
-        d = poly.distance(Point(f.at.x, f.at.y))
+        d = poly.distance(Point(f.x, f.y))
         if abs(d - f.radius) > 1e-6:
             assert (f in under_flame(flame, [f])) == (d <= f.radius)

@@ -8,8 +8,202 @@ supplement.  Their general mechanics are written here in the project's own words
   psychology, templates, artillery, magic), as rule procedures that ask the game for every die;
 * :mod:`~grapeshot.rulesets.navalwarhammer.armies`: the catalogue of units with points for the
   armies that crew ships;
-* :mod:`~grapeshot.rulesets.navalwarhammer.rules`: every NW rule ID with its status.
-
-The rule set itself (its flow, fleets, ships and the rest) is not registered yet: this package
-has no entry point, so no game can be played with it until it does.
+* the rule set itself, a module for each part of the rules: :mod:`.data` (the tables),
+  :mod:`.fleets` (fleet files and their checks), :mod:`.setup`, :mod:`.state`, :mod:`.flow` (the
+  turn), :mod:`.moving` and :mod:`.courses` (movement), :mod:`.contact` (the collisions stand-in),
+  :mod:`.harbour` (docks, shallows, boats), :mod:`.crew`, :mod:`.aboard` (models on decks),
+  :mod:`.minds` (psychology), :mod:`.water` (swimmers, flyers, sharks), :mod:`.spells`,
+  :mod:`.targets` and :mod:`.shooting`, :mod:`.boarding`, :mod:`.deckfight` and
+  :mod:`.aftermath` (close combat), :mod:`.damage`, :mod:`.victory`, :mod:`.rules` (the NW IDs).
 """
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any, ClassVar, cast
+
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind
+from grapeshot.core.events import Event
+from grapeshot.core.game import Game
+from grapeshot.core.registry import RuleBook
+from grapeshot.core.ruleset import Option, Play, Ruleset, register
+from grapeshot.core.scenario import Scenario
+from grapeshot.dice import RerollGrant, Roll, RollRequest
+from grapeshot.rulesets.navalwarhammer.data import NS
+from grapeshot.rulesets.navalwarhammer.fantasy.rerolls import CrewOfficers, crew_grant
+from grapeshot.rulesets.navalwarhammer.state import Sea
+
+OPTIONS: tuple[Option, ...] = (
+    Option("turn_limit", 6, None, "NW-BOARD-7", "game turns before victory points decide the game", int, (1, 50)),
+    Option(
+        "turn_order", "fixed", ("fixed", "rotate"), "NW-FLY-1", "the sides' turns: in the scenario's seat order, or the first seat moving to the back each turn"
+    ),
+    Option("wind", 0.0, None, "NW-MOVE-1", "the direction the wind blows towards at the start, in degrees", float, (0.0, 360.0)),
+    Option("wind_sector", 45.0, None, "NW-MOVE-1", "degrees either side of downwind (and upwind) that count as with (against) the wind", float, (0.0, 90.0)),
+    Option("slot_limits", "duplicates", ("duplicates", "total"), "NW-SLOT-1", "special and rare limits of medium and large ships: of one choice, or in all"),
+    Option("outnumber", "replace", ("replace", "add"), "NW-BOARD-5", "a crew twice the size scores +2 in all, or +2 beside the +1 of the larger crew"),
+    Option(
+        "shaken_penalty",
+        "shaken",
+        ("shaken", "always"),
+        "NW-BOARD-5",
+        "the combat result comes off the Ld of a Shaken crew's break tests only, or of every one",
+    ),
+    Option("cannon_stops", True, None, "NW-CANNON-1", "a model a cannonball hits and does not slay stops it (false: the ball runs on)", bool),
+    Option(
+        "template_into_combat",
+        "allowed",
+        ("allowed", "refused"),
+        "NW-SHOOT-1",
+        "a template may be dropped on ships locked in combat, hitting friends too, or may not",
+    ),
+    Option(
+        "upper_deck_rule",
+        True,
+        None,
+        "NW-CREW-2",
+        "a ship with fewer than half its crew on the upper deck cannot be worked (false: the players agree otherwise)",
+        bool,
+    ),
+    Option("overcrowded_sharks", False, None, "NW-CROWD-1", "each ship that starts overcrowded adds 1 to every shark roll", bool),
+)
+
+#: event kinds counted one for one in study summaries
+TALLIED = {
+    "sunk": "ships sunk",
+    "prize": "prizes taken",
+    "ram": "rams",
+    "aground": "groundings",
+    "abandon-ship": "crews abandoning ship",
+    "launch": "boats launched",
+    "miscast": "miscasts",
+    "out-of-control": "ships out of control",
+    "adrift": "ships adrift",
+    "cut-loose": "attempts to cut loose",
+}
+
+
+def officers(sea: Sea, ship: str | None) -> CrewOfficers | None:
+    """What the re-rolls need of a ship's crew (NW-UPG-7's First Mate, NW-MOVE-4's engineer)."""
+    s = sea.ships.get(ship or "")
+    if s is None:
+        return None
+    crew = [u for u in sea.crew(s.name) if any(f.on == s.name and f.aboard for f in u.figs)]
+    return CrewOfficers(
+        seat=s.commander,
+        first_mate=any(u.first_mate for u in crew),
+        overcrowded=s.overcrowded,
+        engineer=any(u.engineer and u.working for u in crew),
+        rerolled=sea.rerolled.get(s.name),
+    )
+
+
+class NavalWarhammer(Ruleset):
+    name: ClassVar[str] = "navalwarhammer"
+    aliases: ClassVar[tuple[str, ...]] = ("nw", "naval-warhammer")
+    title: ClassVar[str] = "Naval Warhammer"
+    options: ClassVar[tuple[Option, ...]] = OPTIONS
+
+    @property
+    def namespace(self) -> str:
+        return NS
+
+    def terrain_kinds(self) -> tuple[TerrainKind, ...]:
+        from grapeshot.rulesets.navalwarhammer.setup import TERRAIN
+
+        return TERRAIN
+
+    def scenarios(self) -> Traversable:
+        return resources.files("grapeshot.rulesets.navalwarhammer").joinpath("scenarios")
+
+    def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Sea:
+        from grapeshot.rulesets.navalwarhammer.setup import build_sea
+
+        return build_sea(scenario, options)
+
+    def play(self, game: Game) -> Play:
+        from grapeshot.rulesets.navalwarhammer.flow import play
+
+        return play(game)
+
+    def resume(self, game: Game, point: Hashable) -> Play:
+        from grapeshot.rulesets.navalwarhammer.flow import play
+
+        return play(game, cast(tuple[int, int, int], point))
+
+    def reroll_grant(self, game: Game, request: RollRequest, roll: Roll) -> RerollGrant | None:
+        return crew_grant(officers(cast(Sea, game.state), request.actor), request, roll)
+
+    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
+        sea = cast(Sea, game.state)
+        if request.actor in sea.ships:
+            sea.rerolled[request.actor] = request
+
+    def describe(self, state: Any) -> dict[str, Any]:
+        return cast(Sea, state).describe()
+
+    def seats_of(self, state: Any) -> Sequence[str]:
+        return cast(Sea, state).seats
+
+    def invariants(self, state: Any) -> list[str]:
+        from grapeshot.rulesets.navalwarhammer.checks import invariants
+
+        return invariants(cast(Sea, state))
+
+    def tallies(self, events: Sequence[Event]) -> dict[str, int]:
+        counts: Counter[str] = Counter()
+        for e in events:
+            key = TALLIED.get(e.kind)
+            if key is not None:
+                counts[key] += 1
+            elif e.kind == "swim" and e.data.get("drowned"):
+                counts["models drowned"] += 1
+            elif e.kind == "sharks" and e.data.get("bitten"):
+                counts["models taken by sharks"] += 1
+            elif e.kind == "alongside" and e.data.get("grappled"):
+                counts["ships grappled"] += 1
+        return dict(counts)
+
+    def rulebook(self) -> RuleBook:
+        """The text's rules (NW) with the fantasy core's own stand-in rules (FB) beside them."""
+        from grapeshot.rulesets.navalwarhammer.fantasy.rules import RULEBOOK as CORE
+        from grapeshot.rulesets.navalwarhammer.rules import RULEBOOK
+
+        return RuleBook("navalwarhammer", ("NW", "FB"), [*RULEBOOK.entries.values(), *CORE.entries.values()])
+
+    def phrasebook(self) -> Phrasebook:
+        from grapeshot.rulesets.navalwarhammer.phrases import PHRASES
+
+        return PHRASES
+
+    def players(self) -> Players:
+        from grapeshot.rulesets.navalwarhammer.players import players
+
+        return players()
+
+    def lab(self) -> Lab:
+        from grapeshot.rulesets.navalwarhammer.lab import LAB
+
+        return LAB
+
+    def encoding(self) -> Encoding:
+        from grapeshot.rulesets.navalwarhammer.encoding import ENCODING
+
+        return ENCODING
+
+    def odds(self) -> OddsQuestions:
+        from grapeshot.rulesets.navalwarhammer.odds import ODDS
+
+        return ODDS
+
+    def documents(self) -> tuple[DocumentKind, ...]:
+        from grapeshot.rulesets.navalwarhammer.fleets import check_fleet_file
+        from grapeshot.rulesets.navalwarhammer.roster import roster_file
+
+        return (DocumentKind("fleet", "Naval Warhammer fleet files: ships, upgrades and crews (YAML)", check_fleet_file, roster_file),)
+
+
+NAVAL_WARHAMMER = register(NavalWarhammer())

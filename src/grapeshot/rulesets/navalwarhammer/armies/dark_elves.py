@@ -157,5 +157,5 @@ UNITS: tuple[UnitEntry, ...] = (
         specials=frozenset({S.TERROR, S.LARGE_TARGET, S.AQUATIC}),
         handlers=BEASTMASTERS,
     ),
-    *war_machines(ARMY, "Dark Elf Gunner", P(5, 4, 4, 3, 3, 1, 5, 1, 8, sv=6), {"bolt thrower": "Reaper Bolt Thrower"}),
+    *war_machines(ARMY, "Dark Elf Gunner", P(5, 4, 4, 3, 3, 1, 5, 1, 8, sv=6), {"bolt thrower": "Reaper Bolt Thrower"}, missile=REPEATER_CROSSBOW),
 )

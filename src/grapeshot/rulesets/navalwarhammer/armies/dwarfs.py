@@ -75,5 +75,5 @@ UNITS: tuple[UnitEntry, ...] = (
         champion=10,
         musician=5,
     ),
-    *war_machines(ARMY, "Dwarf Gunner", P(3, 4, 3, 3, 4, 1, 2, 1, 9, sv=5), {"stone thrower": "Grudge Thrower"}),
+    *war_machines(ARMY, "Dwarf Gunner", P(3, 4, 3, 3, 4, 1, 2, 1, 9, sv=5), {"stone thrower": "Grudge Thrower"}, missile=HANDGUN),
 )

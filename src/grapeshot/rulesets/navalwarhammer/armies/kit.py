@@ -24,7 +24,7 @@ HANDGUN = Missile("handgun", 24, 4, armour_piercing=1)
 PISTOLS = Missile("brace of pistols", 12, 4, shots=2, armour_piercing=1)
 REPEATER_CROSSBOW = Missile("repeater crossbow", 24, 3, shots=2, multiple_shots=True)
 THROWING_STARS = Missile("throwing stars", 12, 3, shots=2, multiple_shots=True, flags=frozenset({Special.POISONED}))
-FIRE_BREATH = Missile("breath", 8, 4, flags=frozenset({Special.FLAMING}), wounds=D3)
+FIRE_BREATH = Missile("breath", 8, 4, flags=frozenset({Special.FLAMING}), wounds=D3, flame=True)
 
 #: NW-SLOT-2: the armies that take cannons as special choices (and bolt and stone throwers as
 #: rare); every other army the other way round
@@ -49,9 +49,10 @@ def war_machine_slot(army: str, kind: EngineKind) -> Slot:
     return Slot.RARE if cannon_special else Slot.SPECIAL
 
 
-def war_machines(army: str, crewman: str, crew: Profile, names: dict[EngineKind, str] | None = None) -> tuple[UnitEntry, ...]:
+def war_machines(army: str, crewman: str, crew: Profile, names: dict[EngineKind, str] | None = None, missile: Missile | None = None) -> tuple[UnitEntry, ...]:
     """The generic cannon, bolt thrower (two for one choice) and stone thrower for ``army``,
-    crewed by its ``crewman``, each in the slot NW-SLOT-2 gives it."""
+    crewed by its ``crewman`` (with ``missile``, the crew's own weapon: they fire it or the
+    piece, NW-CREW-3), each in the slot NW-SLOT-2 gives it."""
     out = []
     for name, kind, points, count, pair in GENERIC_MACHINES:
         out.append(
@@ -63,7 +64,7 @@ def war_machines(army: str, crewman: str, crew: Profile, names: dict[EngineKind,
                 MACHINE,
                 points,
                 machine=kind,
-                crew=Crew(crewman, crew, count),
+                crew=Crew(crewman, crew, count, missile),
                 two_for_one=pair,
             )
         )

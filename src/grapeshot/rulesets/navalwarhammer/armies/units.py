@@ -61,11 +61,13 @@ class Handler:
 
 @dataclass(frozen=True, slots=True)
 class Crew:
-    """A war machine's crew: their profile and how many (NW-SHIP-3: outside the capacity)."""
+    """A war machine's crew: their profile and how many (NW-SHIP-3: outside the capacity), and
+    the missile weapon they carry, if any (NW-CREW-3: they fire it or the piece)."""
 
     name: str
     profile: Profile
     count: int
+    missile: Missile | None = None
 
 
 @dataclass(frozen=True)

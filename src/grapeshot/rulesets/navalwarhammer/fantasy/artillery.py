@@ -25,6 +25,7 @@ with how many of their models the template touches.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -33,10 +34,10 @@ from typing import Any, Literal
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import ARTILLERY, D3, D6, SCATTER_ARTILLERY, DiceExpr, RollRequest
-from grapeshot.geometry import Vec
+from grapeshot.geometry import Blast, Vec
 from grapeshot.rulesets.navalwarhammer.fantasy.charts import Modifier, shooting_needed, split_needed
 from grapeshot.rulesets.navalwarhammer.fantasy.strikes import Attack, Damage, resolve_hits
-from grapeshot.rulesets.navalwarhammer.fantasy.templates import LARGE_ROUND, Round, scatter_point
+from grapeshot.rulesets.navalwarhammer.fantasy.templates import LARGE_ROUND, scatter_point
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit
 
 EngineKind = Literal["cannon", "bolt thrower", "stone thrower"]
@@ -157,10 +158,16 @@ def cannon_shot(
     hits: list[Damage] = []
     stopped: str | None = None
     attack = Attack(gun, engine.strength, no_armour=True, wounds=engine.wounds, missile=True)
+    struck: dict[int, tuple[int, int]] = {}
     for p in sorted(path, key=lambda p: p.start):
         if p.end < landing or p.start > end or not p.unit.alive:
             continue
-        dmg = yield from resolve_hits(g, seat, p.unit, 1, attack)
+        before = struck.get(id(p.unit)) if p.unit.part else None
+        if before is None:
+            struck[id(p.unit)] = (p.unit.models, p.unit.wounded)
+            dmg = yield from resolve_hits(g, seat, p.unit, 1, attack)
+        else:
+            dmg = yield from hit_again(g, seat, p.unit, before, attack)
         hits.append(dmg)
         if p.unit.part:
             if dmg.wound_ones:  # NW-CANNON-1: only a 1 to wound stops the ball in a ship part
@@ -185,6 +192,20 @@ def cannon_shot(
         hit=[d.target for d in hits],
     )
     return CannonShot(gun, aim, point_blank, None, landing, bounce, end, stopped, tuple(hits))
+
+
+def hit_again(g: Game, seat: str | None, target: Unit, before: tuple[int, int], attack: Attack) -> Generator[Prompt, Any, Damage]:
+    """NW-SHOOT-2: a specialty target (a ship part) struck a second time by the same missile: the
+    second hit is resolved on the part as it stood before the first, and only the result that did
+    the most damage counts."""
+    twin = copy.copy(target)
+    twin.models, twin.wounded = before
+    dmg = yield from resolve_hits(g, seat, twin, 1, attack)
+    second = twin.wounds_left < target.wounds_left
+    if second:
+        target.models, target.wounded = twin.models, twin.wounded
+    g.emit("hit-twice", "NW-SHOOT-2", target=target.name, source=attack.source, kept="second" if second else "first", wounds_left=target.wounds_left)
+    return dmg
 
 
 @dataclass(frozen=True)
@@ -246,7 +267,7 @@ class StoneLanding:
     aim: Vec
     point: Vec | None
     scattered: int
-    template: Round | None
+    template: Blast | None
     misfire: Misfire | None = None
 
 
@@ -262,7 +283,7 @@ def stone_shot(g: Game, gun: str, seat: str | None, aim: Vec, guess: float, *, e
     moved = 0 if r.is_hit else int(r.total)
     point = scatter_point(aim, r.direction, moved)
     g.emit("stone-lands", "FB-STONE-1", gun=gun, aim=[aim.x, aim.y], guess=guess, hit=r.is_hit, direction=r.direction, scattered=moved, at=[point.x, point.y])
-    return StoneLanding(gun, aim, point, moved, Round(point, LARGE_ROUND))
+    return StoneLanding(gun, aim, point, moved, Blast(point.x, point.y, LARGE_ROUND))
 
 
 def template_hits(

@@ -25,13 +25,16 @@ from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit
 class Engagement:
     """One unit striking another in this round: ``models`` of the attacker fight (None: all
     that are left); ``modifier`` is added to their to-hit rolls (NW-BOARD-4's higher deck);
-    ``fear_failed``: the attacker failed a fear test this round (FB-PSY-2)."""
+    ``fear_failed``: the attacker failed a fear test this round (FB-PSY-2); ``weapon`` strikes
+    instead of the unit's own (crew striking down at swimmers without their weapons' bonuses,
+    NW-SWIM-2)."""
 
     attacker: Unit
     target: Unit
     models: int | None = None
     modifier: int = 0
     fear_failed: bool = False
+    weapon: Weapon | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,8 @@ def attacks_of(striker: Striker) -> int:
     fighting = unit.models if e.models is None else min(e.models, unit.models)
     per = striker.profile.a
     if not striker.mount:
-        per += unit.weapon.extra_attacks + (1 if unit.has(Special.FRENZY) else 0)
+        arm = unit.weapon if e.weapon is None else e.weapon
+        per += arm.extra_attacks + (1 if unit.has(Special.FRENZY) else 0)
     return fighting * per
 
 
@@ -121,32 +125,42 @@ def fight_round(g: Game, engagements: Sequence[Engagement], *, first_round: bool
     for seat in dict.fromkeys(e.attacker.seat for e in engagements):
         result.wounds[seat] = 0
     for step in initiative_steps(engagements):
-        band, initiative = step[0].key
-        counted = [(s, attacks_of(s)) for s in step]
-        g.emit(
-            "strike-step",
-            "FB-INIT-1",
-            band={2: "always strikes first", 1: "initiative", 0: "always strikes last"}[band],
-            initiative=initiative,
-            strikers=[{"unit": s.engagement.attacker.name, "mount": s.mount, "target": s.engagement.target.name, "attacks": n} for s, n in counted],
-        )
-        done = StepResult(band, initiative)
-        for s, n in counted:
-            e = s.engagement
-            if n <= 0 or not e.target.alive:
-                continue
-            dmg = yield from melee_strike(
-                g,
-                e.attacker,
-                e.target,
-                n,
-                profile=s.profile if s.mount else None,
-                modifier=e.modifier,
-                fear_failed=e.fear_failed,
-                first_round=first_round,
-            )
-            done.strikes.append((e.attacker.name, e.target.name, n, dmg))
-            if not e.target.part:
-                result.wounds[e.attacker.seat] = result.wounds.get(e.attacker.seat, 0) + dmg.inflicted
-        result.steps.append(done)
+        yield from strike_step(g, step, result, first_round=first_round)
     return result
+
+
+def strike_step(g: Game, step: Sequence[Striker], result: RoundResult, *, first_round: bool = False) -> Generator[Prompt, Any, StepResult]:
+    """FB-INIT-1: one initiative step: the strikers of one (band, initiative), their attacks
+    counted before any die is rolled, then struck.  The step is added to ``result`` (its wounds
+    to the seats' tallies).  A rule set that moves models between steps (NW-BOARD-3's boarders)
+    works out each step's strikers afresh and calls this once a step."""
+    band, initiative = step[0].key
+    counted = [(s, attacks_of(s)) for s in step]
+    g.emit(
+        "strike-step",
+        "FB-INIT-1",
+        band={2: "always strikes first", 1: "initiative", 0: "always strikes last"}[band],
+        initiative=initiative,
+        strikers=[{"unit": s.engagement.attacker.name, "mount": s.mount, "target": s.engagement.target.name, "attacks": n} for s, n in counted],
+    )
+    done = StepResult(band, initiative)
+    for s, n in counted:
+        e = s.engagement
+        if n <= 0 or not e.target.alive:
+            continue
+        dmg = yield from melee_strike(
+            g,
+            e.attacker,
+            e.target,
+            n,
+            profile=s.profile if s.mount else None,
+            weapon=None if s.mount else e.weapon,
+            modifier=e.modifier,
+            fear_failed=e.fear_failed,
+            first_round=first_round,
+        )
+        done.strikes.append((e.attacker.name, e.target.name, n, dmg))
+        if not e.target.part:
+            result.wounds[e.attacker.seat] = result.wounds.get(e.attacker.seat, 0) + dmg.inflicted
+    result.steps.append(done)
+    return done

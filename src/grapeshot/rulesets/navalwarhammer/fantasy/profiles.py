@@ -23,7 +23,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "bs": (0, 10),
     "s": (0, 10),
     "t": (1, 10),
-    "w": (1, 20),
+    "w": (1, 30),
     "i": (0, 10),
     "a": (0, 10),
     "ld": (0, 10),
@@ -39,7 +39,7 @@ class Profile:
     """M WS BS S T W I A Ld, the armour save ``sv`` and the ward save ``ward``.
 
     ``sv`` and ``ward`` are the D6 score that saves (4 means 4+), or None for no save.  A
-    ship part's wounds are its structure points (``w`` up to 20)."""
+    ship part's wounds are its structure points (``w`` up to 30: a large ship with heavy timbers has 23)."""
 
     m: int
     ws: int
@@ -171,7 +171,8 @@ HAND_WEAPON = Weapon("hand weapon")
 @dataclass(frozen=True, slots=True)
 class Missile:
     """A missile weapon: range, strength, shots per model, armour piercing, flags; ``wounds``
-    are the wounds each unsaved hit causes (1, or a dice expression)."""
+    are the wounds each unsaved hit causes (1, or a dice expression); ``flame`` for a weapon
+    that lays the flame template instead of rolling to hit (a breath, FB-TMPL-1)."""
 
     name: str
     range: int
@@ -181,6 +182,7 @@ class Missile:
     multiple_shots: bool = False
     flags: frozenset[Special] = field(default_factory=frozenset)
     wounds: DiceExpr | int = 1
+    flame: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.strength <= 10 or self.range < 1 or self.shots < 1:

@@ -1,66 +1,42 @@
-"""The table geometry the core needs, and nothing more: round and flame templates, lines of
-flight, points along them, and what lies under each.
+"""The table geometry the core needs, on the geometry package's own shapes: round and flame
+templates, lines of flight, points along them, and what lies under each.
 
-Models stand on round bases (:class:`Figure`: a centre and a radius).  A template hits every
-figure whose base it touches (FB-TMPL-1); the figure under the centre of a round template is
-the one its hole lies over.  A cannonball or a bolt flies along a line from the gun; the
-figures it passes over are found as spans of distance along that line, nearest first, which
-the artillery procedures walk (:mod:`.artillery`).  The flame template is the table's
-teardrop (the same 8" shape as Jim Lad's grapeshot template) and scatter is the table's;
-the rest is a few lines of arithmetic kept here, so that this one module is all the core
-asks of the geometry.
+Models stand on round bases (:class:`~grapeshot.geometry.Base`: a centre, a radius and an
+``ident`` naming the model).  A template hits every base it touches (FB-TMPL-1); the base under
+the centre of a round template (a :class:`~grapeshot.geometry.Blast`) is the one its hole lies
+over.  A cannonball or a bolt flies along a line from the gun; the bases it passes over are
+found as spans of distance along that line, nearest first, which the artillery procedures walk
+(:mod:`.artillery`).  The flame template is the table's 8" teardrop and scatter is the table's.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from grapeshot.geometry import Polygon, Vec, distance, flamer_template, scatter, unit
+from grapeshot.geometry import LARGE_BLAST, SMALL_BLAST, Base, Blast, Polygon, Vec, bases_under, distance, flamer_template, scatter, segment_disc_span, unit
 
 #: FB-TMPL-1: the radii of the small (3" across) and large (5" across) round templates
-SMALL_ROUND = 1.5
-LARGE_ROUND = 2.5
+SMALL_ROUND = SMALL_BLAST
+LARGE_ROUND = LARGE_BLAST
+#: how far a line of flight is followed when its spans are listed (beyond any table)
+REACH = 1000.0
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """A model on the table: what it is (``key``), where its base's centre is, its radius."""
-
-    key: str
-    at: Vec
-    radius: float = 0.5
+def round_template(centre: Vec, large: bool = False) -> Blast:
+    """FB-TMPL-1: a small or large round template with its hole at ``centre``."""
+    return Blast(centre.x, centre.y, LARGE_ROUND if large else SMALL_ROUND)
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
-    """A round template: its centre (the hole) and radius."""
-
-    centre: Vec
-    radius: float
-
-    def touches(self, f: Figure) -> bool:
-        return distance(self.centre, f.at) <= self.radius + f.radius
-
-    def scattered(self, direction: float | None, dist: float) -> Round:
-        """The template after its centre scatters (``direction`` None: a hit, it stays)."""
-        return Round(scatter_point(self.centre, direction, dist), self.radius)
+def under_round(t: Blast, bases: Iterable[Base]) -> list[Base]:
+    """FB-TMPL-1: every base the template touches, nearest the hole first."""
+    return sorted(bases_under(t, list(bases)), key=lambda b: distance(t.centre, b.centre))
 
 
-def round_template(centre: Vec, large: bool = False) -> Round:
-    return Round(centre, LARGE_ROUND if large else SMALL_ROUND)
-
-
-def under_round(t: Round, figures: Iterable[Figure]) -> list[Figure]:
-    """FB-TMPL-1: every figure the template touches, nearest the hole first."""
-    return sorted((f for f in figures if t.touches(f)), key=lambda f: distance(t.centre, f.at))
-
-
-def under_hole(t: Round, figures: Iterable[Figure]) -> Figure | None:
-    """The figure whose base lies under the template's hole (the nearest, if bases overlap)."""
-    over = [f for f in figures if distance(t.centre, f.at) <= f.radius]
-    return min(over, key=lambda f: distance(t.centre, f.at)) if over else None
+def under_hole(t: Blast, bases: Iterable[Base]) -> Base | None:
+    """The base under the template's hole (the nearest, if bases overlap)."""
+    over = [b for b in bases if distance(t.centre, b.centre) <= b.radius]
+    return min(over, key=lambda b: distance(t.centre, b.centre)) if over else None
 
 
 def flame_template(origin: Vec, direction: float) -> Polygon:
@@ -68,9 +44,9 @@ def flame_template(origin: Vec, direction: float) -> Polygon:
     return flamer_template(origin, direction)
 
 
-def under_flame(template: Polygon, figures: Iterable[Figure]) -> list[Figure]:
-    """FB-TMPL-1: every figure the flame template touches."""
-    return [f for f in figures if template.distance_to(f.at) <= f.radius]
+def under_flame(template: Polygon, bases: Iterable[Base]) -> list[Base]:
+    """FB-TMPL-1: every base the flame template touches."""
+    return bases_under(template, list(bases))
 
 
 def scatter_point(p: Vec, direction: float | None, dist: float) -> Vec:
@@ -86,29 +62,23 @@ def point_along(origin: Vec, direction: float, dist: float) -> Vec:
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """The stretch of a line of flight (inches from its origin) that passes over a figure."""
+    """The stretch of a line of flight (inches from its origin) that passes over a base."""
 
     start: float
     end: float
     key: str
 
 
-def spans_on_line(origin: Vec, direction: float, figures: Iterable[Figure]) -> list[Span]:
-    """Every figure a straight line from ``origin`` along ``direction`` passes over, as the
-    distances along the line where it enters and leaves the figure's base, nearest first.
-    Figures behind the origin are not on the line."""
-    d = unit(direction)
+def spans_on_line(origin: Vec, direction: float, bases: Iterable[Base]) -> list[Span]:
+    """Every base a straight line from ``origin`` along ``direction`` passes over, as the
+    distances along the line where it enters and leaves the base, nearest first.  Bases
+    behind the origin are not on the line."""
+    far = point_along(origin, direction, REACH)
     out: list[Span] = []
-    for f in figures:
-        rx, ry = f.at.x - origin.x, f.at.y - origin.y
-        along = rx * d.x + ry * d.y
-        off = abs(rx * d.y - ry * d.x)
-        if off > f.radius:
-            continue
-        half = math.sqrt(f.radius * f.radius - off * off)
-        if along + half < 0:
-            continue
-        out.append(Span(max(0.0, along - half), along + half, f.key))
+    for b in bases:
+        span = segment_disc_span(origin, far, b.centre, b.radius)
+        if span is not None:
+            out.append(Span(span[0] * REACH, span[1] * REACH, b.ident))
     return sorted(out, key=lambda s: (s.start, s.key))
 
 

@@ -1,0 +1,246 @@
+"""Movement: sailing by the wind and the half-move minimum, Out of Control and Adrift, rowing,
+steam, magic ships, what leaves a ship unworkable, overcrowding, extra masts and heavy timbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from grapeshot.core.actions import Action
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.rulesets.navalwarhammer.actions import Propel, Steer
+from grapeshot.rulesets.navalwarhammer.courses import lacking, roll_allowance, sector, turns
+from grapeshot.rulesets.navalwarhammer.data import Propulsion
+from grapeshot.rulesets.navalwarhammer.moving import ship_move
+from grapeshot.rulesets.navalwarhammer.prompts import PropelPrompt, SteerPrompt
+from grapeshot.rulesets.navalwarhammer.state import Ship
+from tests.rulesets.navalwarhammer.sea import HALBERDIERS, duel, events, game, run, script, sea, ship, the_ship, unit
+
+pytestmark = pytest.mark.rules("NW-MOVE-1")
+
+
+def set_to_work(g: Game, ship_name: str) -> None:
+    for u in sea(g).crew(ship_name):
+        u.working = u.works
+
+
+def most(p: Prompt) -> Action:
+    assert isinstance(p, SteerPrompt)
+    return Steer(p.ship, p.most)
+
+
+def one(name: str = "Hawk", size: str = "medium", crew: list[dict[str, object]] | None = None, **kw: object) -> Game:
+    g = game(duel([ship(name, size, crew or [HALBERDIERS], **kw)], [ship("Far", "medium", [HALBERDIERS])], blue_places=[{"x": 60, "y": 40, "heading": 90}]))
+    set_to_work(g, name)
+    return g
+
+
+@pytest.mark.parametrize(("heading", "wind", "dice", "where"), [(0.0, 0.0, [3, 4], "with"), (0.0, 90.0, [5], "abeam"), (0.0, 180.0, [], "against")])
+def test_sailing_moves_9_9_d6_or_9_2d6_by_the_wind(heading: float, wind: float, dice: list[int], where: str) -> None:
+    g = one()
+    s = sea(g)
+    s.wind = wind
+    hawk = the_ship(g, "Hawk")
+    assert sector(heading, wind) == where
+    script(g, dice)
+    a = run(g, roll_allowance(g, s, hawk, Propulsion.SAIL))
+    assert a.most == 9 + sum(dice)
+
+
+def test_the_half_move_minimum() -> None:
+    """At least half the allowance, unless the ship moved at most half its allowance last time."""
+    g = one()
+    s = sea(g)
+    s.wind = 0.0
+    hawk = the_ship(g, "Hawk")
+    hawk.last_moved, hawk.last_allowance = 12.0, 14.0
+    script(g, [4, 3])
+    a = run(g, roll_allowance(g, s, hawk, Propulsion.SAIL))
+    assert (a.most, a.least) == (16.0, 8.0)
+    hawk.last_moved = 7.0
+    script(g, [4, 3])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0
+
+
+def test_a_ship_moves_as_far_as_her_captain_says_and_turns_within_her_limit() -> None:
+    g = one()
+    s = sea(g)
+    s.wind = 90.0
+    script(g, [2])
+    seen: list[SteerPrompt] = []
+
+    def steer(p: Prompt) -> Action:
+        assert isinstance(p, SteerPrompt)
+        seen.append(p)
+        assert 45.0 in turns(the_ship(g, "Hawk"), Propulsion.SAIL, 11.0) and 90.0 not in turns(the_ship(g, "Hawk"), Propulsion.SAIL, 11.0)
+        return Steer(p.ship, 11.0, 45.0, "start")
+
+    run(g, ship_move(g, s, the_ship(g, "Hawk")), [steer])
+    move = events(g, "move")[-1].data
+    assert seen[0].most == 11.0 and move["travelled"] == pytest.approx(11.0) and move["end"][2] == pytest.approx(45.0)
+    assert the_ship(g, "Hawk").last_moved == 11.0
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-CREW-1")
+def test_out_of_control_first_then_adrift() -> None:
+    """No working crew: a sailing ship keeps sailing at half the wind's roll, turning by the D6
+    chart at half its move; next time it is Adrift, D6" downwind."""
+    g = one()
+    s = sea(g)
+    s.wind = 90.0
+    for u in s.crew("Hawk"):
+        u.working = False
+    hawk = the_ship(g, "Hawk")
+    assert lacking(s, hawk) is not None
+    script(g, [5, 2])  # abeam: 9 + 5, halved; the chart's 2: 45 degrees to port
+    run(g, ship_move(g, s, hawk))
+    ooc = events(g, "out-of-control")[-1].data
+    assert ooc["inches"] == 7.0 and ooc["turning"] == 45.0
+    assert events(g, "move")[-1].data["end"][2] == pytest.approx(45.0)
+    script(g, [3])
+    run(g, ship_move(g, s, hawk))
+    drift = events(g, "adrift")[-1].data
+    assert drift["inches"] == 3 and events(g, "move")[-1].data["end"][2] == pytest.approx(45.0)
+
+
+@pytest.mark.rules("NW-MOVE-2")
+def test_the_out_of_control_chart() -> None:
+    from grapeshot.rulesets.navalwarhammer.data import OUT_OF_CONTROL
+
+    assert OUT_OF_CONTROL == {1: 90.0, 2: 45.0, 3: 0.0, 4: 0.0, 5: -45.0, 6: -90.0}
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-UPG-1")
+def test_a_ship_without_masts_is_adrift_at_once_and_a_lost_rudder_sends_it_out_of_control() -> None:
+    g = one()
+    s = sea(g)
+    hawk = the_ship(g, "Hawk")
+    hawk.parts["mast 1"].models = 0
+    script(g, [4])
+    run(g, ship_move(g, s, hawk))
+    assert events(g, "adrift") and not events(g, "out-of-control")
+    g2 = one()
+    s2 = sea(g2)
+    s2.wind = 180.0
+    hawk2 = the_ship(g2, "Hawk")
+    hawk2.parts["rudder"].models = 0
+    script(g2, [6])  # against the wind: no dice; the chart
+    run(g2, ship_move(g2, s2, hawk2))
+    assert events(g2, "out-of-control")[-1].data["inches"] == 4.5
+
+
+@pytest.mark.rules("NW-MOVE-3")
+def test_rowing_is_7_inches_with_every_oar_rowed_by_two() -> None:
+    g = one(propulsion="oars", crew=[{"unit": "Halberdiers", "models": 16}])
+    s = sea(g)
+    row = the_ship(g, "Hawk")
+    assert row.parts["oars"].profile.w == 5 and row.minimum_crew == 6
+    script(g, [])
+    assert run(g, roll_allowance(g, s, row, Propulsion.OARS)).most == 7.0  # 16 working: 10 rowers, 5 oars
+    unit(g, "Halberdiers (Hawk)").models = 11
+    unit(g, "Halberdiers (Hawk)").figs = unit(g, "Halberdiers (Hawk)").figs[:11]
+    assert run(g, roll_allowance(g, s, row, Propulsion.OARS)).most == 2.5  # 5 rowers: 2 oars of 5, 7 x 2/5 down to the half inch
+
+
+@pytest.mark.rules("NW-MOVE-4", "NW-UPG-2")
+def test_steam_moves_3_inches_a_point_and_the_throttle_adds_points_or_bursts() -> None:
+    g = one(crew=[HALBERDIERS], upgrades={"steam-engine": 1})
+    s = sea(g)
+    steamer = the_ship(g, "Hawk")
+    script(g, [])
+    assert run(g, roll_allowance(g, s, steamer, Propulsion.STEAM, 3)).most == 9.0
+
+    def throttle(p: Prompt) -> Action:
+        assert isinstance(p, PropelPrompt)
+        return next(a for a in p.answers if isinstance(a, Propel) and a.mode == "steam" and a.throttle)
+
+    script(g, [5])
+    run(g, ship_move(g, s, steamer), [throttle, most])
+    assert events(g, "allowance")[-1].data["most"] == 12.0
+    script(g, [1, 4, 2])  # the boiler bursts: an S5 hit on the hull (a 4 to wound T8 fails), adrift D6"
+    run(g, ship_move(g, s, steamer), [throttle])
+    assert events(g, "full-throttle")[-1].data["burst"] and events(g, "adrift")[-1].data["why"].startswith("its boiler burst")
+
+
+@pytest.mark.rules("NW-MOVE-5")
+def test_a_magic_ship_moves_9_d6_whatever_the_wind_and_a_miscast_sends_it_out_of_control() -> None:
+    crew = [{"unit": "Battle Wizard"}, {"unit": "Spearmen", "models": 10}]
+    g = one("Barque", "small", crew, propulsion="magic")
+    s = sea(g)
+    barque = the_ship(g, "Barque")
+    assert barque.propulsion is Propulsion.MAGIC and barque.wizard == "Battle Wizard (Barque)"
+    for wind in (0.0, 180.0):
+        s.wind = wind
+        script(g, [4])
+        assert run(g, roll_allowance(g, s, barque, Propulsion.MAGIC)).most == 13.0
+    barque.out_of_control = True
+    script(g, [3, 3])
+    run(g, ship_move(g, s, barque))
+    assert events(g, "out-of-control")[-1].data["why"].startswith("its wizard miscast")
+    unit(g, "Battle Wizard (Barque)").models = 0
+    unit(g, "Battle Wizard (Barque)").figs = []
+    script(g, [2])
+    run(g, ship_move(g, s, barque))
+    assert "no wizard crews it" in events(g, "adrift")[-1].data["why"]
+
+
+@pytest.mark.rules("NW-MOVE-5")
+def test_a_miscast_by_the_magic_ships_wizard_marks_her_out_of_control() -> None:
+    from grapeshot.rulesets.navalwarhammer.actions import Cast
+    from grapeshot.rulesets.navalwarhammer.spells import cast_one
+
+    crew = [{"unit": "Battle Wizard"}, {"unit": "Spearmen", "models": 10}]
+    g = game(duel([ship("Barque", "small", crew, propulsion="magic")], [ship("Foe", "medium", [HALBERDIERS])]))
+    s = sea(g)
+    script(g, [1, 1, 5])  # a double 1: miscast; the chart's 5: stunned
+    run(g, cast_one(g, s, "red", Cast("Battle Wizard (Barque)", "Foe", "Halberdiers (Foe)")))
+    assert the_ship(g, "Barque").out_of_control and events(g, "miscast")[-1].data["out_of_control"] == "Barque"
+
+
+@pytest.mark.rules("NW-UPG-3", "NW-UPG-1")
+def test_heavy_timbers_cost_an_inch_and_extra_masts_add_one_each() -> None:
+    g = one(upgrades={"heavy-timbers": 1, "extra-mast": 2})
+    s = sea(g)
+    s.wind = 180.0
+    script(g, [])
+    assert run(g, roll_allowance(g, s, the_ship(g, "Hawk"), Propulsion.SAIL)).most == 9 + 2 - 1
+
+
+@pytest.mark.rules("NW-CREW-2")
+def test_fewer_than_half_the_crew_on_the_upper_deck_cannot_work_the_ship() -> None:
+    g = one(crew=[{"unit": "Halberdiers", "models": 10}, {"unit": "Spearmen", "models": 12, "deck": "lower"}])
+    s = sea(g)
+    hawk = the_ship(g, "Hawk")
+    assert "upper deck" in str(lacking(s, hawk))
+    s.options["upper_deck_rule"] = False
+    assert lacking(s, hawk) is None
+
+
+@pytest.mark.rules("NW-PSY-3")
+def test_a_crew_all_stupid_leaves_its_ship_adrift() -> None:
+    g = game(duel([ship("Raft", "small", [{"unit": "Orc Boyz", "models": 10}])], [ship("Far", "medium", [HALBERDIERS])], red_army="orcs-and-goblins"))
+    s = sea(g)
+    boyz = unit(g, "Orc Boyz (Raft)")
+    boyz.working = True
+    raft: Ship = the_ship(g, "Raft")
+    assert lacking(s, raft) is None
+    boyz.stupid_turn = s.turn
+    assert "stupid" in str(lacking(s, raft))
+
+
+@pytest.mark.rules("NW-CROWD-1")
+def test_an_overcrowded_ship_tests_leadership_to_move_and_is_not_overcrowded_at_normal_capacity() -> None:
+    g = one("Crowd", "small", [{"unit": "Halberdiers", "models": 20}], overcrowded=True)
+    s = sea(g)
+    s.wind = 180.0
+    crowd = the_ship(g, "Crowd")
+    assert crowd.capacity == 24
+    script(g, [6, 5, 4])  # Ld 7 failed: out of control (no dice against the wind; the chart's 4)
+    run(g, ship_move(g, s, crowd))
+    assert events(g, "overcrowded")[-1].data["out_of_control"] and events(g, "out-of-control")
+    u = unit(g, "Halberdiers (Crowd)")
+    u.models = 12
+    u.figs = u.figs[:12]
+    script(g, [])
+    run(g, ship_move(g, s, crowd), [most])
+    assert not crowd.overcrowded and crowd.capacity == 12 and not events(g, "overcrowded")[-1].data["still"]
