@@ -16,7 +16,7 @@ KINDS = frozenset(
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
-        "gun-turn", "gun-hit",
+        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down",
     }
 )  # fmt: skip
 
@@ -120,6 +120,18 @@ def _sentence(e: Event) -> str | None:
             return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
         spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
         return f"  {d['gun']} is destroyed{spill}."
+    if k == "ram":
+        bow = " bow first" if d["bow_first"] else ""
+        dealt = f"{d['target']} takes {d['dealt']}, " if d["target_kind"] == "ship" else ""
+        return f"{d['ship']} rams {d['target']}{bow}: {dealt}{d['ship']} takes {d['taken']}."
+    if k == "stuck":
+        return f"  {d['ships'][0]} and {d['ships'][1]} are stuck fast together."
+    if k == "dislodge":
+        return f"{d['ships'][0]} and {d['ships'][1]}, stuck fast, roll {d['face']}: {'they come apart' if d['freed'] else 'still stuck'}."
+    if k == "run-down":
+        return f"{d['ship']} runs {d['figure']} down ({d['ram']}): {d['damage']} damage."
+    if k == "dragged-down":
+        return f"  {d['by_ship']} drags {d['ship']}, stuck fast to her, down with her."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

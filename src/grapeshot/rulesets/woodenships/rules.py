@@ -1,6 +1,6 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
-``planned`` rules belong to the parts still to come: the guns' GW-dice variant, ramming, cutting
+``planned`` rules belong to the parts still to come: the guns' GW-dice variant, cutting
 grapples, forts, magic, animals, wind and the score sheet.
 """
 
@@ -82,9 +82,9 @@ RULEBOOK = RuleBook(
         _planned("WS-BOARD-2", "grapples cut by two edged hits on the grappled side"),
         _r("WS-BOARD-3", "climbing aboard from the water: 3-6, 4-6 or 5-6 by the ship's pace", "boarding.climb", "boarding.pace"),
         # ramming
-        _planned("WS-RAM-1", "both ships take the other's ram value; bow first +1"),
-        _planned("WS-RAM-2", "stuck together when the rammer is the bigger; a 6 frees them"),
-        _planned("WS-RAM-3", "rammed to nothing: sinks after a turn, taking a smaller ship stuck to it"),
+        _r("WS-RAM-1", "both ships take the other's ram value; bow first +1", "rams.ram", "rams.bow_first", "rams.run_down", "data.FIXED_RAMS"),
+        _r("WS-RAM-2", "stuck together when the rammer is the bigger; a 6 frees them", "rams.ram", "rams.dislodge", "ships.cannot_move"),
+        _r("WS-RAM-3", "rammed to nothing: sinks after a turn, taking a smaller ship stuck to it", "ships.damage", "ships.sink"),
         # forts
         _planned("WS-FORT-1", "forts' hit points from their cost; gates of 3 hit points"),
         _planned("WS-FORT-2", "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1"),

@@ -42,7 +42,7 @@ ASHORE_FIELDS = ("name", "kind", "count", "weapons", "land", "at", "of")
 STORE_FIELDS = ("kind", "section")
 
 #: each kind of terrain: whether figures may stand on it (not solid), and its height above the water by default
-LAND_KINDS = {"island": (False, 0.0), "harbour": (False, 0.5), "rocks": (True, 1.0), "building": (True, 2.0)}
+LAND_KINDS = {"island": (False, 0.0), "harbour": (False, 0.5), "rocks": (True, 1.0), "sea_wall": (True, 1.5), "building": (True, 2.0)}
 
 
 def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:

@@ -115,6 +115,8 @@ class Ship:
     moved: int = -1
     travelled: float = 0.0
     sunk_turn: int | None = None
+    #: the ships it is stuck fast to after a ram (WS-RAM-2)
+    stuck: set[str] = field(default_factory=set)
 
     @property
     def kind(self) -> ShipType:
@@ -296,6 +298,7 @@ class Shore:
             "afloat": s.afloat,
             "sinks_at": None if s.sinks_at is None else list(s.sinks_at),
             "grappled": sorted(s.grappled),
+            "stuck": sorted(s.stuck),
         }
 
     def _figure(self, f: Figure) -> dict[str, Any]:
