@@ -16,7 +16,7 @@ KINDS = frozenset(
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
-        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down",
+        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut",
     }
 )  # fmt: skip
 
@@ -120,6 +120,9 @@ def _sentence(e: Event) -> str | None:
             return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
         spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
         return f"  {d['gun']} is destroyed{spill}."
+    if k == "cut":
+        res = "the grapple is cut free" if d["freed"] else f"{d['hits']} of 2 hits" if d["hit"] else "it misses"
+        return f"{d['figure']} hacks at the grapple to {d['ships'][1]} with {d['weapon']} (needs {d['need']}){_mods(d)}: {res}."
     if k == "ram":
         bow = " bow first" if d["bow_first"] else ""
         dealt = f"{d['target']} takes {d['dealt']}, " if d["target_kind"] == "ship" else ""

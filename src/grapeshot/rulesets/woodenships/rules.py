@@ -1,7 +1,6 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
-``planned`` rules belong to the parts still to come: the guns' GW-dice variant, cutting
-grapples, forts, magic, animals, wind and the score sheet.
+``planned`` rules belong to the parts still to come: the guns' GW-dice variant, forts, magic, animals, wind and the score sheet.
 """
 
 from __future__ import annotations
@@ -79,7 +78,7 @@ RULEBOOK = RuleBook(
             "boarding.boarding_roll",
             "boarding.grapple",
         ),
-        _planned("WS-BOARD-2", "grapples cut by two edged hits on the grappled side"),
+        _r("WS-BOARD-2", "grapples cut by two edged hits on the grappled side", "grapples.cut_refused", "grapples.cut", "data.MeleeWeapon"),
         _r("WS-BOARD-3", "climbing aboard from the water: 3-6, 4-6 or 5-6 by the ship's pace", "boarding.climb", "boarding.pace"),
         # ramming
         _r("WS-RAM-1", "both ships take the other's ram value; bow first +1", "rams.ram", "rams.bow_first", "rams.run_down", "data.FIXED_RAMS"),

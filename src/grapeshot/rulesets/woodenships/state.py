@@ -213,6 +213,8 @@ class Shore:
     scored: dict[str, int] = field(default_factory=dict)
     #: the side that took each sinking ship's last point
     sunk_by: dict[str, str] = field(default_factory=dict)
+    #: successful edged attacks on each grapple so far, by the pair of ships (WS-BOARD-2)
+    grapple_cuts: dict[str, int] = field(default_factory=dict)
 
     def option(self, name: str) -> Any:
         return self.options[name]
