@@ -25,8 +25,9 @@ from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
+from grapeshot.dice import RerollGrant, Roll, RollRequest
 from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
-from grapeshot.rulesets.woodenships import flow
+from grapeshot.rulesets.woodenships import flow, gw
 from grapeshot.rulesets.woodenships.data import GUNS, HERO_LIFE, MAN_LIFE, MAX_SECTIONS, SMALL_ARMS
 from grapeshot.rulesets.woodenships.places import footings, holds
 from grapeshot.rulesets.woodenships.setup import build
@@ -76,6 +77,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("cost_margin", 0, None, "WS-SHIP-1", "how many points the sides' fleets may differ in cost", int, (0, 1000)),
     Option("max_sections", MAX_SECTIONS, None, "WS-SHIP-1", "the most sections a ship may have", int, (2, 12)),
     Option("carry_limit", 0, None, "WS-ARMS-4", "the most weapons a figure may carry when picking more up (0: no limit)", int, (0, 20)),
+    Option("gun_dice", "d6", ("d6", "gw"), "WS-GUN-10", "cannons and swivels fire with the D6 rows, or with the artillery, scatter and sustained-fire dice"),
+    Option("gw_reroll", "die", ("die", "whole"), "WS-GUN-10", 'each "rr" of the GW rows re-rolls one die of the throw (the firer\'s choice), or both'),
+    Option("gw_critical", "hull", ("hull", "gun"), "WS-GUN-10", "a critical hit on a ship falls on her hull, or on her gun nearest the firing gun"),
     Option(
         "run_down", True, None, "WS-RAM-1", "a swimmer a moving hull comes to lie over is rammed (the ship's ram value in wounds), or only pushed aside", bool
     ),
@@ -172,6 +176,13 @@ class WoodenShips(Ruleset):
         from grapeshot.rulesets.woodenships.phrases import PHRASES
 
         return PHRASES
+
+    def reroll_grant(self, game: Game, request: RollRequest, roll: Roll) -> RerollGrant | None:
+        """The firer's "rr" re-rolls of a GW-dice throw (WS-GUN-10); no other roll is re-rolled."""
+        return gw.grant(cast(Shore, game.state), request, roll)
+
+    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
+        gw.spend(cast(Shore, game.state), request)
 
     def players(self) -> Players:
         from grapeshot.rulesets.woodenships.players import players

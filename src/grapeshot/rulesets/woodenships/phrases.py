@@ -16,7 +16,7 @@ KINDS = frozenset(
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
-        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut",
+        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut", "gw-fire", "gw-critical",
     }
 )  # fmt: skip
 
@@ -120,6 +120,16 @@ def _sentence(e: Event) -> str | None:
             return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
         spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
         return f"  {d['gun']} is destroyed{spill}."
+    if k == "gw-fire":
+        said = {
+            "hit": f"a hit for {d['damage']}" + (f" and {d['criticals']} critical" if d["criticals"] else ""),
+            "explodes": f"the load explodes in the gun ({d['damage']})",
+            "dud": "a dud",
+            "miss": "a miss",
+        }[d["outcome"]]
+        return f'{d["figure"]} fires {d["gun"]} at {d["target"]} ({d["range"]:.1f}", {d["rerolls"]}rr, GW dice): {said}.'
+    if k == "gw-critical":
+        return f"  A critical hit on {d['at']}: {d['damage']} more."
     if k == "cut":
         res = "the grapple is cut free" if d["freed"] else f"{d['hits']} of 2 hits" if d["hit"] else "it misses"
         return f"{d['figure']} hacks at the grapple to {d['ships'][1]} with {d['weapon']} (needs {d['need']}){_mods(d)}: {res}."

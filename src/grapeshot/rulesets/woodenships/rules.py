@@ -1,6 +1,6 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
-``planned`` rules belong to the parts still to come: the guns' GW-dice variant, forts, magic, animals, wind and the score sheet.
+``planned`` rules belong to the parts still to come: forts, magic, animals, wind and the score sheet.
 """
 
 from __future__ import annotations
@@ -59,7 +59,16 @@ RULEBOOK = RuleBook(
         _r("WS-GUN-7", "a cannon's 3 hit points, not cumulative; 5-6 against it also hits its ship", "guns.hit_gun"),
         _r("WS-GUN-8", "a swivel's hit point; 3-6 against it takes 2 off its ship", "guns.hit_gun"),
         _r("WS-GUN-9", "the crew of a destroyed cannon or swivel take a wound each", "guns.hit_gun"),
-        _planned("WS-GUN-10", "the GW-dice variant: artillery die to hit, sustained-fire dice for damage"),
+        _r(
+            "WS-GUN-10",
+            "the GW-dice variant: artillery die to hit, sustained-fire dice for damage",
+            "gw.fire",
+            "gw.rerolls",
+            "gw.grant",
+            "gw.outcome",
+            "guns.gw_dice",
+            "data.GUNS",
+        ),
         # ships
         _r("WS-SHIP-1", "ships of 2 to 5 sections; fleets of equal cost", "setup._ship", "setup._check_fleets", "data.MIN_SECTIONS"),
         _r("WS-SHIP-2", "the ship table: movement, ram, hit points, cost", "data.SHIP_TYPES", "data.ShipType", "setup._ship"),

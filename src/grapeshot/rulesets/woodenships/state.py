@@ -215,6 +215,8 @@ class Shore:
     sunk_by: dict[str, str] = field(default_factory=dict)
     #: successful edged attacks on each grapple so far, by the pair of ships (WS-BOARD-2)
     grapple_cuts: dict[str, int] = field(default_factory=dict)
+    #: the re-rolls left of the GW-dice throw being made (WS-GUN-10)
+    gw_rerolls: int = 0
 
     def option(self, name: str) -> Any:
         return self.options[name]

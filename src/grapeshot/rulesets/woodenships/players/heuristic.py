@@ -18,10 +18,11 @@ import math
 import random
 from typing import cast
 
-from grapeshot.core.actions import Action, Reroll
+from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
 from grapeshot.geometry import Hull, Surface, hull_distance, hull_polygon_distance
+from grapeshot.rulesets.woodenships import gw
 from grapeshot.rulesets.woodenships.actions import Distribute, Hold, Next, Pick, Steer
 from grapeshot.rulesets.woodenships.data import MELEE, PILE_KINDS, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.draft import DistributePrompt, PickPrompt
@@ -74,7 +75,7 @@ class HeuristicPlayer:
         if isinstance(prompt, DistributePrompt):
             return distribute(shore, seat, prompt)
         if isinstance(prompt, RerollPrompt):
-            return Reroll()
+            return gw.wanted(prompt.rule, prompt.roll, prompt.whole)  # the GW dice's "rr" (WS-GUN-10)
         raise ValueError(f"the heuristic player cannot answer a {prompt.kind}")
 
     def next(self, shore: Shore, seat: str, prompt: NextPrompt) -> Next:
