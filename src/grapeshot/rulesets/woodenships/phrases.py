@@ -16,7 +16,7 @@ KINDS = frozenset(
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
-        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut", "gw-fire", "gw-critical",
+        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut", "gw-fire", "gw-critical", "hurl",
     }
 )  # fmt: skip
 
@@ -120,6 +120,9 @@ def _sentence(e: Event) -> str | None:
             return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
         spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
         return f"  {d['gun']} is destroyed{spill}."
+    if k == "hurl":
+        res = f"it bursts for {d['damage']}" if d["hit"] else "it goes over the side"
+        return f'{d["figure"]} hurls {d["weapon"]} at {d["target"]} ({d["range"]:.1f}", needs {d["need"]}){_mods(d)}: {res}.'
     if k == "gw-fire":
         said = {
             "hit": f"a hit for {d['damage']}" + (f" and {d['criticals']} critical" if d["criticals"] else ""),

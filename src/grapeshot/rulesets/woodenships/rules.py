@@ -112,12 +112,14 @@ RULEBOOK = RuleBook(
         _planned("WS-WIND-3", "stealing the wind"),
         _r(
             "WS-RULING-1",
-            "the turn order, initiative, victory, edged weapons and boarding rolls",
+            "the turn order, initiative, victory, edged weapons, boarding rolls and barrels",
             "flow.initiative",
             "victory.check",
             "victory.final",
             "data.MeleeWeapon",
             "boarding.hero_mods",
+            "barrels.refused",
+            "barrels.hurl",
         ),
         # records
         _planned("WS-SHEET-1", "a printable score sheet per ship or fort"),

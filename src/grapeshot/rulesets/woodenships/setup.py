@@ -99,7 +99,7 @@ def _pile(f: Fields, raw: object, path: str) -> list[str]:
     out: list[str] = []
     for kind in items:
         if kind not in PILE_KINDS:
-            raise f.fail(f"{path}.{kind}", f"a hand weapon of the pile ({', '.join(PILE_KINDS)}; guns, barrels and animals are not yet in play)", kind)
+            raise f.fail(f"{path}.{kind}", f"a hand weapon of the pile ({', '.join(PILE_KINDS)}; guns and animals are not yet in play)", kind)
         n = f.integer(items, kind, path, lo=0, hi=200)
         out += [str(kind)] * n
     return out

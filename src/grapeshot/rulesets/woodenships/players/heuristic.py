@@ -46,6 +46,7 @@ VALUE = {
     "bottle": 1.2,
     "frying-pan": 1.2,
     "oar": 1.0,
+    "barrel": 2.8,
 }
 #: a ship standing off keeps about this far from its enemy (inches, hull to hull)
 STAND_OFF = 10.0

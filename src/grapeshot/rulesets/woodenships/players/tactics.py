@@ -34,7 +34,7 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, hull_distance, hull_gap, hull_polygon_distance
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import hero, need
-from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
+from grapeshot.rulesets.woodenships.data import BARREL_ROLL, BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
 from grapeshot.rulesets.woodenships.figures import pickups, stay_plan
 from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
@@ -440,6 +440,13 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         ours = sum(1 for f in shore.aboard(own.name) if f.side == fig.side) if own is not None else 0
         theirs = sum(1 for f in shore.aboard(other.name) if f.side != fig.side)
         return 0.25 if ours >= theirs else 0.0
+    if a.what == "hurl":
+        man = shore.figures.get(a.target or "")
+        hit = chance(need(BARREL_ROLL, hero(fig)), seven)
+        if man is not None:
+            return hit * min(3.5, man.life) * _worth(man, 3)
+        ship = shore.ships[a.target or ""]
+        return hit * 3.5 * ship.cost / ship.points
     if a.what == "cut":
         # the weaker crew cuts itself free of a stronger enemy's grapple (WS-BOARD-2)
         mine = shore.ships[fig.spot.ident] if fig.spot is not None else None
