@@ -51,12 +51,36 @@ def ram_bonus(shore: Shore, ship: Ship) -> int:
     return ship.kind.ram_value(str(shore.option("ship_table")))
 
 
-def bow_first(ship: Ship, shape: Hull | Polygon) -> bool:
-    """Whether the rammer's bow section is (one of) the parts of her nearest ``shape``."""
-    bow = max(ship.plan.sections, key=lambda c: c.fore).band(ship.hull)
+def bow_first(ship: Ship, shape: Hull | Polygon, hull: Hull | None = None) -> bool:
+    """Whether the rammer's bow section is (one of) the parts of her nearest ``shape`` (with her
+    hull where it is, or at ``hull``)."""
+    at = ship.hull if hull is None else hull
+    bow = max(ship.plan.sections, key=lambda c: c.fore).band(at)
     if isinstance(shape, Hull):
-        return hull_distance(bow, shape) <= hull_distance(ship.hull, shape) + BOW_SLACK
-    return hull_polygon_distance(bow, shape) <= hull_polygon_distance(ship.hull, shape) + BOW_SLACK
+        return hull_distance(bow, shape) <= hull_distance(at, shape) + BOW_SLACK
+    return hull_polygon_distance(bow, shape) <= hull_polygon_distance(at, shape) + BOW_SLACK
+
+
+def _mean(plus: int) -> float:
+    """The mean of a ram's damage, a D6 plus ``plus`` and never below nothing."""
+    return sum(max(0, face + plus) for face in range(1, 7)) / 6.0
+
+
+def expected(shore: Shore, ship: Ship, hull: Hull, contact: Contact | None) -> tuple[float, float, Ship | None]:
+    """What a ram ending with the ship at ``hull`` against ``contact`` would do on average: the
+    points she deals, the points she takes, and the ship she strikes (None: a fixed object, or
+    no ram at all: (0, 0, None))."""
+    if contact is None:
+        return 0.0, 0.0, None
+    if contact.kind == "ship":
+        target = shore.ships.get(contact.ident)
+        if target is None:
+            return 0.0, 0.0, None
+        bow = 1 if bow_first(ship, target.hull, hull) else 0
+        return _mean(ram_bonus(shore, ship) + bow), _mean(ram_bonus(shore, target)), target
+    if contact.kind in TERRAIN_RAMS:
+        return 0.0, _mean(FIXED_RAMS[TERRAIN_RAMS[contact.kind]]), None
+    return 0.0, 0.0, None
 
 
 def _shape(shore: Shore, contact: Contact) -> Hull | Polygon | None:
