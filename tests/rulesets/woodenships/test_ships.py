@@ -82,7 +82,7 @@ def test_a_rowboat_spins_then_moves_and_boats_take_two_phases() -> None:
 
 @pytest.mark.rules("WS-MOVE-1")
 def test_a_ship_stops_short_of_what_it_would_run_into_and_swimmers_get_out_of_the_way() -> None:
-    g = game(scenario([ship("Red", 20, 20, 0)], [ship("Blue", 36, 20, 180)]))
+    g = game(scenario([ship("Red", 20, 20, 0)], [ship("Blue", 36, 20, 180)], options={"run_down": False}), [3, 3])  # the ram's dice (WS-RAM-1)
     blue_captain = put(g, "Blue captain", Surface.WATER, "", 28.0, 20.0)
     assert blue_captain.swimming
     g.submit("red", Steer(0.0, 12.0))

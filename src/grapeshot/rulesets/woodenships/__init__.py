@@ -25,8 +25,9 @@ from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
+from grapeshot.dice import RerollGrant, Roll, RollRequest
 from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
-from grapeshot.rulesets.woodenships import flow
+from grapeshot.rulesets.woodenships import flow, gw
 from grapeshot.rulesets.woodenships.data import GUNS, HERO_LIFE, MAN_LIFE, MAX_SECTIONS, SMALL_ARMS
 from grapeshot.rulesets.woodenships.places import footings, holds
 from grapeshot.rulesets.woodenships.setup import build
@@ -76,15 +77,32 @@ OPTIONS: tuple[Option, ...] = (
     Option("cost_margin", 0, None, "WS-SHIP-1", "how many points the sides' fleets may differ in cost", int, (0, 1000)),
     Option("max_sections", MAX_SECTIONS, None, "WS-SHIP-1", "the most sections a ship may have", int, (2, 12)),
     Option("carry_limit", 0, None, "WS-ARMS-4", "the most weapons a figure may carry when picking more up (0: no limit)", int, (0, 20)),
+    Option("gun_dice", "d6", ("d6", "gw"), "WS-GUN-10", "cannons and swivels fire with the D6 rows, or with the artillery, scatter and sustained-fire dice"),
+    Option("gw_reroll", "die", ("die", "whole"), "WS-GUN-10", 'each "rr" of the GW rows re-rolls one die of the throw (the firer\'s choice), or both'),
+    Option("gw_critical", "hull", ("hull", "gun"), "WS-GUN-10", "a critical hit on a ship falls on her hull, or on her gun nearest the firing gun"),
+    Option(
+        "run_down", True, None, "WS-RAM-1", "a swimmer a moving hull comes to lie over is rammed (the ship's ram value in wounds), or only pushed aside", bool
+    ),
 )
 
 #: the terrain of a Wooden Ships table
 TERRAIN: tuple[TerrainKind, ...] = (
     TerrainKind("island", obstacle=True, fields=("height",), doc="land figures stand and fight on; ships run into it; `height` above the water (default 0)"),
     TerrainKind(
-        "harbour", obstacle=True, fields=("height",), doc="a quay or harbour wall figures stand on; ships run into it (ram D6+2 to come); `height` default 0.5"
+        "harbour",
+        obstacle=True,
+        fields=("height",),
+        doc="a quay or harbour wall figures stand on; ships that run into it take D6+2 (WS-RAM-1); `height` default 0.5",
     ),
-    TerrainKind("rocks", obstacle=True, fields=("height",), doc="rocks: ships run into them (ram D6+7 to come), figures go round them; `height` default 1"),
+    TerrainKind(
+        "rocks", obstacle=True, fields=("height",), doc="rocks: ships run into them and take D6+7 (WS-RAM-1), figures go round them; `height` default 1"
+    ),
+    TerrainKind(
+        "sea_wall",
+        obstacle=True,
+        fields=("height",),
+        doc="a sea wall or mole: ships that run into it take D6+4 (WS-RAM-1); figures go round it; `height` default 1.5",
+    ),
     TerrainKind("building", fields=("height",), doc="a hut, a tree, a wall ashore: figures go round it and it blocks sight; `height` default 2"),
 )
 
@@ -159,6 +177,13 @@ class WoodenShips(Ruleset):
 
         return PHRASES
 
+    def reroll_grant(self, game: Game, request: RollRequest, roll: Roll) -> RerollGrant | None:
+        """The firer's "rr" re-rolls of a GW-dice throw (WS-GUN-10); no other roll is re-rolled."""
+        return gw.grant(cast(Shore, game.state), request, roll)
+
+    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
+        gw.spend(cast(Shore, game.state), request)
+
     def players(self) -> Players:
         from grapeshot.rulesets.woodenships.players import players
 
@@ -203,6 +228,9 @@ def invariants(shore: Shore) -> list[str]:
         for o in s.grappled:
             if o not in shore.ships or not shore.ships[o].afloat or s.name not in shore.ships[o].grappled or not s.afloat:
                 problems.append(f"{s.name} is grappled to {o}, which does not hold it")
+        for o in s.stuck:
+            if o not in shore.ships or not shore.ships[o].afloat or s.name not in shore.ships[o].stuck or not s.afloat:
+                problems.append(f"{s.name} is stuck to {o}, which is not stuck to it")
     for i, a in enumerate(afloat):
         if not shore.table.holds(a.hull):
             problems.append(f"{a.name} is off the table at {a.hull!r}")

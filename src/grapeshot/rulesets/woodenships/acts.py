@@ -2,7 +2,9 @@
 both the prompt's check and its list of legal answers use, and carrying it out.
 
 The actions: shoot a small arm (:mod:`.shooting`), reload one (WS-ARMS-3), strike in
-hand-to-hand (:mod:`.melee`), throw a grapple at a ship within 2" (WS-BOARD-1), climb aboard a
+hand-to-hand (:mod:`.melee`), throw a grapple at a ship within 2" (WS-BOARD-1) or hack at one
+with an edged weapon (WS-BOARD-2, :mod:`.grapples`), hurl a barrel of powder (:mod:`.barrels`),
+climb aboard a
 ship from the water (WS-BOARD-3, :mod:`.boarding`), load, fire or turn a gun (:mod:`.guns`),
 or nothing.  A boarding party has no action (WS-BOARD-1); a figure in the water may only climb.
 """
@@ -15,7 +17,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
-from grapeshot.rulesets.woodenships import boarding, guns, melee, shooting
+from grapeshot.rulesets.woodenships import barrels, boarding, grapples, guns, melee, shooting
 from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore
@@ -39,6 +41,10 @@ def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], 
         return boarding.grapple_refused(shore, figure, act.target)
     if act.what == "climb":
         return boarding.climb_refused(shore, figure, act.target)
+    if act.what == "cut":
+        return grapples.cut_refused(shore, figure, act.weapon, act.target)
+    if act.what == "hurl":
+        return barrels.refused(shore, obs, figure, act.weapon, act.target)
     if act.what == "load":
         return guns.load_refused(shore, figure, act.weapon)
     if act.what == "turn":
@@ -73,6 +79,11 @@ def candidates(shore: Shore, figure: Figure) -> list[Act]:
             out.append(Act("grapple", None, ship.name))
         if figure.swimming and hull_gap(me, ship.hull) <= CLIMB_REACH:
             out.append(Act("climb", None, ship.name))
+    kegs = barrels.carried(shore, figure)
+    if kegs and not figure.swimming:
+        out += [Act("hurl", w, t) for t in barrels.targets(shore, figure) for w in kegs]
+    if own is not None:
+        out += [Act("cut", w, other) for other in sorted(own.grappled) for w in grapples.edged(shore, figure)]
     for gun in guns.guns_near(shore, figure):
         if not gun.loaded:
             out.append(Act("load", gun.name))
@@ -102,6 +113,10 @@ def words(shore: Shore, act: Act) -> str:
         return f"grapple {act.target}"
     if act.what == "climb":
         return f"climb aboard {act.target}"
+    if act.what == "cut":
+        return f"cut the grapple to {act.target} with {act.weapon}"
+    if act.what == "hurl":
+        return f"hurl {act.weapon} at {act.target}"
     if act.what == "load":
         return f"load {act.weapon}"
     if act.what == "turn":
@@ -130,6 +145,12 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
     elif act.what == "climb":
         assert act.target is not None
         yield from boarding.climb(g, shore, figure, act.target)
+    elif act.what == "cut":
+        assert act.weapon is not None and act.target is not None
+        yield from grapples.cut(g, shore, figure, act.weapon, act.target)
+    elif act.what == "hurl":
+        assert act.weapon is not None and act.target is not None
+        yield from barrels.hurl(g, shore, figure, act.weapon, act.target)
     elif act.what == "load":
         assert act.weapon is not None
         guns.load(g, shore, figure, act.weapon)

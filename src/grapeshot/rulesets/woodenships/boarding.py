@@ -4,8 +4,8 @@
   is a boarding party: it must roll 2-6 to get across (WS-BOARD-1), one roll a figure or one a
   party (option ``boarding_roll``), and takes no further action that turn.
 * A figure at its gunwale, within 2" of another ship, may try to grapple it instead of acting:
-  2-6, and the two ships are held together (WS-BOARD-1); while grappled neither moves.  Cutting
-  a grapple free (WS-BOARD-2) comes with the next part of the rules, so for now a grapple holds.
+  2-6, and the two ships are held together (WS-BOARD-1); while grappled neither moves, until two
+  edged hits cut the grapple free (WS-BOARD-2, :mod:`.grapples`).
 * A swimmer beside a hull may climb aboard as its action: 3-6 if the ship is stationary, 4-6 at
   half speed, 5-6 at full speed (WS-BOARD-3).
 

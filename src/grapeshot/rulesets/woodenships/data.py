@@ -7,7 +7,8 @@
   reading of the text, WS-MELEE-2) and which are edged (a ruling, WS-RULING-1);
 * :data:`GUNS`: cannons, swivel guns and mounted rifles by range band, with the rows for the
   artillery and sustained-fire dice kept for the optional variant (WS-GUN-3..10);
-* :data:`FIXED_RAMS`: the ram value of rocks, walls and a harbour (WS-SHIP-2).
+* :data:`FIXED_RAMS`: the ram value of rocks, walls and a harbour (WS-SHIP-2);
+* :data:`BARREL`: the barrel of powder's throw and burst (a ruling, WS-RULING-1).
 
 Everything here is plain immutable data; the rules read it and never change it.
 """
@@ -222,9 +223,15 @@ GUNS: dict[str, Gun] = {
     )
 }
 
-#: what a weapon of the pile is: a small arm, a hand-to-hand weapon, an improvised one
-WEAPON_KINDS: tuple[str, ...] = tuple(dict.fromkeys((*SMALL_ARMS, *MELEE, *IMPROVISED)))
-#: the kinds a scenario's pile may hold at this stage (guns, barrels and animals come with their rules)
+#: a barrel of powder, hurled to burst on its target (a ruling, WS-RULING-1): how far it is
+#: thrown (inches, base to base or hull), the roll it needs, its damage as a cannon's (WS-GUN-3)
+BARREL = "barrel"
+BARREL_RANGE = 6.0
+BARREL_ROLL = 4
+
+#: what a weapon of the pile is: a small arm, a hand-to-hand weapon, an improvised one, a barrel
+WEAPON_KINDS: tuple[str, ...] = tuple(dict.fromkeys((*SMALL_ARMS, *MELEE, *IMPROVISED, BARREL)))
+#: the kinds a scenario's pile may hold at this stage (guns and animals come with their rules)
 PILE_KINDS = tuple(k for k in WEAPON_KINDS if k != "bayonet")
 
 

@@ -28,7 +28,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome
-from grapeshot.rulesets.woodenships import acts, draft, figures, guns, ships, victory
+from grapeshot.rulesets.woodenships import acts, draft, figures, guns, rams, ships, victory
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import MOVE, SWIM
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
@@ -123,6 +123,7 @@ def side_turn(g: Game, shore: Shore, turn: int, index: int, stage: str) -> Gener
         guns.muster_crews(g, shore, side)
         g.begin_phase("ships", "WS-MOVE-2")
         g.emit("side-turn", "WS-RULING-1", side=side, serial=shore.serial)
+        yield from rams.dislodge(g, shore, side)
         yield from ship_phase(g, shore, side)
         g.begin_phase("figures", "WS-FIG-3")
     while True:
@@ -158,7 +159,11 @@ def ship_phase(g: Game, shore: Shore, side: str) -> Proc:
         for i, (value, spin, rule) in enumerate(ships.phases(ship)):
             words = f'{ship.name}: {"spin" if spin else "move"} (phase {i + 1}): swing the ruler up to 90 degrees and take a mark up to {value:g}"'
             answer = cast(Steer, (yield SteerPrompt((side,), rule, words, (Steer,), ship.name, i, value, spin)))
-            ships.steer(g, shore, ship, i, value, spin, rule, answer.angle, answer.inches)
+            contact = ships.steer(g, shore, ship, i, value, spin, rule, answer.angle, answer.inches)
+            yield from rams.run_down(g, shore, ship)
+            yield from rams.ram(g, shore, ship, contact)
+            if ships.cannot_move(shore, ship) is not None:  # stuck fast, or sinking, after a ram
+                break
 
 
 def figure_turn(g: Game, shore: Shore, figure: Figure) -> Proc:
@@ -173,7 +178,7 @@ def figure_turn(g: Game, shore: Shore, figure: Figure) -> Proc:
         ask = ActPrompt(
             (figure.side,),
             "WS-FIG-3",
-            f"{figure.name}: shoot, reload, strike, grapple, climb aboard, load, fire or turn a gun, or nothing",
+            f"{figure.name}: shoot, reload, strike, grapple or cut a grapple, climb aboard, load, fire or turn a gun, or nothing",
             (Act,),
             shore,
             figure.name,

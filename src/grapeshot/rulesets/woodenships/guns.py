@@ -145,6 +145,12 @@ def band_need(kind: str, gap: float) -> int | None:
     return None
 
 
+def gw_dice(shore: Shore, gun: Gun) -> bool:
+    """Whether this gun fires with the GW dice in this game (option ``gun_dice``, WS-GUN-10;
+    never the mounted rifle, which keeps its D6 row)."""
+    return shore.option("gun_dice") == "gw" and GUNS[gun.kind].gw_damage is not None
+
+
 def is_boat(ship: Ship) -> bool:
     """The vessels with two movement phases (WS-GUN-6's boats)."""
     return len(SHIP_TYPES[ship.type].moves) == 2
@@ -216,7 +222,7 @@ def lay(shore: Shore, obs: Sequence[Obstruction], figure: Figure, gun_name: str 
     if base is None:
         return f'{target_name} is {gap:.2f}" from {gun.name}: out of its range' + (' (no hit within 2")' if gap < CLOSE else "")
     mods = tuple(mods_for(shore, figure, gun, target))
-    if not reachable(base, mods, "bonus_only"):
+    if not reachable(base, mods, "bonus_only") and not gw_dice(shore, gun):
         return f"{target_name} needs a {need(base, mods)}: out of reach"
     blocked = _blocked(shore, obs, gun, target)
     if blocked is not None:
@@ -248,10 +254,16 @@ def _blocked(shore: Shore, obs: Sequence[Obstruction], gun: Gun, target: Target)
 
 
 def fire(g: Game, shore: Shore, figure: Figure, laid: Laid) -> Generator[Prompt, Any, None]:
-    """Fire a gun (WS-GUN-3/4/5): the row's roll, then its damage against what it hit."""
+    """Fire a gun (WS-GUN-3/4/5): the row's roll, then its damage against what it hit (with the
+    GW dice, option ``gun_dice``: :func:`.gw.fire`)."""
     gun, target = laid.gun, laid.target
     if gun.kind != "cannon":
         gun.facing = (laid.heading - shore.ships[gun.ship].hull.heading + 180.0) % 360.0 - 180.0
+    if gw_dice(shore, gun):
+        from grapeshot.rulesets.woodenships import gw  # the variant builds on this module
+
+        yield from gw.fire(g, shore, figure, laid)
+        return
     rule = ROW_RULES[gun.kind]
     name = _name(target)
     out = yield from attempt(g, figure, f"{figure.name} fires {gun.name} at {name}", rule, laid.base, laid.mods)
@@ -286,7 +298,11 @@ def fire(g: Game, shore: Shore, figure: Figure, laid: Laid) -> Generator[Prompt,
     )
     if not out.passed:
         return
-    cause = f"{gun.name}, fired by {figure.name}"
+    strike_target(g, shore, figure, target, harm, f"{gun.name}, fired by {figure.name}", rule)
+
+
+def strike_target(g: Game, shore: Shore, figure: Figure, target: Target, harm: int, cause: str, rule: str) -> None:
+    """A gun's damage dealt to what it hit: wounds, a ship's points, a gun's hit points."""
     if isinstance(target, Figure):
         wound(g, shore, target, harm, figure.side, cause, rule)
     elif isinstance(target, Ship):

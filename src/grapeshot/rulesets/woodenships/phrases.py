@@ -16,7 +16,7 @@ KINDS = frozenset(
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
-        "gun-turn", "gun-hit",
+        "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut", "gw-fire", "gw-critical", "hurl",
     }
 )  # fmt: skip
 
@@ -120,6 +120,34 @@ def _sentence(e: Event) -> str | None:
             return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
         spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
         return f"  {d['gun']} is destroyed{spill}."
+    if k == "hurl":
+        res = f"it bursts for {d['damage']}" if d["hit"] else "it goes over the side"
+        return f'{d["figure"]} hurls {d["weapon"]} at {d["target"]} ({d["range"]:.1f}", needs {d["need"]}){_mods(d)}: {res}.'
+    if k == "gw-fire":
+        said = {
+            "hit": f"a hit for {d['damage']}" + (f" and {d['criticals']} critical" if d["criticals"] else ""),
+            "explodes": f"the load explodes in the gun ({d['damage']})",
+            "dud": "a dud",
+            "miss": "a miss",
+        }[d["outcome"]]
+        return f'{d["figure"]} fires {d["gun"]} at {d["target"]} ({d["range"]:.1f}", {d["rerolls"]}rr, GW dice): {said}.'
+    if k == "gw-critical":
+        return f"  A critical hit on {d['at']}: {d['damage']} more."
+    if k == "cut":
+        res = "the grapple is cut free" if d["freed"] else f"{d['hits']} of 2 hits" if d["hit"] else "it misses"
+        return f"{d['figure']} hacks at the grapple to {d['ships'][1]} with {d['weapon']} (needs {d['need']}){_mods(d)}: {res}."
+    if k == "ram":
+        bow = " bow first" if d["bow_first"] else ""
+        dealt = f"{d['target']} takes {d['dealt']}, " if d["target_kind"] == "ship" else ""
+        return f"{d['ship']} rams {d['target']}{bow}: {dealt}{d['ship']} takes {d['taken']}."
+    if k == "stuck":
+        return f"  {d['ships'][0]} and {d['ships'][1]} are stuck fast together."
+    if k == "dislodge":
+        return f"{d['ships'][0]} and {d['ships'][1]}, stuck fast, roll {d['face']}: {'they come apart' if d['freed'] else 'still stuck'}."
+    if k == "run-down":
+        return f"{d['ship']} runs {d['figure']} down ({d['ram']}): {d['damage']} damage."
+    if k == "dragged-down":
+        return f"  {d['by_ship']} drags {d['ship']}, stuck fast to her, down with her."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

@@ -1,7 +1,6 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
-``planned`` rules belong to the parts still to come: the guns' GW-dice variant, ramming, cutting
-grapples, forts, magic, animals, wind and the score sheet.
+``planned`` rules belong to the parts still to come: forts, magic, animals, wind and the score sheet.
 """
 
 from __future__ import annotations
@@ -60,7 +59,16 @@ RULEBOOK = RuleBook(
         _r("WS-GUN-7", "a cannon's 3 hit points, not cumulative; 5-6 against it also hits its ship", "guns.hit_gun"),
         _r("WS-GUN-8", "a swivel's hit point; 3-6 against it takes 2 off its ship", "guns.hit_gun"),
         _r("WS-GUN-9", "the crew of a destroyed cannon or swivel take a wound each", "guns.hit_gun"),
-        _planned("WS-GUN-10", "the GW-dice variant: artillery die to hit, sustained-fire dice for damage"),
+        _r(
+            "WS-GUN-10",
+            "the GW-dice variant: artillery die to hit, sustained-fire dice for damage",
+            "gw.fire",
+            "gw.rerolls",
+            "gw.grant",
+            "gw.outcome",
+            "guns.gw_dice",
+            "data.GUNS",
+        ),
         # ships
         _r("WS-SHIP-1", "ships of 2 to 5 sections; fleets of equal cost", "setup._ship", "setup._check_fleets", "data.MIN_SECTIONS"),
         _r("WS-SHIP-2", "the ship table: movement, ram, hit points, cost", "data.SHIP_TYPES", "data.ShipType", "setup._ship"),
@@ -79,12 +87,12 @@ RULEBOOK = RuleBook(
             "boarding.boarding_roll",
             "boarding.grapple",
         ),
-        _planned("WS-BOARD-2", "grapples cut by two edged hits on the grappled side"),
+        _r("WS-BOARD-2", "grapples cut by two edged hits on the grappled side", "grapples.cut_refused", "grapples.cut", "data.MeleeWeapon"),
         _r("WS-BOARD-3", "climbing aboard from the water: 3-6, 4-6 or 5-6 by the ship's pace", "boarding.climb", "boarding.pace"),
         # ramming
-        _planned("WS-RAM-1", "both ships take the other's ram value; bow first +1"),
-        _planned("WS-RAM-2", "stuck together when the rammer is the bigger; a 6 frees them"),
-        _planned("WS-RAM-3", "rammed to nothing: sinks after a turn, taking a smaller ship stuck to it"),
+        _r("WS-RAM-1", "both ships take the other's ram value; bow first +1", "rams.ram", "rams.bow_first", "rams.run_down", "data.FIXED_RAMS"),
+        _r("WS-RAM-2", "stuck together when the rammer is the bigger; a 6 frees them", "rams.ram", "rams.dislodge", "ships.cannot_move"),
+        _r("WS-RAM-3", "rammed to nothing: sinks after a turn, taking a smaller ship stuck to it", "ships.damage", "ships.sink"),
         # forts
         _planned("WS-FORT-1", "forts' hit points from their cost; gates of 3 hit points"),
         _planned("WS-FORT-2", "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1"),
@@ -104,12 +112,14 @@ RULEBOOK = RuleBook(
         _planned("WS-WIND-3", "stealing the wind"),
         _r(
             "WS-RULING-1",
-            "the turn order, initiative, victory, edged weapons and boarding rolls",
+            "the turn order, initiative, victory, edged weapons, boarding rolls and barrels",
             "flow.initiative",
             "victory.check",
             "victory.final",
             "data.MeleeWeapon",
             "boarding.hero_mods",
+            "barrels.refused",
+            "barrels.hurl",
         ),
         # records
         _planned("WS-SHEET-1", "a printable score sheet per ship or fort"),

@@ -42,7 +42,7 @@ ASHORE_FIELDS = ("name", "kind", "count", "weapons", "land", "at", "of")
 STORE_FIELDS = ("kind", "section")
 
 #: each kind of terrain: whether figures may stand on it (not solid), and its height above the water by default
-LAND_KINDS = {"island": (False, 0.0), "harbour": (False, 0.5), "rocks": (True, 1.0), "building": (True, 2.0)}
+LAND_KINDS = {"island": (False, 0.0), "harbour": (False, 0.5), "rocks": (True, 1.0), "sea_wall": (True, 1.5), "building": (True, 2.0)}
 
 
 def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
@@ -99,7 +99,7 @@ def _pile(f: Fields, raw: object, path: str) -> list[str]:
     out: list[str] = []
     for kind in items:
         if kind not in PILE_KINDS:
-            raise f.fail(f"{path}.{kind}", f"a hand weapon of the pile ({', '.join(PILE_KINDS)}; guns, barrels and animals are not yet in play)", kind)
+            raise f.fail(f"{path}.{kind}", f"a hand weapon of the pile ({', '.join(PILE_KINDS)}; guns and animals are not yet in play)", kind)
         n = f.integer(items, kind, path, lo=0, hi=200)
         out += [str(kind)] * n
     return out

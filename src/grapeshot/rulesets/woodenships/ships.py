@@ -59,6 +59,8 @@ def cannot_move(shore: Shore, ship: Ship) -> str | None:
         return "sinking (WS-DMG-3)"
     if ship.grappled:
         return f"grappled to {', '.join(sorted(ship.grappled))} (WS-BOARD-1)"
+    if ship.stuck:
+        return f"stuck fast to {', '.join(sorted(ship.stuck))} (WS-RAM-2)"
     if not any(f.side == ship.side for f in shore.aboard(ship.name)):
         return f"no one of {ship.side} aboard to sail her"
     return None
@@ -140,8 +142,10 @@ def _touching(hull: Hull, obstacles: list[Obstacle]) -> Obstacle | None:
     return None
 
 
-def steer(g: Game, shore: Shore, ship: Ship, phase: int, value: float, spin: bool, rule: str, angle: float, inches: float) -> None:
-    """WS-MOVE-1: one phase of the ruler move, swept; the crew and what lies aboard go with it."""
+def steer(g: Game, shore: Shore, ship: Ship, phase: int, value: float, spin: bool, rule: str, angle: float, inches: float) -> Contact | None:
+    """WS-MOVE-1: one phase of the ruler move, swept; the crew and what lies aboard go with it.
+    What it ran into is returned, for the ram (WS-RAM-1, :mod:`.rams`, which also sees to the
+    swimmers under the hull)."""
     before = ship.hull
     hull, contact, turned, ran = sail(shore, ship, angle, inches, spin)
     ship.hull = hull
@@ -165,12 +169,12 @@ def steer(g: Game, shore: Shore, ship: Ship, phase: int, value: float, spin: boo
         ahead=round(ran, 4),
         stopped_by=None if contact is None else {"with": contact.ident, "kind": contact.kind},
     )
-    shove_swimmers(g, shore, ship)
+    return contact
 
 
 def shove_swimmers(g: Game, shore: Shore, ship: Ship) -> None:
     """Swimmers under a hull that has moved over them get out of its way, to the nearest free
-    water (being run down comes with ramming, WS-RAM-1)."""
+    water (those run down first take their wounds, WS-RAM-1, :func:`.rams.run_down`)."""
     for f in shore.on(Surface.WATER, ""):
         b = shore.base(f)
         if hull_gap(b, ship.hull) >= -1e-6:
@@ -214,7 +218,10 @@ def sink(g: Game, shore: Shore, ship: Ship) -> None:
     ship.sunk_turn = shore.turn
     for other in shore.ships.values():
         other.grappled.discard(ship.name)
+        other.stuck.discard(ship.name)
     ship.grappled.clear()
+    dragged = sorted(o for o in ship.stuck if shore.ships[o].afloat and shore.ships[o].points < ship.points)
+    ship.stuck.clear()
     swimmers, drowned = [], []
     for f in shore.aboard(ship.name):
         p = shore.world(f.spot) if f.spot is not None else ship.hull.centre
@@ -239,6 +246,13 @@ def sink(g: Game, shore: Shore, ship: Ship) -> None:
     g.emit("sunk", "WS-DMG-3", ship=ship.name, side=ship.side, swimmers=swimmers, drowned=[f.name for f in drowned], lost=lost, by=by, scored=scored)
     for f in drowned:
         kill(g, shore, f, None, f"went down with {ship.name}", "WS-DMG-3")
+    for name in dragged:  # WS-RAM-3: a sinking ship takes a smaller one stuck to her down too
+        small = shore.ships[name]
+        if small.afloat:
+            if by is not None:
+                shore.sunk_by.setdefault(name, by)
+            g.emit("dragged-down", "WS-RAM-3", ship=name, side=small.side, by_ship=ship.name, points=small.points, sinker_points=ship.points)
+            sink(g, shore, small)
 
 
 def takings(g: Game, shore: Shore) -> None:

@@ -115,6 +115,8 @@ class Ship:
     moved: int = -1
     travelled: float = 0.0
     sunk_turn: int | None = None
+    #: the ships it is stuck fast to after a ram (WS-RAM-2)
+    stuck: set[str] = field(default_factory=set)
 
     @property
     def kind(self) -> ShipType:
@@ -211,6 +213,10 @@ class Shore:
     scored: dict[str, int] = field(default_factory=dict)
     #: the side that took each sinking ship's last point
     sunk_by: dict[str, str] = field(default_factory=dict)
+    #: successful edged attacks on each grapple so far, by the pair of ships (WS-BOARD-2)
+    grapple_cuts: dict[str, int] = field(default_factory=dict)
+    #: the re-rolls left of the GW-dice throw being made (WS-GUN-10)
+    gw_rerolls: int = 0
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -296,6 +302,7 @@ class Shore:
             "afloat": s.afloat,
             "sinks_at": None if s.sinks_at is None else list(s.sinks_at),
             "grappled": sorted(s.grappled),
+            "stuck": sorted(s.stuck),
         }
 
     def _figure(self, f: Figure) -> dict[str, Any]:

@@ -18,16 +18,18 @@ import math
 import random
 from typing import cast
 
-from grapeshot.core.actions import Action, Reroll
+from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
-from grapeshot.geometry import Hull, Surface, hull_distance, hull_polygon_distance
+from grapeshot.geometry import Contact, Hull, Surface, hull_distance, hull_polygon_distance
+from grapeshot.rulesets.woodenships import gw
 from grapeshot.rulesets.woodenships.actions import Distribute, Hold, Next, Pick, Steer
 from grapeshot.rulesets.woodenships.data import MELEE, PILE_KINDS, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.draft import DistributePrompt, PickPrompt
 from grapeshot.rulesets.woodenships.melee import engaged
 from grapeshot.rulesets.woodenships.players import tactics
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
+from grapeshot.rulesets.woodenships.rams import TERRAIN_RAMS, expected
 from grapeshot.rulesets.woodenships.ships import sail
 from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
 
@@ -45,6 +47,7 @@ VALUE = {
     "bottle": 1.2,
     "frying-pan": 1.2,
     "oar": 1.0,
+    "barrel": 2.8,
 }
 #: a ship standing off keeps about this far from its enemy (inches, hull to hull)
 STAND_OFF = 10.0
@@ -74,7 +77,7 @@ class HeuristicPlayer:
         if isinstance(prompt, DistributePrompt):
             return distribute(shore, seat, prompt)
         if isinstance(prompt, RerollPrompt):
-            return Reroll()
+            return gw.wanted(prompt.rule, prompt.roll, prompt.whole)  # the GW dice's "rr" (WS-GUN-10)
         raise ValueError(f"the heuristic player cannot answer a {prompt.kind}")
 
     def next(self, shore: Shore, seat: str, prompt: NextPrompt) -> Next:
@@ -194,9 +197,26 @@ def _distance(shore: Shore, hull: Hull, target: str) -> float:
     return hull_polygon_distance(hull, shore.land(target).area)
 
 
+def _ram_cost(shore: Shore, ship: Ship, hull: Hull, contact: Contact | None, close: bool) -> float:
+    """What a move that ends in a ram is worth, as inches of the steering's score (less is
+    better): the hull points it would deal an enemy, at their cost, less those it would take;
+    ramming a friend or a rock costs what it takes; sticking fast to an enemy is welcome when
+    the crew means to board (WS-RAM-1/2)."""
+    dealt, taken, struck = expected(shore, ship, hull, contact)
+    if contact is None or (struck is None and taken == 0.0):
+        return 0.0
+    mine = ship.cost / ship.points
+    if struck is None or struck.side == ship.side:
+        return 2.0 * (taken * mine + (dealt * struck.cost / struck.points if struck is not None else 0.0))
+    net = dealt * struck.cost / struck.points - taken * mine
+    stuck = ship.points > struck.left
+    return -2.0 * net - (2.0 if stuck and close else 0.0)
+
+
 def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
-    """Close on the target when the crew is its match, else stand off at about 10"; wait while
-    more of the crew is ashore than aboard."""
+    """Close on the target when the crew is its match, else stand off at about 10"; ram an enemy
+    when the ram deals more than it takes (and stick fast to board), never a friend or a rock;
+    wait while more of the crew is ashore than aboard."""
     ship = shore.ships[prompt.ship]
     aboard = sum(1 for f in shore.aboard(ship.name) if f.side == seat)
     ashore = sum(1 for f in shore.living(seat) if f.spot is not None and f.spot.surface is Surface.LAND)
@@ -210,7 +230,8 @@ def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
         hull, contact, turned, _ = sail(shore, ship, s.angle, s.inches, prompt.spin)
         d = _distance(shore, hull, target)
         score = max(d - 1.0, 0.0) if close else abs(d - STAND_OFF)
-        if contact is not None and contact.ident != target:
+        score += _ram_cost(shore, ship, hull, contact, close)
+        if contact is not None and contact.ident != target and contact.kind not in ("ship", *TERRAIN_RAMS):
             score += 3.0
         score += abs(turned) / 900.0
         if best is None or score < best[0] - 1e-9:

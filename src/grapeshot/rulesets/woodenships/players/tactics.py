@@ -20,7 +20,8 @@ A figure, in order of what comes first:
 
 Its action: the blow or shot with the most expected harm (a kill counts half again; a gun's
 damage to a ship weighed by the ship's cost a point), climbing aboard, loading a gun, turning a
-cannon, a grapple when its side is the stronger, reloading, or nothing.
+cannon, a grapple when its side is the stronger (cutting one when it is the weaker), reloading,
+or nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, hull_distance, hull_gap, hull_polygon_distance
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import hero, need
-from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
+from grapeshot.rulesets.woodenships.data import BARREL_ROLL, BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
 from grapeshot.rulesets.woodenships.figures import pickups, stay_plan
 from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
@@ -405,7 +406,8 @@ def _to_dist(m: Move, goal: Vec) -> float:
 
 
 def act(shore: Shore, prompt: ActPrompt) -> Act:
-    """The action with the most expected harm; climbing aboard; a grapple when stronger; reloading."""
+    """The action with the most expected harm; climbing aboard; a grapple when stronger, cutting
+    one when weaker; reloading."""
     fig = shore.figures[prompt.figure]
     best: tuple[float, Act] = (0.0, Act())
     for a in prompt.options():
@@ -438,6 +440,20 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         ours = sum(1 for f in shore.aboard(own.name) if f.side == fig.side) if own is not None else 0
         theirs = sum(1 for f in shore.aboard(other.name) if f.side != fig.side)
         return 0.25 if ours >= theirs else 0.0
+    if a.what == "hurl":
+        man = shore.figures.get(a.target or "")
+        hit = chance(need(BARREL_ROLL, hero(fig)), seven)
+        if man is not None:
+            return hit * min(3.5, man.life) * _worth(man, 3)
+        ship = shore.ships[a.target or ""]
+        return hit * 3.5 * ship.cost / ship.points
+    if a.what == "cut":
+        # the weaker crew cuts itself free of a stronger enemy's grapple (WS-BOARD-2)
+        mine = shore.ships[fig.spot.ident] if fig.spot is not None else None
+        other = shore.ships[a.target or ""]
+        ours = sum(1 for f in shore.aboard(mine.name) if f.side == fig.side) if mine is not None else 0
+        theirs = sum(1 for f in shore.aboard(other.name) if f.side != fig.side)
+        return 0.3 if other.side != fig.side and ours < theirs else 0.0
     if a.what == "reload":
         return 0.2
     if a.what == "load":
