@@ -10,7 +10,7 @@ from typing import Literal
 from grapeshot.core.actions import Action, action
 from grapeshot.rulesets.woodenships.data import NS
 
-ActKind = Literal["none", "shoot", "reload", "strike", "grapple", "climb", "load", "fire", "turn"]
+ActKind = Literal["none", "shoot", "reload", "strike", "grapple", "climb", "load", "fire", "turn", "lightning", "repel", "repel-ship"]
 SurfaceName = Literal["deck", "land", "water"]
 
 
@@ -76,8 +76,9 @@ class Move(Action):
 class Act(Action):
     """A figure's one action after moving (WS-FIG-3): shoot a small arm at a figure, reload
     one, strike a figure in hand-to-hand, grapple a ship, climb aboard a ship from the water,
-    load a gun, fire a gun, turn a cannon, or nothing (``what``).  ``weapon`` names the weapon
-    or gun used, ``target`` the figure, ship or gun."""
+    load a gun, fire a gun, turn a cannon, a shaman's spell (``lightning`` at a figure, ship or
+    gun; ``repel`` the enemy's figures; ``repel-ship`` a ship, WS-MAGIC-1), or nothing
+    (``what``).  ``weapon`` names the weapon or gun used, ``target`` the figure, ship or gun."""
 
     what: ActKind = "none"
     weapon: str | None = None

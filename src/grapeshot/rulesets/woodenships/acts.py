@@ -4,7 +4,7 @@ both the prompt's check and its list of legal answers use, and carrying it out.
 The actions: shoot a small arm (:mod:`.shooting`), reload one (WS-ARMS-3), strike in
 hand-to-hand (:mod:`.melee`), throw a grapple at a ship within 2" (WS-BOARD-1), climb aboard a
 ship from the water (WS-BOARD-3, :mod:`.boarding`), load, fire or turn a gun (:mod:`.guns`),
-or nothing.  A boarding party has no action (WS-BOARD-1); a figure in the water may only climb.
+a shaman's spell (:mod:`.magic`, WS-MAGIC-1), or nothing.  A boarding party has no action (WS-BOARD-1); a figure in the water may only climb.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
-from grapeshot.rulesets.woodenships import boarding, guns, melee, shooting
+from grapeshot.rulesets.woodenships import boarding, guns, magic, melee, shooting
 from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore
@@ -43,6 +43,8 @@ def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], 
         return guns.load_refused(shore, figure, act.weapon)
     if act.what == "turn":
         return guns.turn_refused(shore, figure, act.weapon, act.target)
+    if act.what in magic.POWERS:
+        return magic.refused(shore, obs, figure, act.what, act.target)
     laid = guns.lay(shore, obs, figure, act.weapon, act.target)
     return laid if isinstance(laid, str) else None
 
@@ -81,6 +83,7 @@ def candidates(shore: Shore, figure: Figure) -> list[Act]:
             out += [Act("fire", gun.name, t) for t in near]
             if gun.kind == "cannon" and gun.wheels:
                 out += [Act("turn", gun.name, t) for t in near]
+    out += [Act(power, None, target) for power, target in magic.candidates(shore, figure)]
     return out
 
 
@@ -106,6 +109,12 @@ def words(shore: Shore, act: Act) -> str:
         return f"load {act.weapon}"
     if act.what == "turn":
         return f"turn {act.weapon} on {act.target}"
+    if act.what == "lightning":
+        return f"call lightning down on {act.target}"
+    if act.what == "repel":
+        return "repel the enemy's figures"
+    if act.what == "repel-ship":
+        return f"repel {act.target}"
     return f"fire {act.weapon} at {act.target}"
 
 
@@ -113,7 +122,7 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
     """Carry out a checked action."""
     if act.what == "none":
         return
-    assert act.target is not None or act.what in ("reload", "load")
+    assert act.target is not None or act.what in ("reload", "load", "repel")
     if act.what == "shoot":
         shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(shot, str)
@@ -136,6 +145,8 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
     elif act.what == "turn":
         assert act.weapon is not None and act.target is not None
         guns.turn(g, shore, figure, act.weapon, act.target)
+    elif act.what in magic.POWERS:
+        yield from magic.cast(g, shore, obs, figure, act.what, act.target)
     else:
         laid = guns.lay(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(laid, str)

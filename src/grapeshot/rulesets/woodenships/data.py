@@ -48,8 +48,14 @@ GUN_RADIUS = 0.4
 NEXT_TO = 1.0
 #: a gun points at most this far either way from the middle of its arc (its side), degrees
 GUN_ARC = 90.0
-#: the kinds of figure: men, heroes, and the captain of a ship (always a hero, WS-FIG-2)
-FIGURE_KINDS = ("man", "hero", "captain")
+#: the kinds of figure: men, heroes, the captain of a ship (always a hero, WS-FIG-2), and the
+#: shaman (a hero who casts spells, WS-MAGIC-1)
+FIGURE_KINDS = ("man", "hero", "captain", "shaman")
+#: the shaman's spells (WS-MAGIC-1): how far enemy figures and a ship are repelled (dice), and
+#: the roll on which a figure dashed against something immovable takes a wound
+REPEL_FIGURES = "D6"
+REPEL_SHIP = "2D6"
+REPEL_BUMP = 6
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,7 +173,7 @@ def figure_turn(g: Game, shore: Shore, figure: Figure) -> Proc:
         ask = ActPrompt(
             (figure.side,),
             "WS-FIG-3",
-            f"{figure.name}: shoot, reload, strike, grapple, climb aboard, load, fire or turn a gun, or nothing",
+            f"{figure.name}: shoot, reload, strike, grapple, climb aboard, load, fire or turn a gun, cast a spell, or nothing",
             (Act,),
             shore,
             figure.name,

@@ -16,7 +16,7 @@ KINDS = frozenset(
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
-        "gun-turn", "gun-hit",
+        "gun-turn", "gun-hit", "lightning", "repel", "repel-bump", "repel-ship",
     }
 )  # fmt: skip
 
@@ -120,6 +120,16 @@ def _sentence(e: Event) -> str | None:
             return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
         spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
         return f"  {d['gun']} is destroyed{spill}."
+    if k == "lightning":
+        hit = f"strikes for {d['damage']}" if d["hit"] else "goes wide"
+        return f'{d["figure"]} calls lightning down on {d["target"]} ({d["range"]:.1f}", needs {d["need"]}){_mods(d)}: rolls {d["faces"]}, it {hit}.'
+    if k == "repel":
+        return f'{d["figure"]} repels the enemy {d["inches"]:g}": {len(d["pushed"])} figure{"s" if len(d["pushed"]) != 1 else ""} driven back.'
+    if k == "repel-bump":
+        return f"  {d['figure']} is dashed against something immovable ({d['roll']}): {'wounded' if d['wounded'] else 'unhurt'}."
+    if k == "repel-ship":
+        stop = f", stopped by {d['stopped_by']['with']}" if d["stopped_by"] else ""
+        return f'{d["figure"]} repels {d["ship"]} {d["inches"]}": she goes {d["travelled"]:.1f}" to {_pt(d["to"])}{stop}.'
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

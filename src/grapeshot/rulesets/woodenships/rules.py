@@ -1,7 +1,7 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
 ``planned`` rules belong to the parts still to come: the guns' GW-dice variant, ramming, cutting
-grapples, forts, magic, animals, wind and the score sheet.
+grapples, forts, animals, wind and the score sheet.
 """
 
 from __future__ import annotations
@@ -90,7 +90,15 @@ RULEBOOK = RuleBook(
         _planned("WS-FORT-2", "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1"),
         _planned("WS-FORT-3", "a fort with no points collapses, crushing those in it"),
         # magic and animals
-        _planned("WS-MAGIC-1", "the shaman's lightning, repelling figures and repelling a ship"),
+        _r(
+            "WS-MAGIC-1",
+            "the shaman's lightning, repelling figures and repelling a ship",
+            "magic.bolt",
+            "magic.lightning",
+            "magic.repel",
+            "magic.repel_ship",
+            "magic.candidates",
+        ),
         _planned("WS-ANIMAL-1", "monkeys"),
         _planned("WS-ANIMAL-2", "carnivorous monkeys in cages"),
         _planned("WS-ANIMAL-3", "parrots"),

@@ -18,6 +18,10 @@ A figure, in order of what comes first:
 * makes up a gun's crew (two for a cannon, one for a swivel or mounted rifle);
 * else advances on the nearest enemy, to the place fewest loaded enemy guns can see.
 
+A shaman weighs its spells as it would shots: lightning by the cannon's chance and 1D6 (at a
+ship weighed by its cost a point), repelling the figures by the enemies it drives off its
+friends or out of reach of them, repelling a ship by how close she lies to its own.
+
 Its action: the blow or shot with the most expected harm (a kill counts half again; a gun's
 damage to a ship weighed by the ship's cost a point), climbing aboard, loading a gun, turning a
 cannon, a grapple when its side is the stronger, reloading, or nothing.
@@ -36,6 +40,7 @@ from grapeshot.rulesets.woodenships.checks import hero, need
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
 from grapeshot.rulesets.woodenships.figures import pickups, stay_plan
 from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
+from grapeshot.rulesets.woodenships.magic import POWERS, bolt, repelled
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
@@ -444,6 +449,8 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         return 1.0
     if a.what == "turn":
         return 0.6 if isinstance(target_of(shore, a.target), Ship) else 0.3
+    if a.what in POWERS:
+        return _spell_value(shore, prompt, fig, a)
     if a.what == "fire":
         laid = lay(shore, prompt.obstructions(), fig, a.weapon, a.target)
         if isinstance(laid, str):
@@ -457,3 +464,29 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
             return p * hurt * aimed.cost / aimed.points
         return p * 2.0
     return 0.0
+
+
+def _spell_value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
+    """What a shaman's spell is worth (WS-MAGIC-1), on the scale of shots and blows."""
+    if a.what == "lightning":
+        b = bolt(shore, prompt.obstructions(), fig, a.target)
+        if isinstance(b, str):
+            return 0.0
+        p = chance(need(b.base, b.mods), "bonus_only")
+        aimed = b.target
+        if isinstance(aimed, Figure):
+            return p * _worth(aimed, 3)
+        if isinstance(aimed, Ship):
+            return p * 3.5 * aimed.cost / aimed.points
+        return p * 1.5
+    friends = [f for f in shore.living(fig.side) if f.spot is not None]
+    if a.what == "repel":
+        near = 0
+        for foe in repelled(shore, fig):
+            if any(_near(shore, foe, shore.world(f.spot), MOVE) for f in friends if f.spot is not None):
+                near += 1
+        return 0.3 * near
+    own = {f.spot.ident for f in friends if f.spot is not None and f.spot.surface is Surface.DECK}
+    ship = shore.ships[a.target or ""]
+    close = min((hull_distance(ship.hull, shore.ships[o].hull) for o in own if o in shore.ships), default=99.0)
+    return 0.4 if close <= 2.0 * BOARD_REACH and ship.side != fig.side else 0.0
