@@ -27,7 +27,7 @@ from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.woodenships import flow
-from grapeshot.rulesets.woodenships.data import GUNS, HERO_LIFE, MAN_LIFE, MAX_SECTIONS, SMALL_ARMS
+from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, SMALL_ARMS, life_of
 from grapeshot.rulesets.woodenships.places import footings, holds
 from grapeshot.rulesets.woodenships.setup import build
 from grapeshot.rulesets.woodenships.state import Shore
@@ -76,6 +76,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("cost_margin", 0, None, "WS-SHIP-1", "how many points the sides' fleets may differ in cost", int, (0, 1000)),
     Option("max_sections", MAX_SECTIONS, None, "WS-SHIP-1", "the most sections a ship may have", int, (2, 12)),
     Option("carry_limit", 0, None, "WS-ARMS-4", "the most weapons a figure may carry when picking more up (0: no limit)", int, (0, 20)),
+    Option(
+        "wild_animals",
+        "rules",
+        ("rules", "referee"),
+        "WS-ANIMAL-7",
+        "the wild creatures are moved by the written rules (nearest prey), or by the scenario's referee seat",
+    ),
 )
 
 #: the terrain of a Wooden Ships table
@@ -132,7 +139,9 @@ class WoodenShips(Ruleset):
         return self.describe(state)
 
     def seats_of(self, state: Any) -> Sequence[str]:
-        return cast(Shore, state).seats
+        """The sides' seats, and the referee's when the scenario has one (it is no side)."""
+        shore = cast(Shore, state)
+        return shore.seats if shore.referee is None else (*shore.seats, shore.referee)
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         counts: Counter[str] = Counter()
@@ -173,7 +182,7 @@ def invariants(shore: Shore) -> list[str]:
     problems: list[str] = []
     groups: dict[tuple[Surface, str], list[Any]] = {}
     for f in shore.figures.values():
-        if f.max_life != (MAN_LIFE if f.kind == "man" else HERO_LIFE):
+        if f.max_life != life_of(f.kind):
             problems.append(f"{f.name} ({f.kind}) has {f.max_life} life points at most")
         if f.spot is None:
             if f.life != 0:

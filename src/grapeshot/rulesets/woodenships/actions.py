@@ -10,7 +10,9 @@ from typing import Literal
 from grapeshot.core.actions import Action, action
 from grapeshot.rulesets.woodenships.data import NS
 
-ActKind = Literal["none", "shoot", "reload", "strike", "grapple", "climb", "load", "fire", "turn", "lightning", "repel", "repel-ship"]
+ActKind = Literal[
+    "none", "shoot", "reload", "strike", "grapple", "climb", "load", "fire", "turn", "lightning", "repel", "repel-ship", "bite", "breath", "harry", "release"
+]
 SurfaceName = Literal["deck", "land", "water"]
 
 
@@ -77,7 +79,9 @@ class Act(Action):
     """A figure's one action after moving (WS-FIG-3): shoot a small arm at a figure, reload
     one, strike a figure in hand-to-hand, grapple a ship, climb aboard a ship from the water,
     load a gun, fire a gun, turn a cannon, a shaman's spell (``lightning`` at a figure, ship or
-    gun; ``repel`` the enemy's figures; ``repel-ship`` a ship, WS-MAGIC-1), or nothing
+    gun; ``repel`` the enemy's figures; ``repel-ship`` a ship, WS-MAGIC-1), an animal's attack
+    (``bite``, a dragon's ``breath``, a bird's ``harry``: WS-ANIMAL-*), a person's ``release`` of
+    a caged beast (WS-ANIMAL-2), or nothing
     (``what``).  ``weapon`` names the weapon or gun used, ``target`` the figure, ship or gun."""
 
     what: ActKind = "none"

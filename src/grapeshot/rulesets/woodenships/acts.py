@@ -15,7 +15,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
-from grapeshot.rulesets.woodenships import boarding, guns, magic, melee, shooting
+from grapeshot.rulesets.woodenships import animals, boarding, guns, magic, melee, shooting
 from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore
@@ -25,6 +25,11 @@ def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], 
     """Why ``figure`` may not take this action now (None: it may).  ``after_reload`` names the
     weapon just reloaded, when option ``reload_and_fire`` lets the figure fire another."""
     if act.what == "none":
+        return None
+    beast = animals.act_refused(shore, figure, act)
+    if beast is not None:
+        return beast
+    if act.what in animals.ANIMAL_ACTS or act.what == "release":
         return None
     if after_reload is not None and (act.what != "shoot" or act.weapon == after_reload):
         return f"having reloaded {after_reload}, {figure.name} may only fire another weapon already loaded (option reload_and_fire)"
@@ -84,6 +89,7 @@ def candidates(shore: Shore, figure: Figure) -> list[Act]:
             if gun.kind == "cannon" and gun.wheels:
                 out += [Act("turn", gun.name, t) for t in near]
     out += [Act(power, None, target) for power, target in magic.candidates(shore, figure)]
+    out += animals.candidates(shore, figure)
     return out
 
 
@@ -115,6 +121,10 @@ def words(shore: Shore, act: Act) -> str:
         return "repel the enemy's figures"
     if act.what == "repel-ship":
         return f"repel {act.target}"
+    if act.what in ("bite", "breath", "harry"):
+        return f"{act.what} {act.target}"
+    if act.what == "release":
+        return f"let {act.target} out of its cage"
     return f"fire {act.weapon} at {act.target}"
 
 
@@ -147,6 +157,12 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
         guns.turn(g, shore, figure, act.weapon, act.target)
     elif act.what in magic.POWERS:
         yield from magic.cast(g, shore, obs, figure, act.what, act.target)
+    elif act.what in animals.ANIMAL_ACTS:
+        assert act.target is not None
+        yield from animals.attack(g, shore, figure, act.what, act.target)
+    elif act.what == "release":
+        assert act.target is not None
+        animals.release(g, shore, figure, act.target)
     else:
         laid = guns.lay(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(laid, str)

@@ -47,6 +47,18 @@ def foes_in_contact(shore: Shore, figure: Figure) -> list[Figure]:
     return out
 
 
+def harried_by(shore: Shore, figure: Figure) -> Figure | None:
+    """The parrot or falcon holding a figure it attacked while it stays in contact (WS-ANIMAL-3):
+    the figure may neither move nor load until the bird leaves or is killed."""
+    name = figure.harried_by
+    if name is None:
+        return None
+    bird = shore.figures.get(name)
+    if bird is None or not bird.alive or not figure.alive or base_gap(shore.base(bird), shore.base(figure)) > CONTACT:
+        return None
+    return bird
+
+
 def engaged(shore: Shore, figure: Figure) -> bool:
     """In hand-to-hand combat: base to base with an enemy (WS-ARMS-3)."""
     return bool(foes_in_contact(shore, figure))
@@ -95,6 +107,9 @@ def strike(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> G
     gang = shore.attacks.get(target, 0)
     shore.attacks[target] = gang + 1
     mods = hero(figure)
+    profile = figure.profile
+    if profile is not None and profile.to_hit:
+        mods.append(Mod("WS-ANIMAL-1", f"a {profile.title}", profile.to_hit))
     if gang:
         mods.append(Mod("WS-FIG-4", f"gang-up: attacker {gang + 1} on {target}", gang))
     other = second_weapon(shore, figure, w)

@@ -16,7 +16,8 @@ KINDS = frozenset(
         "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
-        "gun-turn", "gun-hit", "lightning", "repel", "repel-bump", "repel-ship",
+        "gun-turn", "gun-hit", "lightning", "repel", "repel-bump", "repel-ship", "bite",
+        "harry", "release", "wild",
     }
 )  # fmt: skip
 
@@ -130,6 +131,16 @@ def _sentence(e: Event) -> str | None:
     if k == "repel-ship":
         stop = f", stopped by {d['stopped_by']['with']}" if d["stopped_by"] else ""
         return f'{d["figure"]} repels {d["ship"]} {d["inches"]}": she goes {d["travelled"]:.1f}" to {_pt(d["to"])}{stop}.'
+    if k == "bite":
+        return f"{d['figure']} ({d['animal']}) goes for {d['target']} with its {d['attack']} (needs {d['need']}){_mods(d)}: {'hit' if d['hit'] else 'missed'}."
+    if k == "harry":
+        if d["held"]:
+            return f"{d['figure']} flies at {d['target']}, who can neither move nor load while it stays."
+        return f"{d['figure']} strikes at {d['target']} ({d['roll']}): {'killed' if d['killed'] else 'it escapes'}."
+    if k == "release":
+        return f"{d['figure']} opens the cage: {d['animal']} is loose!"
+    if k == "wild":
+        return f"{d['figure']} ({d['animal']}) is on the prowl" + (f", after {d['prey']}." if d["prey"] else ".")
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

@@ -1,7 +1,7 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
 ``planned`` rules belong to the parts still to come: the guns' GW-dice variant, ramming, cutting
-grapples, forts, animals, wind and the score sheet.
+grapples, forts, fire, wind and the score sheet.
 """
 
 from __future__ import annotations
@@ -99,13 +99,13 @@ RULEBOOK = RuleBook(
             "magic.repel_ship",
             "magic.candidates",
         ),
-        _planned("WS-ANIMAL-1", "monkeys"),
-        _planned("WS-ANIMAL-2", "carnivorous monkeys in cages"),
-        _planned("WS-ANIMAL-3", "parrots"),
-        _planned("WS-ANIMAL-4", "falcons"),
-        _planned("WS-ANIMAL-5", "sea dragons"),
+        _r("WS-ANIMAL-1", "monkeys", "data.ANIMALS", "figures.can_carry", "melee.strike", "animals.act_refused"),
+        _r("WS-ANIMAL-2", "carnivorous monkeys in cages", "animals.release", "animals.prey_of", "animals.attack", "flow.side_turn"),
+        _r("WS-ANIMAL-3", "parrots", "animals.attack", "melee.harried_by", "figures.plan", "shooting.reload_refused"),
+        _r("WS-ANIMAL-4", "falcons", "animals.attack", "animals.is_prey"),
+        _r("WS-ANIMAL-5", "sea dragons", "data.ANIMALS", "animals.attack", "animals.attack_refused", "setup._creatures"),
         _planned("WS-ANIMAL-6", "fire"),
-        _planned("WS-ANIMAL-7", "sharks and crocodiles"),
+        _r("WS-ANIMAL-7", "sharks and crocodiles", "data.ANIMALS", "animals.rules_turn", "animals.chase", "flow.wild_turn", "figures.rate"),
         # wind
         _planned("WS-WIND-1", "no sailing into the wind; tacking at half speed"),
         _planned("WS-WIND-2", "stopped ships drift downwind"),

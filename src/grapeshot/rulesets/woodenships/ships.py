@@ -59,7 +59,7 @@ def cannot_move(shore: Shore, ship: Ship) -> str | None:
         return "sinking (WS-DMG-3)"
     if ship.grappled:
         return f"grappled to {', '.join(sorted(ship.grappled))} (WS-BOARD-1)"
-    if not any(f.side == ship.side for f in shore.aboard(ship.name)):
+    if not any(f.side == ship.side and not f.animal for f in shore.aboard(ship.name)):
         return f"no one of {ship.side} aboard to sail her"
     return None
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from grapeshot.core.scenario import Terrain
 from grapeshot.geometry import Base, DeckPoint, Hull, Obstacle, Polygon, ShipPlan, Surface, Table, Vec
-from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, SHIP_TYPES, ShipType
+from grapeshot.rulesets.woodenships.data import ANIMALS, FIGURE_RADIUS, HEROES, SHIP_TYPES, WILD, Animal, ShipType
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class Figure:
 
     name: str
     side: str
-    kind: str  # man, hero, captain
+    kind: str  # man, hero, captain, shaman, or an animal's kind
     life: int
     max_life: int
     spot: Spot | None  # None once dead
@@ -64,11 +64,41 @@ class Figure:
     moved: int = -1
     boarded: int = -1
     killed_by: str | None = None
+    #: a carnivorous monkey still in its cage (WS-ANIMAL-2)
+    caged: bool = False
+    #: the parrot or falcon that last attacked it (it holds it while in contact, WS-ANIMAL-3)
+    harried_by: str | None = None
+    #: a sea dragon with a rider (part of the model: its side's to direct, WS-ANIMAL-5)
+    ridden: bool = False
 
     @property
     def hero(self) -> bool:
-        """Heroes and the captains of ships (WS-FIG-2)."""
-        return self.kind != "man"
+        """Heroes, the captains of ships and shamans (WS-FIG-2, WS-MAGIC-1)."""
+        return self.kind in HEROES
+
+    @property
+    def profile(self) -> Animal | None:
+        """An animal's profile (None for people)."""
+        return ANIMALS.get(self.kind)
+
+    @property
+    def animal(self) -> bool:
+        return self.kind in ANIMALS
+
+    @property
+    def flies(self) -> bool:
+        p = ANIMALS.get(self.kind)
+        return p is not None and p.flies
+
+    @property
+    def wild(self) -> bool:
+        """A wild creature: no seat's (sharks, crocodiles, an unridden dragon, a monkey let out)."""
+        return self.side == WILD
+
+    @property
+    def seat(self) -> str | None:
+        """The seat whose dice this figure's rolls are (None for a wild creature's)."""
+        return None if self.side == WILD else self.side
 
     @property
     def alive(self) -> bool:
@@ -76,7 +106,8 @@ class Figure:
 
     @property
     def swimming(self) -> bool:
-        return self.spot is not None and self.spot.surface is Surface.WATER
+        """In the water (a bird over the water flies, it does not swim)."""
+        return self.spot is not None and self.spot.surface is Surface.WATER and not self.flies
 
 
 @dataclass(slots=True, eq=False)
@@ -211,6 +242,8 @@ class Shore:
     scored: dict[str, int] = field(default_factory=dict)
     #: the side that took each sinking ship's last point
     sunk_by: dict[str, str] = field(default_factory=dict)
+    #: the referee's seat, who moves the wild creatures (option wild_animals: referee)
+    referee: str | None = None
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -300,6 +333,10 @@ class Shore:
 
     def _figure(self, f: Figure) -> dict[str, Any]:
         out: dict[str, Any] = {"name": f.name, "side": f.side, "kind": f.kind, "life": f.life, "max_life": f.max_life, "captain_of": f.captain_of}
+        if f.animal:
+            out.update(caged=f.caged, ridden=f.ridden)
+        if f.harried_by is not None:
+            out["harried_by"] = f.harried_by
         if f.spot is not None:
             p = self.world(f.spot)
             out.update(on=f.spot.surface.value, of=f.spot.ident, x=round(p.x, 4), y=round(p.y, 4))
