@@ -41,14 +41,15 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
-from grapeshot.geometry import Obstruction, Surface, Vec, base_gap, free_move, hull_gap
+from grapeshot.geometry import Base, Obstruction, Surface, Vec, base_gap, free_move, hull_gap
+from grapeshot.rulesets.woodenships import fire
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import Mod, attempt
-from grapeshot.rulesets.woodenships.data import CONTACT, NEXT_TO, WILD, Animal, Bite
+from grapeshot.rulesets.woodenships.data import CONTACT, GUN_RADIUS, NEXT_TO, WILD, Animal, Bite
 from grapeshot.rulesets.woodenships.figures import Plan, Spaces, check, reach_of
 from grapeshot.rulesets.woodenships.places import sees
 from grapeshot.rulesets.woodenships.ships import damage as damage_ship
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
 from grapeshot.rulesets.woodenships.wounds import kill, wound
 
 #: the rule of each animal's kind
@@ -111,10 +112,10 @@ def _ship_touching(shore: Shore, animal: Figure, ship: Ship) -> bool:
     return ship.afloat and hull_gap(shore.base(animal), ship.hull) <= CONTACT + 1e-9
 
 
-def _target(shore: Shore, name: str | None) -> Target | None:
+def _target(shore: Shore, name: str | None) -> Target | Gun | None:
     if name is None:
         return None
-    return shore.figures.get(name) or shore.ships.get(name)
+    return shore.figures.get(name) or shore.ships.get(name) or shore.guns.get(name)
 
 
 def attack_refused(shore: Shore, animal: Figure, what: str, target: str | None) -> str | None:
@@ -125,7 +126,13 @@ def attack_refused(shore: Shore, animal: Figure, what: str, target: str | None) 
     if what not in ALLOWED[p.kind]:
         return f"a {p.title} does not {what} (it may: {', '.join(ALLOWED[p.kind])})"
     t = _target(shore, target)
-    if isinstance(t, Ship):
+    if isinstance(t, Gun):
+        if what != "breath" or not t.working or not shore.ships[t.ship].afloat or shore.ships[t.ship].side == animal.side:
+            return f"{t.name} is no enemy gun the breath can reach"
+        q = shore.gun_point(t)
+        me = shore.base(animal)
+        gap = max(0.0, math.hypot(q.x - me.x, q.y - me.y) - me.radius - GUN_RADIUS)
+    elif isinstance(t, Ship):
         if not p.hits_ships:
             return f"a {p.title} cannot harm a ship"
         if t.side == animal.side:
@@ -202,7 +209,13 @@ def candidates(shore: Shore, figure: Figure) -> list[Act]:
     if p.hits_ships:
         kinds: tuple[AnimalAct, ...] = ("bite", "breath")
         out += [Act(w, None, s.name) for s in shore.afloat() for w in kinds if hull_gap(me, s.hull) <= 4.0 + 1e-9]
+        out += [Act("breath", None, g.name) for g in shore.guns.values() if g.working and _gun_near(shore, me, g)]
     return out
+
+
+def _gun_near(shore: Shore, me: Base, gun: Gun) -> bool:
+    q = shore.gun_point(gun)
+    return math.hypot(q.x - me.x, q.y - me.y) <= me.radius + GUN_RADIUS + 4.0 + 1e-9
 
 
 def _seat(figure: Figure) -> str | None:
@@ -220,6 +233,10 @@ def attack(g: Game, shore: Shore, animal: Figure, what: str, target: str) -> Gen
         assert isinstance(t, Figure)
         yield from _harry(g, shore, animal, p, t)
         return
+    if isinstance(t, Gun):
+        assert p.breath is not None
+        yield from _bite(g, shore, animal, p, rule, p.breath, t)
+        return
     bites = list(p.bites)
     if what == "breath":
         assert p.breath is not None
@@ -231,7 +248,7 @@ def attack(g: Game, shore: Shore, animal: Figure, what: str, target: str) -> Gen
         yield from _bite(g, shore, animal, p, rule, b, t)
 
 
-def _bite(g: Game, shore: Shore, animal: Figure, p: Animal, rule: str, b: Bite, t: Target) -> Generator[Prompt, Any, None]:
+def _bite(g: Game, shore: Shore, animal: Figure, p: Animal, rule: str, b: Bite, t: Target | Gun) -> Generator[Prompt, Any, None]:
     by = animal.seat
     mods = [Mod(rule, f"a {p.title}", p.to_hit)] if p.to_hit else []
     if b.exact:
@@ -257,6 +274,11 @@ def _bite(g: Game, shore: Shore, animal: Figure, p: Animal, rule: str, b: Bite, 
     if not hit:
         return
     cause = f"the {b.name} of {animal.name}"
+    if b is p.breath:
+        fire.ignite(g, shore, t, shore.base(animal).centre, by)
+        if isinstance(t, Gun):
+            return  # fire harms no gun (WS-ANIMAL-6)
+    assert not isinstance(t, Gun)
     if isinstance(t, Ship):
         damage_ship(g, shore, t, b.damage, by, cause, rule)
     elif b.exact:

@@ -335,6 +335,10 @@ ANIMALS: dict[str, Animal] = {
     )
 }
 
+#: fire (WS-ANIMAL-6): each later turn a D6 at most this puts it out, at least this makes it worse
+FIRE_OUT = 1
+FIRE_WORSE = 6
+
 #: every kind of figure: the people, then the animals
 FIGURE_KINDS = (*PEOPLE, *ANIMALS)
 

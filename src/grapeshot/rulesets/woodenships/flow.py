@@ -31,7 +31,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome
-from grapeshot.rulesets.woodenships import acts, animals, draft, figures, guns, ships, victory
+from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, ships, victory
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import WILD
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
@@ -64,6 +64,12 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
         if stage == "order":
             shore.side_index = 0
             g.checkpoint((turn, 0, "order"))
+            if shore.fires:
+                g.begin_phase("fires", "WS-ANIMAL-6")
+                yield from fire.burn(g, shore)
+                outcome = victory.check(g, shore)
+                if outcome is not None:
+                    return outcome
             shore.order = yield from initiative(g, shore)
             index, stage = 0, "begin"
         while index < len(shore.order) and stage != "wild":

@@ -17,7 +17,7 @@ KINDS = frozenset(
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
         "gun-turn", "gun-hit", "lightning", "repel", "repel-bump", "repel-ship", "bite",
-        "harry", "release", "wild",
+        "harry", "release", "wild", "fire", "burn", "fire-out", "gun-cookoff",
     }
 )  # fmt: skip
 
@@ -141,6 +141,18 @@ def _sentence(e: Event) -> str | None:
         return f"{d['figure']} opens the cage: {d['animal']} is loose!"
     if k == "wild":
         return f"{d['figure']} ({d['animal']}) is on the prowl" + (f", after {d['prey']}." if d["prey"] else ".")
+    if k == "fire":
+        where = f"{d['target']}'s {d['section']}" if d["section"] else d["target"]
+        return f"  {where} catches fire!"
+    if k == "burn":
+        where = f"{d['target']}'s {d['section']}" if d["section"] else d["target"]
+        spread = f"; it spreads to the {d['spread_to']}" if d["spread_to"] else ""
+        return f"The fire in {where} burns on ({d['roll']})" + (f": a point more{spread}." if d["damage"] else ".")
+    if k == "fire-out":
+        where = f"{d['target']}'s {d['section']}" if d["section"] else d["target"]
+        return f"The fire in {where} goes out" + (f" ({d['roll']})." if d["roll"] is not None else ".")
+    if k == "gun-cookoff":
+        return f"  The fire reaches {d['gun']}: " + ("its load goes off, harming no one." if d["fired"] else "it is not loaded.")
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

@@ -1,7 +1,7 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
 ``planned`` rules belong to the parts still to come: the guns' GW-dice variant, ramming, cutting
-grapples, forts, fire, wind and the score sheet.
+grapples, forts, wind and the score sheet.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ RULEBOOK = RuleBook(
         _r("WS-ANIMAL-3", "parrots", "animals.attack", "melee.harried_by", "figures.plan", "shooting.reload_refused"),
         _r("WS-ANIMAL-4", "falcons", "animals.attack", "animals.is_prey"),
         _r("WS-ANIMAL-5", "sea dragons", "data.ANIMALS", "animals.attack", "animals.attack_refused", "setup._creatures"),
-        _planned("WS-ANIMAL-6", "fire"),
+        _r("WS-ANIMAL-6", "fire", "fire.ignite", "fire.burn", "flow.play", "data.FIRE_OUT", "data.FIRE_WORSE"),
         _r("WS-ANIMAL-7", "sharks and crocodiles", "data.ANIMALS", "animals.rules_turn", "animals.chase", "flow.wild_turn", "figures.rate"),
         # wind
         _planned("WS-WIND-1", "no sailing into the wind; tacking at half speed"),

@@ -196,6 +196,18 @@ class Gun:
         return self.life > 0
 
 
+@dataclass(slots=True, eq=False)
+class Fire:
+    """Something alight (WS-ANIMAL-6): a ship's section or a figure, the turn it was lit (it
+    first rolls the turn after), and the side whose attack lit it (None: a wild creature's)."""
+
+    what: str  # ship or figure
+    name: str
+    section: str | None
+    lit: int
+    by: str | None = None
+
+
 @dataclass(slots=True)
 class Draft:
     """The weapons draft (WS-SETUP-1): the pile left, the order seats pick in, and each seat's
@@ -244,6 +256,8 @@ class Shore:
     sunk_by: dict[str, str] = field(default_factory=dict)
     #: the referee's seat, who moves the wild creatures (option wild_animals: referee)
     referee: str | None = None
+    #: what is alight (WS-ANIMAL-6), in the order lit
+    fires: list[Fire] = field(default_factory=list)
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -307,6 +321,7 @@ class Shore:
             "guns": [self._gun(g) for g in self.guns.values()],
             "draft": None if self.draft is None else _draft(self.draft),
             "scored": {s: self.scored.get(s, 0) for s in self.seats},
+            "fires": [{"what": f.what, "target": f.name, "section": f.section, "lit": f.lit} for f in self.fires],
         }
 
     def _ship(self, s: Ship) -> dict[str, Any]:
