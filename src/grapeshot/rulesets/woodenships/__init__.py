@@ -76,6 +76,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("cost_margin", 0, None, "WS-SHIP-1", "how many points the sides' fleets may differ in cost", int, (0, 1000)),
     Option("max_sections", MAX_SECTIONS, None, "WS-SHIP-1", "the most sections a ship may have", int, (2, 12)),
     Option("carry_limit", 0, None, "WS-ARMS-4", "the most weapons a figure may carry when picking more up (0: no limit)", int, (0, 20)),
+    Option("wind", "off", ("off", "on"), "WS-WIND-1", "the wind: none, or ships sail, tack, drift and steal each other's wind by it"),
+    Option("wind_from", -1, None, "WS-WIND-1", "where the wind blows from at the start, degrees (-1: a D6 for it)", int, (-1, 359)),
     Option(
         "wild_animals",
         "rules",

@@ -339,6 +339,13 @@ ANIMALS: dict[str, Animal] = {
 FIRE_OUT = 1
 FIRE_WORSE = 6
 
+#: the wind (WS-WIND-1..3, rulings): its shifts (degrees), the wedge no ship sails into, the
+#: headings within which she tacks at half speed (degrees off the wind's eye), a ship's shadow (inches)
+WIND_STEP = 60.0
+WIND_WEDGE = 30.0
+WIND_TACK = 90.0
+WIND_SHADOW = 6.0
+
 #: every kind of figure: the people, then the animals
 FIGURE_KINDS = (*PEOPLE, *ANIMALS)
 

@@ -31,7 +31,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome
-from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, ships, victory
+from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, ships, victory, wind
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import WILD
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
@@ -49,6 +49,7 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
         g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=shore.describe())
         for ship in shore.ships.values():
             _muster(g, shore, ship.name)
+        yield from wind.begin(g, shore)
         if shore.draft is not None:
             yield from draft.draft(g, shore)
         start = (1, 0, "order")
@@ -64,6 +65,7 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
         if stage == "order":
             shore.side_index = 0
             g.checkpoint((turn, 0, "order"))
+            yield from wind.shift(g, shore)
             if shore.fires:
                 g.begin_phase("fires", "WS-ANIMAL-6")
                 yield from fire.burn(g, shore)
@@ -136,6 +138,7 @@ def side_turn(g: Game, shore: Shore, turn: int, index: int, stage: str) -> Gener
         guns.muster_crews(g, shore, side)
         g.begin_phase("ships", "WS-MOVE-2")
         g.emit("side-turn", "WS-RULING-1", side=side, serial=shore.serial)
+        yield from wind.drift(g, shore, side)
         yield from ship_phase(g, shore, side)
         g.begin_phase("figures", "WS-FIG-3")
     while True:
@@ -164,14 +167,18 @@ def ship_phase(g: Game, shore: Shore, side: str) -> Proc:
     """WS-MOVE-1/2: each of the side's ships through its movement phases, before any figure acts."""
     for ship in shore.fleet(side):
         ship.travelled = 0.0
-        why = ships.cannot_move(shore, ship)
+        why = ships.cannot_move(shore, ship) or wind.stolen(shore, ship)
         if why is not None:
-            g.emit("no-move", "WS-MOVE-2", ship=ship.name, side=side, why=why)
+            g.emit("no-move", "WS-WIND-3" if why.endswith("(WS-WIND-3)") else "WS-MOVE-2", ship=ship.name, side=side, why=why)
+            wind.moved(shore, ship)
             continue
-        for i, (value, spin, rule) in enumerate(ships.phases(ship)):
+        for i, (value, spin, rule) in enumerate(wind.phases(shore, ship, ships.phases(ship))):
             words = f'{ship.name}: {"spin" if spin else "move"} (phase {i + 1}): swing the ruler up to 90 degrees and take a mark up to {value:g}"'
-            answer = cast(Steer, (yield SteerPrompt((side,), rule, words, (Steer,), ship.name, i, value, spin)))
+            answer = cast(Steer, (yield SteerPrompt((side,), rule, words, (Steer,), ship.name, i, value, spin, shore)))
+            before = ship.hull
             ships.steer(g, shore, ship, i, value, spin, rule, answer.angle, answer.inches)
+            wind.after_phase(g, shore, ship, before)
+        wind.moved(shore, ship)
 
 
 def wild_turn(g: Game, shore: Shore, turn: int) -> Generator[Prompt, Any, Outcome | None]:

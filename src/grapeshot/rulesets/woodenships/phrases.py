@@ -18,6 +18,7 @@ KINDS = frozenset(
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
         "gun-turn", "gun-hit", "lightning", "repel", "repel-bump", "repel-ship", "bite",
         "harry", "release", "wild", "fire", "burn", "fire-out", "gun-cookoff",
+        "wind", "drift", "wind-stolen",
     }
 )  # fmt: skip
 
@@ -153,6 +154,16 @@ def _sentence(e: Event) -> str | None:
         return f"The fire in {where} goes out" + (f" ({d['roll']})." if d["roll"] is not None else ".")
     if k == "gun-cookoff":
         return f"  The fire reaches {d['gun']}: " + ("its load goes off, harming no one." if d["fired"] else "it is not loaded.")
+    if k == "wind":
+        if d["shift"]:
+            return f"The wind shifts {abs(d['shift']):.0f} degrees: it blows from {d['blows_from']:.0f} degrees now."
+        return f"The wind blows from {d['blows_from']:.0f} degrees."
+    if k == "drift":
+        stop = f", stopped by {d['stopped_by']['with']}" if d["stopped_by"] else ""
+        return f'{d["ship"]} lies stopped and drifts {d["travelled"]:.1f}" downwind to {_pt(d["to"])}{stop}.'
+    if k == "wind-stolen":
+        what = "she will lie stopped" if d["effect"] == "stopped" else "she will go at half speed"
+        return f"  {d['by']} steals {d['ship']}'s wind: {what} in her next movement."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

@@ -1,7 +1,7 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
 ``planned`` rules belong to the parts still to come: the guns' GW-dice variant, ramming, cutting
-grapples, forts, wind and the score sheet.
+grapples, forts and the score sheet.
 """
 
 from __future__ import annotations
@@ -107,9 +107,9 @@ RULEBOOK = RuleBook(
         _r("WS-ANIMAL-6", "fire", "fire.ignite", "fire.burn", "flow.play", "data.FIRE_OUT", "data.FIRE_WORSE"),
         _r("WS-ANIMAL-7", "sharks and crocodiles", "data.ANIMALS", "animals.rules_turn", "animals.chase", "flow.wild_turn", "figures.rate"),
         # wind
-        _planned("WS-WIND-1", "no sailing into the wind; tacking at half speed"),
-        _planned("WS-WIND-2", "stopped ships drift downwind"),
-        _planned("WS-WIND-3", "stealing the wind"),
+        _r("WS-WIND-1", "no sailing into the wind; tacking at half speed", "wind.steer_refused", "wind.begin", "wind.shift", "prompts.SteerPrompt"),
+        _r("WS-WIND-2", "stopped ships drift downwind", "wind.drift", "wind.moved"),
+        _r("WS-WIND-3", "stealing the wind", "wind.after_phase", "wind.stolen", "wind.phases"),
         _r(
             "WS-RULING-1",
             "the turn order, initiative, victory, edged weapons and boarding rolls",

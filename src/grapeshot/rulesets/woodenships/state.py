@@ -146,6 +146,11 @@ class Ship:
     moved: int = -1
     travelled: float = 0.0
     sunk_turn: int | None = None
+    #: her bow went nowhere in her side's last movement: she drifts (WS-WIND-2)
+    stopped: bool = False
+    #: her wind stolen for her next movement ("stopped" or "half"), and the serial it was done in (WS-WIND-3)
+    becalmed: str | None = None
+    becalmed_at: int = -1
 
     @property
     def kind(self) -> ShipType:
@@ -258,6 +263,8 @@ class Shore:
     referee: str | None = None
     #: what is alight (WS-ANIMAL-6), in the order lit
     fires: list[Fire] = field(default_factory=list)
+    #: where the wind blows to (degrees; None without option wind, WS-WIND-1)
+    wind: float | None = None
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -322,6 +329,7 @@ class Shore:
             "draft": None if self.draft is None else _draft(self.draft),
             "scored": {s: self.scored.get(s, 0) for s in self.seats},
             "fires": [{"what": f.what, "target": f.name, "section": f.section, "lit": f.lit} for f in self.fires],
+            "wind": None if self.wind is None else round(self.wind, 4),
         }
 
     def _ship(self, s: Ship) -> dict[str, Any]:
