@@ -18,7 +18,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import base_gap
-from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero
+from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import CONTACT, MeleeWeapon, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
 from grapeshot.rulesets.woodenships.wounds import wound
@@ -96,16 +96,18 @@ def strike_refused(shore: Shore, figure: Figure, weapon: str | None, target: str
         return f"{target!r} is no living enemy"
     if not in_contact(shore, figure, foe):
         return f"{figure.name} is not base to base with {foe.name}"
+    profile = melee_of(w.kind)
+    assert profile is not None
+    mods, _ = blow_mods(shore, figure, w, foe.name)
+    if not reachable(profile.to_hit, mods, "bonus_only"):
+        return f"a {w.kind} in {figure.name}'s hands needs a {need(profile.to_hit, mods)}: out of reach"
     return None
 
 
-def strike(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> Generator[Prompt, Any, None]:
-    """WS-MELEE-1: a figure's blow (or two, with two one-handed weapons and option
-    ``two_weapons: attacks``), the gang-up counted once for the figure (WS-FIG-4)."""
-    foe = shore.figures[target]
-    w = shore.weapons[weapon]
+def blow_mods(shore: Shore, figure: Figure, w: Weapon, target: str) -> tuple[list[Mod], Weapon | None]:
+    """What helps (or hinders) a blow now: a hero's +1, a monkey's -1 (WS-ANIMAL-1), the gang-up,
+    a second one-handed weapon; and that weapon, if any."""
     gang = shore.attacks.get(target, 0)
-    shore.attacks[target] = gang + 1
     mods = hero(figure)
     profile = figure.profile
     if profile is not None and profile.to_hit:
@@ -115,6 +117,17 @@ def strike(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> G
     other = second_weapon(shore, figure, w)
     if other is not None and shore.option("two_weapons") == "hit":
         mods.append(Mod("WS-MELEE-2", f"two one-handed weapons ({w.kind} and {other.kind})", 1))
+    return mods, other
+
+
+def strike(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> Generator[Prompt, Any, None]:
+    """WS-MELEE-1: a figure's blow (or two, with two one-handed weapons and option
+    ``two_weapons: attacks``), the gang-up counted once for the figure (WS-FIG-4)."""
+    foe = shore.figures[target]
+    w = shore.weapons[weapon]
+    gang = shore.attacks.get(target, 0)
+    mods, other = blow_mods(shore, figure, w, target)
+    shore.attacks[target] = gang + 1
     yield from _blow(g, shore, figure, w, foe, mods, gang + 1)
     if other is not None and shore.option("two_weapons") == "attacks" and foe.alive:
         extra = [*mods, Mod("WS-MELEE-2", f"a second blow, with the {other.kind}", 0)]
