@@ -14,7 +14,6 @@ attacks and the wild creatures' turns came up.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -23,19 +22,10 @@ from typing import Any
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
+from grapeshot.lab.stats import wilson
 
 PAIRS = (("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"))
 COUNTED = ("lightning", "repel", "repel-ship", "bite", "harry", "release", "wild", "fire", "killed", "sunk")
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def one(args: tuple[int, int]) -> dict[str, Any]:

@@ -285,15 +285,19 @@ def fire(g: Game, shore: Shore, figure: Figure, laid: Laid) -> Generator[Prompt,
         hit=out.passed,
         damage=harm,
     )
-    if not out.passed:
-        return
-    cause = f"{gun.name}, fired by {figure.name}"
+    if out.passed:
+        harm_target(g, shore, target, harm, figure.side, f"{gun.name}, fired by {figure.name}", rule)
+
+
+def harm_target(g: Game, shore: Shore, target: Target, harm: int, by: str | None, cause: str, rule: str) -> None:
+    """A cannon's blow (or what strikes as one, the shaman's lightning) lands: a wound to a
+    figure, points off a ship, a blow to a gun (WS-GUN-7/8)."""
     if isinstance(target, Figure):
-        wound(g, shore, target, harm, figure.side, cause, rule)
+        wound(g, shore, target, harm, by, cause, rule)
     elif isinstance(target, Ship):
-        damage_ship(g, shore, target, harm, figure.side, cause, rule)
+        damage_ship(g, shore, target, harm, by, cause, rule)
     else:
-        hit_gun(g, shore, target, harm, figure.side, cause)
+        hit_gun(g, shore, target, harm, by, cause)
 
 
 def _name(target: Target) -> str:

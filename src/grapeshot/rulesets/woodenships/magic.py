@@ -36,7 +36,6 @@ from grapeshot.geometry import (
     Obstruction,
     Point3,
     Polygon,
-    Pose,
     Region,
     Surface,
     base_gap,
@@ -44,16 +43,13 @@ from grapeshot.geometry import (
     blockings,
     point_hull_distance,
     push,
-    sweep,
-    translate_path,
     view_of_hull,
 )
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, GUNS, REPEL_BUMP, REPEL_FIGURES, REPEL_SHIP
-from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, hit_gun
+from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, harm_target
 from grapeshot.rulesets.woodenships.places import eye, sees, spot_at
-from grapeshot.rulesets.woodenships.ships import damage as damage_ship
-from grapeshot.rulesets.woodenships.ships import obstacles_for, shove_swimmers
+from grapeshot.rulesets.woodenships.ships import shove_swimmers, slide
 from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
@@ -252,15 +248,8 @@ def lightning(g: Game, shore: Shore, figure: Figure, b: Bolt) -> Generator[Promp
         hit=out.passed,
         damage=harm,
     )
-    if not out.passed:
-        return
-    cause = f"lightning called by {figure.name}"
-    if isinstance(t, Figure):
-        wound(g, shore, t, harm, figure.side, cause, RULE)
-    elif isinstance(t, Ship):
-        damage_ship(g, shore, t, harm, figure.side, cause, RULE)
-    else:
-        hit_gun(g, shore, t, harm, figure.side, cause)
+    if out.passed:
+        harm_target(g, shore, t, harm, figure.side, f"lightning called by {figure.name}", RULE)
 
 
 def _bounds_and_obstacles(shore: Shore, f: Figure) -> tuple[list[Region], list[Hull | Polygon]]:
@@ -319,11 +308,8 @@ def repel_ship(g: Game, shore: Shore, figure: Figure, ship: Ship) -> Generator[P
     """WS-MAGIC-1: the ship is driven 2D6" straight away from the shaman, stopping short of what it meets."""
     r = yield from g.roll(RollRequest(parse(REPEL_SHIP), f"{figure.name} repels {ship.name}", RULE, figure.side, figure.name, "high"))
     before = ship.hull
-    me = shore.base(figure).centre
-    away = bearing(me, before.centre)
-    path = translate_path(Pose(before.x, before.y, before.heading), away, float(r.total))
-    run = sweep(path, before.length, before.width, obstacles_for(shore, ship), shore.table)
-    ship.hull = run.hull
+    away = bearing(shore.base(figure).centre, before.centre)
+    run = slide(shore, ship, away, float(r.total))
     g.emit(
         "repel-ship",
         RULE,

@@ -29,9 +29,9 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
-from grapeshot.geometry import Hull, Pose, Vec, angle_diff, sweep, translate_path, unit
+from grapeshot.geometry import Hull, Vec, angle_diff, unit
 from grapeshot.rulesets.woodenships.data import WIND_SHADOW, WIND_STEP, WIND_TACK, WIND_WEDGE
-from grapeshot.rulesets.woodenships.ships import course, obstacles_for, shove_swimmers
+from grapeshot.rulesets.woodenships.ships import course, shove_swimmers, slide
 from grapeshot.rulesets.woodenships.state import Ship, Shore
 
 
@@ -164,9 +164,7 @@ def drift(g: Game, shore: Shore, side: str) -> Generator[Prompt, Any, None]:
         r = yield from g.roll(RollRequest(D6, f"{ship.name} drifts", "WS-WIND-2", side, ship.name))
         before = ship.hull
         assert shore.wind is not None
-        path = translate_path(Pose(before.x, before.y, before.heading), shore.wind, float(r.total))
-        run = sweep(path, before.length, before.width, obstacles_for(shore, ship), shore.table)
-        ship.hull = run.hull
+        run = slide(shore, ship, shore.wind, float(r.total))
         g.emit(
             "drift",
             "WS-WIND-2",
