@@ -105,12 +105,12 @@ def ws_games() -> list[Game]:
     """Seeded Wooden Ships games of both scenarios, heuristic and random players, one of them
     with a ship sunk by a broadside the test deals it."""
     out = []
-    for name in ("ship-duel", "skull-island"):
+    for name in ("ship-duel", "skull-island", "island-raid"):
         sc = load_scenario(name, "woodenships")
         for seed in range(6):
             g = Game("woodenships", sc, seed=seed)
             kinds = [["heuristic", "random"], ["random", "heuristic"], ["heuristic", "heuristic"]][seed % 3]
-            agents = {s.id: make(kinds[k], seed + k, "woodenships") for k, s in enumerate(sc.seats)}
+            agents = {s.id: make(kinds[k % 2], seed + k, "woodenships") for k, s in enumerate(sc.seats)}
             if seed == 5:
                 ship = next(iter(g.state.ships.values()))
                 damage(g, g.state, ship, ship.points, sc.seats[1].id, "a broadside (the test's)", "WS-DMG-3")

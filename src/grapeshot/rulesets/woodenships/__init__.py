@@ -28,7 +28,7 @@ from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RerollGrant, Roll, RollRequest
 from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.woodenships import flow, gw
-from grapeshot.rulesets.woodenships.data import GUNS, HERO_LIFE, MAN_LIFE, MAX_SECTIONS, SMALL_ARMS
+from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, SMALL_ARMS, life_of
 from grapeshot.rulesets.woodenships.places import footings, holds
 from grapeshot.rulesets.woodenships.setup import build
 from grapeshot.rulesets.woodenships.state import Shore
@@ -82,6 +82,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("gw_critical", "hull", ("hull", "gun"), "WS-GUN-10", "a critical hit on a ship falls on her hull, or on her gun nearest the firing gun"),
     Option(
         "run_down", True, None, "WS-RAM-1", "a swimmer a moving hull comes to lie over is rammed (the ship's ram value in wounds), or only pushed aside", bool
+    ),
+    Option("wind", "off", ("off", "on"), "WS-WIND-1", "the wind: none, or ships sail, tack, drift and steal each other's wind by it"),
+    Option("wind_from", -1, None, "WS-WIND-1", "where the wind blows from at the start, degrees (-1: a D6 for it)", int, (-1, 359)),
+    Option(
+        "wild_animals",
+        "rules",
+        ("rules", "referee"),
+        "WS-ANIMAL-7",
+        "the wild creatures are moved by the written rules (nearest prey), or by the scenario's referee seat",
     ),
 )
 
@@ -150,7 +159,9 @@ class WoodenShips(Ruleset):
         return self.describe(state)
 
     def seats_of(self, state: Any) -> Sequence[str]:
-        return cast(Shore, state).seats
+        """The sides' seats, and the referee's when the scenario has one (it is no side)."""
+        shore = cast(Shore, state)
+        return shore.seats if shore.referee is None else (*shore.seats, shore.referee)
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         counts: Counter[str] = Counter()
@@ -198,7 +209,7 @@ def invariants(shore: Shore) -> list[str]:
     problems: list[str] = []
     groups: dict[tuple[Surface, str], list[Any]] = {}
     for f in shore.figures.values():
-        if f.max_life != (MAN_LIFE if f.kind == "man" else HERO_LIFE):
+        if f.max_life != life_of(f.kind):
             problems.append(f"{f.name} ({f.kind}) has {f.max_life} life points at most")
         if f.spot is None:
             if f.life != 0:

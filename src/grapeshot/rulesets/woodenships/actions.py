@@ -10,7 +10,26 @@ from typing import Literal
 from grapeshot.core.actions import Action, action
 from grapeshot.rulesets.woodenships.data import NS
 
-ActKind = Literal["none", "shoot", "reload", "strike", "grapple", "climb", "load", "fire", "turn", "cut", "hurl"]
+ActKind = Literal[
+    "none",
+    "shoot",
+    "reload",
+    "strike",
+    "grapple",
+    "climb",
+    "load",
+    "fire",
+    "turn",
+    "cut",
+    "hurl",
+    "lightning",
+    "repel",
+    "repel-ship",
+    "bite",
+    "breath",
+    "harry",
+    "release",
+]
 SurfaceName = Literal["deck", "land", "water"]
 
 
@@ -78,8 +97,10 @@ class Act(Action):
     one, strike a figure in hand-to-hand, grapple a ship, climb aboard a ship from the water,
     load a gun, fire a gun, turn a cannon, hack at a grapple with an edged weapon (``cut``, the
     ``target`` the ship grappled to), hurl a barrel of powder at a figure or a ship (``hurl``),
-    or nothing (``what``).  ``weapon`` names the weapon
-    or gun used, ``target`` the figure, ship or gun."""
+    a shaman's spell (``lightning`` at a figure, ship or gun; ``repel`` the enemy's figures;
+    ``repel-ship`` a ship, WS-MAGIC-1), an animal's attack (``bite``, a dragon's ``breath``, a
+    bird's ``harry``: WS-ANIMAL-*), a person's ``release`` of a caged beast (WS-ANIMAL-2), or
+    nothing (``what``).  ``weapon`` names the weapon or gun used, ``target`` the figure, ship or gun."""
 
     what: ActKind = "none"
     weapon: str | None = None

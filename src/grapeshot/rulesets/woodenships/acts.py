@@ -6,7 +6,7 @@ hand-to-hand (:mod:`.melee`), throw a grapple at a ship within 2" (WS-BOARD-1) o
 with an edged weapon (WS-BOARD-2, :mod:`.grapples`), hurl a barrel of powder (:mod:`.barrels`),
 climb aboard a
 ship from the water (WS-BOARD-3, :mod:`.boarding`), load, fire or turn a gun (:mod:`.guns`),
-or nothing.  A boarding party has no action (WS-BOARD-1); a figure in the water may only climb.
+a shaman's spell (:mod:`.magic`, WS-MAGIC-1), or nothing.  A boarding party has no action (WS-BOARD-1); a figure in the water may only climb.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
-from grapeshot.rulesets.woodenships import barrels, boarding, grapples, guns, melee, shooting
+from grapeshot.rulesets.woodenships import animals, barrels, boarding, grapples, guns, magic, melee, shooting
 from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore
@@ -27,6 +27,11 @@ def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], 
     """Why ``figure`` may not take this action now (None: it may).  ``after_reload`` names the
     weapon just reloaded, when option ``reload_and_fire`` lets the figure fire another."""
     if act.what == "none":
+        return None
+    beast = animals.act_refused(shore, figure, act)
+    if beast is not None:
+        return beast
+    if act.what in animals.ANIMAL_ACTS or act.what == "release":
         return None
     if after_reload is not None and (act.what != "shoot" or act.weapon == after_reload):
         return f"having reloaded {after_reload}, {figure.name} may only fire another weapon already loaded (option reload_and_fire)"
@@ -49,6 +54,8 @@ def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], 
         return guns.load_refused(shore, figure, act.weapon)
     if act.what == "turn":
         return guns.turn_refused(shore, figure, act.weapon, act.target)
+    if act.what in magic.POWERS:
+        return magic.refused(shore, obs, figure, act.what, act.target)
     laid = guns.lay(shore, obs, figure, act.weapon, act.target)
     return laid if isinstance(laid, str) else None
 
@@ -92,6 +99,8 @@ def candidates(shore: Shore, figure: Figure) -> list[Act]:
             out += [Act("fire", gun.name, t) for t in near]
             if gun.kind == "cannon" and gun.wheels:
                 out += [Act("turn", gun.name, t) for t in near]
+    out += [Act(power, None, target) for power, target in magic.candidates(shore, figure)]
+    out += animals.candidates(shore, figure)
     return out
 
 
@@ -121,6 +130,16 @@ def words(shore: Shore, act: Act) -> str:
         return f"load {act.weapon}"
     if act.what == "turn":
         return f"turn {act.weapon} on {act.target}"
+    if act.what == "lightning":
+        return f"call lightning down on {act.target}"
+    if act.what == "repel":
+        return "repel the enemy's figures"
+    if act.what == "repel-ship":
+        return f"repel {act.target}"
+    if act.what in ("bite", "breath", "harry"):
+        return f"{act.what} {act.target}"
+    if act.what == "release":
+        return f"let {act.target} out of its cage"
     return f"fire {act.weapon} at {act.target}"
 
 
@@ -128,7 +147,7 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
     """Carry out a checked action."""
     if act.what == "none":
         return
-    assert act.target is not None or act.what in ("reload", "load")
+    assert act.target is not None or act.what in ("reload", "load", "repel")
     if act.what == "shoot":
         shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(shot, str)
@@ -157,6 +176,14 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
     elif act.what == "turn":
         assert act.weapon is not None and act.target is not None
         guns.turn(g, shore, figure, act.weapon, act.target)
+    elif act.what in magic.POWERS:
+        yield from magic.cast(g, shore, obs, figure, act.what, act.target)
+    elif act.what in animals.ANIMAL_ACTS:
+        assert act.target is not None
+        yield from animals.attack(g, shore, figure, act.what, act.target)
+    elif act.what == "release":
+        assert act.target is not None
+        animals.release(g, shore, figure, act.target)
     else:
         laid = guns.lay(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(laid, str)

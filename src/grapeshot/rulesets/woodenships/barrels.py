@@ -22,7 +22,7 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Obstruction, base_gap, hull_gap
 from grapeshot.rulesets.woodenships.checks import attempt, hero
 from grapeshot.rulesets.woodenships.data import BARREL, BARREL_RANGE, BARREL_ROLL
-from grapeshot.rulesets.woodenships.guns import strike_target
+from grapeshot.rulesets.woodenships.guns import harm_target
 from grapeshot.rulesets.woodenships.places import sees
 from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
 
@@ -105,4 +105,4 @@ def hurl(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> Gen
     )
     if not out.passed:
         return
-    strike_target(g, shore, figure, foe, harm, f"{w.name}, hurled by {figure.name}", RULE)
+    harm_target(g, shore, foe, harm, figure.side, f"{w.name}, hurled by {figure.name}", RULE)

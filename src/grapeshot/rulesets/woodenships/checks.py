@@ -65,10 +65,10 @@ def attempt(g: Game, figure: Figure, purpose: str, rule: str, base: int, mods: S
     with option ``to_hit_seven: six_then_four`` (the caller offers nothing out of reach)."""
     n = need(base, mods)
     assert reachable(base, mods, seven), f"{purpose}: needs {n}"
-    first = yield from g.roll(RollRequest(D6, purpose, rule, figure.side, figure.name, "high", max(1, min(n, 6))))
+    first = yield from g.roll(RollRequest(D6, purpose, rule, figure.seat, figure.name, "high", max(1, min(n, 6))))
     if n <= 6:
         return Outcome(first.total >= n, (first.total,), n)
     if first.total < 6:
         return Outcome(False, (first.total,), n)
-    second = yield from g.roll(RollRequest(D6, f"{purpose}: a 6, then 4+", "WS-ARMS-2", figure.side, figure.name, "high", 4))
+    second = yield from g.roll(RollRequest(D6, f"{purpose}: a 6, then 4+", "WS-ARMS-2", figure.seat, figure.name, "high", 4))
     return Outcome(second.total >= 4, (first.total, second.total), n)

@@ -49,8 +49,18 @@ GUN_RADIUS = 0.4
 NEXT_TO = 1.0
 #: a gun points at most this far either way from the middle of its arc (its side), degrees
 GUN_ARC = 90.0
-#: the kinds of figure: men, heroes, and the captain of a ship (always a hero, WS-FIG-2)
-FIGURE_KINDS = ("man", "hero", "captain")
+#: the kinds of figure that are people: men, heroes, the captain of a ship (always a hero,
+#: WS-FIG-2), and the shaman (a hero who casts spells, WS-MAGIC-1); the animals follow
+PEOPLE = ("man", "hero", "captain", "shaman")
+#: the people who are heroes (WS-FIG-2)
+HEROES = ("hero", "captain", "shaman")
+#: the side wild creatures belong to: no seat's, moved by the rules or a referee (WS-ANIMAL-7)
+WILD = "wild"
+#: the shaman's spells (WS-MAGIC-1): how far enemy figures and a ship are repelled (dice), and
+#: the roll on which a figure dashed against something immovable takes a wound
+REPEL_FIGURES = "D6"
+REPEL_SHIP = "2D6"
+REPEL_BUMP = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,3 +268,97 @@ def default_masts(type_: ShipType, length: float, sections: int) -> tuple[float,
         return (0.0,)
     step = length / sections
     return tuple(length / 2.0 - step * (i + 0.5) for i in range(1, sections - 1))
+
+
+# --------------------------------------------------------------------------- animals
+
+
+@dataclass(frozen=True, slots=True)
+class Bite:
+    """One natural attack of an animal: its name, the roll it needs (``exact``: only that face
+    succeeds, the sharks' 1), its damage, and its reach (inches, base to target: 0 is contact)."""
+
+    name: str
+    need: int
+    damage: int
+    exact: bool = False
+    reach: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Animal:
+    """An animal's profile (WS-ANIMAL-1..5, 7; the sea dragon's and the life points the text does
+    not give are rulings): its life points, how far it goes on each surface a turn (absent: it
+    cannot go there), whether it flies, whether it is wild by nature, its base, whether it fights
+    with carried hand weapons (at ``to_hit``), its natural attacks made together as one action,
+    and what it does instead of its last attack (the dragon's breath)."""
+
+    kind: str
+    title: str
+    life: int
+    gait: tuple[tuple[str, float], ...]
+    flies: bool = False
+    wild: bool = False
+    radius: float = FIGURE_RADIUS
+    hand_weapons: bool = False
+    to_hit: int = 0
+    bites: tuple[Bite, ...] = ()
+    breath: Bite | None = None
+    #: it harries a figure it attacks (parrots, falcons: WS-ANIMAL-3/4)
+    harries: bool = False
+    #: it kills a parrot it attacks on this roll or better (falcons, WS-ANIMAL-4)
+    kills_parrot: int | None = None
+    #: it harms ships (and forts) too (the sea dragon, WS-ANIMAL-5)
+    hits_ships: bool = False
+    #: whom it attacks: any figure, or a man in the water only (sharks and crocodiles)
+    prey: str = "any"
+
+    def inches(self, surface: str) -> float | None:
+        return dict(self.gait).get(surface)
+
+
+_WALK = (("deck", 8.0), ("land", 8.0), ("water", 4.0))
+_FLY = (("deck", 16.0), ("land", 16.0), ("water", 16.0))
+
+ANIMALS: dict[str, Animal] = {
+    a.kind: a
+    for a in (
+        Animal("monkey", "monkey", 1, _WALK, hand_weapons=True, to_hit=-1),
+        Animal("carnivorous-monkey", "carnivorous monkey", 1, _WALK, bites=(Bite("bite", 5, 1), Bite("bite", 5, 1)), to_hit=-1),
+        Animal("parrot", "parrot", 1, _FLY, flies=True, radius=0.4, harries=True),
+        Animal("falcon", "falcon", 1, _FLY, flies=True, radius=0.4, harries=True, kills_parrot=4),
+        Animal(
+            "sea-dragon",
+            "sea dragon",
+            6,
+            (("water", 12.0),),
+            radius=1.5,
+            bites=(Bite("claw", 5, 1), Bite("claw", 5, 1), Bite("teeth", 4, 1)),
+            breath=Bite("breath", 6, 1, reach=4.0),
+            hits_ships=True,
+        ),
+        Animal("shark", "shark", 2, (("water", 16.0),), wild=True, radius=0.75, bites=(Bite("bite", 1, 1, exact=True),), prey="swimmer"),
+        Animal("crocodile", "crocodile", 2, (("water", 10.0), ("land", 6.0)), wild=True, radius=0.75, bites=(Bite("bite", 1, 1, exact=True),), prey="swimmer"),
+    )
+}
+
+#: fire (WS-ANIMAL-6): each later turn a D6 at most this puts it out, at least this makes it worse
+FIRE_OUT = 1
+FIRE_WORSE = 6
+
+#: the wind (WS-WIND-1..3, rulings): its shifts (degrees), the wedge no ship sails into, the
+#: headings within which she tacks at half speed (degrees off the wind's eye), a ship's shadow (inches)
+WIND_STEP = 60.0
+WIND_WEDGE = 30.0
+WIND_TACK = 90.0
+WIND_SHADOW = 6.0
+
+#: every kind of figure: the people, then the animals
+FIGURE_KINDS = (*PEOPLE, *ANIMALS)
+
+
+def life_of(kind: str) -> int:
+    """A figure's life points at full strength: a man 1, a hero 3 (WS-FIG-1/2), an animal its own."""
+    if kind in ANIMALS:
+        return ANIMALS[kind].life
+    return MAN_LIFE if kind == "man" else HERO_LIFE

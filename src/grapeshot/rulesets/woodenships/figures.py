@@ -31,7 +31,8 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import FreeSpace, Surface, Vec, free_move, hull_distance, hull_polygon_distance, segment_point_distance, unit
 from grapeshot.rulesets.woodenships.actions import Move, SurfaceName
 from grapeshot.rulesets.woodenships.boarding import boarding_roll
-from grapeshot.rulesets.woodenships.data import BOARD_REACH, CONTACT, MOVE, PICK_REACH, SHARK_FACE, SWIM
+from grapeshot.rulesets.woodenships.data import BOARD_REACH, CONTACT, MOVE, PICK_REACH, SHARK_FACE, SMALL_ARMS, melee_of
+from grapeshot.rulesets.woodenships.melee import harried_by
 from grapeshot.rulesets.woodenships.places import space_for, spot_at, surfaces_at
 from grapeshot.rulesets.woodenships.state import Figure, Shore, Spot
 from grapeshot.rulesets.woodenships.wounds import kill
@@ -42,9 +43,26 @@ SURFACES = {"deck": Surface.DECK, "land": Surface.LAND, "water": Surface.WATER}
 GRID_STEP = 2.0
 
 
-def rate(surface: Surface) -> float:
-    """Inches of the move an inch on this surface costs: swimming goes at half pace (WS-FIG-5)."""
-    return 2.0 if surface is Surface.WATER else 1.0
+def rate(surface: Surface, figure: Figure | None = None) -> float:
+    """Inches of the move an inch on this surface costs: swimming goes at half pace (WS-FIG-5);
+    an animal at its own pace there (WS-ANIMAL-*: a crocodile 10" in the water, 6" ashore)."""
+    profile = None if figure is None else figure.profile
+    if profile is None:
+        return 2.0 if surface is Surface.WATER else 1.0
+    inches = profile.inches(surface.value)
+    return math.inf if inches is None else allowance(figure) / inches
+
+
+def allowance(figure: Figure | None) -> float:
+    """The inches of a figure's move: a person's 8" (WS-FIG-3), an animal's fastest pace."""
+    profile = None if figure is None else figure.profile
+    return MOVE if profile is None else max(v for _, v in profile.gait)
+
+
+def reach_of(figure: Figure) -> float:
+    """How far the figure goes on the surface it stands on."""
+    assert figure.spot is not None
+    return allowance(figure) / rate(figure.spot.surface, figure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +119,11 @@ def crossing_refused(shore: Shore, figure: Figure, surface: Surface, ident: str)
     assert here is not None
     if (here.surface, here.ident) == (surface, ident):
         return None
+    profile = figure.profile
+    if profile is not None and profile.inches(surface.value) is None:
+        return f"a {profile.title} cannot go onto the {surface.value} (WS-ANIMAL-*)"
+    if figure.flies:
+        return None
     if here.surface is Surface.WATER:
         if surface is Surface.DECK:
             return "a swimmer gets aboard a ship only by climbing, as its action (WS-BOARD-3)"
@@ -128,7 +151,7 @@ def _crossing(shore: Shore, figure: Figure, surface: Surface, ident: str) -> tup
         return "jump", None
     if here.surface is Surface.WATER:
         return "wade", None
-    if surface is Surface.DECK and shore.ships[ident].side != figure.side:
+    if surface is Surface.DECK and shore.ships[ident].side != figure.side and not figure.flies:
         return "board", ident
     return "cross", None
 
@@ -140,6 +163,10 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
     refused = crossing_refused(shore, figure, surface, ident)
     if refused is not None:
         return refused
+    holder = harried_by(shore, figure)
+    if holder is not None:
+        return f"{figure.name} is held by {holder.name} and cannot move until it leaves or dies (WS-ANIMAL-3)"
+    allow = allowance(figure)
     target = spaces.get(surface, ident)
     if not target.holds(goal):
         return f"({goal.x:.2f}, {goal.y:.2f}) is not a free place for {figure.name} on {ident or 'the water'}"
@@ -147,38 +174,38 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
     own = spaces.get(here.surface, here.ident)
     crossing, boards = _crossing(shore, figure, surface, ident)
     if crossing is None:
-        if math.hypot(goal.x - start.x, goal.y - start.y) > MOVE / rate(surface) + 1e-9:
-            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE / rate(surface):g}"'  # not even straight there
-        fm = free_move(start, goal, MOVE / rate(surface), own, within_allowance=True)
+        if math.hypot(goal.x - start.x, goal.y - start.y) > allow / rate(surface, figure) + 1e-9:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow / rate(surface, figure):g}"'  # not even straight there
+        fm = free_move(start, goal, allow / rate(surface, figure), own, within_allowance=True)
         if not fm.reached:
-            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE / rate(surface):g}"'
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow / rate(surface, figure):g}"'
         legs: tuple[Leg, ...] = (Leg(surface, ident, fm.route, fm.route_length),)
-        cost = fm.route_length * rate(surface)
+        cost = fm.route_length * rate(surface, figure)
     else:
         edge = own.nearest(goal)
         assert edge is not None  # the figure's own place is free
-        if math.hypot(edge.x - start.x, edge.y - start.y) > MOVE / rate(here.surface) + 1e-9:
+        if math.hypot(edge.x - start.x, edge.y - start.y) > allow / rate(here.surface, figure) + 1e-9:
             return f"{figure.name} cannot get to the edge of its {here.surface.value}"
-        first = free_move(start, edge, MOVE / rate(here.surface), own, within_allowance=True)
+        first = free_move(start, edge, allow / rate(here.surface, figure), own, within_allowance=True)
         if not first.reached:
             return f"{figure.name} cannot get to the edge of its {here.surface.value}"
         over = target.nearest(edge)
         if over is None:
             return f"there is no room for {figure.name} on {ident or 'the water'}"
         jump = math.hypot(over.x - edge.x, over.y - edge.y)
-        if jump - 2.0 * figure.radius > BOARD_REACH + 1e-9:
+        if jump - 2.0 * figure.radius > BOARD_REACH + 1e-9 and not figure.flies:
             return f'the crossing to {ident or "the water"} would be {jump - 2.0 * figure.radius:.2f}" from base to base: at most {BOARD_REACH:g}"'
-        used = first.route_length * rate(here.surface) + jump * rate(surface)
-        left = MOVE - used
+        used = first.route_length * rate(here.surface, figure) + jump * rate(surface, figure)
+        left = allow - used
         if left < -1e-9:
-            return f'{figure.name} cannot get across within {MOVE:g}"'
-        if math.hypot(goal.x - over.x, goal.y - over.y) > max(0.0, left) / rate(surface) + 1e-9:
-            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE:g}" by way of the crossing'
-        second = free_move(over, goal, max(0.0, left) / rate(surface), target, within_allowance=True)
+            return f'{figure.name} cannot get across within {allow:g}"'
+        if math.hypot(goal.x - over.x, goal.y - over.y) > max(0.0, left) / rate(surface, figure) + 1e-9:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow:g}" by way of the crossing'
+        second = free_move(over, goal, max(0.0, left) / rate(surface, figure), target, within_allowance=True)
         if not second.reached:
-            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE:g}" by way of the crossing'
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow:g}" by way of the crossing'
         legs = (Leg(here.surface, here.ident, first.route, first.route_length), Leg(surface, ident, second.route, second.route_length))
-        cost = used + second.route_length * rate(surface)
+        cost = used + second.route_length * rate(surface, figure)
     end = spot_at(shore, surface, ident, goal)
     return Plan(legs, cost, crossing, end, boards, _reach(shore, legs))
 
@@ -231,7 +258,19 @@ def check(shore: Shore, figure: Figure, move: Move, spaces: Spaces) -> Plan:
     return p
 
 
+def can_carry(figure: Figure, kind: str) -> bool:
+    """Whether a figure may take up a weapon of this kind: people any, monkeys hand-to-hand
+    weapons only (WS-ANIMAL-1), other animals none."""
+    profile = figure.profile
+    if profile is None:
+        return True
+    return profile.hand_weapons and melee_of(kind) is not None and (kind not in SMALL_ARMS or kind == "spear")
+
+
 def pickups_refused(shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[str]) -> str | None:
+    barred = [w for w in pick_up if w in shore.weapons and not can_carry(figure, shore.weapons[w].kind)]
+    if barred:
+        return f"{figure.name} cannot take up {barred}: a {figure.kind} carries hand-to-hand weapons only, if any (WS-ANIMAL-1)"
     if len(set(pick_up)) != len(pick_up):
         return f"each weapon is picked up once: {list(pick_up)}"
     far = [w for w in pick_up if w not in p.weapons]
@@ -247,7 +286,7 @@ def pickups(shore: Shore, figure: Figure, p: Plan) -> tuple[str, ...]:
     """Everything in reach, as much as the carry limit allows."""
     limit = int(shore.option("carry_limit"))
     room = len(p.weapons) if not limit else max(0, limit - len(shore.carried(figure.name)))
-    return p.weapons[:room]
+    return tuple(w for w in p.weapons if can_carry(figure, shore.weapons[w].kind))[:room]
 
 
 def _words(move: Move, p: Plan, why: str = "") -> str:
@@ -273,14 +312,15 @@ def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, s
     here = figure.spot
     assert here is not None
     start = shore.world(here)
-    reach = SWIM if figure.swimming else MOVE
+    reach = reach_of(figure)
+    step = max(GRID_STEP, reach / 4.0)  # no more points for the far-ranging animals
     out: list[tuple[Surface, str, Vec, str]] = []
-    n = math.floor(reach / GRID_STEP)
+    n = math.floor(reach / step)
     for i in range(-n, n + 1):
         for j in range(-n, n + 1):
-            if (i, j) == (0, 0) or math.hypot(i, j) * GRID_STEP > reach:
+            if (i, j) == (0, 0) or math.hypot(i, j) * step > reach:
                 continue
-            p = Vec(start.x + i * GRID_STEP, start.y + j * GRID_STEP)
+            p = Vec(start.x + i * step, start.y + j * step)
             for surface, ident in surfaces_at(shore, p):
                 out.append((surface, ident, p, ""))
     for w in shore.weapons.values():
@@ -289,7 +329,7 @@ def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, s
             if math.hypot(p.x - start.x, p.y - start.y) <= reach + PICK_REACH:
                 out.append((w.spot.surface, w.spot.ident, p, f"to pick up {w.name}"))
     for other in shore.living():
-        if other.side == figure.side or other.swimming or other.spot is None:
+        if other.side == figure.side or (other.swimming and not figure.animal) or other.spot is None:
             continue
         p = shore.world(other.spot)
         d = math.hypot(p.x - start.x, p.y - start.y)
@@ -348,7 +388,7 @@ def sample(shore: Shore, figure: Figure, spaces: Spaces, rng: Rng) -> tuple[Move
     here = figure.spot
     assert here is not None
     start = shore.world(here)
-    reach = SWIM if figure.swimming else MOVE
+    reach = reach_of(figure)
     for _ in range(6):
         d = unit(rng.uniform(0.0, 360.0))
         r = reach * math.sqrt(rng.random())
@@ -401,7 +441,7 @@ def resolve(g: Game, shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[st
         on=figure.spot.surface.value,
         of=figure.spot.ident,
         path=path,
-        inches=round(p.cost if across else first.length * rate(first.surface), 4),
+        inches=round(p.cost if across else first.length * rate(first.surface, figure), 4),
         crossing=p.crossing,
         across=across,
     )

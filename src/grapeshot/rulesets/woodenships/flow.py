@@ -13,6 +13,9 @@ whole turn in that order:
 3. its swimmers face the sharks (WS-FIG-5); ships held by its enemies alone are taken; ships
    whose turn of grace ends go down (WS-DMG-3).
 
+When every side has had its turn, the wild creatures take theirs, each in name order: moved by
+the rules or by the referee's seat (option ``wild_animals``, :mod:`.animals`, WS-ANIMAL-7).
+
 The game ends when one side alone is left able to fight, or after the turn limit
 (:mod:`.victory`).  The flow checkpoints before every pick of the draft, before the sharing out,
 at the start of each turn and each side's turn, and before each figure is chosen: a copy of the
@@ -28,9 +31,9 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome
-from grapeshot.rulesets.woodenships import acts, draft, figures, guns, rams, ships, victory
+from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, rams, ships, victory, wind
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
-from grapeshot.rulesets.woodenships.data import MOVE, SWIM
+from grapeshot.rulesets.woodenships.data import WILD
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.state import Figure, Shore
 
@@ -39,12 +42,14 @@ Proc = Generator[Prompt, Any, Any]
 
 def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outcome]:
     """The whole game, or from a checkpoint ``start``: ("pick", n) or ("distribute", 0) in the
-    draft, (turn, index, stage) in play, stage "order", "begin" or "figures"."""
+    draft, (turn, index, stage) in play, stage "order", "begin", "figures" or "wild" (the wild
+    creatures' turn, index the number of sides)."""
     shore = cast(Shore, g.state)
     if start is None:
         g.emit("setup", None, scenario=g.scenario.name, options=g.options, state=shore.describe())
         for ship in shore.ships.values():
             _muster(g, shore, ship.name)
+        yield from wind.begin(g, shore)
         if shore.draft is not None:
             yield from draft.draft(g, shore)
         start = (1, 0, "order")
@@ -60,14 +65,24 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
         if stage == "order":
             shore.side_index = 0
             g.checkpoint((turn, 0, "order"))
+            yield from wind.shift(g, shore)
+            if shore.fires:
+                g.begin_phase("fires", "WS-ANIMAL-6")
+                yield from fire.burn(g, shore)
+                outcome = victory.check(g, shore)
+                if outcome is not None:
+                    return outcome
             shore.order = yield from initiative(g, shore)
             index, stage = 0, "begin"
-        while index < len(shore.order):
+        while index < len(shore.order) and stage != "wild":
             shore.side_index = index
             outcome = yield from side_turn(g, shore, turn, index, stage)
             if outcome is not None:
                 return outcome
             index, stage = index + 1, "begin"
+        outcome = yield from wild_turn(g, shore, turn)
+        if outcome is not None:
+            return outcome
         turn, index, stage = turn + 1, 0, "order"
     return victory.final(g, shore)
 
@@ -124,10 +139,11 @@ def side_turn(g: Game, shore: Shore, turn: int, index: int, stage: str) -> Gener
         g.begin_phase("ships", "WS-MOVE-2")
         g.emit("side-turn", "WS-RULING-1", side=side, serial=shore.serial)
         yield from rams.dislodge(g, shore, side)
+        yield from wind.drift(g, shore, side)
         yield from ship_phase(g, shore, side)
         g.begin_phase("figures", "WS-FIG-3")
     while True:
-        ready = tuple(f.name for f in shore.living(side) if f.acted != shore.serial)
+        ready = tuple(f.name for f in shore.living(side) if f.acted != shore.serial and not f.caged)
         if not ready:
             break
         g.checkpoint((turn, index, "figures"))
@@ -152,33 +168,66 @@ def ship_phase(g: Game, shore: Shore, side: str) -> Proc:
     """WS-MOVE-1/2: each of the side's ships through its movement phases, before any figure acts."""
     for ship in shore.fleet(side):
         ship.travelled = 0.0
-        why = ships.cannot_move(shore, ship)
+        why = ships.cannot_move(shore, ship) or wind.stolen(shore, ship)
         if why is not None:
-            g.emit("no-move", "WS-MOVE-2", ship=ship.name, side=side, why=why)
+            g.emit("no-move", "WS-WIND-3" if why.endswith("(WS-WIND-3)") else "WS-MOVE-2", ship=ship.name, side=side, why=why)
+            wind.moved(shore, ship)
             continue
-        for i, (value, spin, rule) in enumerate(ships.phases(ship)):
+        for i, (value, spin, rule) in enumerate(wind.phases(shore, ship, ships.phases(ship))):
             words = f'{ship.name}: {"spin" if spin else "move"} (phase {i + 1}): swing the ruler up to 90 degrees and take a mark up to {value:g}"'
-            answer = cast(Steer, (yield SteerPrompt((side,), rule, words, (Steer,), ship.name, i, value, spin)))
+            answer = cast(Steer, (yield SteerPrompt((side,), rule, words, (Steer,), ship.name, i, value, spin, shore)))
+            before = ship.hull
             contact = ships.steer(g, shore, ship, i, value, spin, rule, answer.angle, answer.inches)
+            wind.after_phase(g, shore, ship, before)
             yield from rams.run_down(g, shore, ship)
             yield from rams.ram(g, shore, ship, contact)
             if ships.cannot_move(shore, ship) is not None:  # stuck fast, or sinking, after a ram
                 break
+        wind.moved(shore, ship)
 
 
-def figure_turn(g: Game, shore: Shore, figure: Figure) -> Proc:
-    """WS-FIG-3: the figure moves, then takes its one action (none for a boarding party)."""
+def wild_turn(g: Game, shore: Shore, turn: int) -> Generator[Prompt, Any, Outcome | None]:
+    """WS-ANIMAL-7: after the sides, each wild creature in name order moves and attacks, by the
+    rules or as the referee's seat answers (option ``wild_animals``)."""
+    if not any(True for _ in shore.living(WILD)):
+        return None
+    g.checkpoint((turn, len(shore.order), "wild"))
+    shore.side_index = len(shore.order) - 1
+    shore.serial += 1
+    shore.attacks = {}
+    g.begin_phase("wild creatures", "WS-ANIMAL-7")
+    for name in sorted(f.name for f in shore.living(WILD)):
+        creature = shore.figures[name]
+        if not creature.alive or not creature.wild:
+            continue
+        creature.acted = shore.serial
+        if shore.option("wild_animals") == "referee" and shore.referee is not None:
+            yield from figure_turn(g, shore, creature, shore.referee)
+        else:
+            shore.acting = creature.name
+            yield from animals.rules_turn(g, shore, creature)
+            shore.acting = None
+        outcome = victory.check(g, shore)
+        if outcome is not None:
+            return outcome
+    return None
+
+
+def figure_turn(g: Game, shore: Shore, figure: Figure, seat: str | None = None) -> Proc:
+    """WS-FIG-3: the figure moves, then takes its one action (none for a boarding party); its
+    side's seat answers (a wild creature's, the referee's)."""
     shore.acting = figure.name
-    reach = SWIM if figure.swimming else MOVE
-    prompt = MovePrompt((figure.side,), "WS-FIG-3", f'{figure.name}: move up to {reach:g}" (or stay)', (Move,), shore, figure.name)
+    reach = figures.reach_of(figure)
+    who = (seat or figure.side,)
+    prompt = MovePrompt(who, "WS-FIG-3", f'{figure.name}: move up to {reach:g}" (or stay)', (Move,), shore, figure.name)
     move = cast(Move, (yield prompt))
     yield from figures.resolve(g, shore, figure, prompt.plan_for(move), move.pick_up)
     after: str | None = None
     while figure.alive and figure.boarded != shore.serial:
         ask = ActPrompt(
-            (figure.side,),
+            who,
             "WS-FIG-3",
-            f"{figure.name}: shoot, reload, strike, grapple or cut a grapple, climb aboard, load, fire or turn a gun, or nothing",
+            f"{figure.name}: shoot, reload, strike, grapple or cut a grapple, climb aboard, load, fire or turn a gun, cast a spell, or nothing",
             (Act,),
             shore,
             figure.name,

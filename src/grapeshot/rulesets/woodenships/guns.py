@@ -48,6 +48,7 @@ from grapeshot.geometry import (
 )
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import CLOSE, GUN_ARC, GUN_RADIUS, GUNS, NEXT_TO, SHIP_TYPES
+from grapeshot.rulesets.woodenships.melee import harried_by
 from grapeshot.rulesets.woodenships.ships import damage as damage_ship
 from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
 from grapeshot.rulesets.woodenships.wounds import wound
@@ -71,7 +72,7 @@ def next_to(shore: Shore, figure: Figure, gun: Gun) -> bool:
 
 def muster_crews(g: Game, shore: Shore, side: str) -> None:
     """WS-GUN-1: at the start of a side's turn, who of that side stands next to each gun."""
-    figures = [f for f in shore.living(side) if not f.swimming]
+    figures = [f for f in shore.living(side) if not f.swimming and not f.animal]
     for gun in shore.guns.values():
         if gun.working and shore.ships[gun.ship].afloat:
             gun.crew = tuple(f.name for f in figures if next_to(shore, f, gun))
@@ -296,19 +297,19 @@ def fire(g: Game, shore: Shore, figure: Figure, laid: Laid) -> Generator[Prompt,
         hit=out.passed,
         damage=harm,
     )
-    if not out.passed:
-        return
-    strike_target(g, shore, figure, target, harm, f"{gun.name}, fired by {figure.name}", rule)
+    if out.passed:
+        harm_target(g, shore, target, harm, figure.side, f"{gun.name}, fired by {figure.name}", rule)
 
 
-def strike_target(g: Game, shore: Shore, figure: Figure, target: Target, harm: int, cause: str, rule: str) -> None:
-    """A gun's damage dealt to what it hit: wounds, a ship's points, a gun's hit points."""
+def harm_target(g: Game, shore: Shore, target: Target, harm: int, by: str | None, cause: str, rule: str) -> None:
+    """A cannon's blow (or what strikes as one, the shaman's lightning) lands: a wound to a
+    figure, points off a ship, a blow to a gun (WS-GUN-7/8)."""
     if isinstance(target, Figure):
-        wound(g, shore, target, harm, figure.side, cause, rule)
+        wound(g, shore, target, harm, by, cause, rule)
     elif isinstance(target, Ship):
-        damage_ship(g, shore, target, harm, figure.side, cause, rule)
+        damage_ship(g, shore, target, harm, by, cause, rule)
     else:
-        hit_gun(g, shore, target, harm, figure.side, cause)
+        hit_gun(g, shore, target, harm, by, cause)
 
 
 def _name(target: Target) -> str:
@@ -349,6 +350,9 @@ def load_refused(shore: Shore, figure: Figure, gun_name: str | None) -> str | No
         return f"{figure.name} is not next to {gun.name}"
     if gun.loaded:
         return f"{gun.name} is loaded already"
+    holder = harried_by(shore, figure)
+    if holder is not None:
+        return f"{figure.name} is held by {holder.name} and cannot load (WS-ANIMAL-3)"
     if gun.served == shore.serial:
         return f"{gun.name} has been turned this turn: a cannon is loaded or turned, not both (WS-GUN-2)"
     return None

@@ -18,7 +18,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import base_gap
-from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero
+from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import CONTACT, MeleeWeapon, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
 from grapeshot.rulesets.woodenships.wounds import wound
@@ -45,6 +45,18 @@ def foes_in_contact(shore: Shore, figure: Figure) -> list[Figure]:
         if abs(b.x - me.x) <= reach and abs(b.y - me.y) <= reach and base_gap(me, b) <= CONTACT:
             out.append(o)
     return out
+
+
+def harried_by(shore: Shore, figure: Figure) -> Figure | None:
+    """The parrot or falcon holding a figure it attacked while it stays in contact (WS-ANIMAL-3):
+    the figure may neither move nor load until the bird leaves or is killed."""
+    name = figure.harried_by
+    if name is None:
+        return None
+    bird = shore.figures.get(name)
+    if bird is None or not bird.alive or not figure.alive or base_gap(shore.base(bird), shore.base(figure)) > CONTACT:
+        return None
+    return bird
 
 
 def engaged(shore: Shore, figure: Figure) -> bool:
@@ -84,7 +96,28 @@ def strike_refused(shore: Shore, figure: Figure, weapon: str | None, target: str
         return f"{target!r} is no living enemy"
     if not in_contact(shore, figure, foe):
         return f"{figure.name} is not base to base with {foe.name}"
+    profile = melee_of(w.kind)
+    assert profile is not None
+    mods, _ = blow_mods(shore, figure, w, foe.name)
+    if not reachable(profile.to_hit, mods, "bonus_only"):
+        return f"a {w.kind} in {figure.name}'s hands needs a {need(profile.to_hit, mods)}: out of reach"
     return None
+
+
+def blow_mods(shore: Shore, figure: Figure, w: Weapon, target: str) -> tuple[list[Mod], Weapon | None]:
+    """What helps (or hinders) a blow now: a hero's +1, a monkey's -1 (WS-ANIMAL-1), the gang-up,
+    a second one-handed weapon; and that weapon, if any."""
+    gang = shore.attacks.get(target, 0)
+    mods = hero(figure)
+    profile = figure.profile
+    if profile is not None and profile.to_hit:
+        mods.append(Mod("WS-ANIMAL-1", f"a {profile.title}", profile.to_hit))
+    if gang:
+        mods.append(Mod("WS-FIG-4", f"gang-up: attacker {gang + 1} on {target}", gang))
+    other = second_weapon(shore, figure, w)
+    if other is not None and shore.option("two_weapons") == "hit":
+        mods.append(Mod("WS-MELEE-2", f"two one-handed weapons ({w.kind} and {other.kind})", 1))
+    return mods, other
 
 
 def strike(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> Generator[Prompt, Any, None]:
@@ -93,13 +126,8 @@ def strike(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> G
     foe = shore.figures[target]
     w = shore.weapons[weapon]
     gang = shore.attacks.get(target, 0)
+    mods, other = blow_mods(shore, figure, w, target)
     shore.attacks[target] = gang + 1
-    mods = hero(figure)
-    if gang:
-        mods.append(Mod("WS-FIG-4", f"gang-up: attacker {gang + 1} on {target}", gang))
-    other = second_weapon(shore, figure, w)
-    if other is not None and shore.option("two_weapons") == "hit":
-        mods.append(Mod("WS-MELEE-2", f"two one-handed weapons ({w.kind} and {other.kind})", 1))
     yield from _blow(g, shore, figure, w, foe, mods, gang + 1)
     if other is not None and shore.option("two_weapons") == "attacks" and foe.alive:
         extra = [*mods, Mod("WS-MELEE-2", f"a second blow, with the {other.kind}", 0)]

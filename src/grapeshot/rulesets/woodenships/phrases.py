@@ -17,6 +17,9 @@ KINDS = frozenset(
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
         "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut", "gw-fire", "gw-critical", "hurl",
+        "lightning", "repel", "repel-bump", "repel-ship", "bite",
+        "harry", "release", "wild", "fire", "burn", "fire-out", "gun-cookoff",
+        "wind", "drift", "wind-stolen",
     }
 )  # fmt: skip
 
@@ -148,6 +151,48 @@ def _sentence(e: Event) -> str | None:
         return f"{d['ship']} runs {d['figure']} down ({d['ram']}): {d['damage']} damage."
     if k == "dragged-down":
         return f"  {d['by_ship']} drags {d['ship']}, stuck fast to her, down with her."
+    if k == "lightning":
+        hit = f"strikes for {d['damage']}" if d["hit"] else "goes wide"
+        return f'{d["figure"]} calls lightning down on {d["target"]} ({d["range"]:.1f}", needs {d["need"]}){_mods(d)}: rolls {d["faces"]}, it {hit}.'
+    if k == "repel":
+        return f'{d["figure"]} repels the enemy {d["inches"]:g}": {len(d["pushed"])} figure{"s" if len(d["pushed"]) != 1 else ""} driven back.'
+    if k == "repel-bump":
+        return f"  {d['figure']} is dashed against something immovable ({d['roll']}): {'wounded' if d['wounded'] else 'unhurt'}."
+    if k == "repel-ship":
+        stop = f", stopped by {d['stopped_by']['with']}" if d["stopped_by"] else ""
+        return f'{d["figure"]} repels {d["ship"]} {d["inches"]}": she goes {d["travelled"]:.1f}" to {_pt(d["to"])}{stop}.'
+    if k == "bite":
+        return f"{d['figure']} ({d['animal']}) goes for {d['target']} with its {d['attack']} (needs {d['need']}){_mods(d)}: {'hit' if d['hit'] else 'missed'}."
+    if k == "harry":
+        if d["held"]:
+            return f"{d['figure']} flies at {d['target']}, who can neither move nor load while it stays."
+        return f"{d['figure']} strikes at {d['target']} ({d['roll']}): {'killed' if d['killed'] else 'it escapes'}."
+    if k == "release":
+        return f"{d['figure']} opens the cage: {d['animal']} is loose!"
+    if k == "wild":
+        return f"{d['figure']} ({d['animal']}) is on the prowl" + (f", after {d['prey']}." if d["prey"] else ".")
+    if k == "fire":
+        where = f"{d['target']}'s {d['section']}" if d["section"] else d["target"]
+        return f"  {where} catches fire!"
+    if k == "burn":
+        where = f"{d['target']}'s {d['section']}" if d["section"] else d["target"]
+        spread = f"; it spreads to the {d['spread_to']}" if d["spread_to"] else ""
+        return f"The fire in {where} burns on ({d['roll']})" + (f": a point more{spread}." if d["damage"] else ".")
+    if k == "fire-out":
+        where = f"{d['target']}'s {d['section']}" if d["section"] else d["target"]
+        return f"The fire in {where} goes out" + (f" ({d['roll']})." if d["roll"] is not None else ".")
+    if k == "gun-cookoff":
+        return f"  The fire reaches {d['gun']}: " + ("its load goes off, harming no one." if d["fired"] else "it is not loaded.")
+    if k == "wind":
+        if d["shift"]:
+            return f"The wind shifts {abs(d['shift']):.0f} degrees: it blows from {d['blows_from']:.0f} degrees now."
+        return f"The wind blows from {d['blows_from']:.0f} degrees."
+    if k == "drift":
+        stop = f", stopped by {d['stopped_by']['with']}" if d["stopped_by"] else ""
+        return f'{d["ship"]} lies stopped and drifts {d["travelled"]:.1f}" downwind to {_pt(d["to"])}{stop}.'
+    if k == "wind-stolen":
+        what = "she will lie stopped" if d["effect"] == "stopped" else "she will go at half speed"
+        return f"  {d['by']} steals {d['ship']}'s wind: {what} in her next movement."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

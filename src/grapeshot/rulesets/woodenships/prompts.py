@@ -12,7 +12,7 @@ from grapeshot.core.choices import Choice, Choices, Part, Rng
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction
-from grapeshot.rulesets.woodenships import acts, figures
+from grapeshot.rulesets.woodenships import acts, figures, wind
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import NS
 from grapeshot.rulesets.woodenships.places import obstructions
@@ -34,13 +34,23 @@ class SteerPrompt(Prompt):
     phase: int = 0
     value: float = 0.0
     spin: bool = False
+    #: the table, for the wind's say (WS-WIND-1); None in play without it
+    shore: Shore | None = None
+
+    def refused(self, action: Steer) -> str | None:
+        if not -SWING - 1e-9 <= action.angle <= SWING + 1e-9:
+            return f"the ruler swings at most {SWING:g} degrees either way from the bow, not {action.angle:g} (WS-MOVE-1)"
+        if not -1e-9 <= action.inches <= self.value + 1e-9:
+            return f'{self.ship} may take a mark from 0" to {self.value:g}" along the ruler this phase, not {action.inches:g}"'
+        if self.shore is not None:
+            return wind.steer_refused(self.shore, self.shore.ships[self.ship], self.value, self.spin, action.angle, action.inches)
+        return None
 
     def check_choice(self, seat: str, action: Action) -> None:
         assert isinstance(action, Steer)
-        if not -SWING - 1e-9 <= action.angle <= SWING + 1e-9:
-            raise IllegalAction(f"the ruler swings at most {SWING:g} degrees either way from the bow, not {action.angle:g} (WS-MOVE-1)")
-        if not -1e-9 <= action.inches <= self.value + 1e-9:
-            raise IllegalAction(f'{self.ship} may take a mark from 0" to {self.value:g}" along the ruler this phase, not {action.inches:g}"')
+        why = self.refused(action)
+        if why is not None:
+            raise IllegalAction(why)
 
     def legal(self, seat: str) -> Choices:
         """Holding her course first, then the ruler at every 30 degrees from hard to port to hard
@@ -52,11 +62,15 @@ class SteerPrompt(Prompt):
                 if angle == 0.0 and self.spin:
                     continue
                 a = Steer(angle, self.value * share)
-                grid.append(Choice(a, _steer_words(a, self.spin)))
+                if self.refused(a) is None:
+                    grid.append(Choice(a, _steer_words(a, self.spin)))
 
         def draw(rng: Rng) -> Choice:
-            a = Steer(rng.uniform(-SWING, SWING), rng.uniform(0.0, self.value))
-            return Choice(a, _steer_words(a, self.spin))
+            for _ in range(8):
+                a = Steer(rng.uniform(-SWING, SWING), rng.uniform(0.0, self.value))
+                if self.refused(a) is None:
+                    return Choice(a, _steer_words(a, self.spin))
+            return Choice(Steer(), _steer_words(Steer(), self.spin))
 
         return Choices(
             (Part(self.ship, f"{self.ship}'s phase {self.phase + 1}", tuple(grid), draw, "the ruler every 30 degrees, at half and the whole value"),)

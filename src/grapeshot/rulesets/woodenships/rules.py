@@ -1,6 +1,6 @@
 """The Wooden Ships rule registry: each WS rule ID, a short title, and the code that implements it.
 
-``planned`` rules belong to the parts still to come: forts, magic, animals, wind and the score sheet.
+``planned`` rules belong to the parts still to come: forts and the score sheet.
 """
 
 from __future__ import annotations
@@ -98,18 +98,26 @@ RULEBOOK = RuleBook(
         _planned("WS-FORT-2", "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1"),
         _planned("WS-FORT-3", "a fort with no points collapses, crushing those in it"),
         # magic and animals
-        _planned("WS-MAGIC-1", "the shaman's lightning, repelling figures and repelling a ship"),
-        _planned("WS-ANIMAL-1", "monkeys"),
-        _planned("WS-ANIMAL-2", "carnivorous monkeys in cages"),
-        _planned("WS-ANIMAL-3", "parrots"),
-        _planned("WS-ANIMAL-4", "falcons"),
-        _planned("WS-ANIMAL-5", "sea dragons"),
-        _planned("WS-ANIMAL-6", "fire"),
-        _planned("WS-ANIMAL-7", "sharks and crocodiles"),
+        _r(
+            "WS-MAGIC-1",
+            "the shaman's lightning, repelling figures and repelling a ship",
+            "magic.bolt",
+            "magic.lightning",
+            "magic.repel",
+            "magic.repel_ship",
+            "magic.candidates",
+        ),
+        _r("WS-ANIMAL-1", "monkeys", "data.ANIMALS", "figures.can_carry", "melee.strike", "animals.act_refused"),
+        _r("WS-ANIMAL-2", "carnivorous monkeys in cages", "animals.release", "animals.prey_of", "animals.attack", "flow.side_turn"),
+        _r("WS-ANIMAL-3", "parrots", "animals.attack", "melee.harried_by", "figures.plan", "shooting.reload_refused"),
+        _r("WS-ANIMAL-4", "falcons", "animals.attack", "animals.is_prey"),
+        _r("WS-ANIMAL-5", "sea dragons", "data.ANIMALS", "animals.attack", "animals.attack_refused", "setup._creatures"),
+        _r("WS-ANIMAL-6", "fire", "fire.ignite", "fire.burn", "flow.play", "data.FIRE_OUT", "data.FIRE_WORSE"),
+        _r("WS-ANIMAL-7", "sharks and crocodiles", "data.ANIMALS", "animals.rules_turn", "animals.chase", "flow.wild_turn", "figures.rate"),
         # wind
-        _planned("WS-WIND-1", "no sailing into the wind; tacking at half speed"),
-        _planned("WS-WIND-2", "stopped ships drift downwind"),
-        _planned("WS-WIND-3", "stealing the wind"),
+        _r("WS-WIND-1", "no sailing into the wind; tacking at half speed", "wind.steer_refused", "wind.begin", "wind.shift", "prompts.SteerPrompt"),
+        _r("WS-WIND-2", "stopped ships drift downwind", "wind.drift", "wind.moved"),
+        _r("WS-WIND-3", "stealing the wind", "wind.after_phase", "wind.stolen", "wind.phases"),
         _r(
             "WS-RULING-1",
             "the turn order, initiative, victory, edged weapons, boarding rolls and barrels",

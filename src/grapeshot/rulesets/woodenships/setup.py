@@ -16,29 +16,35 @@ from typing import Any, cast
 from grapeshot.core.scenario import Fields, Scenario
 from grapeshot.geometry import Base, Hull, Obstacle, Polygon, Section, ShipPlan, Surface, Vec, hull_hits_polygon, hulls_overlap, sections
 from grapeshot.rulesets.woodenships.data import (
+    ANIMALS,
     FIGURE_KINDS,
     FIGURE_RADIUS,
     GUN_RADIUS,
     GUNS,
-    HERO_LIFE,
-    MAN_LIFE,
     MIN_SECTIONS,
     PILE_KINDS,
     SHIP_TYPES,
     SMALL_ARMS,
+    WILD,
     ShipType,
     default_masts,
+    life_of,
 )
 from grapeshot.rulesets.woodenships.places import masts, space_for, spot_at
 from grapeshot.rulesets.woodenships.state import Draft, Figure, Gun, Land, Ship, Shore, Spot, Weapon
 
-FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile")
+FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile", "water", "wild")
 SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores", "guns")
 GUN_FIELDS = ("kind", "place", "section", "at", "facing", "wheels", "loaded")
 #: where a gun may be mounted by name: the middle of the arc it points over (degrees from the bow)
 GUN_PLACES = {"port": 90.0, "starboard": -90.0, "bow": 0.0, "stern": 180.0}
-CREW_FIELDS = ("name", "kind", "count", "weapons", "at")
-ASHORE_FIELDS = ("name", "kind", "count", "weapons", "land", "at", "of")
+CREW_FIELDS = ("name", "kind", "count", "weapons", "at", "caged")
+ASHORE_FIELDS = ("name", "kind", "count", "weapons", "land", "at", "of", "caged")
+#: a side's creatures in the water (a ridden sea dragon) and the wild creatures (no side's)
+WATER_FIELDS = ("name", "kind", "count", "at", "ridden")
+WILD_FIELDS = ("name", "kind", "count", "at", "land")
+#: the seat that referees the wild creatures (option wild_animals: referee): it has no fleet
+REFEREE = "referee"
 STORE_FIELDS = ("kind", "section")
 
 #: each kind of terrain: whether figures may stand on it (not solid), and its height above the water by default
@@ -50,16 +56,19 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
     f = scenario.reader
     lands = _lands(scenario, f)
     obstacles = tuple(Obstacle(t.name, t.kind, t.shape) for t in scenario.terrain if t.is_obstacle and t.shape is not None)
+    fleet_seats = {str(fl.get("seat")) for fl in scenario.fleets}
+    referee = REFEREE if any(s.id == REFEREE for s in scenario.seats) and REFEREE not in fleet_seats else None
     shore = Shore(
         table=scenario.table,
         terrain=scenario.terrain,
-        seats=tuple(s.id for s in scenario.seats),
+        seats=tuple(s.id for s in scenario.seats if s.id != referee),
         ships={},
         figures={},
         weapons={},
         lands=lands,
         options=dict(options),
         obstacles=obstacles,
+        referee=referee,
     )
     pile: list[str] = []
     fleets = []
@@ -76,7 +85,14 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
             _crew(shore, f, seat, ship_raw, f"{path}.ships[{j}]")
         for j, item in enumerate(f.seq(fleet.get("ashore", []), f"{path}.ashore")):
             _ashore(shore, f, seat, item, f"{path}.ashore[{j}]")
+        for j, item in enumerate(f.seq(fleet.get("water", []), f"{path}.water")):
+            _creatures(shore, f, seat, item, f"{path}.water[{j}]", WATER_FIELDS)
+        for j, item in enumerate(f.seq(fleet.get("wild", []), f"{path}.wild")):
+            _creatures(shore, f, WILD, item, f"{path}.wild[{j}]", WILD_FIELDS)
     _check_fleets(shore, f, options)
+    wild = any(x.side == WILD or x.caged for x in shore.figures.values())
+    if wild and options["wild_animals"] == "referee" and referee is None:
+        raise f.fail("seats", f"a seat {REFEREE!r} with no fleet to referee the wild creatures (option wild_animals: referee)", [s.id for s in scenario.seats])
     if pile:
         shore.draft = Draft(pile=sorted(pile, key=PILE_KINDS.index), order=shore.seats, taken={s: [] for s in shore.seats})
     return shore
@@ -239,13 +255,50 @@ def _figures(f: Fields, item: Mapping[str, Any], path: str, default_name: str, s
     return [(f"{default_name} {kind} {n}", kind, list(weapons)) for n in range(1, count + 1)]
 
 
-def _add_figure(shore: Shore, f: Fields, path: str, name: str, kind: str, weapons: list[str], seat: str, spot: Spot, captain_of: str | None) -> None:
+def _add_figure(
+    shore: Shore, f: Fields, path: str, name: str, kind: str, weapons: list[str], seat: str, spot: Spot, captain_of: str | None, caged: bool = False
+) -> None:
     if name in shore.figures:
         raise f.fail(path, "figure names used once (numbered entries take their ship's or land's name)", name)
-    life = MAN_LIFE if kind == "man" else HERO_LIFE
-    shore.figures[name] = Figure(name, seat, kind, life, life, spot, captain_of)
+    animal = ANIMALS.get(kind)
+    if animal is not None and weapons and not animal.hand_weapons:
+        raise f.fail(f"{path}.weapons", f"no weapons: a {animal.title} carries none (WS-ANIMAL-*)", weapons)
+    if animal is not None and animal.hand_weapons and any(w in SMALL_ARMS and w != "spear" for w in weapons):
+        raise f.fail(f"{path}.weapons", f"hand-to-hand weapons only for a {animal.title} (WS-ANIMAL-1)", weapons)
+    if animal is not None and animal.wild and seat != WILD:
+        raise f.fail(f"{path}.kind", f"a side's own creature: a {animal.title} is wild (list it under a fleet's wild creatures, WS-ANIMAL-7)", kind)
+    if animal is not None and animal.inches(spot.surface.value) is None:
+        raise f.fail(path, f"a place a {animal.title} can be: not on {spot.surface.value}", spot.surface.value)
+    if caged and kind != "carnivorous-monkey":
+        raise f.fail(f"{path}.caged", "cages for carnivorous monkeys only (WS-ANIMAL-2)", kind)
+    life = life_of(kind)
+    radius = animal.radius if animal is not None else FIGURE_RADIUS
+    shore.figures[name] = Figure(name, seat, kind, life, life, spot, captain_of, radius=radius, caged=caged)
     for w in weapons:
         new_weapon(shore, w, name, None)
+
+
+def _creatures(shore: Shore, f: Fields, seat: str, raw: object, path: str, fields: tuple[str, ...]) -> None:
+    """Creatures in the water (a side's ridden sea dragon, WS-ANIMAL-5) or wild ones, in the water
+    or on a piece of ground (sharks, crocodiles, an unridden dragon: WS-ANIMAL-7)."""
+    item = f.mapping(raw, path, fields)
+    kind = f.text(item, "kind", path, choices=list(ANIMALS))
+    land = None
+    if "land" in item:
+        land = f.text(item, "land", path, choices=[lv.ident for lv in shore.lands if not lv.solid])
+    at = f.point(item["at"], f"{path}.at") if "at" in item else None
+    ridden = f.boolean(item, "ridden", path, default=False) if "ridden" in fields else False
+    if ridden and kind != "sea-dragon":
+        raise f.fail(f"{path}.ridden", "a rider for a sea dragon only (WS-ANIMAL-5)", kind)
+    if seat != WILD and not ridden:
+        raise f.fail(f"{path}.ridden", "a side's creature in the water is a ridden sea dragon; list wild ones under wild (WS-ANIMAL-5)", kind)
+    group = _figures(f, item, path, land or "sea", seat)
+    surface = Surface.WATER if land is None else Surface.LAND
+    for name, k, _ in group:
+        radius = ANIMALS[k].radius
+        spot = _place(shore, f, path, surface, land or "", at, len(group) == 1, stern_first=False, radius=radius)
+        _add_figure(shore, f, path, name, k, [], seat, spot, None)
+        shore.figures[name].ridden = ridden
 
 
 def new_weapon(shore: Shore, kind: str, holder: str | None, spot: Spot | None) -> str:
@@ -263,9 +316,10 @@ def _crew(shore: Shore, f: Fields, seat: str, raw: object, path: str) -> None:
         item = f.mapping(item_raw, ipath, CREW_FIELDS)
         at = _deck_point(f, item, ipath, ship) if "at" in item else None
         group = _figures(f, item, ipath, ship.name, seat)
+        caged = f.boolean(item, "caged", ipath, default=False)
         for name, kind, weapons in group:
-            spot = _place(shore, f, ipath, Surface.DECK, ship.name, at, len(group) == 1, stern_first=kind == "captain")
-            _add_figure(shore, f, ipath, name, kind, weapons, seat, spot, ship.name if kind == "captain" else None)
+            spot = _place(shore, f, ipath, Surface.DECK, ship.name, at, len(group) == 1, stern_first=kind == "captain", radius=_radius(kind))
+            _add_figure(shore, f, ipath, name, kind, weapons, seat, spot, ship.name if kind == "captain" else None, caged)
     for i, store in enumerate(f.seq(s.get("stores", []), f"{path}.stores")):
         spath = f"{path}.stores[{i}]"
         item = {"kind": store} if isinstance(store, str) else f.mapping(store, spath, STORE_FIELDS)
@@ -293,24 +347,37 @@ def _ashore(shore: Shore, f: Fields, seat: str, raw: object, path: str) -> None:
     at = f.point(item["at"], f"{path}.at") if "at" in item else None
     of = f.text(item, "of", path, choices=list(shore.ships)) if "of" in item else None
     group = _figures(f, item, path, land, seat)
+    caged = f.boolean(item, "caged", path, default=False)
     for name, kind, weapons in group:
         if kind == "captain" and of is None:
             raise f.fail(f"{path}.of", "the ship a captain ashore commands (WS-FIG-1)", None)
-        spot = _place(shore, f, path, Surface.LAND, land, at, len(group) == 1, stern_first=False)
-        _add_figure(shore, f, path, name, kind, weapons, seat, spot, of if kind == "captain" else None)
+        spot = _place(shore, f, path, Surface.LAND, land, at, len(group) == 1, stern_first=False, radius=_radius(kind))
+        _add_figure(shore, f, path, name, kind, weapons, seat, spot, of if kind == "captain" else None, caged)
 
 
-def _place(shore: Shore, f: Fields, path: str, surface: Surface, ident: str, at: Vec | None, exact: bool, stern_first: bool) -> Spot:
+def _radius(kind: str) -> float:
+    animal = ANIMALS.get(kind)
+    return FIGURE_RADIUS if animal is None else animal.radius
+
+
+def _place(
+    shore: Shore, f: Fields, path: str, surface: Surface, ident: str, at: Vec | None, exact: bool, stern_first: bool, radius: float = FIGURE_RADIUS
+) -> Spot:
     """The spot a new figure stands on: exactly ``at`` for a single figure placed there (it must
     be free), else the first free point of a lattice over the surface nearest ``at`` (without it:
     on a deck from amidships outwards, a captain from the stern; ashore from the middle)."""
-    space = space_for(shore, surface, ident, FIGURE_RADIUS)
+    space = space_for(shore, surface, ident, radius)
     if at is not None and exact:
         if not space.holds(at):
             raise f.fail(
                 f"{path}.at", f"a free place on {ident} for a figure (clear of the edge, masts, rocks and other figures)", [round(at.x, 3), round(at.y, 3)]
             )
         return spot_at(shore, surface, ident, at)
+    if surface is Surface.WATER:
+        free = space.nearest(at if at is not None else Vec(shore.table.width / 2.0, shore.table.height / 2.0))
+        if free is None:
+            raise f.fail(path, "room in the water", "no room left")
+        return spot_at(shore, surface, ident, free)
     for p in _lattice(shore, surface, ident, at, stern_first):
         if space.holds(p):
             return spot_at(shore, surface, ident, p)
@@ -352,13 +419,13 @@ def _check_fleets(shore: Shore, f: Fields, options: Mapping[str, object]) -> Non
         if len(captains) != 1:
             raise f.fail(f"fleets (ship {ship.name})", "exactly one captain for each ship (WS-FIG-1)", captains)
     for seat in shore.seats:
-        if not any(x.side == seat for x in shore.figures.values()):
+        if not any(x.side == seat and not x.animal for x in shore.figures.values()):
             raise f.fail("fleets", f"figures for seat {seat!r}", None)
     costs = {seat: sum(s.cost for s in shore.ships.values() if s.owner == seat) for seat in shore.seats}
     margin = int(cast(int, options["cost_margin"]))
     if max(costs.values()) - min(costs.values()) > margin:
         raise f.fail("fleets", f"fleets of the same cost to within {margin} points (WS-SHIP-1; option cost_margin)", costs)
     if options["equal_figures"]:
-        counts = {seat: sum(1 for x in shore.figures.values() if x.side == seat) for seat in shore.seats}
+        counts = {seat: sum(1 for x in shore.figures.values() if x.side == seat and not x.animal) for seat in shore.seats}
         if len(set(counts.values())) > 1:
             raise f.fail("fleets", "the same number of figures on every side (WS-FIG-1; option equal_figures)", counts)

@@ -36,6 +36,7 @@ from grapeshot.geometry import (
     Pose,
     Segment,
     Surface,
+    Sweep,
     Vec,
     bearing,
     hull_gap,
@@ -43,6 +44,7 @@ from grapeshot.geometry import (
     hulls_overlap,
     pivot,
     sweep,
+    translate_path,
     unit,
 )
 from grapeshot.rulesets.woodenships.places import space_for, spot_at
@@ -61,7 +63,7 @@ def cannot_move(shore: Shore, ship: Ship) -> str | None:
         return f"grappled to {', '.join(sorted(ship.grappled))} (WS-BOARD-1)"
     if ship.stuck:
         return f"stuck fast to {', '.join(sorted(ship.stuck))} (WS-RAM-2)"
-    if not any(f.side == ship.side for f in shore.aboard(ship.name)):
+    if not any(f.side == ship.side and not f.animal for f in shore.aboard(ship.name)):
         return f"no one of {ship.side} aboard to sail her"
     return None
 
@@ -131,6 +133,15 @@ def sail(shore: Shore, ship: Ship, angle: float, inches: float, spin: bool) -> t
             assert what is not None
             contact = Contact(what.ident, what.kind, hi)
     return hull, contact, turned.travelled if turn >= 0 else -turned.travelled, ran
+
+
+def slide(shore: Shore, ship: Ship, direction: float, inches: float) -> Sweep:
+    """Drive a ship straight along ``direction`` without turning it (a shaman's spell, the wind's
+    drift), swept: she stops short of what she meets.  Her hull is moved; the sweep is returned."""
+    h = ship.hull
+    run = sweep(translate_path(Pose(h.x, h.y, h.heading), direction, inches), h.length, h.width, obstacles_for(shore, ship), shore.table)
+    ship.hull = run.hull
+    return run
 
 
 def _touching(hull: Hull, obstacles: list[Obstacle]) -> Obstacle | None:

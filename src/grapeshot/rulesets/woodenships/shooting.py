@@ -22,7 +22,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, Surface, base_gap
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, reachable
 from grapeshot.rulesets.woodenships.data import BANDS, CLOSE, SMALL_ARMS, SmallArm
-from grapeshot.rulesets.woodenships.melee import engaged
+from grapeshot.rulesets.woodenships.melee import engaged, harried_by
 from grapeshot.rulesets.woodenships.places import sees
 from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
 from grapeshot.rulesets.woodenships.wounds import wound
@@ -140,6 +140,9 @@ def reload_refused(shore: Shore, figure: Figure, weapon: str | None) -> str | No
         return f"{figure.name} moved this turn: only a figure that stands still reloads (WS-ARMS-3)"
     if figure.swimming:
         return f"{figure.name} cannot reload in the water"
+    holder = harried_by(shore, figure)
+    if holder is not None:
+        return f"{figure.name} is held by {holder.name} and cannot load (WS-ANIMAL-3)"
     if engaged(shore, figure):
         return f"{figure.name} is in hand-to-hand combat and cannot reload (WS-ARMS-3)"
     return None

@@ -15,7 +15,7 @@ from typing import Any
 
 from grapeshot.core.scenario import Terrain
 from grapeshot.geometry import Base, DeckPoint, Hull, Obstacle, Polygon, ShipPlan, Surface, Table, Vec
-from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, SHIP_TYPES, ShipType
+from grapeshot.rulesets.woodenships.data import ANIMALS, FIGURE_RADIUS, HEROES, SHIP_TYPES, WILD, Animal, ShipType
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class Figure:
 
     name: str
     side: str
-    kind: str  # man, hero, captain
+    kind: str  # man, hero, captain, shaman, or an animal's kind
     life: int
     max_life: int
     spot: Spot | None  # None once dead
@@ -64,11 +64,41 @@ class Figure:
     moved: int = -1
     boarded: int = -1
     killed_by: str | None = None
+    #: a carnivorous monkey still in its cage (WS-ANIMAL-2)
+    caged: bool = False
+    #: the parrot or falcon that last attacked it (it holds it while in contact, WS-ANIMAL-3)
+    harried_by: str | None = None
+    #: a sea dragon with a rider (part of the model: its side's to direct, WS-ANIMAL-5)
+    ridden: bool = False
 
     @property
     def hero(self) -> bool:
-        """Heroes and the captains of ships (WS-FIG-2)."""
-        return self.kind != "man"
+        """Heroes, the captains of ships and shamans (WS-FIG-2, WS-MAGIC-1)."""
+        return self.kind in HEROES
+
+    @property
+    def profile(self) -> Animal | None:
+        """An animal's profile (None for people)."""
+        return ANIMALS.get(self.kind)
+
+    @property
+    def animal(self) -> bool:
+        return self.kind in ANIMALS
+
+    @property
+    def flies(self) -> bool:
+        p = ANIMALS.get(self.kind)
+        return p is not None and p.flies
+
+    @property
+    def wild(self) -> bool:
+        """A wild creature: no seat's (sharks, crocodiles, an unridden dragon, a monkey let out)."""
+        return self.side == WILD
+
+    @property
+    def seat(self) -> str | None:
+        """The seat whose dice this figure's rolls are (None for a wild creature's)."""
+        return None if self.side == WILD else self.side
 
     @property
     def alive(self) -> bool:
@@ -76,7 +106,8 @@ class Figure:
 
     @property
     def swimming(self) -> bool:
-        return self.spot is not None and self.spot.surface is Surface.WATER
+        """In the water (a bird over the water flies, it does not swim)."""
+        return self.spot is not None and self.spot.surface is Surface.WATER and not self.flies
 
 
 @dataclass(slots=True, eq=False)
@@ -117,6 +148,11 @@ class Ship:
     sunk_turn: int | None = None
     #: the ships it is stuck fast to after a ram (WS-RAM-2)
     stuck: set[str] = field(default_factory=set)
+    #: her bow went nowhere in her side's last movement: she drifts (WS-WIND-2)
+    stopped: bool = False
+    #: her wind stolen for her next movement ("stopped" or "half"), and the serial it was done in (WS-WIND-3)
+    becalmed: str | None = None
+    becalmed_at: int = -1
 
     @property
     def kind(self) -> ShipType:
@@ -165,6 +201,18 @@ class Gun:
     @property
     def working(self) -> bool:
         return self.life > 0
+
+
+@dataclass(slots=True, eq=False)
+class Fire:
+    """Something alight (WS-ANIMAL-6): a ship's section or a figure, the turn it was lit (it
+    first rolls the turn after), and the side whose attack lit it (None: a wild creature's)."""
+
+    what: str  # ship or figure
+    name: str
+    section: str | None
+    lit: int
+    by: str | None = None
 
 
 @dataclass(slots=True)
@@ -217,6 +265,12 @@ class Shore:
     grapple_cuts: dict[str, int] = field(default_factory=dict)
     #: the re-rolls left of the GW-dice throw being made (WS-GUN-10)
     gw_rerolls: int = 0
+    #: the referee's seat, who moves the wild creatures (option wild_animals: referee)
+    referee: str | None = None
+    #: what is alight (WS-ANIMAL-6), in the order lit
+    fires: list[Fire] = field(default_factory=list)
+    #: where the wind blows to (degrees; None without option wind, WS-WIND-1)
+    wind: float | None = None
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -280,6 +334,8 @@ class Shore:
             "guns": [self._gun(g) for g in self.guns.values()],
             "draft": None if self.draft is None else _draft(self.draft),
             "scored": {s: self.scored.get(s, 0) for s in self.seats},
+            "fires": [{"what": f.what, "target": f.name, "section": f.section, "lit": f.lit} for f in self.fires],
+            "wind": None if self.wind is None else round(self.wind, 4),
         }
 
     def _ship(self, s: Ship) -> dict[str, Any]:
@@ -307,6 +363,10 @@ class Shore:
 
     def _figure(self, f: Figure) -> dict[str, Any]:
         out: dict[str, Any] = {"name": f.name, "side": f.side, "kind": f.kind, "life": f.life, "max_life": f.max_life, "captain_of": f.captain_of}
+        if f.animal:
+            out.update(caged=f.caged, ridden=f.ridden)
+        if f.harried_by is not None:
+            out["harried_by"] = f.harried_by
         if f.spot is not None:
             p = self.world(f.spot)
             out.update(on=f.spot.surface.value, of=f.spot.ident, x=round(p.x, 4), y=round(p.y, 4))

@@ -17,8 +17,8 @@ from grapeshot.rulesets.woodenships.state import Shore
 
 
 def standing(shore: Shore, side: str) -> bool:
-    """Whether a side still has a living figure."""
-    return any(True for _ in shore.living(side))
+    """Whether a side still has a living person (its animals keep no side standing)."""
+    return any(not f.animal for f in shore.living(side))
 
 
 def points(shore: Shore) -> dict[str, int]:

@@ -41,7 +41,9 @@ def kill(g: Game, shore: Shore, victim: Figure, by: str | None, cause: str, rule
     victim.life = 0
     victim.spot = None
     victim.killed_by = by
-    if by is not None and by != victim.side:
+    scores = by is not None and by != victim.side and not victim.wild  # a wild creature is no one's loss
+    if scores:
+        assert by is not None
         shore.scored[by] = shore.scored.get(by, 0) + victim.max_life
     g.emit(
         "killed",
@@ -56,5 +58,5 @@ def kill(g: Game, shore: Shore, victim: Figure, by: str | None, cause: str, rule
         by=by,
         dropped=dropped,
         lost=lost,
-        scored=victim.max_life if by is not None and by != victim.side else 0,
+        scored=victim.max_life if scores else 0,
     )

@@ -18,6 +18,12 @@ A figure, in order of what comes first:
 * makes up a gun's crew (two for a cannon, one for a swivel or mounted rifle);
 * else advances on the nearest enemy, to the place fewest loaded enemy guns can see.
 
+Animals go for the nearest prey and attack it (:func:`.animals.chase`, as the wild creatures'
+rules do); a person lets a caged beast out when the nearest person to the cage is an enemy.
+A shaman weighs its spells as it would shots: lightning by the cannon's chance and 1D6 (at a
+ship weighed by its cost a point), repelling the figures by the enemies it drives off its
+friends or out of reach of them, repelling a ship by how close she lies to its own.
+
 Its action: the blow or shot with the most expected harm (a kill counts half again; a gun's
 damage to a ship weighed by the ship's cost a point), climbing aboard, loading a gun, turning a
 cannon, a grapple when its side is the stronger (cutting one when it is the weaker), reloading,
@@ -32,11 +38,13 @@ from typing import cast
 
 from grapeshot.core.errors import IllegalAction
 from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, hull_distance, hull_gap, hull_polygon_distance
+from grapeshot.rulesets.woodenships import animals
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import hero, need
 from grapeshot.rulesets.woodenships.data import BARREL_ROLL, BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
 from grapeshot.rulesets.woodenships.figures import pickups, stay_plan
 from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
+from grapeshot.rulesets.woodenships.magic import POWERS, bolt, repelled
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
@@ -71,6 +79,9 @@ def _try(prompt: MovePrompt, m: Move) -> bool:
 
 def move(shore: Shore, prompt: MovePrompt) -> Move:
     fig = shore.figures[prompt.figure]
+    if fig.animal:  # an animal (its side's or, for the referee, a wild one) goes for its prey
+        m = animals.chase(shore, prompt.spaces(), fig, animals.prey_of(shore, obstructions(shore), fig))
+        return m if _try(prompt, m) else Move()
     for m in _choices(shore, prompt, fig):
         if _try(prompt, m):
             return m
@@ -409,6 +420,8 @@ def act(shore: Shore, prompt: ActPrompt) -> Act:
     """The action with the most expected harm; climbing aboard; a grapple when stronger, cutting
     one when weaker; reloading."""
     fig = shore.figures[prompt.figure]
+    if fig.animal:
+        return animals.choose_attack(shore, fig, prompt.options(), animals.prey_of(shore, prompt.obstructions(), fig))
     best: tuple[float, Act] = (0.0, Act())
     for a in prompt.options():
         v = _value(shore, prompt, fig, a)
@@ -460,6 +473,10 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         return 1.0
     if a.what == "turn":
         return 0.6 if isinstance(target_of(shore, a.target), Ship) else 0.3
+    if a.what in POWERS:
+        return _spell_value(shore, prompt, fig, a)
+    if a.what == "release":
+        return _release_value(shore, fig, shore.figures[a.target or ""])
     if a.what == "fire":
         laid = lay(shore, prompt.obstructions(), fig, a.weapon, a.target)
         if isinstance(laid, str):
@@ -473,3 +490,37 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
             return p * hurt * aimed.cost / aimed.points
         return p * 2.0
     return 0.0
+
+
+def _spell_value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
+    """What a shaman's spell is worth (WS-MAGIC-1), on the scale of shots and blows."""
+    if a.what == "lightning":
+        b = bolt(shore, prompt.obstructions(), fig, a.target)
+        if isinstance(b, str):
+            return 0.0
+        p = chance(need(b.base, b.mods), "bonus_only")
+        aimed = b.target
+        if isinstance(aimed, Figure):
+            return p * _worth(aimed, 3)
+        if isinstance(aimed, Ship):
+            return p * 3.5 * aimed.cost / aimed.points
+        return p * 1.5
+    friends = [f for f in shore.living(fig.side) if f.spot is not None]
+    if a.what == "repel":
+        near = 0
+        for foe in repelled(shore, fig):
+            if any(_near(shore, foe, shore.world(f.spot), MOVE) for f in friends if f.spot is not None):
+                near += 1
+        return 0.3 * near
+    own = {f.spot.ident for f in friends if f.spot is not None and f.spot.surface is Surface.DECK}
+    ship = shore.ships[a.target or ""]
+    close = min((hull_distance(ship.hull, shore.ships[o].hull) for o in own if o in shore.ships), default=99.0)
+    return 0.4 if close <= 2.0 * BOARD_REACH and ship.side != fig.side else 0.0
+
+
+def _release_value(shore: Shore, fig: Figure, beast: Figure) -> float:
+    """Opening a cage is worth it when the first person the beast would go for is an enemy."""
+    b = shore.base(beast)
+    people = [f for f in shore.living() if not f.animal and f is not fig]
+    nearest = min(people, key=lambda f: math.hypot(shore.base(f).x - b.x, shore.base(f).y - b.y), default=None)
+    return 0.5 if nearest is not None and nearest.side != fig.side else 0.0
