@@ -11,7 +11,7 @@ from grapeshot.core.actions import Action, action
 from grapeshot.rulesets.woodenships.data import NS
 
 ActKind = Literal["none", "shoot", "reload", "strike", "grapple", "climb", "load", "fire", "turn"]
-SurfaceName = Literal["deck", "land", "water"]
+SurfaceName = Literal["deck", "land", "water", "wall", "level"]
 
 
 @action("pick", NS)
@@ -62,7 +62,8 @@ class Next(Action):
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """A figure's move (WS-FIG-3): to a point on a surface (``surface`` ``deck`` of the ship
-    ``of``, ``land`` of the piece of ground ``of``, or the ``water``), or ``to`` none to stay;
+    ``of``, ``land`` of the piece of ground ``of``, the ``water``, the ``wall`` top of the fort
+    ``of`` or its raised ``level`` ``of``), or ``to`` none to stay;
     and the weapons it picks up on the way (WS-ARMS-4)."""
 
     to: tuple[float, float] | None = None

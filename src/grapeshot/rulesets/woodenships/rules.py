@@ -86,9 +86,18 @@ RULEBOOK = RuleBook(
         _planned("WS-RAM-2", "stuck together when the rammer is the bigger; a 6 frees them"),
         _planned("WS-RAM-3", "rammed to nothing: sinks after a turn, taking a smaller ship stuck to it"),
         # forts
-        _planned("WS-FORT-1", "forts' hit points from their cost; gates of 3 hit points"),
-        _planned("WS-FORT-2", "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1"),
-        _planned("WS-FORT-3", "a fort with no points collapses, crushing those in it"),
+        _r(
+            "WS-FORT-1", "forts' hit points from their cost; gates of 3 hit points", "data.fort_cost", "setup.build_fort", "forts.damage_fort", "forts.hit_gate"
+        ),
+        _r(
+            "WS-FORT-2",
+            "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1",
+            "forts.scale_need",
+            "forts.scale",
+            "figures._fort_crossing",
+            "melee._apart",
+        ),
+        _r("WS-FORT-3", "a fort with no points collapses, crushing those in it", "forts.collapse"),
         # magic and animals
         _planned("WS-MAGIC-1", "the shaman's lightning, repelling figures and repelling a ship"),
         _planned("WS-ANIMAL-1", "monkeys"),
