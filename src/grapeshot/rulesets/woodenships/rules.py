@@ -24,7 +24,7 @@ RULEBOOK = RuleBook(
     "WS",
     [
         # figures
-        _r("WS-FIG-1", "equal figures a side, one captain a ship; a man has 1 life point", "setup._check_fleets", "data.MAN_LIFE", "wounds.wound"),
+        _r("WS-FIG-1", "equal figures a side, one captain a ship; a man has 1 life point", "fleets.check", "data.MAN_LIFE", "wounds.wound"),
         _r("WS-FIG-2", "heroes: 3 life points, +1 on every action but cannons; captains are heroes", "data.HERO_LIFE", "checks.hero", "boarding.hero_mods"),
         _r("WS-FIG-3", 'move up to 8" first, then one action', "flow.figure_turn", "figures.plan", "acts.refused"),
         _r("WS-FIG-4", "gang-up: +1 for each figure that struck the same victim before", "melee.strike"),
@@ -62,7 +62,7 @@ RULEBOOK = RuleBook(
         _r("WS-GUN-9", "the crew of a destroyed cannon or swivel take a wound each", "guns.hit_gun"),
         _planned("WS-GUN-10", "the GW-dice variant: artillery die to hit, sustained-fire dice for damage"),
         # ships
-        _r("WS-SHIP-1", "ships of 2 to 5 sections; fleets of equal cost", "setup._ship", "setup._check_fleets", "data.MIN_SECTIONS"),
+        _r("WS-SHIP-1", "ships of 2 to 5 sections; fleets of equal cost", "setup._ship", "fleets.check", "fleets.costs", "data.MIN_SECTIONS"),
         _r("WS-SHIP-2", "the ship table: movement, ram, hit points, cost", "data.SHIP_TYPES", "data.ShipType", "setup._ship"),
         _r("WS-SHIP-3", "the score sheet's copy of the ram column, as an option", "data.ShipType.ram_value", "flow._muster"),
         _r(

@@ -2,9 +2,9 @@
 landing parties ashore, weapons carried, stowed or in the pile, and the checks of a fair game.
 
 The checks (each refused with the field and the rule it breaks): every ship has between two and
-``max_sections`` sections (WS-SHIP-1) and exactly one captain (WS-FIG-1); the sides' fleets cost
-the same to within ``cost_margin`` (WS-SHIP-1) and, with ``equal_figures``, the sides field the
-same number of figures (WS-FIG-1); everything stands on the table, clear of everything else.
+``max_sections`` sections (WS-SHIP-1) and a boat's hit points lie in the table's range
+(WS-SHIP-2); everything stands on the table, clear of everything else; then the fair fleets of
+:mod:`.fleets` (a captain a ship, a commander a fort, equal cost, equal figures).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from grapeshot.rulesets.woodenships.data import (
     default_masts,
     fort_cost,
 )
+from grapeshot.rulesets.woodenships.fleets import check as fleets_check
 from grapeshot.rulesets.woodenships.places import masts, space_for, spot_at
 from grapeshot.rulesets.woodenships.state import Draft, Figure, Fort, Gate, Gun, Keep, Land, Ship, Shore, Spot, Weapon
 
@@ -86,7 +87,7 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
             garrison(shore, f, seat, fort_raw, f"{path}.forts[{j}]")
         for j, item in enumerate(f.seq(fleet.get("ashore", []), f"{path}.ashore")):
             _ashore(shore, f, seat, item, f"{path}.ashore[{j}]")
-    _check_fleets(shore, f, options)
+    fleets_check(shore, f, options)
     if pile:
         shore.draft = Draft(pile=sorted(pile, key=PILE_KINDS.index), order=shore.seats, taken={s: [] for s in shore.seats})
     return shore
@@ -122,14 +123,18 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         raise f.fail(f"{path}.name", "a ship name used once", name)
     kind = SHIP_TYPES[f.text(s, "type", path, choices=list(SHIP_TYPES))]
     most = int(cast(int, options["max_sections"]))
-    count = f.integer(s, "sections", path, default=MIN_SECTIONS, lo=MIN_SECTIONS, hi=most)
+    count = f.integer(s, "sections", path, default=MIN_SECTIONS)
+    if not MIN_SECTIONS <= count <= most:
+        raise f.fail(f"{path}.sections", f"a ship of {MIN_SECTIONS} to {most} sections (WS-SHIP-1; option max_sections)", count)
     default_length = kind.length * count if kind.per_section is not None else kind.length
     length = f.number(s, "length", path, default=default_length, lo=2.0, hi=60.0, what="a hull length in inches")
     width = f.number(s, "width", path, default=kind.width, lo=1.0, hi=20.0, what="a hull width in inches")
     chosen = None
     if kind.points is not None:
         lo, hi = kind.points
-        chosen = f.integer(s, "hit_points", path, default=lo, lo=lo, hi=hi)
+        chosen = f.integer(s, "hit_points", path, default=lo)
+        if not lo <= chosen <= hi:
+            raise f.fail(f"{path}.hit_points", f"a {kind.title}'s hit points, {lo} to {hi} (WS-SHIP-2)", chosen)
     elif "hit_points" in s:
         raise f.fail(f"{path}.hit_points", f"no hit points: a {kind.title} has {kind.per_section} a section (WS-SHIP-2)", s["hit_points"])
     points = kind.hit_points(count, chosen)
@@ -372,34 +377,6 @@ def _lattice(shore: Shore, surface: Surface, ident: str, near: Vec | None, stern
 def _grid(half_u: float, half_v: float, step: float) -> list[tuple[float, float]]:
     nu, nv = max(0, math.floor(half_u / step)), max(0, math.floor(half_v / step))
     return [(i * step, j * step) for i in range(-nu, nu + 1) for j in range(-nv, nv + 1)]
-
-
-# --------------------------------------------------------------------------- fair fleets
-
-
-def _check_fleets(shore: Shore, f: Fields, options: Mapping[str, object]) -> None:
-    for ship in shore.ships.values():
-        captains = [x.name for x in shore.figures.values() if x.captain_of == ship.name]
-        if len(captains) != 1:
-            raise f.fail(f"fleets (ship {ship.name})", "exactly one captain for each ship (WS-FIG-1)", captains)
-    for seat in shore.seats:
-        if not any(x.side == seat for x in shore.figures.values()):
-            raise f.fail("fleets", f"figures for seat {seat!r}", None)
-    for fort in shore.forts.values():
-        commanders = [x.name for x in shore.figures.values() if x.captain_of == fort.name]
-        if len(commanders) != 1:
-            raise f.fail(f"fleets (fort {fort.name})", "exactly one commander for each fort (WS-FIG-2)", commanders)
-    costs = {
-        seat: sum(s.cost for s in shore.ships.values() if s.owner == seat) + sum(x.cost for x in shore.forts.values() if x.owner == seat)
-        for seat in shore.seats
-    }
-    margin = int(cast(int, options["cost_margin"]))
-    if max(costs.values()) - min(costs.values()) > margin:
-        raise f.fail("fleets", f"fleets of the same cost to within {margin} points (WS-SHIP-1; option cost_margin), forts counted", costs)
-    if options["equal_figures"]:
-        counts = {seat: sum(1 for x in shore.figures.values() if x.side == seat) for seat in shore.seats}
-        if len(set(counts.values())) > 1:
-            raise f.fail("fleets", "the same number of figures on every side (WS-FIG-1; option equal_figures)", counts)
 
 
 # --------------------------------------------------------------------------- forts
