@@ -255,6 +255,7 @@ class Table:
         if self.game.outcome is not None:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo
+        v["sheets"] = self.game.ruleset.sheets() is not None  # the table links its printable score sheets
         return v
 
     def save(self) -> dict[str, Any]:

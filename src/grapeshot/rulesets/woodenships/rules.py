@@ -121,6 +121,6 @@ RULEBOOK = RuleBook(
             "boarding.hero_mods",
         ),
         # records
-        _planned("WS-SHEET-1", "a printable score sheet per ship or fort"),
+        _r("WS-SHEET-1", "a printable score sheet per ship or fort", "sheets.ship_sheet", "sheets.fort_sheet", "sheets.track", "sheets.references"),
     ],
 )
