@@ -19,7 +19,7 @@ from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Encoding, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind
+from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -172,6 +172,11 @@ class WoodenShips(Ruleset):
         from grapeshot.rulesets.woodenships.phrases import PHRASES
 
         return PHRASES
+
+    def lab(self) -> Lab:
+        from grapeshot.rulesets.woodenships.lab import LAB
+
+        return LAB
 
     def encoding(self) -> Encoding:
         from grapeshot.rulesets.woodenships.encoding import ENCODING
