@@ -19,7 +19,6 @@ costs too (``cost_margin`` wide), as it must to try uneven fleets.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,22 +26,17 @@ from typing import Any
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario, parse_scenario
+from grapeshot.odds import wilson as odds_wilson
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
 from grapeshot.rulesets.woodenships.lab import BUDGET, FACTIONS, Fleet, fleet_for, with_fleets
 
 REFERENCE = "narrow"
 BUDGETS = (24, 36, 48)
-Z95 = 1.959964
 
 
 def wilson(score: float, n: int) -> tuple[float, float]:
     """The 95% Wilson interval of a score (wins and half draws) over ``n`` games."""
-    if n == 0:
-        return (0.0, 1.0)
-    p, z = score / n, Z95
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (0.0, 1.0) if n == 0 else odds_wilson(score / n, n)
 
 
 def crossing(xs: Sequence[float], ys: Sequence[float], level: float = 0.5) -> float | None:

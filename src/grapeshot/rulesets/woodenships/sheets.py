@@ -29,7 +29,7 @@ from grapeshot.rulesets.woodenships.data import (
     SHIP_TYPES,
     SMALL_ARMS,
 )
-from grapeshot.rulesets.woodenships.state import Fort, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Fort, Ship, Shore, thirds
 
 CSS = """
 body { font-family: Georgia, serif; margin: 1.5em; color: #111; }
@@ -59,11 +59,7 @@ FORT_ROWS = (("full", "Scaled on a 6"), ("third", "Scaled on 4-6"), ("two-thirds
 
 def band_after(points: int, lost: int, fort: bool) -> str:
     """The band a ship or fort of ``points`` is in with ``lost`` of them gone (WS-DMG-1/2, WS-FORT-2)."""
-    if 3 * lost >= 2 * points:
-        return "two-thirds" if fort else "dead"
-    if 3 * lost >= points:
-        return "third" if fort else "half"
-    return "full"
+    return (("full", "third", "two-thirds") if fort else ("full", "half", "dead"))[min(2, thirds(lost, points))]
 
 
 def track(points: int, lost: int, rows: Sequence[tuple[str, str]], fort: bool, end: str) -> str:

@@ -92,6 +92,16 @@ class Weapon:
     picked: int = -1
 
 
+def thirds(lost: int, points: int) -> int:
+    """How many thirds of its points a ship or fort has lost, as its bands count them: 0 (under a
+    third), 1 (a third or more), 2 (two thirds or more), 3 (all) (WS-DMG-1/2/3, WS-FORT-2/3)."""
+    if lost >= points:
+        return 3
+    if 3 * lost >= 2 * points:
+        return 2
+    return 1 if 3 * lost >= points else 0
+
+
 @dataclass(slots=True, eq=False)
 class Ship:
     """A ship or boat: its type, its hull on the table, its sections and the points it has lost,
@@ -128,13 +138,7 @@ class Ship:
     def band(self) -> str:
         """Its damage band (WS-DMG-1/2/3): full, half (a third or more lost), dead in the water
         (two thirds or more), or sinking (all lost)."""
-        if self.lost >= self.points:
-            return "sinking"
-        if 3 * self.lost >= 2 * self.points:
-            return "dead"
-        if 3 * self.lost >= self.points:
-            return "half"
-        return "full"
+        return ("full", "half", "dead", "sinking")[thirds(self.lost, self.points)]
 
 
 @dataclass(slots=True, eq=False)
@@ -221,13 +225,7 @@ class Fort:
     @property
     def band(self) -> str:
         """Its damage band: full, a third or more lost, two thirds or more, collapsed (WS-FORT-2/3)."""
-        if self.collapsed or self.lost >= self.points:
-            return "collapsed"
-        if 3 * self.lost >= 2 * self.points:
-            return "two-thirds"
-        if 3 * self.lost >= self.points:
-            return "third"
-        return "full"
+        return "collapsed" if self.collapsed else ("full", "third", "two-thirds", "collapsed")[thirds(self.lost, self.points)]
 
 
 @dataclass(slots=True)
