@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from grapeshot.agents import make, play_out
-from grapeshot.core.capabilities import DocumentKind
+from grapeshot.core.capabilities import DocumentKind, Lacking
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
@@ -351,6 +351,37 @@ def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jiml
     for name in builtin_scenarios(rs.name):
         sc = load_scenario(name, rs.name)
         out.print(f'[bold]{name}[/bold]: {sc.title}: {len(sc.seats)} seats, table {sc.table.width:g}" x {sc.table.height:g}"')
+
+
+@app.command()
+def sheet(
+    scenario: Annotated[str, typer.Argument(help="a scenario file, or the name of a built-in scenario")],
+    ruleset: Annotated[str | None, typer.Option(help="the rule set whose built-in scenario this is (default: the file's, or the one that has it)")] = None,
+    out_file: Annotated[Path | None, typer.Option("--out", help="write the HTML here (default: standard output)")] = None,
+) -> None:
+    """Printable score sheets for a scenario's pieces, as HTML with print CSS (from the rule set's
+    score-sheet capability)."""
+    try:
+        if ruleset is None and not Path(scenario).exists() and Path(scenario).suffix not in (".yaml", ".yml", ".json"):
+            owners = [rs.name for rs in all_rulesets() if scenario in builtin_scenarios(rs.name)]
+            if not owners:
+                raise _fail(f"{scenario!r} is neither a scenario file nor a built-in scenario of any rule set (see grapeshot scenarios --ruleset NAME)")
+            if len(owners) > 1:
+                raise _fail(f"{scenario!r} is a built-in scenario of {', '.join(owners)}: name one with --ruleset")
+            ruleset = owners[0]
+        sc = load_scenario(scenario, get(ruleset).name if ruleset else None)
+        rs = get(ruleset or sc.ruleset)
+        if rs.name != get(sc.ruleset).name:
+            raise _fail(f"{scenario} is a scenario of {sc.ruleset}, not of {rs.name}")
+        maker = rs.need("sheets")
+        html = maker.sheets(Game(rs, sc, seed=0), None)
+    except (ValueError, ScenarioError, Lacking) as e:
+        raise _fail(str(e)) from None
+    if out_file is None:
+        sys.stdout.write(html)
+    else:
+        out_file.write_text(html, encoding="utf-8")
+        err.print(f"wrote {escape(str(out_file))}", soft_wrap=True)
 
 
 @app.command(name="odds", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

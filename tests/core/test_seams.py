@@ -40,7 +40,13 @@ def test_a_rule_set_found_only_at_run_time_plays_through_the_core() -> None:
 
 def test_a_rule_set_without_capabilities_says_so() -> None:
     toy = get("toy")
-    for capability, words in (("players", "AI players"), ("odds", "odds questions"), ("web", "web table plugin"), ("lab", "lab factions")):
+    for capability, words in (
+        ("players", "AI players"),
+        ("odds", "odds questions"),
+        ("web", "web table plugin"),
+        ("lab", "lab factions"),
+        ("sheets", "printable score sheets"),
+    ):
         with pytest.raises(Lacking, match=f"'toy' has no {words}"):
             toy.need(capability)
     with pytest.raises(ValueError, match="unknown capability"):

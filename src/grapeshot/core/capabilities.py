@@ -8,7 +8,7 @@ X" (:class:`Lacking`) rather than a guess.
 
 The capabilities are small typed records and protocols, so that this module imports nothing
 but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
-``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``, ``fleets.py``).
+``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``, ``fleets.py``, ``sheets.py``).
 """
 
 from __future__ import annotations
@@ -450,6 +450,19 @@ class Encoding(Protocol):
     made from a game of it at its start (its seats, pieces and table fix the sizes)."""
 
     def encoder(self, game: Game) -> Encoder: ...
+
+
+# --------------------------------------------------------------------------- score sheets
+
+
+class ScoreSheets(Protocol):
+    """Printable records for playing at a real table alongside (or instead of) the web one: a
+    rule set's score sheets for a game's pieces (one per ship or fort, say), with the tracks to
+    cross off and the reference tables, as one self-contained HTML page with print CSS.  Made
+    from the game as it stands (a new game for blank sheets), as ``seat`` may see it (``None``:
+    a spectator)."""
+
+    def sheets(self, game: Game, seat: str | None) -> str: ...
 
 
 # --------------------------------------------------------------------------- the scenario format

@@ -21,7 +21,7 @@ from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
@@ -224,6 +224,10 @@ class Ruleset(ABC):
         checker and printable page; the command line gives each a command group."""
         return ()
 
+    def sheets(self) -> ScoreSheets | None:
+        """Printable score sheets for a game's pieces (``grapeshot sheet``, the table's link)."""
+        return None
+
     def need(self, capability: str) -> Any:
         """A capability by name, or :class:`Lacking` saying this rule set has none."""
         words = {
@@ -233,6 +237,7 @@ class Ruleset(ABC):
             "web": "web table plugin",
             "lab": "lab factions",
             "encoding": "PettingZoo encoding",
+            "sheets": "printable score sheets",
         }
         if capability not in words:
             raise ValueError(f"unknown capability {capability!r}; known: {', '.join(words)}")

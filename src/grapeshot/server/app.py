@@ -349,6 +349,17 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         live = await tables.open(game_id)
         return live.table.view(live.table.seat_of(token), since)
 
+    @app.get("/api/games/{game_id}/sheet", response_class=HTMLResponse, responses=ERRORS)
+    async def sheet(game_id: GameId, token: Token = None) -> HTMLResponse:
+        """The game's printable score sheets as they stand, from its rule set's capability."""
+        live = await tables.open(game_id)
+        seat = live.table.seat_of(token)
+        maker = live.table.game.ruleset.sheets()
+        if maker is None:
+            raise Denied(404, f"the rule set {live.table.game.ruleset.name!r} has no printable score sheets")
+        async with live.lock:
+            return HTMLResponse(maker.sheets(live.table.game, seat))
+
     @app.post("/api/games/{game_id}/actions", openapi_extra=schema_of(ActionBody), responses=ERRORS)
     async def act(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
         live = await tables.open(game_id)

@@ -267,6 +267,7 @@ class Table:
             names = {s.id: s.name for s in self.game.scenario.seats if s.name}
             v["outcome_said"] = outcome_words(self.game.outcome.to_json(), Words.of(self.game), names)
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo and self.game.outcome is None
+        v["sheets"] = self.game.ruleset.sheets() is not None  # the table links its printable score sheets
         return v
 
     def save(self) -> dict[str, Any]:

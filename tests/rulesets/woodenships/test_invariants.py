@@ -43,7 +43,7 @@ def played(scenario: str, seed: int, options: dict[str, Any], players: tuple[str
 
 
 @pytest.mark.rules("WS-FIG-1", "WS-FIG-5", "WS-MOVE-1", "WS-DMG-3", "WS-BOARD-1")
-@pytest.mark.parametrize("scenario", ["ship-duel", "skull-island"])
+@pytest.mark.parametrize("scenario", ["ship-duel", "skull-island", "fort-assault"])
 @pytest.mark.parametrize("players", [("random", "random"), ("heuristic", "random"), ("heuristic", "heuristic")])
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), options=readings())

@@ -42,7 +42,7 @@ def test_boats_choose_their_hit_points_in_the_tables_range_and_share_them_over_t
     assert (boat(g, "Red").points, boat(g, "Red").cost) == (9, 9)
     assert [c.hit_points for c in boat(g, "Red").plan.sections] == [5, 4]
     assert (boat(g, "Blue").points, boat(g, "Blue").cost, boat(g, "Blue").kind.spin_first) == (3, 3, True)
-    with pytest.raises(ScenarioError, match=r"hit_points: expected a whole number between 6 and 12, got 13"):
+    with pytest.raises(ScenarioError, match=r"hit_points: expected a small ship's hit points, 6 to 12 \(WS-SHIP-2\), got 13"):
         Game("woodenships", scenario([ship("Red", 20, 20, 0, type="small", hit_points=13)], [ship("Blue", 40, 30, 180)]))
     with pytest.raises(ScenarioError, match=r"no hit points: a narrow ship has 6 a section \(WS-SHIP-2\)"):
         Game("woodenships", scenario([ship("Red", 20, 20, 0, hit_points=10)], [ship("Blue", 40, 30, 180)]))
@@ -50,7 +50,7 @@ def test_boats_choose_their_hit_points_in_the_tables_range_and_share_them_over_t
 
 @pytest.mark.parametrize("sections", [1, 6])
 def test_a_ship_has_two_to_five_sections(sections: int) -> None:
-    with pytest.raises(ScenarioError, match=r"sections: expected a whole number between 2 and 5"):
+    with pytest.raises(ScenarioError, match=r"sections: expected a ship of 2 to 5 sections \(WS-SHIP-1; option max_sections\)"):
         Game("woodenships", scenario([ship("Red", 20, 20, 0, sections=sections)], [ship("Blue", 40, 30, 180)]))
     if sections == 6:
         g = Game("woodenships", scenario([ship("Red", 30, 20, 0, sections=6)], [ship("Blue", 40, 32, 180)], options={"max_sections": 6}))

@@ -19,7 +19,7 @@ from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Phrasebook, Players, TerrainKind
+from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -29,7 +29,7 @@ from grapeshot.dice import RerollGrant, Roll, RollRequest
 from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.woodenships import flow, gw
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, SMALL_ARMS, life_of
-from grapeshot.rulesets.woodenships.places import footings, holds
+from grapeshot.rulesets.woodenships.places import footings, fort_footings, holds
 from grapeshot.rulesets.woodenships.setup import build
 from grapeshot.rulesets.woodenships.state import Shore
 
@@ -91,6 +91,20 @@ OPTIONS: tuple[Option, ...] = (
         ("rules", "referee"),
         "WS-ANIMAL-7",
         "the wild creatures are moved by the written rules (nearest prey), or by the scenario's referee seat",
+    ),
+    Option(
+        "fort_climbing",
+        "enemies",
+        ("enemies", "everyone"),
+        "WS-FORT-2",
+        "who rolls to scale a fort's walls and climb its levels: its enemies (its own side uses its stairs), or everyone",
+    ),
+    Option(
+        "gate_excess",
+        "spill",
+        ("spill", "cannon"),
+        "WS-FORT-1",
+        "a gate's excess damage: what it had not left goes on to the fort, or 5-6 takes 1 as for a cannon",
     ),
 )
 
@@ -195,6 +209,26 @@ class WoodenShips(Ruleset):
     def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
         gw.spend(cast(Shore, game.state), request)
 
+    def lab(self) -> Lab:
+        from grapeshot.rulesets.woodenships.lab import LAB
+
+        return LAB
+
+    def encoding(self) -> Encoding:
+        from grapeshot.rulesets.woodenships.encoding import ENCODING
+
+        return ENCODING
+
+    def odds(self) -> OddsQuestions:
+        from grapeshot.rulesets.woodenships.odds import ODDS
+
+        return ODDS
+
+    def sheets(self) -> ScoreSheets:
+        from grapeshot.rulesets.woodenships.sheets import SHEETS
+
+        return SHEETS
+
     def players(self) -> Players:
         from grapeshot.rulesets.woodenships.players import players
 
@@ -230,6 +264,19 @@ def invariants(shore: Shore) -> list[str]:
                 for b in footings(shore, shore.ships[ident]):
                     if bases_overlap(a, b, 1e-6):
                         problems.append(f"{a.ident} stands on {b.ident}")
+        if surface is Surface.WALL_TOP and not shore.forts[ident].collapsed:
+            for a in bases:
+                for b in fort_footings(shore, shore.forts[ident]):
+                    if bases_overlap(a, b, 1e-6):
+                        problems.append(f"{a.ident} stands on {b.ident}")
+    for fort in shore.forts.values():
+        if not 0 <= fort.lost <= fort.points or fort.points != sum(fort.costs.values()):
+            problems.append(f"{fort.name} has lost {fort.lost} of {fort.points} points (its cost {fort.costs})")
+        if (fort.lost >= fort.points) != fort.collapsed:
+            problems.append(f"{fort.name} has {fort.left} points left and collapsed={fort.collapsed}")
+        for gate in fort.gates:
+            if not 0 <= gate.life <= gate.max_life:
+                problems.append(f"{gate.name} has {gate.life} hit points")
     afloat = list(shore.afloat())
     for s in shore.ships.values():
         if not 0 <= s.lost <= s.points:
@@ -259,6 +306,8 @@ def invariants(shore: Shore) -> list[str]:
                 problems.append(f"{w.name} is held by {w.holder}, who cannot hold it")
         elif w.spot is not None and w.spot.surface is Surface.DECK and not shore.ships[w.spot.ident].afloat:
             problems.append(f"{w.name} lies aboard {w.spot.ident}, which has sunk")
+        elif w.spot is not None and (fallen := shore.fort_of(w.spot)) is not None and fallen.collapsed:
+            problems.append(f"{w.name} lies on {w.spot.ident}, which has collapsed")
         if w.loaded and w.kind not in SMALL_ARMS:
             problems.append(f"{w.name} is loaded but shoots nothing")
     for gun in shore.guns.values():
@@ -266,6 +315,8 @@ def invariants(shore: Shore) -> list[str]:
             problems.append(f"{gun.name} has {gun.life} hit points")
         if gun.loaded and not gun.working:
             problems.append(f"{gun.name} is destroyed but loaded")
+        if gun.working and not shore.mounted(gun):
+            problems.append(f"{gun.name} works though {gun.ship} is gone")
     if shore.acting is not None and not shore.figures[shore.acting].alive:
         problems.append(f"{shore.acting} acts though dead")
     return problems

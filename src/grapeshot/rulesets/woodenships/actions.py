@@ -30,7 +30,7 @@ ActKind = Literal[
     "harry",
     "release",
 ]
-SurfaceName = Literal["deck", "land", "water"]
+SurfaceName = Literal["deck", "land", "water", "wall", "level"]
 
 
 @action("pick", NS)
@@ -81,7 +81,8 @@ class Next(Action):
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     """A figure's move (WS-FIG-3): to a point on a surface (``surface`` ``deck`` of the ship
-    ``of``, ``land`` of the piece of ground ``of``, or the ``water``), or ``to`` none to stay;
+    ``of``, ``land`` of the piece of ground ``of``, the ``water``, the ``wall`` top of the fort
+    ``of`` or its raised ``level`` ``of``), or ``to`` none to stay;
     and the weapons it picks up on the way (WS-ARMS-4)."""
 
     to: tuple[float, float] | None = None

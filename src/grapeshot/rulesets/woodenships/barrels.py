@@ -105,4 +105,4 @@ def hurl(g: Game, shore: Shore, figure: Figure, weapon: str, target: str) -> Gen
     )
     if not out.passed:
         return
-    harm_target(g, shore, foe, harm, figure.side, f"{w.name}, hurled by {figure.name}", RULE)
+    yield from harm_target(g, shore, foe, harm, figure.side, f"{w.name}, hurled by {figure.name}", RULE)

@@ -49,11 +49,12 @@ GUN_RADIUS = 0.4
 NEXT_TO = 1.0
 #: a gun points at most this far either way from the middle of its arc (its side), degrees
 GUN_ARC = 90.0
-#: the kinds of figure that are people: men, heroes, the captain of a ship (always a hero,
-#: WS-FIG-2), and the shaman (a hero who casts spells, WS-MAGIC-1); the animals follow
-PEOPLE = ("man", "hero", "captain", "shaman")
+#: the kinds of figure that are people: men, heroes, the captain of a ship and the commander of
+#: a fort (both always heroes, WS-FIG-2), and the shaman (a hero who casts spells, WS-MAGIC-1);
+#: the animals follow
+PEOPLE = ("man", "hero", "captain", "commander", "shaman")
 #: the people who are heroes (WS-FIG-2)
-HEROES = ("hero", "captain", "shaman")
+HEROES = ("hero", "captain", "commander", "shaman")
 #: the side wild creatures belong to: no seat's, moved by the rules or a referee (WS-ANIMAL-7)
 WILD = "wild"
 #: the shaman's spells (WS-MAGIC-1): how far enemy figures and a ship are repelled (dice), and
@@ -362,3 +363,31 @@ def life_of(kind: str) -> int:
     if kind in ANIMALS:
         return ANIMALS[kind].life
     return MAN_LIFE if kind == "man" else HERO_LIFE
+
+
+# --------------------------------------------------------------------------- forts (WS-FORT-*)
+
+#: the fort cost table, a ruling (WS-RULING-1: the text gives forts hit points equal to their cost,
+#: WS-FORT-1, but no costs): points for each started 6" of wall round the footprint, for each
+#: raised level, for each gate, and for each gun mounted in the fort
+FORT_WALL_RUN = 6.0
+FORT_COSTS = {"wall": 3, "level": 6, "gate": 3, "cannon": 3, "swivel": 2, "mounted-rifle": 1}
+#: a gate's own hit points (WS-FORT-1) and its width along the wall, inches
+GATE_POINTS = 3
+GATE_WIDTH = 2.0
+#: the roll that scales a wall or climbs a level, by the fort's damage band (WS-FORT-2)
+SCALE_NEED = {"full": 6, "third": 4, "two-thirds": 3}
+#: the roll on which a figure is crushed when its fort collapses: this or less (WS-FORT-3)
+CRUSH_HERO = 1
+CRUSH_MAN = 2
+#: how high a fort's walls stand by default, and how much higher each raised level is, inches
+WALL_HEIGHT = 3.0
+LEVEL_RISE = 2.0
+
+
+def fort_cost(perimeter: float, levels: int, gates: int, guns: list[str]) -> dict[str, int]:
+    """The cost of a fort by the fort cost table, item by item (its total is its hit points)."""
+    runs = max(1, -int(-perimeter // FORT_WALL_RUN))
+    out = {"walls": runs * FORT_COSTS["wall"], "levels": levels * FORT_COSTS["level"], "gates": gates * FORT_COSTS["gate"]}
+    out["guns"] = sum(FORT_COSTS[k] for k in guns)
+    return out

@@ -9,6 +9,9 @@ side, a quay, into the water), then on to the goal; the whole way within the 8".
 water count double: a figure swims 4" a turn (WS-FIG-5).  Crossing onto a ship another side
 holds is a boarding party (its roll and its end of the figure's turn are in :mod:`.boarding`);
 a swimmer gets out of the water only onto land (onto a ship it must climb, as its action).
+Onto a fort's walls from the ground at their foot or a ship alongside, a figure walks in through
+a gate open to it, or scales the walls (a roll, :mod:`.forts`, WS-FORT-2; a failed roll leaves it
+at the foot); from the walls' top it climbs one level at a time; coming down is free.
 
 What a move may be is decided by :func:`plan`, which both the prompt's check and its list of
 legal answers use; :func:`legal_moves` lists a documented grid of them, :func:`sample` draws one
@@ -28,7 +31,8 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
-from grapeshot.geometry import FreeSpace, Surface, Vec, free_move, hull_distance, hull_polygon_distance, segment_point_distance, unit
+from grapeshot.geometry import FreeSpace, Surface, Vec, free_move, hull_distance, hull_polygon_distance, point_hull_distance, segment_point_distance, unit
+from grapeshot.rulesets.woodenships import forts
 from grapeshot.rulesets.woodenships.actions import Move, SurfaceName
 from grapeshot.rulesets.woodenships.boarding import boarding_roll
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CONTACT, MOVE, PICK_REACH, SHARK_FACE, SMALL_ARMS, melee_of
@@ -38,7 +42,10 @@ from grapeshot.rulesets.woodenships.state import Figure, Shore, Spot
 from grapeshot.rulesets.woodenships.wounds import kill
 
 #: what each word of a move's ``surface`` names
-SURFACES = {"deck": Surface.DECK, "land": Surface.LAND, "water": Surface.WATER}
+SURFACES = {"deck": Surface.DECK, "land": Surface.LAND, "water": Surface.WATER, "wall": Surface.WALL_TOP, "level": Surface.FORT_LEVEL}
+WORDS = {v: k for k, v in SURFACES.items()}
+#: a fort's surfaces
+FORTS = (Surface.WALL_TOP, Surface.FORT_LEVEL)
 #: the lattice of listed moves: points this far apart round the figure (inches)
 GRID_STEP = 2.0
 
@@ -79,8 +86,10 @@ class Leg:
 class Plan:
     """A legal move worked out: its legs, the inches of the figure's 8" it uses, how it crosses
     to another surface (``board`` onto a ship another side holds, ``cross`` onto one's own side's
-    ship or ashore from a deck, ``jump`` into the water, ``wade`` out of it onto land), where it
-    ends, and the weapons lying within reach of each leg (name, leg)."""
+    ship or ashore from a deck, ``jump`` into the water, ``wade`` out of it onto land; onto a
+    fort: ``gate`` through a gate, ``scale`` its walls or ``climb`` a level with a roll, ``up``
+    without one, ``down`` from it), where it ends, and the weapons lying within reach of each
+    leg (name, leg)."""
 
     legs: tuple[Leg, ...]
     cost: float
@@ -124,6 +133,8 @@ def crossing_refused(shore: Shore, figure: Figure, surface: Surface, ident: str)
         return f"a {profile.title} cannot go onto the {surface.value} (WS-ANIMAL-*)"
     if figure.flies:
         return None
+    if here.surface in FORTS or surface in FORTS:
+        return _fort_refused(shore, figure, here, surface, ident)
     if here.surface is Surface.WATER:
         if surface is Surface.DECK:
             return "a swimmer gets aboard a ship only by climbing, as its action (WS-BOARD-3)"
@@ -142,11 +153,57 @@ def crossing_refused(shore: Shore, figure: Figure, surface: Surface, ident: str)
     return None
 
 
+def _storey(shore: Shore, surface: Surface, ident: str) -> int:
+    """How many levels up a fort's place is: the walls' top 0, a raised level its storey."""
+    return 0 if surface is Surface.WALL_TOP else shore.keep(ident).storey
+
+
+def _fort_refused(shore: Shore, figure: Figure, here: Spot, surface: Surface, ident: str) -> str | None:
+    """Why a figure may not cross between these surfaces, one of them a fort's (WS-FORT-2)."""
+    if here.surface in FORTS and surface in FORTS:
+        a, b = shore.fort_of(here), shore.fort_of(Spot(surface, ident, 0.0, 0.0))
+        if a is not b:
+            return "from one fort to another a figure goes by the ground"
+        if abs(_storey(shore, here.surface, here.ident) - _storey(shore, surface, ident)) != 1:
+            return "a figure climbs up or down one level of a fort at a time (WS-FORT-2)"
+        return None
+    if here.surface is Surface.FORT_LEVEL or surface is Surface.FORT_LEVEL:
+        return "a fort's raised levels are reached from the top of its walls"
+    fort = shore.forts[ident if surface is Surface.WALL_TOP else here.ident]
+    other, oident = (here.surface, here.ident) if surface is Surface.WALL_TOP else (surface, ident)
+    if other is Surface.WATER:
+        return None if surface is Surface.WATER else "a swimmer gets ashore before scaling a fort's walls"
+    if other is Surface.LAND:
+        gap = 0.0 if oident == fort.ground else hull_polygon_distance(fort.hull, shore.land(oident).area)
+    else:
+        gap = hull_distance(fort.hull, shore.ships[oident].hull)
+    if gap > BOARD_REACH:
+        return f'{fort.name} is {gap:.2f}" from {oident}: figures cross only within {BOARD_REACH:g}"'
+    return None
+
+
+def _fort_crossing(shore: Shore, figure: Figure, here: Spot, surface: Surface, ident: str) -> str:
+    """How a figure gets onto or off a fort's walls or levels (WS-FORT-2)."""
+    if surface not in FORTS:
+        return "jump" if surface is Surface.WATER else "down"
+    if here.surface in FORTS and _storey(shore, surface, ident) < _storey(shore, here.surface, here.ident):
+        return "down"
+    fort = shore.fort_of(Spot(surface, ident, 0.0, 0.0))
+    assert fort is not None
+    if here.surface is Surface.LAND and forts.open_gates(fort, figure):
+        return "gate"
+    if forts.climbs_free(shore, figure, fort):
+        return "up"
+    return "scale" if surface is Surface.WALL_TOP else "climb"
+
+
 def _crossing(shore: Shore, figure: Figure, surface: Surface, ident: str) -> tuple[str | None, str | None]:
     here = figure.spot
     assert here is not None
     if (here.surface, here.ident) == (surface, ident):
         return None, None
+    if here.surface in FORTS or surface in FORTS:
+        return _fort_crossing(shore, figure, here, surface, ident), None
     if surface is Surface.WATER:
         return "jump", None
     if here.surface is Surface.WATER:
@@ -182,14 +239,18 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
         legs: tuple[Leg, ...] = (Leg(surface, ident, fm.route, fm.route_length),)
         cost = fm.route_length * rate(surface, figure)
     else:
-        edge = own.nearest(goal)
+        toward = goal
+        if crossing == "gate":  # to the nearest gate open to the figure, and in through it
+            fort = shore.forts[ident]
+            toward = min((Vec(x.x, x.y) for x in forts.open_gates(fort, figure)), key=lambda q: math.hypot(q.x - start.x, q.y - start.y))
+        edge = own.nearest(toward)
         assert edge is not None  # the figure's own place is free
         if math.hypot(edge.x - start.x, edge.y - start.y) > allow / rate(here.surface, figure) + 1e-9:
             return f"{figure.name} cannot get to the edge of its {here.surface.value}"
         first = free_move(start, edge, allow / rate(here.surface, figure), own, within_allowance=True)
         if not first.reached:
             return f"{figure.name} cannot get to the edge of its {here.surface.value}"
-        over = target.nearest(edge)
+        over = target.nearest(toward if crossing == "gate" else edge)
         if over is None:
             return f"there is no room for {figure.name} on {ident or 'the water'}"
         jump = math.hypot(over.x - edge.x, over.y - edge.y)
@@ -248,6 +309,10 @@ def check(shore: Shore, figure: Figure, move: Move, spaces: Spaces) -> Plan:
             raise IllegalAction(f"{move.of!r} is not ground a figure may stand on; ground: {sorted(lv.ident for lv in shore.lands if not lv.solid)}")
         if surface is Surface.WATER and move.of:
             raise IllegalAction(f"the water has no name: give of '' (got {move.of!r})")
+        if surface is Surface.WALL_TOP and move.of not in [x.name for x in shore.standing()]:
+            raise IllegalAction(f"{move.of!r} is not a fort standing; forts: {sorted(x.name for x in shore.standing())}")
+        if surface is Surface.FORT_LEVEL and move.of not in [k.name for x in shore.standing() for k in x.keeps]:
+            raise IllegalAction(f"{move.of!r} is not a level of a fort standing; levels: {sorted(k.name for x in shore.standing() for k in x.keeps)}")
         made = plan(shore, figure, surface, move.of, Vec(*move.to), spaces)
         if isinstance(made, str):
             raise IllegalAction(made)
@@ -293,14 +358,14 @@ def _words(move: Move, p: Plan, why: str = "") -> str:
     if move.to is None:
         head = "stay"
     else:
-        where = "the water" if move.surface == "water" else move.of
+        where = "the water" if move.surface == "water" else f"the walls of {move.of}" if move.surface == "wall" else move.of
         head = f"to ({move.to[0]:.1f}, {move.to[1]:.1f}) on {where}" + (f" ({p.crossing})" if p.crossing else "")
     extra = f", picking up {', '.join(move.pick_up)}" if move.pick_up else ""
     return f"{head}{extra}{': ' + why if why else ''}"
 
 
 def _move_of(surface: Surface, ident: str, goal: Vec, pick_up: tuple[str, ...]) -> Move:
-    return Move((goal.x, goal.y), cast(SurfaceName, surface.value), ident, pick_up)
+    return Move((goal.x, goal.y), cast(SurfaceName, WORDS[surface]), ident, pick_up)
 
 
 def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, str, Vec, str]]:
@@ -345,6 +410,12 @@ def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, s
             if ship is not own and hull_distance(own.hull, ship.hull) <= BOARD_REACH:
                 out.append((Surface.DECK, ship.name, start, f"aboard {ship.name}"))
                 out.append((Surface.DECK, own.name, ship.hull.centre, f"at the side facing {ship.name}"))
+    for fort in shore.standing():
+        if point_hull_distance(start, fort.hull) <= reach + BOARD_REACH:
+            out += [(Surface.WALL_TOP, fort.name, Vec(gate.x, gate.y), f"in through {gate.name}") for gate in forts.open_gates(fort, figure)]
+            out.append((Surface.WALL_TOP, fort.name, start, f"onto the walls of {fort.name}"))
+            out += [(Surface.FORT_LEVEL, k.name, start, f"up to {k.name}") for k in fort.keeps]
+            out.append((Surface.LAND, fort.ground, start, f"down from {fort.name}"))
     if not figure.swimming:
         out.append((Surface.WATER, "", start, "into the water"))
     for lv in shore.lands:
@@ -420,6 +491,11 @@ def resolve(g: Game, shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[st
     if p.crossing is not None and p.boards is not None:
         crossing = f"{before.ident}>{p.boards}"
         across = yield from boarding_roll(g, shore, figure, shore.ships[p.boards], crossing)
+    elif p.crossing in ("scale", "climb"):
+        fort = shore.fort_of(p.end)
+        assert fort is not None
+        what = "scale the walls" if p.crossing == "scale" else f"climb to {p.end.ident}"
+        across = yield from forts.scale(g, shore, figure, fort, what)
     if across and len(p.legs) > 1:
         figure.spot = p.end
     walked = p.legs if across else p.legs[:1]
@@ -431,7 +507,11 @@ def resolve(g: Game, shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[st
     path = [[round(q.x, 4), round(q.y, 4)] for leg in walked for q in leg.path]
     g.emit(
         "move",
-        "WS-FIG-5" if p.end.surface is Surface.WATER or before.surface is Surface.WATER else "WS-FIG-3",
+        "WS-FIG-5"
+        if p.end.surface is Surface.WATER or before.surface is Surface.WATER
+        else "WS-FORT-2"
+        if p.crossing in ("gate", "scale", "climb", "up")
+        else "WS-FIG-3",
         figure=figure.name,
         side=figure.side,
         frm=[round(start.x, 4), round(start.y, 4)],

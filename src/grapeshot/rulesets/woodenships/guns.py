@@ -47,10 +47,11 @@ from grapeshot.geometry import (
     view_of_hull,
 )
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
-from grapeshot.rulesets.woodenships.data import CLOSE, GUN_ARC, GUN_RADIUS, GUNS, NEXT_TO, SHIP_TYPES
+from grapeshot.rulesets.woodenships.data import CLOSE, GATE_WIDTH, GUN_ARC, GUN_RADIUS, GUNS, NEXT_TO, SHIP_TYPES
+from grapeshot.rulesets.woodenships.forts import damage_fort, hit_gate
 from grapeshot.rulesets.woodenships.melee import harried_by
 from grapeshot.rulesets.woodenships.ships import damage as damage_ship
-from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Figure, Fort, Gate, Gun, Ship, Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
 #: a gun's muzzle stands this high above its deck (sight from it)
@@ -58,7 +59,7 @@ MUZZLE = 0.5
 #: the rule of each gun's row
 ROW_RULES = {"cannon": "WS-GUN-3", "swivel": "WS-GUN-4", "mounted-rifle": "WS-GUN-5"}
 
-Target = Figure | Ship | Gun
+Target = Figure | Ship | Gun | Fort | Gate
 
 
 def next_to(shore: Shore, figure: Figure, gun: Gun) -> bool:
@@ -74,7 +75,7 @@ def muster_crews(g: Game, shore: Shore, side: str) -> None:
     """WS-GUN-1: at the start of a side's turn, who of that side stands next to each gun."""
     figures = [f for f in shore.living(side) if not f.swimming and not f.animal]
     for gun in shore.guns.values():
-        if gun.working and shore.ships[gun.ship].afloat:
+        if gun.working and shore.mounted(gun):
             gun.crew = tuple(f.name for f in figures if next_to(shore, f, gun))
         else:
             gun.crew = ()
@@ -87,12 +88,17 @@ def target_of(shore: Shore, name: str | None) -> Target | None:
         return shore.figures[name]
     if name in shore.guns:
         return shore.guns[name]
-    return shore.ships.get(name)
+    if name in shore.forts:
+        return shore.forts[name]
+    gate = next((x for fort in shore.forts.values() for x in fort.gates if x.name == name), None)
+    return gate if gate is not None else shore.ships.get(name)
 
 
 def _side_of(shore: Shore, target: Target) -> str:
     if isinstance(target, Gun):
-        return shore.ships[target.ship].side
+        return shore.mount(target).side
+    if isinstance(target, Gate):
+        return shore.forts[target.fort].side
     return target.side
 
 
@@ -104,21 +110,23 @@ def aim_point(shore: Shore, gun: Gun, target: Target) -> Vec:
         return shore.world(target.spot)
     if isinstance(target, Gun):
         return shore.gun_point(target)
+    if isinstance(target, Gate):
+        return Vec(target.x, target.y)
     return target.hull.centre
 
 
 def in_arc(shore: Shore, gun: Gun, heading: float) -> bool:
     """Whether a gun may point this way: within 90 degrees of straight out over its side."""
-    return abs(angle_diff(heading, shore.ships[gun.ship].hull.heading + gun.mount)) <= GUN_ARC + 1e-9
+    return abs(angle_diff(heading, shore.mount(gun).hull.heading + gun.mount)) <= GUN_ARC + 1e-9
 
 
 def gap_to(shore: Shore, gun: Gun, target: Target) -> float:
     """Range, inches: from the gun's footing to the nearest point of the target."""
     p = shore.gun_point(gun)
-    if isinstance(target, Ship):
+    if isinstance(target, (Ship, Fort)):
         return max(0.0, point_hull_distance(p, target.hull) - GUN_RADIUS)
     q = aim_point(shore, gun, target)
-    r = target.radius if isinstance(target, Figure) else GUN_RADIUS
+    r = _radius(target)
     return max(0.0, math.hypot(q.x - p.x, q.y - p.y) - r - GUN_RADIUS)
 
 
@@ -128,11 +136,18 @@ def on_line(shore: Shore, gun: Gun, heading: float, target: Target) -> bool:
     p = shore.gun_point(gun)
     d = unit(heading)
     far = Vec(p.x + d.x * 200.0, p.y + d.y * 200.0)
-    if isinstance(target, Ship):
+    if isinstance(target, (Ship, Fort)):
         return segment_hull_entry(p, far, target.hull) is not None
     q = aim_point(shore, gun, target)
-    r = target.radius if isinstance(target, Figure) else GUN_RADIUS
+    r = _radius(target)
     return (q.x - p.x) * d.x + (q.y - p.y) * d.y > 0.0 and segment_point_distance(p, far, q) <= r + 1e-9
+
+
+def _radius(target: Figure | Gun | Gate) -> float:
+    """How far from its aim point a shot may pass and still meet a figure, a gun or a gate."""
+    if isinstance(target, Figure):
+        return target.radius
+    return GATE_WIDTH / 2.0 if isinstance(target, Gate) else GUN_RADIUS
 
 
 def band_need(kind: str, gap: float) -> int | None:
@@ -167,6 +182,8 @@ def mods_for(shore: Shore, figure: Figure, gun: Gun, target: Target) -> list[Mod
         return [Mod("WS-GUN-6", "a cannon against a cannon", -1)]
     if isinstance(target, Ship) and is_boat(target):
         return [Mod("WS-GUN-6", "a cannon against a boat", -1)]
+    if isinstance(target, Gate):
+        return [Mod("WS-GUN-6", "a cannon against a gate", -1)]
     return []
 
 
@@ -184,7 +201,7 @@ class Laid:
 
 def _gun_of(shore: Shore, name: str | None) -> Gun | str:
     gun = shore.guns.get(name or "")
-    if gun is None or not gun.working or not shore.ships[gun.ship].afloat:
+    if gun is None or not gun.working or not shore.mounted(gun):
         return f"{name!r} is no working gun afloat"
     return gun
 
@@ -201,10 +218,10 @@ def lay(shore: Shore, obs: Sequence[Obstruction], figure: Figure, gun_name: str 
     if gun.fired == shore.serial:
         return f"{gun.name} has fired this turn"
     target = target_of(shore, target_name)
-    if target is None or (isinstance(target, Figure) and not target.alive) or (isinstance(target, Ship) and not target.afloat):
+    if target is None or not standing(shore, target):
         return f"{target_name!r} is nothing a gun can fire at"
-    if isinstance(target, Gun) and (not target.working or target is gun or not shore.ships[target.ship].afloat):
-        return f"{target_name!r} is no working gun afloat to fire at"
+    if isinstance(target, Gun) and target is gun:
+        return f"{gun.name} cannot fire at itself"
     if _side_of(shore, target) == figure.side:
         return f"{target_name} is of {figure.side}'s own side"
     if gun.kind == "mounted-rifle" and not isinstance(target, Figure):
@@ -233,24 +250,29 @@ def lay(shore: Shore, obs: Sequence[Obstruction], figure: Figure, gun_name: str 
 
 def _muzzle(shore: Shore, gun: Gun) -> Point3:
     p = shore.gun_point(gun)
-    ship = shore.ships[gun.ship]
-    return Point3(p.x, p.y, ship.plan.deck_height(gun.along) + MUZZLE)
+    return Point3(p.x, p.y, shore.gun_height(gun) + MUZZLE)
 
 
 def _blocked(shore: Shore, obs: Sequence[Obstruction], gun: Gun, target: Target) -> str | None:
     """What stops a gun seeing its target (its own ship never does)."""
     eye = _muzzle(shore, gun)
     own = {gun.ship}
-    if isinstance(target, Ship):
-        sight = view_of_hull(eye, target.name, target.hull, target.plan.deck, obs, own)
+    if isinstance(target, (Ship, Fort)):
+        deck = target.plan.deck if isinstance(target, Ship) else target.height
+        sight = view_of_hull(eye, target.name, target.hull, deck, obs, own)
         return None if sight.clear else (sight.blocked.ident if sight.blocked else "something")
     q = aim_point(shore, gun, target)
     if isinstance(target, Figure):
         assert target.spot is not None
         z = shore.height(target.spot) + EYE_HEIGHT
+        skip = own
+    elif isinstance(target, Gate):
+        z = shore.forts[target.fort].height / 2.0  # the gate's middle, in its own wall
+        skip = own | {target.fort}
     else:
-        z = shore.ships[target.ship].plan.deck_height(target.along) + MUZZLE
-    found = blockings(eye, Point3(q.x, q.y, z), obs, own | ({target.ship} if isinstance(target, Gun) else set()))
+        z = shore.gun_height(target) + MUZZLE
+        skip = own | {target.ship}
+    found = blockings(eye, Point3(q.x, q.y, z), obs, skip)
     return None if not found else found[0].ident
 
 
@@ -259,7 +281,7 @@ def fire(g: Game, shore: Shore, figure: Figure, laid: Laid) -> Generator[Prompt,
     GW dice, option ``gun_dice``: :func:`.gw.fire`)."""
     gun, target = laid.gun, laid.target
     if gun.kind != "cannon":
-        gun.facing = (laid.heading - shore.ships[gun.ship].hull.heading + 180.0) % 360.0 - 180.0
+        gun.facing = (laid.heading - shore.mount(gun).hull.heading + 180.0) % 360.0 - 180.0
     if gw_dice(shore, gun):
         from grapeshot.rulesets.woodenships import gw  # the variant builds on this module
 
@@ -298,18 +320,23 @@ def fire(g: Game, shore: Shore, figure: Figure, laid: Laid) -> Generator[Prompt,
         damage=harm,
     )
     if out.passed:
-        harm_target(g, shore, target, harm, figure.side, f"{gun.name}, fired by {figure.name}", rule)
+        yield from harm_target(g, shore, target, harm, figure.side, f"{gun.name}, fired by {figure.name}", rule)
 
 
-def harm_target(g: Game, shore: Shore, target: Target, harm: int, by: str | None, cause: str, rule: str) -> None:
-    """A cannon's blow (or what strikes as one, the shaman's lightning) lands: a wound to a
-    figure, points off a ship, a blow to a gun (WS-GUN-7/8)."""
+def harm_target(g: Game, shore: Shore, target: Target, harm: int, by: str | None, cause: str, rule: str) -> Generator[Prompt, Any, None]:
+    """A cannon's blow (or what strikes as one: the shaman's lightning, a barrel, the GW dice)
+    lands: a wound to a figure, points off a ship or a fort, a blow to a gate or a gun
+    (WS-GUN-7/8, WS-FORT-1); a fort's collapse rolls for those it crushes, hence a procedure."""
     if isinstance(target, Figure):
         wound(g, shore, target, harm, by, cause, rule)
     elif isinstance(target, Ship):
         damage_ship(g, shore, target, harm, by, cause, rule)
+    elif isinstance(target, Fort):
+        yield from damage_fort(g, shore, target, harm, by, cause, rule)
+    elif isinstance(target, Gate):
+        yield from hit_gate(g, shore, target, harm, by, cause)
     else:
-        hit_gun(g, shore, target, harm, by, cause)
+        yield from hit_gun(g, shore, target, harm, by, cause)
 
 
 def _name(target: Target) -> str:
@@ -317,12 +344,28 @@ def _name(target: Target) -> str:
 
 
 def _what(target: Target) -> str:
-    return "figure" if isinstance(target, Figure) else "gun" if isinstance(target, Gun) else "ship"
+    if isinstance(target, Figure):
+        return "figure"
+    return "gun" if isinstance(target, Gun) else "ship" if isinstance(target, Ship) else "fort" if isinstance(target, Fort) else "gate"
 
 
-def hit_gun(g: Game, shore: Shore, gun: Gun, harm: int, by: str | None, cause: str) -> None:
-    """WS-GUN-7/8/9: damage to a gun, what spills onto its ship, its crew's wounds."""
-    ship = shore.ships[gun.ship]
+def standing(shore: Shore, target: Target) -> bool:
+    """Whether a target is still there to fire at: a living figure, a ship afloat, a fort not
+    collapsed, a working gun on either, a gate not broken in a fort still standing."""
+    if isinstance(target, Figure):
+        return target.alive
+    if isinstance(target, Ship):
+        return target.afloat
+    if isinstance(target, Fort):
+        return not target.collapsed
+    if isinstance(target, Gate):
+        return not target.broken and not shore.forts[target.fort].collapsed
+    return target.working and shore.mounted(target)
+
+
+def hit_gun(g: Game, shore: Shore, gun: Gun, harm: int, by: str | None, cause: str) -> Generator[Prompt, Any, None]:
+    """WS-GUN-7/8/9: damage to a gun, what spills onto its ship or fort, its crew's wounds."""
+    ship = shore.mount(gun)
     if gun.kind == "cannon":
         destroyed, spill, rule = harm >= 3, 1 if harm >= 5 else 0, "WS-GUN-7"
     elif gun.kind == "swivel":
@@ -334,8 +377,10 @@ def hit_gun(g: Game, shore: Shore, gun: Gun, harm: int, by: str | None, cause: s
         gun.life = 0
         gun.loaded = False
     g.emit("gun-hit", rule, gun=gun.name, ship=ship.name, damage=harm, destroyed=destroyed, spill=spill, crew=[f.name for f in crew], by=by)
-    if spill:
+    if spill and isinstance(ship, Ship):
         damage_ship(g, shore, ship, spill, by, f"{cause}: the blow to {gun.name}", rule)
+    elif spill and isinstance(ship, Fort):
+        yield from damage_fort(g, shore, ship, spill, by, f"{cause}: the blow to {gun.name}", rule)
     if destroyed and gun.kind in ("cannon", "swivel"):
         for f in crew:
             wound(g, shore, f, 1, by, f"the wreck of {gun.name}", "WS-GUN-9")
@@ -391,7 +436,7 @@ def turn(g: Game, shore: Shore, figure: Figure, gun_name: str, target_name: str)
     target = target_of(shore, target_name)
     assert target is not None
     heading = bearing(shore.gun_point(gun), aim_point(shore, gun, target))
-    gun.facing = (heading - shore.ships[gun.ship].hull.heading + 180.0) % 360.0 - 180.0
+    gun.facing = (heading - shore.mount(gun).hull.heading + 180.0) % 360.0 - 180.0
     gun.served = shore.serial
     g.emit(
         "gun-turn", "WS-GUN-2", figure=figure.name, side=figure.side, gun=gun.name, target=target_name, heading=round(heading, 4), facing=round(gun.facing, 4)
@@ -406,21 +451,16 @@ def in_reach(shore: Shore, gun: Gun, target: Target) -> bool:
 def is_target(shore: Shore, gun: Gun, side: str, target: Target) -> bool:
     """Whether a gun of ``side`` might be fired or turned at ``target``: a living enemy figure, an
     enemy ship or an enemy gun, within its range (whether it can hit is :func:`lay`'s to say)."""
-    if isinstance(target, Figure):
-        alive = target.alive
-    elif isinstance(target, Ship):
-        alive = target.afloat
-    else:
-        alive = target.working and target is not gun and shore.ships[target.ship].afloat
+    alive = standing(shore, target) and target is not gun
     return alive and _side_of(shore, target) != side and in_reach(shore, gun, target)
 
 
 def targets(shore: Shore, gun: Gun, side: str) -> list[Target]:
     """Everything a gun of ``side`` might be fired or turned at (:func:`is_target`)."""
-    out: list[Target] = [*shore.living(), *shore.afloat(), *shore.guns.values()]
+    out: list[Target] = [*shore.living(), *shore.afloat(), *shore.guns.values(), *shore.standing(), *(t for f in shore.standing() for t in f.gates)]
     return [t for t in out if is_target(shore, gun, side, t)]
 
 
 def guns_near(shore: Shore, figure: Figure) -> list[Gun]:
     """The working guns a figure stands next to."""
-    return [gun for gun in shore.guns.values() if gun.working and shore.ships[gun.ship].afloat and next_to(shore, figure, gun)]
+    return [gun for gun in shore.guns.values() if gun.working and shore.mounted(gun) and next_to(shore, figure, gun)]

@@ -35,7 +35,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, SCATTER_ARTILLERY, RerollGrant, Roll, RollRequest, sustained
 from grapeshot.rulesets.woodenships.data import GUNS
-from grapeshot.rulesets.woodenships.guns import Laid, aim_point, harm_target, hit_gun
+from grapeshot.rulesets.woodenships.guns import Laid, aim_point, harm_target, hit_gun, standing
 from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
 
 RULE = "WS-GUN-10"
@@ -110,21 +110,21 @@ def fire(g: Game, shore: Shore, figure: Figure, laid: Laid) -> Generator[Prompt,
     )
     cause = f"{gun.name}, fired by {figure.name}"
     if result == "explodes":
-        hit_gun(g, shore, gun, harm, None, f"{gun.name}'s load exploded")
+        yield from hit_gun(g, shore, gun, harm, None, f"{gun.name}'s load exploded")
         return
     if result != "hit":
         return
     if harm:
-        harm_target(g, shore, target, harm, figure.side, cause, RULE)
+        yield from harm_target(g, shore, target, harm, figure.side, cause, RULE)
     for n in range(1, crits + 1):
         extra = yield from critical_roll(g, figure, gun, n)
         where = target
         if isinstance(target, Ship):
             where = critical_gun(shore, gun, target) or target
-        alive = where.working if isinstance(where, Gun) else where.afloat if isinstance(where, Ship) else where.alive
+        alive = standing(shore, where)
         g.emit("gw-critical", RULE, gun=gun.name, target=name, at=where.name, damage=extra, n=n)
         if alive:
-            harm_target(g, shore, where, extra, figure.side, f"{cause}: a critical hit", RULE)
+            yield from harm_target(g, shore, where, extra, figure.side, f"{cause}: a critical hit", RULE)
 
 
 def throw(g: Game, shore: Shore, figure: Figure, gun: Gun, target: str, gap: float, mods: int) -> Generator[Prompt, Any, tuple[Roll, str, int]]:

@@ -47,7 +47,7 @@ from grapeshot.geometry import (
 )
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, GUNS, REPEL_BUMP, REPEL_FIGURES, REPEL_SHIP
-from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, harm_target
+from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, harm_target, standing
 from grapeshot.rulesets.woodenships.places import eye, sees, spot_at
 from grapeshot.rulesets.woodenships.ships import shove_swimmers, slide
 from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
@@ -67,15 +67,7 @@ def is_shaman(figure: Figure) -> bool:
 
 
 def _side_of(shore: Shore, t: Target) -> str:
-    return shore.ships[t.ship].side if isinstance(t, Gun) else t.side
-
-
-def _standing(shore: Shore, t: Target) -> bool:
-    if isinstance(t, Figure):
-        return t.alive
-    if isinstance(t, Ship):
-        return t.afloat
-    return t.working and shore.ships[t.ship].afloat
+    return shore.mount(t).side if isinstance(t, Gun) else t.side
 
 
 def _target(shore: Shore, name: str | None) -> Target | None:
@@ -140,7 +132,7 @@ def bolt(shore: Shore, obs: Sequence[Obstruction], figure: Figure, target: str |
     if why is not None:
         return why
     t = _target(shore, target)
-    if t is None or not _standing(shore, t) or _side_of(shore, t) == figure.side:
+    if t is None or not standing(shore, t) or _side_of(shore, t) == figure.side:
         return f"{target!r} is no enemy figure, ship or gun standing"
     gap = gap_to(shore, figure, t)
     base = band_need("cannon", gap)
@@ -195,7 +187,7 @@ def candidates(shore: Shore, figure: Figure) -> list[tuple[Power, str | None]]:
     out: list[tuple[Power, str | None]] = []
     targets: list[Target] = [*shore.living(), *shore.afloat(), *(g for g in shore.guns.values() if g.working)]
     for t in targets:
-        if _standing(shore, t) and _side_of(shore, t) != figure.side and gap_to(shore, figure, t) <= reach + 1e-9:
+        if standing(shore, t) and _side_of(shore, t) != figure.side and gap_to(shore, figure, t) <= reach + 1e-9:
             out.append(("lightning", t.name))
     out.append(("repel", None))
     out += [("repel-ship", s.name) for s in shore.afloat() if s.side != figure.side]
@@ -249,7 +241,7 @@ def lightning(g: Game, shore: Shore, figure: Figure, b: Bolt) -> Generator[Promp
         damage=harm,
     )
     if out.passed:
-        harm_target(g, shore, t, harm, figure.side, f"lightning called by {figure.name}", RULE)
+        yield from harm_target(g, shore, t, harm, figure.side, f"lightning called by {figure.name}", RULE)
 
 
 def _bounds_and_obstacles(shore: Shore, f: Figure) -> tuple[list[Region], list[Hull | Polygon]]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.geometry import base_gap
+from grapeshot.geometry import Surface, base_gap
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import CONTACT, MeleeWeapon, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
@@ -31,15 +31,24 @@ def in_contact(shore: Shore, a: Figure, b: Figure) -> bool:
     return base_gap(shore.base(a), shore.base(b)) <= CONTACT
 
 
+def _apart(a: Figure, b: Figure) -> bool:
+    """Whether a wall or a level's side stands between two figures: one on a fort's place, the
+    other not on that same place."""
+    assert a.spot is not None and b.spot is not None
+    fort = (Surface.WALL_TOP, Surface.FORT_LEVEL)
+    return (a.spot.surface in fort or b.spot.surface in fort) and (a.spot.surface, a.spot.ident) != (b.spot.surface, b.spot.ident)
+
+
 def foes_in_contact(shore: Shore, figure: Figure) -> list[Figure]:
-    """The enemies base to base with a figure out of the water (none for a swimmer)."""
+    """The enemies base to base with a figure out of the water (none for a swimmer); a fort's
+    walls and levels stand apart: those on one fight only those on the same (WS-FORT-2)."""
     if not figure.alive or figure.swimming:
         return []
     me = shore.base(figure)
     reach = 2.0 * me.radius + CONTACT + 2.0  # a cheap bound first: no base is wider than 2" more than this one
     out = []
     for o in shore.living():
-        if o.side == figure.side or o.swimming:
+        if o.side == figure.side or o.swimming or _apart(figure, o):
             continue
         b = shore.base(o)
         if abs(b.x - me.x) <= reach and abs(b.y - me.y) <= reach and base_gap(me, b) <= CONTACT:

@@ -20,6 +20,7 @@ KINDS = frozenset(
         "lightning", "repel", "repel-bump", "repel-ship", "bite",
         "harry", "release", "wild", "fire", "burn", "fire-out", "gun-cookoff",
         "wind", "drift", "wind-stolen",
+        "scale", "fort-damage", "gate-hit", "fort-collapse", "crushed",
     }
 )  # fmt: skip
 
@@ -193,6 +194,18 @@ def _sentence(e: Event) -> str | None:
     if k == "wind-stolen":
         what = "she will lie stopped" if d["effect"] == "stopped" else "she will go at half speed"
         return f"  {d['by']} steals {d['ship']}'s wind: {what} in her next movement."
+    if k == "scale":
+        return f"{d['figure']} tries to {d['what']} of {d['fort']} (needs {d['need']}){_mods(d)}: rolls {d['faces']}, {'up' if d['passed'] else 'falls back'}."
+    if k == "fort-damage":
+        return f"{d['fort']} loses {d['points']} point{'s' if d['points'] != 1 else ''} ({d['left']} left, {d['band']}): {d['cause']}."
+    if k == "gate-hit":
+        state = "broken open" if d["broken"] else f"{d['life']} hit point{'s' if d['life'] != 1 else ''} left"
+        spill = f"; {d['fort']} loses {d['spill']} more" if d["spill"] else ""
+        return f"  {d['gate']} takes {d['damage']}: {state}{spill}."
+    if k == "fort-collapse":
+        return f"The walls of {d['fort']} collapse! {len(d['figures'])} on them come down among the ruins; {len(d['lost'])} guns lost."
+    if k == "crushed":
+        return f"  {d['figure']} rolls {d['roll']} in the fall of {d['fort']}: {'crushed' if d['crushed'] else 'unhurt'}."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
         return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="

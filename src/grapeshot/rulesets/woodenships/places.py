@@ -1,12 +1,13 @@
 """Where figures may stand, and what they see: the game's surfaces on the geometry package.
 
 A figure stands on one surface at a time (:class:`~.state.Spot`): a ship's deck, in the hull's
-frame, among the other figures aboard and round the masts; a piece of land, round rocks and
-buildings; or the open water, round every hull, island and rock.  :func:`space_for` builds the
+frame, among the other figures aboard and round the masts; a piece of land, round rocks,
+buildings and standing forts; the top of a fort's walls, round its guns and raised levels; a
+raised level of a fort; or the open water, round every hull, island and rock.  :func:`space_for` builds the
 free space of one surface for one figure (``geometry.FreeSpace``: linear in the figures on that
 surface, looked up in a grid of cells when they are many), which its moves, the nearest free
 spot and placing all ask.  Sight (:func:`obstructions`, :func:`sees`) runs over hulls with their
-gunwales, raised ground, rocks and buildings; figures do not block it (a ruling: on a crowded
+gunwales, raised ground, rocks, buildings and forts' walls and levels; figures do not block it (a ruling: on a crowded
 deck they would hide everything).
 """
 
@@ -33,7 +34,7 @@ from grapeshot.geometry import (
     polygon_gap,
 )
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, MAST_RADIUS
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore, Spot
+from grapeshot.rulesets.woodenships.state import Figure, Fort, Ship, Shore, Spot
 
 
 def vessel(ship: Ship) -> Vessel:
@@ -56,6 +57,15 @@ def footings(shore: Shore, ship: Ship) -> list[Base]:
     return [*masts(ship), *guns]
 
 
+def fort_footings(shore: Shore, fort: Fort) -> list[Base]:
+    """What stands on a fort's walls besides the figures: its guns."""
+    return [Base(p.x, p.y, GUN_RADIUS, g.name) for g in shore.guns.values() if g.ship == fort.name and g.working for p in [shore.gun_point(g)]]
+
+
+def outline(hull: Hull) -> Polygon:
+    return Polygon(hull.corners)
+
+
 def space_for(shore: Shore, surface: Surface, ident: str, radius: float, without: str = "") -> FreeSpace:
     """Where a base of ``radius`` may stand on one surface, clear of the figures on it (but the
     one named ``without``, the figure that moves) and of what stands in the way there."""
@@ -63,9 +73,15 @@ def space_for(shore: Shore, surface: Surface, ident: str, radius: float, without
     if surface is Surface.DECK:
         ship = shore.ships[ident]
         return FreeSpace(radius, [ship.hull], [*bases, *footings(shore, ship)])
+    if surface is Surface.WALL_TOP:
+        fort = shore.forts[ident]
+        return FreeSpace(radius, [fort.hull], [*bases, *fort_footings(shore, fort)], [k.hull for k in fort.keeps])
+    if surface is Surface.FORT_LEVEL:
+        return FreeSpace(radius, [shore.keep(ident).hull], bases)
     if surface is Surface.LAND:
         land = shore.land(ident)
-        solids = [lv.area for lv in shore.lands if lv.solid and _boxes_meet(lv.area, land.area)]
+        solids: list[Hull | Polygon] = [lv.area for lv in shore.lands if lv.solid and _boxes_meet(lv.area, land.area)]
+        solids += [f.hull for f in shore.standing() if f.ground == ident]
         return FreeSpace(radius, [land.area], bases, solids)
     obstacles: list[Hull | Polygon] = [s.hull for s in shore.afloat()]
     obstacles += [lv.area for lv in shore.lands]
@@ -90,6 +106,10 @@ def surfaces_at(shore: Shore, p: Vec) -> list[tuple[Surface, str]]:
     for s in shore.afloat():
         if s.hull.contains(p):
             return [(Surface.DECK, s.name)]
+    for fort in shore.standing():
+        if fort.hull.contains(p):
+            keeps = sorted((k for k in fort.keeps if k.hull.contains(p)), key=lambda k: -k.storey)
+            return [(Surface.FORT_LEVEL, keeps[0].name)] if keeps else [(Surface.WALL_TOP, fort.name)]
     for lv in shore.lands:
         if lv.area.contains(p):
             return [] if lv.solid else [(Surface.LAND, lv.ident)]
@@ -109,6 +129,18 @@ def holds(shore: Shore, figure: Figure) -> str | None:
             return f"stands on the deck of {spot.ident}, which is not afloat"
         if not DeckPoint(spot.x, spot.y).aboard(ship.hull, -b.radius + 1e-6):
             return f"overhangs the side of {ship.name}"
+    elif spot.surface in (Surface.WALL_TOP, Surface.FORT_LEVEL):
+        fort = shore.fort_of(spot)
+        assert fort is not None
+        if fort.collapsed:
+            return f"stands on {spot.ident}, which has collapsed"
+        area = fort.hull if spot.surface is Surface.WALL_TOP else shore.keep(spot.ident).hull
+        if not DeckPoint.of(area, b.centre).aboard(area, -b.radius + 1e-6):
+            return f"overhangs the edge of {spot.ident}"
+        if spot.surface is Surface.WALL_TOP:
+            for k in fort.keeps:
+                if hull_gap(b, k.hull) < -1e-6:
+                    return f"stands inside {k.name}"
     elif spot.surface is Surface.LAND:
         land = shore.land(spot.ident)
         if polygon_gap(b, land.area) > -2.0 * b.radius + 1e-6:
@@ -116,6 +148,9 @@ def holds(shore: Shore, figure: Figure) -> str | None:
         for lv in shore.lands:
             if lv.solid and polygon_gap(b, lv.area) < -1e-6:
                 return f"stands inside {lv.ident}"
+        for fort in shore.standing():
+            if hull_gap(b, fort.hull) < -1e-6:
+                return f"stands inside the walls of {fort.name}"
     else:
         for s in shore.afloat():
             if hull_gap(b, s.hull) < -1e-6:
@@ -135,6 +170,9 @@ def obstructions(shore: Shore) -> list[Obstruction]:
     """What blocks sight on this table: every hull afloat (solid to its deck, its gunwale a rim
     above), ground above the water, rocks and buildings.  Figures do not block sight."""
     levels = [Level(lv.ident, Surface.LAND, lv.area, lv.height) for lv in shore.lands]
+    for fort in shore.standing():
+        levels.append(Level(fort.name, Surface.WALL_TOP, outline(fort.hull), fort.height))
+        levels += [Level(k.name, Surface.FORT_LEVEL, outline(k.hull), k.height) for k in fort.keeps]
     return obstructions_for([vessel(s) for s in shore.afloat()], levels)
 
 

@@ -23,7 +23,7 @@ RULEBOOK = RuleBook(
     "WS",
     [
         # figures
-        _r("WS-FIG-1", "equal figures a side, one captain a ship; a man has 1 life point", "setup._check_fleets", "data.MAN_LIFE", "wounds.wound"),
+        _r("WS-FIG-1", "equal figures a side, one captain a ship; a man has 1 life point", "fleets.check", "data.MAN_LIFE", "wounds.wound"),
         _r("WS-FIG-2", "heroes: 3 life points, +1 on every action but cannons; captains are heroes", "data.HERO_LIFE", "checks.hero", "boarding.hero_mods"),
         _r("WS-FIG-3", 'move up to 8" first, then one action', "flow.figure_turn", "figures.plan", "acts.refused"),
         _r("WS-FIG-4", "gang-up: +1 for each figure that struck the same victim before", "melee.strike"),
@@ -70,7 +70,7 @@ RULEBOOK = RuleBook(
             "data.GUNS",
         ),
         # ships
-        _r("WS-SHIP-1", "ships of 2 to 5 sections; fleets of equal cost", "setup._ship", "setup._check_fleets", "data.MIN_SECTIONS"),
+        _r("WS-SHIP-1", "ships of 2 to 5 sections; fleets of equal cost", "setup._ship", "fleets.check", "fleets.costs", "data.MIN_SECTIONS"),
         _r("WS-SHIP-2", "the ship table: movement, ram, hit points, cost", "data.SHIP_TYPES", "data.ShipType", "setup._ship"),
         _r("WS-SHIP-3", "the score sheet's copy of the ram column, as an option", "data.ShipType.ram_value", "flow._muster"),
         _r(
@@ -94,9 +94,18 @@ RULEBOOK = RuleBook(
         _r("WS-RAM-2", "stuck together when the rammer is the bigger; a 6 frees them", "rams.ram", "rams.dislodge", "ships.cannot_move"),
         _r("WS-RAM-3", "rammed to nothing: sinks after a turn, taking a smaller ship stuck to it", "ships.damage", "ships.sink"),
         # forts
-        _planned("WS-FORT-1", "forts' hit points from their cost; gates of 3 hit points"),
-        _planned("WS-FORT-2", "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1"),
-        _planned("WS-FORT-3", "a fort with no points collapses, crushing those in it"),
+        _r(
+            "WS-FORT-1", "forts' hit points from their cost; gates of 3 hit points", "data.fort_cost", "setup.build_fort", "forts.damage_fort", "forts.hit_gate"
+        ),
+        _r(
+            "WS-FORT-2",
+            "scaling walls and levels: 6, 4-6, 3-6 by the fort's damage; heroes +1",
+            "forts.scale_need",
+            "forts.scale",
+            "figures._fort_crossing",
+            "melee._apart",
+        ),
+        _r("WS-FORT-3", "a fort with no points collapses, crushing those in it", "forts.collapse"),
         # magic and animals
         _r(
             "WS-MAGIC-1",
@@ -130,6 +139,6 @@ RULEBOOK = RuleBook(
             "barrels.hurl",
         ),
         # records
-        _planned("WS-SHEET-1", "a printable score sheet per ship or fort"),
+        _r("WS-SHEET-1", "a printable score sheet per ship or fort", "sheets.ship_sheet", "sheets.fort_sheet", "sheets.track", "sheets.references"),
     ],
 )

@@ -2,38 +2,44 @@
 landing parties ashore, weapons carried, stowed or in the pile, and the checks of a fair game.
 
 The checks (each refused with the field and the rule it breaks): every ship has between two and
-``max_sections`` sections (WS-SHIP-1) and exactly one captain (WS-FIG-1); the sides' fleets cost
-the same to within ``cost_margin`` (WS-SHIP-1) and, with ``equal_figures``, the sides field the
-same number of figures (WS-FIG-1); everything stands on the table, clear of everything else.
+``max_sections`` sections (WS-SHIP-1) and a boat's hit points lie in the table's range
+(WS-SHIP-2); everything stands on the table, clear of everything else; then the fair fleets of
+:mod:`.fleets` (a captain a ship, a commander a fort, equal cost, equal figures).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from grapeshot.core.scenario import Fields, Scenario
-from grapeshot.geometry import Base, Hull, Obstacle, Polygon, Section, ShipPlan, Surface, Vec, hull_hits_polygon, hulls_overlap, sections
+from grapeshot.geometry import Base, Hull, Obstacle, Polygon, Section, ShipPlan, Surface, Vec, hull_gap, hull_hits_polygon, hulls_overlap, sections
 from grapeshot.rulesets.woodenships.data import (
     ANIMALS,
     FIGURE_KINDS,
     FIGURE_RADIUS,
+    GATE_POINTS,
+    GATE_WIDTH,
     GUN_RADIUS,
     GUNS,
+    LEVEL_RISE,
     MIN_SECTIONS,
     PILE_KINDS,
     SHIP_TYPES,
     SMALL_ARMS,
+    WALL_HEIGHT,
     WILD,
     ShipType,
     default_masts,
+    fort_cost,
     life_of,
 )
+from grapeshot.rulesets.woodenships.fleets import check as fleets_check
 from grapeshot.rulesets.woodenships.places import masts, space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Draft, Figure, Gun, Land, Ship, Shore, Spot, Weapon
+from grapeshot.rulesets.woodenships.state import Draft, Figure, Fort, Gate, Gun, Keep, Land, Ship, Shore, Spot, Weapon
 
-FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile", "water", "wild")
+FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile", "forts", "water", "wild")
 SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores", "guns")
 GUN_FIELDS = ("kind", "place", "section", "at", "facing", "wheels", "loaded")
 #: where a gun may be mounted by name: the middle of the arc it points over (degrees from the bow)
@@ -81,15 +87,20 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
         fleets.append((seat, fleet, path))
         pile += _pile(f, fleet.get("pile", {}), f"{path}.pile")
     for seat, fleet, path in fleets:
+        for j, fort_raw in enumerate(f.seq(fleet.get("forts", []), f"{path}.forts")):
+            build_fort(shore, f, seat, fort_raw, f"{path}.forts[{j}]")
+    for seat, fleet, path in fleets:
         for j, ship_raw in enumerate(f.seq(fleet.get("ships", []), f"{path}.ships")):
             _crew(shore, f, seat, ship_raw, f"{path}.ships[{j}]")
+        for j, fort_raw in enumerate(f.seq(fleet.get("forts", []), f"{path}.forts")):
+            garrison(shore, f, seat, fort_raw, f"{path}.forts[{j}]")
         for j, item in enumerate(f.seq(fleet.get("ashore", []), f"{path}.ashore")):
             _ashore(shore, f, seat, item, f"{path}.ashore[{j}]")
         for j, item in enumerate(f.seq(fleet.get("water", []), f"{path}.water")):
             _creatures(shore, f, seat, item, f"{path}.water[{j}]", WATER_FIELDS)
         for j, item in enumerate(f.seq(fleet.get("wild", []), f"{path}.wild")):
             _creatures(shore, f, WILD, item, f"{path}.wild[{j}]", WILD_FIELDS)
-    _check_fleets(shore, f, options)
+    fleets_check(shore, f, options)
     wild = any(x.side == WILD or x.caged for x in shore.figures.values())
     if wild and options["wild_animals"] == "referee" and referee is None:
         raise f.fail("seats", f"a seat {REFEREE!r} with no fleet to referee the wild creatures (option wild_animals: referee)", [s.id for s in scenario.seats])
@@ -128,14 +139,18 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         raise f.fail(f"{path}.name", "a ship name used once", name)
     kind = SHIP_TYPES[f.text(s, "type", path, choices=list(SHIP_TYPES))]
     most = int(cast(int, options["max_sections"]))
-    count = f.integer(s, "sections", path, default=MIN_SECTIONS, lo=MIN_SECTIONS, hi=most)
+    count = f.integer(s, "sections", path, default=MIN_SECTIONS)
+    if not MIN_SECTIONS <= count <= most:
+        raise f.fail(f"{path}.sections", f"a ship of {MIN_SECTIONS} to {most} sections (WS-SHIP-1; option max_sections)", count)
     default_length = kind.length * count if kind.per_section is not None else kind.length
     length = f.number(s, "length", path, default=default_length, lo=2.0, hi=60.0, what="a hull length in inches")
     width = f.number(s, "width", path, default=kind.width, lo=1.0, hi=20.0, what="a hull width in inches")
     chosen = None
     if kind.points is not None:
         lo, hi = kind.points
-        chosen = f.integer(s, "hit_points", path, default=lo, lo=lo, hi=hi)
+        chosen = f.integer(s, "hit_points", path, default=lo)
+        if not lo <= chosen <= hi:
+            raise f.fail(f"{path}.hit_points", f"a {kind.title}'s hit points, {lo} to {hi} (WS-SHIP-2)", chosen)
     elif "hit_points" in s:
         raise f.fail(f"{path}.hit_points", f"no hit points: a {kind.title} has {kind.per_section} a section (WS-SHIP-2)", s["hit_points"])
     points = kind.hit_points(count, chosen)
@@ -169,16 +184,19 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         lost=f.integer(s, "damage", path, default=0, lo=0, hi=points - 1),
     )
     for j, raw_gun in enumerate(f.seq(s.get("guns", []), f"{path}.guns")):
-        _gun(shore, f, ship, raw_gun, f"{path}.guns[{j}]")
+        gun(shore, f, ship, raw_gun, f"{path}.guns[{j}]")
 
 
-def _gun(shore: Shore, f: Fields, ship: Ship, raw: object, path: str) -> None:
-    """A gun mounted on a ship (WS-GUN-*): at one of the ship's places (its port or starboard
-    gunwale amidships or in the middle of a section, at the bow or the stern, pointing out over
-    that side), or at a point of the deck pointing a given way."""
+def gun(shore: Shore, f: Fields, ship: Ship | Fort, raw: object, path: str) -> None:
+    """A gun mounted on a ship or a fort's walls (WS-GUN-*): at one of its places (its port or
+    starboard side amidships or in the middle of a section, at the bow or the stern, pointing out
+    over that side; a fort's bow is its front, the way its heading points), or at a point of its
+    deck or wall top pointing a given way."""
     g = f.mapping(raw, path, GUN_FIELDS)
     kind = f.text(g, "kind", path, choices=list(GUNS))
     hull = ship.hull
+    plan_sections = ship.plan.sections if isinstance(ship, Ship) else ()
+    footings = masts(ship) if isinstance(ship, Ship) else []
     if "at" in g:
         if "place" in g:
             raise f.fail(f"{path}.place", "either a place or a point 'at' for a gun, not both", g["place"])
@@ -188,11 +206,11 @@ def _gun(shore: Shore, f: Fields, ship: Ship, raw: object, path: str) -> None:
     else:
         place = f.text(g, "place", path, choices=list(GUN_PLACES))
         mount = GUN_PLACES[place]
-        names = [c.name for c in ship.plan.sections]
+        names = [c.name for c in plan_sections]
         if place in ("port", "starboard"):
             along = 0.0  # amidships, unless a section is named
             if "section" in g:
-                sec = next(c for c in ship.plan.sections if c.name == f.text(g, "section", path, choices=names))
+                sec = next(c for c in plan_sections if c.name == f.text(g, "section", path, choices=names))
                 along = (sec.aft + sec.fore) / 2.0
             port = (hull.hw - GUN_RADIUS) * (1.0 if place == "port" else -1.0)
         else:
@@ -200,7 +218,10 @@ def _gun(shore: Shore, f: Fields, ship: Ship, raw: object, path: str) -> None:
     if abs(along) > hull.hl - GUN_RADIUS + 1e-9 or abs(port) > hull.hw - GUN_RADIUS + 1e-9:
         raise f.fail(f"{path}.at", f"a point on {ship.name}'s deck for a gun, {GUN_RADIUS:g}\" in from the side", [along, port])
     where = hull.world(along, port)
-    for other in [*masts(ship), *(Base(q.x, q.y, GUN_RADIUS, o.name) for o in shore.guns_on(ship.name) for q in [shore.gun_point(o)])]:
+    for k in ship.keeps if isinstance(ship, Fort) else ():
+        if hull_gap(Base(where.x, where.y, GUN_RADIUS), k.hull) < -1e-9:
+            raise f.fail(path, f"a gun on the walls' top, clear of {k.name}", [round(along, 3), round(port, 3)])
+    for other in [*footings, *(Base(q.x, q.y, GUN_RADIUS, o.name) for o in shore.guns_on(ship.name) for q in [shore.gun_point(o)])]:
         if math.hypot(other.x - where.x, other.y - where.y) < other.radius + GUN_RADIUS - 1e-9:
             raise f.fail(path, f"a gun clear of {other.ident}", [round(along, 3), round(port, 3)])
     facing = f.number(g, "facing", path, default=mount, lo=-360.0, hi=360.0, what="a direction from the bow, degrees (port positive)")
@@ -240,7 +261,7 @@ def _masts(f: Fields, s: Mapping[str, Any], path: str, kind: ShipType, length: f
 # --------------------------------------------------------------------------- figures
 
 
-def _figures(f: Fields, item: Mapping[str, Any], path: str, default_name: str, seat: str) -> list[tuple[str, str, list[str]]]:
+def _figures(f: Fields, item: Mapping[str, Any], path: str, default_name: str, seat: str, taken: Collection[str] = ()) -> list[tuple[str, str, list[str]]]:
     """The figures an entry stands for: (name, kind, weapon kinds) for each."""
     kind = f.text(item, "kind", path, default="man", choices=list(FIGURE_KINDS))
     count = f.integer(item, "count", path, default=1, lo=1, hi=200)
@@ -252,7 +273,13 @@ def _figures(f: Fields, item: Mapping[str, Any], path: str, default_name: str, s
         raise f.fail(f"{path}.name", "no name for an entry of several figures (they are numbered)", item["name"])
     if "name" in item:
         return [(f.text(item, "name", path), kind, weapons)]
-    return [(f"{default_name} {kind} {n}", kind, list(weapons)) for n in range(1, count + 1)]
+    names: list[str] = []
+    n = 0
+    while len(names) < count:  # numbered on from those of an earlier entry of the same kind
+        n += 1
+        if f"{default_name} {kind} {n}" not in taken:
+            names.append(f"{default_name} {kind} {n}")
+    return [(name, kind, list(weapons)) for name in names]
 
 
 def _add_figure(
@@ -318,6 +345,8 @@ def _crew(shore: Shore, f: Fields, seat: str, raw: object, path: str) -> None:
         group = _figures(f, item, ipath, ship.name, seat)
         caged = f.boolean(item, "caged", ipath, default=False)
         for name, kind, weapons in group:
+            if kind == "commander":
+                raise f.fail(f"{ipath}.kind", "a commander in a fort's garrison (a ship has a captain)", kind)
             spot = _place(shore, f, ipath, Surface.DECK, ship.name, at, len(group) == 1, stern_first=kind == "captain", radius=_radius(kind))
             _add_figure(shore, f, ipath, name, kind, weapons, seat, spot, ship.name if kind == "captain" else None, caged)
     for i, store in enumerate(f.seq(s.get("stores", []), f"{path}.stores")):
@@ -351,6 +380,8 @@ def _ashore(shore: Shore, f: Fields, seat: str, raw: object, path: str) -> None:
     for name, kind, weapons in group:
         if kind == "captain" and of is None:
             raise f.fail(f"{path}.of", "the ship a captain ashore commands (WS-FIG-1)", None)
+        if kind == "commander":
+            raise f.fail(f"{path}.kind", "a commander in a fort's garrison", kind)
         spot = _place(shore, f, path, Surface.LAND, land, at, len(group) == 1, stern_first=False, radius=_radius(kind))
         _add_figure(shore, f, path, name, kind, weapons, seat, spot, of if kind == "captain" else None, caged)
 
@@ -386,6 +417,11 @@ def _place(
 
 def _lattice(shore: Shore, surface: Surface, ident: str, near: Vec | None, stern_first: bool) -> list[Vec]:
     step = 2.0 * FIGURE_RADIUS + 0.02
+    if surface is not Surface.DECK and surface is not Surface.LAND:  # a fort's walls or a level: from the middle
+        box = shore.forts[ident].hull if surface is Surface.WALL_TOP else shore.keep(ident).hull
+        pts = [box.world(u, v) for u, v in _grid(box.hl - FIGURE_RADIUS, box.hw - FIGURE_RADIUS, step)]
+        mid = near if near is not None else box.centre
+        return sorted(pts, key=lambda q: (math.hypot(q.x - mid.x, q.y - mid.y), q.x, q.y))
     if surface is Surface.DECK:
         hull = shore.ships[ident].hull
         pts = [hull.world(u, v) for u, v in _grid(hull.hl - FIGURE_RADIUS, hull.hw - FIGURE_RADIUS, step)]
@@ -410,22 +446,90 @@ def _grid(half_u: float, half_v: float, step: float) -> list[tuple[float, float]
     return [(i * step, j * step) for i in range(-nu, nu + 1) for j in range(-nv, nv + 1)]
 
 
-# --------------------------------------------------------------------------- fair fleets
+# --------------------------------------------------------------------------- forts
+
+FORT_FIELDS = ("name", "land", "x", "y", "heading", "length", "width", "wall_height", "levels", "gates", "guns", "garrison", "damage")
+LEVEL_FIELDS = ("name", "at", "length", "width", "storey")
+GATE_FIELDS = ("side", "at")
+GARRISON_FIELDS = ("name", "kind", "count", "weapons", "place", "at")
+#: the walls a gate may stand in: the direction of the wall's outside from the fort's centre, as (along, port)
+GATE_SIDES = {"front": (1.0, 0.0), "back": (-1.0, 0.0), "left": (0.0, 1.0), "right": (0.0, -1.0)}
 
 
-def _check_fleets(shore: Shore, f: Fields, options: Mapping[str, object]) -> None:
-    for ship in shore.ships.values():
-        captains = [x.name for x in shore.figures.values() if x.captain_of == ship.name]
-        if len(captains) != 1:
-            raise f.fail(f"fleets (ship {ship.name})", "exactly one captain for each ship (WS-FIG-1)", captains)
-    for seat in shore.seats:
-        if not any(x.side == seat and not x.animal for x in shore.figures.values()):
-            raise f.fail("fleets", f"figures for seat {seat!r}", None)
-    costs = {seat: sum(s.cost for s in shore.ships.values() if s.owner == seat) for seat in shore.seats}
-    margin = int(cast(int, options["cost_margin"]))
-    if max(costs.values()) - min(costs.values()) > margin:
-        raise f.fail("fleets", f"fleets of the same cost to within {margin} points (WS-SHIP-1; option cost_margin)", costs)
-    if options["equal_figures"]:
-        counts = {seat: sum(1 for x in shore.figures.values() if x.side == seat and not x.animal) for seat in shore.seats}
-        if len(set(counts.values())) > 1:
-            raise f.fail("fleets", "the same number of figures on every side (WS-FIG-1; option equal_figures)", counts)
+def build_fort(shore: Shore, f: Fields, seat: str, raw: object, path: str) -> None:
+    """A fort (WS-FORT-1): its footprint wholly on one piece of land and clear of everything
+    there, its raised levels on its walls' top, its gates, its guns, and its cost and hit points
+    from the fort cost table."""
+    d = f.mapping(raw, path, FORT_FIELDS)
+    name = f.text(d, "name", path)
+    if name in shore.forts or name in shore.ships:
+        raise f.fail(f"{path}.name", "a fort name not used by another fort or ship", name)
+    grounds = [lv.ident for lv in shore.lands if not lv.solid]
+    land = shore.land(f.text(d, "land", path, choices=grounds))
+    hull = Hull(
+        f.number(d, "x", path, what="an x position in inches"),
+        f.number(d, "y", path, what="a y position in inches"),
+        f.number(d, "heading", path, default=0.0, lo=-360, hi=360, what="a heading in degrees (the way its front faces)") % 360.0,
+        f.number(d, "length", path, lo=3.0, hi=60.0, what="a fort's length in inches"),
+        f.number(d, "width", path, lo=3.0, hi=60.0, what="a fort's width in inches"),
+    )
+    if not all(land.area.contains(Vec(x, y)) for x, y in hull.corners):
+        raise f.fail(path, f"a fort wholly on {land.ident}", name)
+    for lv in shore.lands:
+        if lv.solid and hull_hits_polygon(hull, lv.area):
+            raise f.fail(path, f"a fort clear of {lv.ident}", name)
+    for other in shore.forts.values():
+        if hulls_overlap(hull, other.hull):
+            raise f.fail(path, f"a fort clear of {other.name}", name)
+    height = land.height + f.number(d, "wall_height", path, default=WALL_HEIGHT, lo=0.5, hi=20.0, what="the walls' height in inches")
+    keeps = tuple(_keep(f, name, hull, height, item, f"{path}.levels[{i}]", i) for i, item in enumerate(f.seq(d.get("levels", []), f"{path}.levels")))
+    if len({k.name for k in keeps}) != len(keeps):
+        raise f.fail(f"{path}.levels", "level names used once", [k.name for k in keeps])
+    gates = tuple(_gate(f, name, hull, item, f"{path}.gates[{i}]", i) for i, item in enumerate(f.seq(d.get("gates", []), f"{path}.gates")))
+    fort = shore.forts[name] = Fort(name, seat, seat, hull, land.ident, height, keeps, gates, 0, 0, {})
+    for j, raw_gun in enumerate(f.seq(d.get("guns", []), f"{path}.guns")):
+        gun(shore, f, fort, raw_gun, f"{path}.guns[{j}]")
+    kinds = [g.kind for g in shore.guns.values() if g.ship == name]
+    fort.costs = fort_cost(2.0 * (hull.length + hull.width), len(keeps), len(gates), kinds)
+    fort.cost = fort.points = sum(fort.costs.values())
+    fort.lost = f.integer(d, "damage", path, default=0, lo=0, hi=fort.points - 1)
+
+
+def _keep(f: Fields, fort: str, hull: Hull, wall: float, raw: object, path: str, i: int) -> Keep:
+    d = f.mapping(raw, path, LEVEL_FIELDS)
+    at = f.point(d["at"], f"{path}.at") if "at" in d else Vec(0.0, 0.0)
+    length = f.number(d, "length", path, default=4.0, lo=2.0, hi=hull.length, what="a level's length in inches")
+    width = f.number(d, "width", path, default=4.0, lo=2.0, hi=hull.width, what="a level's width in inches")
+    if abs(at.x) + length / 2.0 > hull.hl + 1e-9 or abs(at.y) + width / 2.0 > hull.hw + 1e-9:
+        raise f.fail(f"{path}.at", f"a level wholly within {fort}'s walls (in the fort's frame: forward, to the left)", [at.x, at.y])
+    storey = f.integer(d, "storey", path, default=1, lo=1, hi=5)
+    c = hull.world(at.x, at.y)
+    name = f.text(d, "name", path, default=f"{fort} level {i + 1}")
+    return Keep(name, fort, Hull(c.x, c.y, hull.heading, length, width), storey, wall + storey * LEVEL_RISE)
+
+
+def _gate(f: Fields, fort: str, hull: Hull, raw: object, path: str, i: int) -> Gate:
+    d = f.mapping(raw, path, GATE_FIELDS)
+    u, v = GATE_SIDES[f.text(d, "side", path, choices=list(GATE_SIDES))]
+    run = hull.hw if u else hull.hl  # half the wall's length
+    at = f.number(d, "at", path, default=0.0, lo=-run + GATE_WIDTH / 2.0, hi=run - GATE_WIDTH / 2.0, what="inches along the wall from its middle")
+    p = hull.world(u * hull.hl + at * abs(v), v * hull.hw + at * abs(u))
+    return Gate(f"{fort} gate {i + 1}", fort, p.x, p.y, GATE_POINTS, GATE_POINTS)
+
+
+def garrison(shore: Shore, f: Fields, seat: str, raw: object, path: str) -> None:
+    """The figures on a fort's walls and levels, its commander (a hero, WS-FIG-2) among them."""
+    d = f.mapping(raw, path, FORT_FIELDS)
+    fort = shore.forts[f.text(d, "name", path)]
+    places = {"walls": (Surface.WALL_TOP, fort.name), **{k.name: (Surface.FORT_LEVEL, k.name) for k in fort.keeps}}
+    for i, item_raw in enumerate(f.seq(d.get("garrison", []), f"{path}.garrison")):
+        ipath = f"{path}.garrison[{i}]"
+        item = f.mapping(item_raw, ipath, GARRISON_FIELDS)
+        surface, ident = places[f.text(item, "place", ipath, default="walls", choices=list(places))]
+        at = f.point(item["at"], f"{ipath}.at") if "at" in item else None
+        group = _figures(f, item, ipath, fort.name, seat, shore.figures)
+        for name, kind, weapons in group:
+            if kind == "captain":
+                raise f.fail(f"{ipath}.kind", "a commander for a fort (a captain commands a ship)", kind)
+            spot = _place(shore, f, ipath, surface, ident, at, len(group) == 1, stern_first=False, radius=_radius(kind))
+            _add_figure(shore, f, ipath, name, kind, weapons, seat, spot, fort.name if kind == "commander" else None)

@@ -2,7 +2,7 @@
 
 Plain mutable dataclasses that only the rules change (through ``Game.submit``).  A figure
 stands on a :class:`Spot`: a ship's deck in the ship's own frame (so it moves with the ship),
-land, or the water; fort walls and levels will be further surfaces of the same kind.  Weapons
+land, the water, the top of a fort's walls or one of its raised levels (:class:`Fort`).  Weapons
 are carried by a figure or lie at a spot (stowed aboard, or dropped where a figure fell).
 :meth:`Shore.describe` is the public JSON view: nothing in this game is hidden.
 """
@@ -123,6 +123,16 @@ class Weapon:
     picked: int = -1
 
 
+def thirds(lost: int, points: int) -> int:
+    """How many thirds of its points a ship or fort has lost, as its bands count them: 0 (under a
+    third), 1 (a third or more), 2 (two thirds or more), 3 (all) (WS-DMG-1/2/3, WS-FORT-2/3)."""
+    if lost >= points:
+        return 3
+    if 3 * lost >= 2 * points:
+        return 2
+    return 1 if 3 * lost >= points else 0
+
+
 @dataclass(slots=True, eq=False)
 class Ship:
     """A ship or boat: its type, its hull on the table, its sections and the points it has lost,
@@ -166,13 +176,7 @@ class Ship:
     def band(self) -> str:
         """Its damage band (WS-DMG-1/2/3): full, half (a third or more lost), dead in the water
         (two thirds or more), or sinking (all lost)."""
-        if self.lost >= self.points:
-            return "sinking"
-        if 3 * self.lost >= 2 * self.points:
-            return "dead"
-        if 3 * self.lost >= self.points:
-            return "half"
-        return "full"
+        return ("full", "half", "dead", "sinking")[thirds(self.lost, self.points)]
 
 
 @dataclass(slots=True, eq=False)
@@ -213,6 +217,65 @@ class Fire:
     section: str | None
     lit: int
     by: str | None = None
+
+
+@dataclass(slots=True, eq=False)
+class Gate:
+    """A gate in a fort's wall (WS-FORT-1): its own 3 hit points, damage to it cumulative; where
+    it stands on the table (the middle of its piece of the wall's outside)."""
+
+    name: str
+    fort: str
+    x: float
+    y: float
+    life: int
+    max_life: int
+
+    @property
+    def broken(self) -> bool:
+        return self.life <= 0
+
+
+@dataclass(slots=True, eq=False)
+class Keep:
+    """A raised level of a fort: a tower or platform standing on its walls' top, ``storey``
+    levels above it (WS-FORT-2: climbing to it needs the scaling roll)."""
+
+    name: str
+    fort: str
+    hull: Hull
+    storey: int
+    height: float
+
+
+@dataclass(slots=True, eq=False)
+class Fort:
+    """A fort (WS-FORT-*): its footprint (an oriented rectangle on a piece of land), the top of
+    its walls where its garrison stands, its raised levels and gates, its hit points (its cost,
+    WS-FORT-1) and the points it has lost; a fort with none left has collapsed (WS-FORT-3)."""
+
+    name: str
+    side: str
+    owner: str
+    hull: Hull
+    ground: str  # the land it stands on
+    height: float  # of its walls' top above the water
+    keeps: tuple[Keep, ...]
+    gates: tuple[Gate, ...]
+    points: int
+    cost: int
+    costs: dict[str, int]
+    lost: int = 0
+    collapsed: bool = False
+
+    @property
+    def left(self) -> int:
+        return self.points - self.lost
+
+    @property
+    def band(self) -> str:
+        """Its damage band: full, a third or more lost, two thirds or more, collapsed (WS-FORT-2/3)."""
+        return "collapsed" if self.collapsed else ("full", "third", "two-thirds", "collapsed")[thirds(self.lost, self.points)]
 
 
 @dataclass(slots=True)
@@ -271,6 +334,8 @@ class Shore:
     fires: list[Fire] = field(default_factory=list)
     #: where the wind blows to (degrees; None without option wind, WS-WIND-1)
     wind: float | None = None
+    #: the forts on the table (WS-FORT-*), by name
+    forts: dict[str, Fort] = field(default_factory=dict)
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -302,6 +367,30 @@ class Shore:
     def land(self, ident: str) -> Land:
         return next(lv for lv in self.lands if lv.ident == ident)
 
+    def standing(self) -> Iterator[Fort]:
+        """The forts not yet collapsed."""
+        return (f for f in self.forts.values() if not f.collapsed)
+
+    def keep(self, ident: str) -> Keep:
+        return next(k for f in self.forts.values() for k in f.keeps if k.name == ident)
+
+    def fort_of(self, spot: Spot) -> Fort | None:
+        """The fort whose walls or levels a spot is on (None elsewhere)."""
+        if spot.surface is Surface.WALL_TOP:
+            return self.forts[spot.ident]
+        if spot.surface is Surface.FORT_LEVEL:
+            return self.forts[self.keep(spot.ident).fort]
+        return None
+
+    def mount(self, gun: Gun) -> Ship | Fort:
+        """What a gun is mounted on: a ship, or a fort (its ``ship`` names either)."""
+        return self.ships[gun.ship] if gun.ship in self.ships else self.forts[gun.ship]
+
+    def mounted(self, gun: Gun) -> bool:
+        """Whether a gun's ship is afloat or its fort still stands."""
+        m = self.mount(gun)
+        return m.afloat if isinstance(m, Ship) else not m.collapsed
+
     def world(self, spot: Spot) -> Vec:
         """Where a spot is on the table (a deck's point follows its ship)."""
         if spot.surface is Surface.DECK:
@@ -319,6 +408,10 @@ class Shore:
             return self.ships[spot.ident].plan.deck_height(spot.x)
         if spot.surface is Surface.WATER:
             return -0.5
+        if spot.surface is Surface.WALL_TOP:
+            return self.forts[spot.ident].height
+        if spot.surface is Surface.FORT_LEVEL:
+            return self.keep(spot.ident).height
         return self.land(spot.ident).height
 
     def describe(self) -> dict[str, Any]:
@@ -336,6 +429,28 @@ class Shore:
             "scored": {s: self.scored.get(s, 0) for s in self.seats},
             "fires": [{"what": f.what, "target": f.name, "section": f.section, "lit": f.lit} for f in self.fires],
             "wind": None if self.wind is None else round(self.wind, 4),
+            "forts": [self._fort(f) for f in self.forts.values()],
+        }
+
+    def _fort(self, f: Fort) -> dict[str, Any]:
+        def box(h: Hull) -> dict[str, float]:
+            return {"x": round(h.x, 4), "y": round(h.y, 4), "heading": round(h.heading, 4), "length": h.length, "width": h.width}
+
+        return {
+            "name": f.name,
+            "side": f.side,
+            "owner": f.owner,
+            **box(f.hull),
+            "ground": f.ground,
+            "height": f.height,
+            "levels": [{"name": k.name, "storey": k.storey, "height": k.height, **box(k.hull)} for k in f.keeps],
+            "gates": [{"name": g.name, "x": round(g.x, 4), "y": round(g.y, 4), "life": g.life, "max_life": g.max_life} for g in f.gates],
+            "points": f.points,
+            "lost": f.lost,
+            "band": f.band,
+            "cost": f.cost,
+            "costs": dict(f.costs),
+            "collapsed": f.collapsed,
         }
 
     def _ship(self, s: Ship) -> dict[str, Any]:
@@ -380,11 +495,16 @@ class Shore:
 
     def gun_point(self, gun: Gun) -> Vec:
         """Where a gun stands on the table now (it goes with its ship)."""
-        return DeckPoint(gun.along, gun.port).world(self.ships[gun.ship].hull)
+        return DeckPoint(gun.along, gun.port).world(self.mount(gun).hull)
 
     def gun_heading(self, gun: Gun) -> float:
         """The direction a gun points on the table now."""
-        return (self.ships[gun.ship].hull.heading + gun.facing) % 360.0
+        return (self.mount(gun).hull.heading + gun.facing) % 360.0
+
+    def gun_height(self, gun: Gun) -> float:
+        """How high the deck or wall top a gun stands on is."""
+        m = self.mount(gun)
+        return m.plan.deck_height(gun.along) if isinstance(m, Ship) else m.height
 
     def _gun(self, g: Gun) -> dict[str, Any]:
         p = self.gun_point(g)

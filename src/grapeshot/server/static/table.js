@@ -306,11 +306,11 @@ function render({ added = [], reset = true, animate = false } = {}) {
   const v = shown();
   if (!v) return;
   renderStatus();
+  renderTools(); // saves and score sheets first: they need no board
   renderBoard(v.state);
   renderShips(v.state);
   renderDecision();
   renderCommitments();
-  renderTools();
   renderLog(reset ? null : added);
   if (animate && added.length) animateEvents(added);
   markBody();
@@ -1518,6 +1518,8 @@ function renderTools() {
   const v = S.live;
   $("#save").href = apiUrl("/save");
   $("#save").setAttribute("download", `grapeshot-${GAME}.save.json`);
+  $("#sheet").hidden = !v.sheets;
+  if (v.sheets) $("#sheet").href = apiUrl("/sheet");
   $("#undo").hidden = !v.can_undo;
   const steps = v.actions || 0;
   const slider = $("#replay-slider");

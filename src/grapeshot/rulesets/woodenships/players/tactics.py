@@ -16,7 +16,8 @@ A figure, in order of what comes first:
 * stands still to reload an empty weapon;
 * without a weapon, fetches the nearest one lying within reach;
 * makes up a gun's crew (two for a cannon, one for a swivel or mounted rifle);
-* else advances on the nearest enemy, to the place fewest loaded enemy guns can see.
+* else advances on the nearest enemy, to the place fewest loaded enemy guns can see; onto a
+  fort's walls where the enemy holds them (through a gate open to it, else scaling them).
 
 Animals go for the nearest prey and attack it (:func:`.animals.chase`, as the wild creatures'
 rules do); a person lets a caged beast out when the nearest person to the cage is an enemy.
@@ -42,14 +43,15 @@ from grapeshot.rulesets.woodenships import animals
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import hero, need
 from grapeshot.rulesets.woodenships.data import BARREL_ROLL, BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
-from grapeshot.rulesets.woodenships.figures import pickups, stay_plan
+from grapeshot.rulesets.woodenships.figures import WORDS, pickups, stay_plan
+from grapeshot.rulesets.woodenships.forts import open_gates
 from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
 from grapeshot.rulesets.woodenships.magic import POWERS, bolt, repelled
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
 from grapeshot.rulesets.woodenships.shooting import aim, band_of
-from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore, Weapon
+from grapeshot.rulesets.woodenships.state import Figure, Fort, Gun, Ship, Shore, Weapon
 
 #: a shot at least this likely to hit is taken from where the figure stands
 GOOD_SHOT = 1.0 / 3.0
@@ -98,7 +100,7 @@ def _to(shore: Shore, prompt: MovePrompt, fig: Figure, surface: Surface, ident: 
     goal = prompt.spaces().get(surface, ident).nearest(p)
     if goal is None:
         return None
-    m = Move((goal.x, goal.y), cast(SurfaceName, surface.value), ident)
+    m = Move((goal.x, goal.y), cast(SurfaceName, WORDS[surface]), ident)
     try:
         made = prompt.plan_for(m)
     except IllegalAction:
@@ -193,7 +195,7 @@ def _gun_duty(shore: Shore, fig: Figure, obs: Sequence[Obstruction]) -> bool:
     """Whether the figure should stay by a gun: to fire it (it began the turn beside it, and it
     has a target), turn it, or load it."""
     for gun in guns_near(shore, fig):
-        if shore.ships[gun.ship].side != fig.side:
+        if shore.mount(gun).side != fig.side:
             continue
         if not gun.loaded:
             return True
@@ -204,20 +206,28 @@ def _gun_duty(shore: Shore, fig: Figure, obs: Sequence[Obstruction]) -> bool:
 
 def _targets(shore: Shore, fig: Figure, gun: Gun, obs: Sequence[Obstruction]) -> list[str]:
     names = [f.name for f in shore.living() if f.side != fig.side] + [s.name for s in shore.afloat() if s.side != fig.side]
+    names += [x.name for x in shore.standing() if x.side != fig.side] + [g.name for x in shore.standing() if x.side != fig.side for g in x.gates]
     return [n for n in names if not isinstance(lay(shore, obs, fig, gun.name, n), str)]
 
 
 def _man_guns(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
-    """Next to a gun of its ship that has fewer than two of its side beside it (one to load, one to fire)."""
+    """Next to a gun of its ship or fort that has fewer than two of its side beside it (one to
+    load, one to fire)."""
     assert fig.spot is not None
-    if fig.spot.surface is not Surface.DECK or shore.ships[fig.spot.ident].side != fig.side:
+    here = fig.spot
+    if here.surface is Surface.DECK:
+        mine = shore.ships[here.ident].side == fig.side
+    else:
+        fort = shore.forts.get(here.ident) if here.surface is Surface.WALL_TOP else None
+        mine = fort is not None and fort.side == fig.side
+    if not mine:
         return
     mates = [f for f in shore.living(fig.side) if f is not fig]
     for gun in shore.guns_on(fig.spot.ident):
         if next_to(shore, fig, gun):
             return
         if sum(1 for f in mates if next_to(shore, f, gun)) < (2 if gun.kind == "cannon" else 1):
-            m = _to(shore, prompt, fig, Surface.DECK, gun.ship, shore.gun_point(gun))
+            m = _to(shore, prompt, fig, here.surface, gun.ship, shore.gun_point(gun))
             if m is not None and m.to is not None:
                 p = shore.gun_point(gun)
                 if math.hypot(m.to[0] - p.x, m.to[1] - p.y) - fig.radius - GUN_RADIUS <= NEXT_TO:
@@ -385,6 +395,13 @@ def _advance(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, foes: Se
             m = _to(shore, prompt, fig, Surface.LAND, land.ident, goal)
             if m is not None:
                 out.append(m)
+    fort = shore.fort_of(nearest.spot)
+    if fort is not None and shore.fort_of(fig.spot) is None:  # onto its walls: by a gate open to it, else scaling them
+        for p in [*(Vec(x.x, x.y) for x in open_gates(fort, fig)), goal]:
+            m = _to(shore, prompt, fig, Surface.WALL_TOP, fort.name, p)
+            if m is not None:
+                out.append(m)
+                break
     reach = {f.name: max((SMALL_ARMS[w.kind].bands[0] for w in shore.carried(f.name) if w.loaded and w.kind in SMALL_ARMS), default=0.0) for f in foes}
     shooters = [
         (f, _eye(shore, f), reach[f.name]) for f in foes if reach[f.name] > 0.0 and f.spot is not None and _dist(shore, f, start) <= reach[f.name] + MOVE + 1.0
@@ -486,7 +503,7 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         aimed = laid.target
         if isinstance(aimed, Figure):
             return p * _worth(aimed, int(hurt))
-        if isinstance(aimed, Ship):
+        if isinstance(aimed, (Ship, Fort)):
             return p * hurt * aimed.cost / aimed.points
         return p * 2.0
     return 0.0

@@ -1,0 +1,328 @@
+"""Wooden Ships' odds (its ``odds()`` capability), through the generic engine (:mod:`grapeshot.odds`).
+
+Every answer runs the rule's own procedure once for each way the dice can fall, on a private
+copy of a game: :func:`shooting.shoot`, :func:`guns.fire`, :func:`melee.strike`,
+:func:`boarding.climb`; before an action in a game, the action itself (:func:`acts.resolve` or
+a move's :func:`figures.resolve`, with its boarding or scaling roll).  The dice here are all
+D6s (and a cannon's D6 or a swivel's D3 of damage), so every answer is exact.
+
+What a run did is read from the state afterwards (:func:`changes`): each figure wounded or
+killed, each ship's or fort's points lost, each gun destroyed, each gate broken, each figure
+that got onto another surface; "no effect" when nothing changed.
+
+The questions stage a small situation on an open table (:func:`stage`):
+
+* ``shot``: a small arm at a range (its band from the table), by a man or a hero;
+* ``gun``: a cannon, swivel or mounted rifle at a ship, a boat, a man, or a cannon or swivel on
+  a ship (what spills onto that ship, the wounds of its crew of one), at a range;
+* ``melee``: a blow with a weapon (and a second one-handed one), after ``gang`` others struck
+  the same victim this turn, by a man or a hero, at a man or a hero;
+* ``climb``: boarding from the water, onto a ship stationary, at half speed or at full speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
+
+from grapeshot.core.actions import Action
+from grapeshot.core.capabilities import Effort, Param, Question
+from grapeshot.core.errors import IllegalAction, ScenarioError
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.core.scenario import parse_scenario
+from grapeshot.geometry import Surface
+from grapeshot.odds import Odds, OddsError, Runner, pick
+from grapeshot.rulesets.woodenships import acts, boarding, figures, guns, melee, shooting
+from grapeshot.rulesets.woodenships.actions import Act, Move
+from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, GUNS, IMPROVISED, MELEE, SMALL_ARMS
+from grapeshot.rulesets.woodenships.places import obstructions, spot_at
+from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
+from grapeshot.rulesets.woodenships.state import Shore
+
+Proc = Callable[[Game, Shore], Any]
+
+
+class WsOdds(Odds[str]):
+    """An answer: the distribution of what the action did, each outcome in words."""
+
+
+# --------------------------------------------------------------------------- what a run did
+
+
+def changes(before: Shore, after: Shore) -> str:
+    """What changed between two states, in words, in a fixed order ("no effect" for nothing).
+    Every number is read with ``int()``: the odds engine then knows the outcome tells those
+    values apart (a point of damage more is another outcome)."""
+    out: list[str] = []
+    for name, a in after.figures.items():
+        b = before.figures[name]
+        if b.alive and not a.alive:
+            out.append(f"{name} killed")
+        elif int(a.life) < int(b.life):
+            out.append(f"{name} wounded ({int(a.life)} of {a.max_life} left)")
+        if a.alive and b.spot is not None and a.spot is not None and (a.spot.surface, a.spot.ident) != (b.spot.surface, b.spot.ident):
+            out.append(f"{name} onto {a.spot.ident or a.spot.surface.value}")
+    for name, s in after.ships.items():
+        lost = int(s.lost) - int(before.ships[name].lost)
+        if lost:
+            out.append(f"{name} loses {lost} ({int(s.left)} left)")
+    for name, x in after.forts.items():
+        lost = int(x.lost) - int(before.forts[name].lost)
+        if lost:
+            out.append(f"{name} loses {lost} ({int(x.left)} left)" + (", collapses" if x.collapsed else ""))
+        for g0, g1 in zip(before.forts[name].gates, x.gates, strict=True):
+            if int(g1.life) < int(g0.life):
+                out.append(f"{g1.name} " + ("broken" if g1.broken else f"takes {int(g0.life) - int(g1.life)}"))
+    for name, gun in after.guns.items():
+        if before.guns[name].working and not gun.working:
+            out.append(f"{name} destroyed")
+    return "; ".join(out) or "no effect"
+
+
+class _Run(Runner[Shore, str]):
+    def outcome(self, after: Shore, heard: Any, value: Any) -> str:
+        return changes(self.base, after)
+
+
+def solve(game: Game, proc: Proc, title: str, effort: Effort, given: str = "") -> WsOdds:
+    runner = _Run(game, cast(Shore, game.state), proc)
+    return WsOdds.solve(runner, title, budget=effort.budget, samples=effort.samples, seed=effort.seed, given=given)
+
+
+# --------------------------------------------------------------------------- staging
+
+
+def stage(fleets: list[dict[str, Any]], options: Mapping[str, object], land: bool = False) -> Game:
+    """A game on an open 100" x 60" table (with one big island when ``land``), set up from these
+    fleets under these readings of the rules, sides in seat order."""
+    data = {
+        "name": "odds",
+        "ruleset": "woodenships",
+        "table": {"width": 100, "height": 60},
+        "terrain": [{"kind": "island", "name": "the island", "polygon": [[2, 2], [98, 2], [98, 58], [2, 58]]}] if land else [],
+        "seats": [{"id": "red"}, {"id": "blue"}],
+        "fleets": fleets,
+        "options": {"initiative": "fixed", "equal_figures": False, "cost_margin": 1000, "turn_limit": 100, **options},
+    }
+    try:
+        return Game("woodenships", parse_scenario(data, "odds"), seed=0)
+    except ScenarioError as err:
+        raise OddsError(f"that situation cannot be set up: {err}") from None
+
+
+def _kind(hero: bool) -> str:
+    return "hero" if hero else "man"
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def _weapon_of(shore: Shore, figure: str, kind: str) -> str:
+    return next(w.name for w in shore.carried(figure) if w.kind == kind)
+
+
+def _refused(why: object) -> None:
+    if isinstance(why, str):
+        raise OddsError(why)
+
+
+# --------------------------------------------------------------------------- the questions
+
+HERO = Param("hero", "the one who acts is a hero (+1, but not with a cannon)", bool, False)
+RANGE = Param("range", "inches between them (base to base; from the gun's footing to the target)", float, 12.0, bounds=(0.0, 54.0))
+VICTIM = Param("victim", "the target figure: a man (1 life point) or a hero (3)", str, "man", ("man", "hero"))
+MELEE_KINDS = (*MELEE, *IMPROVISED)
+ONE_HANDED = ("none", *(k for k in MELEE_KINDS if k in ("sword", "axe", "club", "halberd") or k in IMPROVISED))
+
+QUESTIONS: tuple[Question, ...] = (
+    Question(
+        "shot",
+        "a small arm fired at a figure --range inches away (its band from the table), by a man or a hero",
+        (
+            Param("weapon", "the small arm", str, "rifle", tuple(SMALL_ARMS)),
+            RANGE,
+            HERO,
+            VICTIM,
+            Param("to-hit-seven", 'the "7": out of reach but for a bonus, or a 6 then a 4+', str, "bonus_only", ("bonus_only", "six_then_four")),
+        ),
+    ),
+    Question(
+        "gun",
+        "a gun fired at a ship, a boat, a man, or a cannon or swivel on a ship (what spills onto the ship, its crew's wounds)",
+        (
+            Param("gun", "the gun fired", str, "cannon", tuple(GUNS)),
+            Param("at", "what it is fired at", str, "ship", ("ship", "boat", "man", "cannon", "swivel")),
+            RANGE,
+            HERO,
+        ),
+        picked_by=("gun", "at"),
+    ),
+    Question(
+        "melee",
+        "a blow in hand to hand with a weapon (and a second one-handed one), after --gang others struck the same victim this turn",
+        (
+            Param("melee-weapon", "the weapon struck with", str, "sword", MELEE_KINDS),
+            Param("second", "a second one-handed weapon carried", str, "none", ONE_HANDED),
+            Param("gang", "how many others struck the same victim before it this turn (WS-FIG-4)", int, 0, bounds=(0, 6)),
+            HERO,
+            VICTIM,
+            Param("two-weapons", "two one-handed weapons: +1 to hit, or a second blow", str, "hit", ("hit", "attacks")),
+            Param("one-handed", "which weapons are one-handed: the score sheet's reading, or the main text's", str, "sheet", ("sheet", "main")),
+        ),
+        picked_by=("melee-weapon", "gang", "second"),
+    ),
+    Question(
+        "climb",
+        "a swimmer climbing aboard a ship from the water, by the ship's pace in its last movement",
+        (
+            Param("pace", "the ship's pace", str, "stationary", ("stationary", "half", "full")),
+            HERO,
+            Param("hero-boarding", "heroes add their +1 to climbing aboard", bool, True),
+        ),
+        picked_by=("pace",),
+    ),
+)
+
+
+def shot_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
+    """A small arm at a figure on open ground, ``range`` inches base to base."""
+    weapon = str(v["weapon"])
+    gap = float(v["range"])
+    red = [{"name": "Shooter", "kind": _kind(bool(v["hero"])), "land": "the island", "at": [20, 30], "weapons": [weapon]}]
+    blue = [{"name": "Target", "kind": str(v["victim"]), "land": "the island", "at": [20 + gap + 2 * FIGURE_RADIUS, 30]}]
+    g = stage([{"seat": "red", "ashore": red}, {"seat": "blue", "ashore": blue}], {"to_hit_seven": v["to-hit-seven"]}, land=True)
+    s = cast(Shore, g.state)
+    _refused(shooting.aim(s, obstructions(s), s.figures["Shooter"], _weapon_of(s, "Shooter", weapon), "Target"))
+
+    def proc(game: Game, shore: Shore) -> Any:
+        shot = shooting.aim(shore, obstructions(shore), shore.figures["Shooter"], _weapon_of(shore, "Shooter", weapon), "Target")
+        assert not isinstance(shot, str)
+        return shooting.shoot(game, shore, shore.figures["Shooter"], shot)
+
+    who = "a hero" if v["hero"] else "a man"
+    return solve(g, proc, f'{who} fires {_a(weapon)} at a {v["victim"]} {gap:g}" away', effort)
+
+
+def gun_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
+    """Red's narrow ship with the gun at its port rail, pointing north; the target to the north,
+    ``range`` inches from the gun's footing: blue's ship (or a rowboat), a man at its near rail, or a
+    gun at its near rail with a man beside it."""
+    kind, at, gap = str(v["gun"]), str(v["at"]), float(v["range"])
+    crew = [{"name": "Gunner", "kind": _kind(bool(v["hero"])), "at": [1.0, 0.8]}]
+    red = {
+        "name": "Red",
+        "type": "narrow",
+        "x": 20,
+        "y": 20,
+        "heading": 0,
+        "masts": [],
+        "guns": [{"kind": kind, "place": "port"}],
+        "crew": [{"kind": "captain", "at": [-3, 0]}, *crew],
+    }
+    if at == "boat":
+        blue = {"name": "Blue", "type": "rowboat", "x": 20, "y": 22.0 + gap + 1.25, "heading": 0, "crew": [{"kind": "captain"}]}
+    else:
+        aboard: list[dict[str, Any]] = [{"kind": "captain", "at": [-3, 0]}]
+        blue = {"name": "Blue", "type": "narrow", "x": 20, "y": 24.0 + gap, "heading": 0, "masts": [], "crew": aboard}
+        if at == "man":
+            aboard.append({"name": "Target", "kind": "man", "at": [0.0, -1.5]})
+        if at in ("cannon", "swivel"):
+            blue["guns"] = [{"kind": at, "place": "starboard"}]
+            aboard.append({"name": "Crewman", "kind": "man", "at": [1.0, -0.8]})
+    g = stage([{"seat": "red", "ships": [red]}, {"seat": "blue", "ships": [blue]}], {})
+    s = cast(Shore, g.state)
+    guns.muster_crews(g, s, "red")
+    target = {"ship": "Blue", "boat": "Blue", "man": "Target", "cannon": "Blue cannon 1", "swivel": "Blue swivel 1"}[at]
+    _refused(guns.lay(s, obstructions(s), s.figures["Gunner"], f"Red {kind} 1", target))
+
+    def proc(game: Game, shore: Shore) -> Any:
+        laid = guns.lay(shore, obstructions(shore), shore.figures["Gunner"], f"Red {kind} 1", target)
+        assert not isinstance(laid, str)
+        return guns.fire(game, shore, shore.figures["Gunner"], laid)
+
+    return solve(g, proc, f'{_a(kind)} fired at {_a(at) if at != "ship" else "a narrow ship"} {gap:g}" away', effort)
+
+
+def melee_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
+    """A blow between two figures base to base on open ground."""
+    weapon, second, gang = str(v["melee-weapon"]), str(v["second"]), int(v["gang"])
+    kit = [weapon] + ([] if second == "none" else [second])
+    red = [{"name": "Attacker", "kind": _kind(bool(v["hero"])), "land": "the island", "at": [20, 30], "weapons": kit}]
+    blue = [{"name": "Victim", "kind": str(v["victim"]), "land": "the island", "at": [21.05, 30]}]
+    g = stage([{"seat": "red", "ashore": red}, {"seat": "blue", "ashore": blue}], {"two_weapons": v["two-weapons"], "one_handed": v["one-handed"]}, land=True)
+    s = cast(Shore, g.state)
+    s.attacks["Victim"] = gang
+    _refused(melee.strike_refused(s, s.figures["Attacker"], _weapon_of(s, "Attacker", weapon), "Victim"))
+
+    def proc(game: Game, shore: Shore) -> Any:
+        return melee.strike(game, shore, shore.figures["Attacker"], _weapon_of(shore, "Attacker", weapon), "Victim")
+
+    extra = f" and {_a(second)}" if second != "none" else ""
+    title = f"a {_kind(bool(v['hero']))} strikes a {v['victim']} with {_a(weapon)}{extra}"
+    return solve(g, proc, title, effort, given=f"{gang} struck it before" if gang else "")
+
+
+def climb_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
+    """A swimmer beside blue's narrow ship (12 points), whose pace is set by its last movement and
+    its damage (a third lost for half speed)."""
+    red = {"name": "Red", "type": "narrow", "x": 60, "y": 40, "heading": 0, "crew": [{"kind": "captain"}, {"name": "Swimmer", "kind": _kind(bool(v["hero"]))}]}
+    blue = {"name": "Blue", "type": "narrow", "x": 20, "y": 20, "heading": 0, "crew": [{"kind": "captain"}], "damage": 4 if v["pace"] == "half" else 0}
+    g = stage([{"seat": "red", "ships": [red]}, {"seat": "blue", "ships": [blue]}], {"hero_boarding": v["hero-boarding"]})
+    s = cast(Shore, g.state)
+    swimmer = s.figures["Swimmer"]
+    swimmer.spot = spot_at(s, Surface.WATER, "", s.ships["Blue"].hull.world(0.0, -(2.0 + FIGURE_RADIUS + 0.2)))
+    s.ships["Blue"].travelled = 0.0 if v["pace"] == "stationary" else 6.0
+    _refused(boarding.climb_refused(s, swimmer, "Blue"))
+
+    def proc(game: Game, shore: Shore) -> Any:
+        return boarding.climb(game, shore, shore.figures["Swimmer"], "Blue")
+
+    return solve(g, proc, f"a {_kind(bool(v['hero']))} in the water climbs aboard a ship ({v['pace']})", effort)
+
+
+ANSWERS: dict[str, Callable[[Mapping[str, Any], Effort], WsOdds]] = {"shot": shot_odds, "gun": gun_odds, "melee": melee_odds, "climb": climb_odds}
+
+
+def before(game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> WsOdds | None:
+    """The odds of an action a seat proposes: a figure's act or move, run on copies of the game
+    as it stands (steering and choosing the next figure have no dice)."""
+    shore = cast(Shore, game.state)
+    if isinstance(prompt, ActPrompt) and isinstance(action, Act) and action.what != "none":
+        name = prompt.figure
+
+        def act(g: Game, s: Shore) -> Any:
+            return acts.resolve(g, s, s.figures[name], action, obstructions(s))
+
+        return solve(game, act, f"{name}: {acts.words(shore, action)}", effort)
+    if isinstance(prompt, MovePrompt) and isinstance(action, Move) and action.to is not None:
+        name = prompt.figure
+
+        def move(g: Game, s: Shore) -> Any:
+            f = s.figures[name]
+            try:
+                made = figures.check(s, f, action, figures.Spaces(s, f))
+            except IllegalAction as err:  # the prompt accepted it on the same state: cannot happen
+                raise OddsError(str(err)) from None
+            return figures.resolve(g, s, f, made, action.pick_up)
+
+        return solve(game, move, f"{name} moves to ({action.to[0]:.1f}, {action.to[1]:.1f}) on {action.of or action.surface}", effort)
+    return None
+
+
+class WoodenShipsOdds:
+    """Wooden Ships' :class:`~grapeshot.core.capabilities.OddsQuestions`."""
+
+    def questions(self) -> Sequence[Question]:
+        return QUESTIONS
+
+    def ask(self, question: str, values: Mapping[str, object], effort: Effort) -> WsOdds:
+        q = pick(QUESTIONS, question, ())
+        return ANSWERS[q.name](values, effort)
+
+    def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> WsOdds | None:
+        return before(game, seat, prompt, action, effort)
+
+
+ODDS = WoodenShipsOdds()
