@@ -79,7 +79,8 @@ def test_grapeshot_sheet_writes_the_sheets_of_a_built_in_scenario_or_a_file(tmp_
     assert r.exit_code == 0, r.output
     html = out.read_text()
     assert html.count('<section class="sheet"') == 2 and "Black Swan" in html and "Sea Hawk" in html
-    r = CliRunner().invoke(app, ["sheet", "duel"])  # a rule set without sheets says so
+    r = CliRunner().invoke(app, ["sheet", "duel", "--ruleset", "jimlad"])  # a rule set without sheets says so
+    assert "name one with --ruleset" in CliRunner().invoke(app, ["sheet", "duel"]).stderr  # two rule sets have a duel
     assert r.exit_code == 2 and "has no printable score sheets" in " ".join(r.stderr.split())
     r = CliRunner().invoke(app, ["sheet", "nosuch"])
     assert r.exit_code == 2 and "neither a scenario file nor a built-in scenario" in " ".join(r.stderr.split())
