@@ -289,7 +289,7 @@ def repel(g: Game, shore: Shore, figure: Figure) -> Generator[Prompt, Any, None]
             dashed.append(f)
     g.emit("repel", RULE, figure=figure.name, side=figure.side, inches=inches, pushed=moved)
     for f in dashed:
-        roll = yield from g.roll(RollRequest(D6, f"{f.name} dashed against something immovable", RULE, f.side, f.name, "high", REPEL_BUMP))
+        roll = yield from g.roll(RollRequest(D6, f"{f.name} dashed against something immovable", RULE, f.seat, f.name, "high", REPEL_BUMP))
         hurt = roll.total >= REPEL_BUMP
         g.emit("repel-bump", RULE, figure=f.name, side=f.side, roll=roll.total, wounded=hurt)
         if hurt:
