@@ -18,7 +18,6 @@ what one figure's turn costs in a game of 100 figures against one of 20.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
@@ -26,18 +25,9 @@ from grapeshot.agents import make, play_out
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+from grapeshot.lab.stats import wilson
 
 FIGURE_PROMPTS = ("NextPrompt", "MovePrompt", "ActPrompt")
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def duels(games: int, seed: int) -> None:
