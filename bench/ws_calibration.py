@@ -26,7 +26,16 @@ def _n(x: float | None, fmt: str = ".1f") -> str:
 
 
 def table(rows: list[Row]) -> list[list[str]]:
-    out = [["type", "text cost a ship", "score at each budget (95% interval)", "even budget (interval)", "fair cost a ship (interval)", "text vs fair"]]
+    out = [
+        [
+            "type",
+            "text cost a ship (of its 36-point fleet)",
+            "score at each budget (95% interval)",
+            "even budget (interval)",
+            "fair cost a ship (interval)",
+            "text vs fair",
+        ]
+    ]
     for r in rows:
         scores = "; ".join(f"{p.cost} pts x{p.ships}: {p.rate:.2f} [{p.interval[0]:.2f}, {p.interval[1]:.2f}]" for p in r.points)
         even = f"{_n(r.even)} [{_n(r.even_low)}, {_n(r.even_high)}]"

@@ -1,4 +1,4 @@
-"""Wooden Ships' own player: the heuristic answers every prompt of both built-in scenarios and
+"""Wooden Ships' own player: the heuristic answers every prompt of the built-in scenarios and
 beats the random player in seeded games in either seat (bench/bench_woodenships.py measures
 it over many more)."""
 
@@ -18,7 +18,7 @@ def test_the_heuristic_is_the_rule_sets_own_player_and_its_rollout_player() -> N
     assert rollout_player("woodenships") == "heuristic"
 
 
-@pytest.mark.parametrize("scenario", ["ship-duel", "skull-island"])
+@pytest.mark.parametrize("scenario", ["ship-duel", "skull-island", "fort-assault"])
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_heuristic_beats_the_random_player(scenario: str, seat: int) -> None:
     sc = load_scenario(scenario, "woodenships")

@@ -130,9 +130,11 @@ def calibrate(
     reference = FACTIONS[REFERENCE]
     rows = []
     for t in types:
-        points = []
+        points: list[Point] = []
         for b in budgets:
             fleet = fleet_for(t, b)
+            if any(p.cost == fleet.cost() for p in points):
+                continue  # the budget buys no more of this type than a smaller one did
             s = play(fleet, reference, games, seed, players, turn_limit)
             points.append(Point(fleet.cost(), fleet.ships, games, s))
             if progress is not None:
