@@ -29,7 +29,7 @@ def readings(draw: st.DrawFn) -> dict[str, Any]:
     return out
 
 
-def played(scenario: str, seed: int, options: dict[str, Any], players: tuple[str, str]) -> Game:
+def played(scenario: str, seed: int, options: dict[str, Any], players: tuple[str, ...]) -> Game:
     sc = load_scenario(scenario, "woodenships")
     g = Game("woodenships", sc, options=options, seed=seed)
     agents = {s.id: make(players[k], seed * 3 + k, "woodenships") for k, s in enumerate(sc.seats)}

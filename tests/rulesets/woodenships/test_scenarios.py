@@ -5,12 +5,16 @@ these scenarios are for come into play (rams, boarding from boats, barrels, four
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
+from tests.rulesets.woodenships.test_invariants import played, readings
 
 PAIRS = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"), ("random", "random")]
 
@@ -52,3 +56,11 @@ def test_the_four_sided_free_for_all_plays_out() -> None:
     seen = tally(gs)
     assert seen["ram"] and seen["hurl"] and seen["grapple"]
     assert len({w for g in gs for w in g.outcome.winners}) >= 3  # no seat is favoured by its corner alone
+
+
+@pytest.mark.rules("WS-RAM-1", "WS-RAM-2", "WS-GUN-10", "WS-RULING-1")
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), options=readings())
+def test_the_free_for_all_keeps_the_invariants_under_every_reading(seed: int, options: dict[str, Any]) -> None:
+    g = played("free-for-all", seed, options, ("heuristic", "random", "random", "heuristic"))
+    assert g.outcome is not None and 1 <= g.outcome.turn <= 10
