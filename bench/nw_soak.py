@@ -12,6 +12,7 @@ draws) and how games ended (objective, and the turn they ended on).
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 import traceback
@@ -81,6 +82,10 @@ def batch(args: tuple[str, str, int, int]) -> Tally:
     return t
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def report(key: tuple[str, str], t: Tally, wall: float) -> None:
     scenario, players = key
     results = ", ".join(f"{k} {v}" for k, v in sorted(t.winners.items()))
@@ -111,11 +116,17 @@ def main() -> None:
     ]
     totals = {k: Tally() for k in keys}
     wall = time.perf_counter()
+    # a soak run in the background is stopped with SIGTERM (background jobs ignore SIGINT):
+    # either way it reports on the batches played so far
+    signal.signal(signal.SIGTERM, _stop)
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         results = map(batch, work) if pool is None else pool.map(batch, work)
         for w, t in zip(work, results, strict=True):
             totals[(w[0], w[1])].add(t)
+            print(f"batch {w[0]} {w[1]} seeds {w[2]}..{w[2] + w[3] - 1}: {t.games} games, {len(t.failures)} failures", flush=True)
+            for f in t.failures:
+                print(f"  {f}", flush=True)
     except KeyboardInterrupt:
         print("interrupted: the batches played so far")
     finally:
@@ -125,7 +136,7 @@ def main() -> None:
     for k in keys:
         report(k, totals[k], wall)
     done = sum(t.games for t in totals.values())
-    print(f"all: {done} games in {wall:.0f} s, {done / wall:.3f} games/s")
+    print(f"all: {done} games in {wall:.0f} s, {done / wall:.3f} games/s", flush=True)
     sys.exit(1 if any(t.failures for t in totals.values()) else 0)
 
 

@@ -388,3 +388,20 @@ def test_a_hull_turning_in_place_stops_clear_of_what_it_would_touch(turn: float,
         assert hull_hits_polygon(grown, rock)
     else:
         assert out.travelled == pytest.approx(abs(turn))
+
+
+def test_a_touch_in_the_last_thousandth_of_a_turning_leg_is_found() -> None:
+    """Seeded Naval Warhammer play found it (raid, random players, seed 25): a ship turning hard at
+    the end of its move came to touch another within the least advance of the leg's end, where
+    the next look at that obstacle was due only past the end; the end pose is now looked at
+    against everything, so the sweep stops short of the other hull."""
+    mover = Hull(46.46803777979979, 17.94447833167924, 167.0619138511437, 8.0, 3.5)
+    other = Hull(24.905219815571726, 24.759000791387297, 359.77092082002713, 15.0, 6.0)
+    bow = mover.bow
+    inches = 10.556131134999685
+    path = Path(Pose(bow.x, bow.y, mover.heading), [Segment(inches - 2.0), Segment(2.0, -45.0)])
+    assert hulls_overlap(path.hull_at(inches, 8.0, 3.5), other)
+    hit = first_contact(path, 8.0, 3.5, [Obstacle("other", "ship", other)], None)
+    assert hit is not None and hit.ident == "other"
+    sw = sweep(path, 8.0, 3.5, [Obstacle("other", "ship", other)], None)
+    assert sw.contact is not None and sw.travelled < inches and not hulls_overlap(sw.hull, other)

@@ -299,15 +299,18 @@ def _first_touch(
             while True:
                 h = path.hull_at(s, length, width)
                 step = math.inf
+                # the leg's last pose is looked at against everything: a gap closing within the
+                # least advance of the leg's end would otherwise be due only past it
+                last = s >= s1
                 for i, ob in enumerate(near):
-                    if due[i] <= s:
+                    if due[i] <= s or last:
                         g = _gap_to(h, hr, ob.shape)
                         if g <= 0.0 and s > start:
                             return s, ob.ident, ob.kind
                         due[i] = s + max(g / speed, MIN_ADVANCE)
                     step = min(step, due[i])
                 if edges is not None:
-                    if edge_due <= s:
+                    if edge_due <= s or last:
                         g = min(min(cx, cy, edges.width - cx, edges.height - cy) for cx, cy in h.corners)
                         if g < -EPS and s > start:
                             return s, "edge", "edge"

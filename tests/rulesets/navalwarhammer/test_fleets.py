@@ -183,6 +183,25 @@ def test_every_illegal_fleet_is_refused_with_the_rule_it_breaks(what: str, chang
     assert rule in found, f"{what}: refused under {found}, not {rule}"
 
 
+@pytest.mark.parametrize(("what", "change", "rule"), CORPUS, ids=[c[0] for c in CORPUS])
+def test_fleet_check_names_the_rule_of_every_problem_of_every_corpus_fleet(tmp_path: Path, what: str, change: Mutation, rule: str | None) -> None:
+    """``grapeshot fleet check FILE`` on each fleet of the corpus: exit 1, the rule it breaks
+    among the problems, each problem line led by its rule (or ``format``) and the same problems
+    in ``--json``."""
+    data = base()
+    change(data)
+    path = str(write(tmp_path, data))
+    as_json = runner.invoke(app, ["fleet", "check", "--json", path])
+    assert as_json.exit_code == 1, f"{what}: {as_json.output}"
+    problems = json.loads(as_json.stdout)["problems"]
+    assert rule in {p["rule"] for p in problems}, f"{what}: {problems}"
+    said = runner.invoke(app, ["fleet", "check", path])
+    assert said.exit_code == 1 and "Traceback" not in said.output
+    text = " ".join(said.output.split())
+    for p in problems:
+        assert f"{p['rule'] or 'format'} {p['where']}" in text, f"{what}: {p} not in {text}"
+
+
 def test_the_corpus_is_large() -> None:
     assert len(CORPUS) >= 30
     assert len({r for _, _, r in CORPUS if r}) >= 18

@@ -365,7 +365,12 @@ def _check_ship(ship: ShipSpec, where: str, army: Army, problems: list[Problem],
         problems.append(_p("NW-MOVE-5", f"{where}.wizard", f"{ship.wizard} is not a wizard"))
     places = sum(c.places for c in ship.crew)
     if places > ship.capacity:
-        why = "twice the places, overcrowded (NW-CROWD-1)" if ship.overcrowded else f"{spec.capacity} places and {CASTLE_CAPACITY} a castle"
+        castles = ship.upgrades.get("castle", 0)
+        why = (
+            "twice the places, overcrowded (NW-CROWD-1)"
+            if ship.overcrowded
+            else f"{spec.capacity} places" + (f" and {CASTLE_CAPACITY} for each of {castles} castle(s)" if castles else "")
+        )
         problems.append(
             _p("NW-CROWD-1" if ship.overcrowded else "NW-SHIP-3", f"{where}.crew", f"the crew takes {places} places; the ship has {ship.capacity} ({why})")
         )

@@ -1,0 +1,147 @@
+"""Are the upgrades' costs fair?  The lab's pricing study of Naval Warhammer's upgrades (NW-UPG-*).
+
+For each upgrade the study builds two fleets from one built-in fleet of 1,000 points (by default
+the Empire's) that differ in one thing only: one ship (by default the flagship, a medium ship)
+carries the upgrade, and in the other fleet the same ship carries instead the upgrade's points
+in more models of one of its crew's units (by default its core infantry, rounded to the nearest
+model).  Everything else, the upgrades the ship had apart from the one studied included, is
+the same.  The two fleets meet on the two-fleet scenario, each in each seat for every seed
+(mirrored), with the same player on both sides, and the study counts the upgraded fleet's
+score (a win 1, a draw 1/2).  An upgrade is priced fairly when its fleet scores half, within
+the 95% Wilson interval; above it the upgrade is worth more than its points (too cheap), below
+it less (too dear).  ``bench/nw_upgrade_costs.py`` runs the study and prints it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from grapeshot.agents import make, play_out
+from grapeshot.core.game import Game
+from grapeshot.core.scenario import Scenario, parse_scenario
+from grapeshot.lab.stats import wilson
+from grapeshot.rulesets.navalwarhammer.armies import ARMIES
+from grapeshot.rulesets.navalwarhammer.data import UPGRADES, Size
+from grapeshot.rulesets.navalwarhammer.fleets import fleet_text, read_fleet
+
+RULESET = "navalwarhammer"
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """The two fleets of one upgrade's study, and what the upgrade costs on the ship."""
+
+    upgrade: str
+    cost: int
+    models: int
+    unit: str
+    upgraded: dict[str, Any]
+    instead: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Priced:
+    """One upgrade's verdict: the upgraded fleet's score over ``games`` and its interval."""
+
+    upgrade: str
+    cost: int
+    instead: str
+    games: int
+    score: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.score, self.games)
+
+    @property
+    def verdict(self) -> str:
+        lo, hi = self.interval
+        return "too cheap" if lo > 0.5 else "too dear" if hi < 0.5 else "fair"
+
+    def text(self) -> str:
+        lo, hi = self.interval
+        rate = self.score / self.games if self.games else 0.0
+        return f"{self.upgrade} ({self.cost} points) against {self.instead}: {rate:.3f} [{lo:.3f}, {hi:.3f}] over {self.games} games: {self.verdict}"
+
+
+def base_fleet(name: str) -> dict[str, Any]:
+    text, _ = fleet_text(name)
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data
+
+
+def pairing(upgrade: str, fleet: str = "empire-1000", ship: int = 0, unit: int = 1) -> Pairing:
+    """The fleets of one upgrade's study (see the module docstring); ``ValueError`` when the
+    upgrade is not allowed on that ship, or either fleet is not legal."""
+    if upgrade not in UPGRADES:
+        raise ValueError(f"no upgrade {upgrade!r}; the upgrades are {', '.join(UPGRADES)}")
+    base = base_fleet(fleet)
+    spec = base["ships"][ship]
+    cost = UPGRADES[upgrade].cost[Size(spec["size"])]
+    if cost is None:
+        raise ValueError(f"{upgrade} is not allowed on a {spec['size']} ship")
+    ups = spec.get("upgrades") or {}
+    ups = dict.fromkeys(ups, 1) if isinstance(ups, list) else dict(ups)
+    ups.pop(upgrade, None)
+    spec["upgrades"] = ups
+    upgraded = copy.deepcopy(base)
+    upgraded["ships"][ship]["upgrades"] = {**ups, upgrade: 1}
+    # both fleets cost the same: the limit rises by the upgrade's cost for both
+    upgraded["points"] = int(base.get("points", 1000)) + cost
+    _legal(upgraded, f"the upgraded fleet of the {upgrade} study")
+    # the points in models of the unit asked for, else (no room aboard) of the first unit of
+    # another ship that has room for them
+    tried = []
+    places = [(ship, unit), *((s, u) for s, sh in enumerate(base["ships"]) if s != ship for u in range(len(sh["crew"])))]
+    for s, u in places:
+        if u >= len(base["ships"][s]["crew"]):
+            continue
+        crew = base["ships"][s]["crew"][u]
+        entry = ARMIES[base["army"]].unit(str(crew["unit"]))
+        if entry.points <= 0 or "models" not in crew:
+            continue
+        extra = max(1, round(cost / entry.points))
+        instead = copy.deepcopy(base)
+        instead["points"] = upgraded["points"]
+        instead["ships"][s]["crew"][u]["models"] = int(crew["models"]) + extra
+        problems = read_fleet(instead, f"{upgrade} study (instead)")[1]
+        if not problems:
+            return Pairing(upgrade, cost, extra, f"{crew['unit']} ({base['ships'][s]['name']})", upgraded, instead)
+        tried.append(problems[0].text())
+    raise ValueError(f"the {upgrade} study finds no unit to spend {cost} points on instead: {'; '.join(tried)}")
+
+
+def _legal(fleet: Mapping[str, Any], what: str) -> None:
+    _, problems = read_fleet(fleet, what)
+    if problems:
+        raise ValueError(f"{what} is not legal: {problems[0].text()}")
+
+
+def duel_with(red: Mapping[str, Any], blue: Mapping[str, Any]) -> Scenario:
+    """The two-fleet scenario with the two fleets given in place of its own."""
+    raw = yaml.safe_load(resources.files("grapeshot.rulesets.navalwarhammer").joinpath("scenarios", "duel.yaml").read_text(encoding="utf-8"))
+    for entry, fleet in zip(raw["fleets"], (red, blue), strict=True):
+        entry["fleet"] = json.loads(json.dumps(fleet))
+    return parse_scenario(raw, "the pricing study's duel")
+
+
+def games(p: Pairing, seeds: range, player: str = "heuristic") -> Iterator[float]:
+    """The upgraded fleet's score in each game: every seed twice, the upgraded fleet red, then blue."""
+    for seed in seeds:
+        for upgraded_seat, sc in (("red", duel_with(p.upgraded, p.instead)), ("blue", duel_with(p.instead, p.upgraded))):
+            g = Game(RULESET, sc, seed=seed, log=False)
+            out = play_out(g, {s.id: make(player, seed * 31 + k, RULESET) for k, s in enumerate(sc.seats)})
+            yield 1.0 / len(out.winners) if upgraded_seat in out.winners else 0.0
+
+
+def price(upgrade: str, seeds: range, player: str = "heuristic", **where: Any) -> Priced:
+    p = pairing(upgrade, **where)
+    scores = list(games(p, seeds, player))
+    return Priced(upgrade, p.cost, f"{p.models} more {p.unit}", len(scores), sum(scores))
