@@ -53,7 +53,7 @@ def test_health_scenarios_and_options(client: TestClient) -> None:
     info = client.get("/api/scenarios").json()
     assert {s["name"] for s in info["scenarios"]} >= {"duel", "brawl", "euromeet"}
     assert any(o["name"] == "grapeshot" and o["default"] == "template" for o in info["options"])
-    assert info["players"] == ["human", "heuristic", "search", "random"]
+    assert info["players"] == ["human", "heuristic", "random", "search"]  # a person, or one of agents.factories("jimlad")
 
 
 def test_each_seat_gets_a_private_link_and_its_own_view(client: TestClient) -> None:
@@ -138,8 +138,18 @@ def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> Non
         ("/api/games/{id}", {}, 401, "token"),
         ("/api/games/{id}", {"token": "forged"}, 403, "does not belong"),
         ("/api/games/{id}/replay", {"token": "{spectator}", "step": 999}, 400, "step must be"),
-        ("/api/games/{id}/preview", {"token": "{red}", "ship": "Nobody", "card": 1}, 404, "no ship"),
-        ("/api/games/{id}/preview", {"token": "{red}", "ship": "Da Big Smasha", "card": 9}, 400, "card must be"),
+        ("/api/games/{id}/preview/manoeuvre", {"token": "{red}", "ship": "Nobody", "card": 1}, 404, "no ship 'Nobody'"),
+        ("/api/games/{id}/preview/manoeuvre", {"token": "{red}", "ship": "Da Big Smasha", "card": 9}, 422, "card must be one of 1, 2, 3, 4, 5, not 9"),
+        ("/api/games/{id}/preview/manoeuvre", {"token": "{red}", "ship": "Da Big Smasha"}, 422, "needs card"),
+        (
+            "/api/games/{id}/preview/manoeuvre",
+            {"token": "{red}", "ship": "Da Big Smasha", "card": 1, "speed": 3},
+            422,
+            "speed: the preview 'manoeuvre' takes no such",
+        ),
+        ("/api/games/{id}/preview/nosuch", {"token": "{red}"}, 404, "no preview 'nosuch'; the jimlad table has manoeuvre"),
+        ("/api/games/{id}/sheet/Nobody", {"token": "{red}"}, 404, "no ship 'Nobody'"),
+        ("/api/rulesets/nosuch/words", {}, 404, "unknown ruleset 'nosuch'"),
     ],
 )
 def test_bad_requests_get_a_4xx_saying_what_is_wrong(client: TestClient, path: str, params: dict[str, Any], status: int, words: str) -> None:
@@ -189,7 +199,7 @@ def test_a_seat_that_has_answered_is_not_asked_again(client: TestClient) -> None
         ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, 400, "options.grapeshot"),
         ({"scenario": "duel", "options": {"nosuch": 1}}, 400, "options.nosuch"),
         ({"scenario": "duel", "seats": {"purple": "human"}}, 400, "no such seat"),
-        ({"scenario": "duel", "seats": {"red": "robot"}}, 422, "seats.red: Input should be 'human', 'heuristic', 'search' or 'random'"),
+        ({"scenario": "duel", "seats": {"red": "robot"}}, 400, "seats.red: the player 'robot' is none of ['human', 'heuristic', 'random', 'search']"),
         ({"scenario": "duel", "seed": "abc"}, 422, "seed: expected a whole number"),
         ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, 400, "table.height"),
         ({"scenario_yaml": "name: [unclosed"}, 400, "valid YAML"),
@@ -267,11 +277,28 @@ def test_replay_steps_through_the_game(client: TestClient) -> None:
 def test_preview_and_roster(client: TestClient) -> None:
     g = new_game(client, seats={"red": "human", "blue": "heuristic"})
     red = token(g["links"]["red"])
-    p = client.get(f"/api/games/{g['id']}/preview", params={"token": red, "ship": "Da Big Smasha", "card": 1, "inches": 20}).json()
+    p = client.get(f"/api/games/{g['id']}/preview/manoeuvre", params={"token": red, "ship": "Da Big Smasha", "card": 1, "inches": 20}).json()
     (x0, y0), (x1, y1) = p["path"][0], p["path"][-1]
     assert x1 - x0 == pytest.approx(20 + 8 + 10) and y1 == pytest.approx(y0)
-    sheet = client.get(f"/api/games/{g['id']}/roster/Da Big Smasha", params={"token": red})
+    assert p["contact"] is None and p["beyond"] == []
+    sheet = client.get(f"/api/games/{g['id']}/sheet/Da Big Smasha", params={"token": red})
     assert sheet.status_code == 200 and "Da Big Smasha" in sheet.text and "@media print" not in sheet.text and "Kaptin" in sheet.text
+    assert "/static/rulesets/jimlad/roster.css" in sheet.text and client.get("/static/rulesets/jimlad/roster.css").status_code == 200
+
+
+def test_a_previewed_hull_stops_where_the_move_would_stop(client: TestClient) -> None:
+    """A course past the table's edge: the hull is drawn where it would stop, short of the edge, with
+    the rest of the path beyond it and the contact in words (no "edge (edge)")."""
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    v = view(client, g["id"], red)
+    ship = next(s for s in v["state"]["ships"] if s["name"] == "Da Big Smasha")
+    width = v["state"]["table"]["width"]
+    p = client.get(f"/api/games/{g['id']}/preview/manoeuvre", params={"token": red, "ship": "Da Big Smasha", "card": 1, "inches": 100}).json()
+    assert p["contact"]["kind"] == "edge" and p["contact"]["words"] == "the table's edge"
+    assert all(0.0 <= x <= width + 1e-6 for x, _ in p["end"]), p["end"]  # the stopped hull is on the table
+    assert p["beyond"] and p["beyond"][-1][0] > width  # the rest of the course runs on past the edge
+    assert p["path"][-1] == p["contact"]["point"] and p["contact"]["at"] < 100 + 8 + ship["length"]
 
 
 def test_the_websocket_pushes_each_change(client: TestClient) -> None:

@@ -828,8 +828,8 @@ async function previewOrder(ship, card, side, cardAt, note) {
   note.textContent = "…";
   try {
     const [a, b] = await Promise.all([
-      call("/preview", { q: { ship, card, side, card_at: cardAt, inches: lo } }),
-      call("/preview", { q: { ship, card, side, card_at: cardAt, inches: hi } }),
+      call("/preview/manoeuvre", { q: { ship, card, side, card_at: cardAt, inches: lo } }),
+      call("/preview/manoeuvre", { q: { ship, card, side, card_at: cardAt, inches: hi } }),
     ]);
     if (!note.isConnected) return;
     const g = previewGroup(ship);
@@ -906,7 +906,7 @@ FORMS.DistancePrompt = (fs, p) => {
 
 async function previewDistance(p, inches, note) {
   try {
-    const pv = await call("/preview", { q: { ship: p.ship, card: p.card, side: p.side, card_at: p.card_at, inches } });
+    const pv = await call("/preview/manoeuvre", { q: { ship: p.ship, card: p.card, side: p.side, card_at: p.card_at, inches } });
     if (!note.isConnected) return;
     const g = previewGroup(p.ship);
     g.append(draw.polyline(pv.path, "preview-path max"), draw.poly(pv.end, "preview-hull"));
@@ -1182,7 +1182,7 @@ function renderShips(state) {
       const krew = ship.krew.length;
       const name = h("span", { class: "name", title: "show on the table" }, ship.name);
       name.addEventListener("click", () => centreOn([ship.x, ship.y]));
-      const roster = button("roster", () => window.open(apiUrl(`/roster/${encodeURIComponent(ship.name)}`), "_blank"), { class: "small roster", "data-roster": ship.name });
+      const roster = button("roster", () => window.open(apiUrl(`/sheet/${encodeURIComponent(ship.name)}`), "_blank"), { class: "small roster", "data-roster": ship.name });
       return h("div", { class: `ship-card${ship.afloat ? "" : " sunk"}`, "data-ship": ship.name },
         h("span", { class: "swatch", style: `background:${KLAN_COLOURS[ship.klan] || "#555"};border-color:${seatColour(ship.commander)}` }),
         name,
