@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any
 
 from grapeshot.core.actions import Action
+from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import Scenario, parse_scenario
@@ -67,10 +68,20 @@ def three_seats(**options: Any) -> Scenario:
 
 
 def game(sc: Scenario, script: Iterable[ScriptItem] = (), seed: int = 0, **kw: Any) -> Game:
-    """A game set up on ``sc`` (turn 1 begun with seeded dice), then switched to scripted dice."""
-    g = Game("jimlad", sc, seed=seed, **kw)
+    """A game of the scenario's rule set set up on ``sc`` (its flow run to the first prompt on
+    seeded dice), then switched to scripted dice."""
+    g = Game(sc.ruleset, sc, seed=seed, **kw)
     g.dice = ScriptedDice(script)
     return g
+
+
+def accepts(prompt: Prompt, seat: str, action: Action) -> bool:
+    """Whether the prompt's check takes the answer."""
+    try:
+        prompt.check(seat, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def sea(g: Game) -> Sea:

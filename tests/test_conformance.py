@@ -176,6 +176,34 @@ def test_a_copy_can_leave_out_sealed_orders(ruleset: str, scenario: str) -> None
 
 
 @pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_no_seat_learns_another_seat_s_sealed_answer(ruleset: str, scenario: str) -> None:
+    """Two games that differ only in one seat's sealed answer look the same to every other seat
+    and to a spectator, in the view, the log and the public save, until the answers are revealed;
+    the seat itself sees its own answer."""
+    g = Game(ruleset, load(scenario, ruleset), seed=5)
+    agents = {s: make(rollout_player(ruleset), k, ruleset) for k, s in enumerate(g.ruleset.seats_of(g.state))}
+    while g.prompt is not None and not g.prompt.simultaneous:
+        seat = g.waiting_for()[0]
+        g.submit(seat, agents[seat].act(g, seat, g.prompt))
+    if g.prompt is None:
+        pytest.skip("this scenario has no sealed answers")
+    sealer, *others = g.waiting_for()
+    answers: dict[str, object] = {}
+    for a in g.prompt.legal(sealer).actions(limit=200):
+        answers.setdefault(json.dumps(a.to_json(), sort_keys=True), a)
+    if len(answers) < 2:
+        pytest.skip("the first sealed prompt offers a single answer")
+    seen = []
+    for a in list(answers.values())[:2]:
+        c = g.copy()
+        c.submit(sealer, a)  # type: ignore[arg-type]
+        assert c.view(sealer)["sealed"] == a.to_json()  # type: ignore[attr-defined]
+        views = {str(o): json.dumps(c.view(o), sort_keys=True) for o in [*others, None]}
+        seen.append((views, json.dumps(c.public_save(), sort_keys=True)))
+    assert seen[0] == seen[1], "another seat's view, log or the public save shows a sealed answer"
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
 def test_the_report_words_every_event_kind_that_occurs(ruleset: str, scenario: str) -> None:
     """No event is dropped from the battle report silently: each kind is worded by a phrasebook
     (or left silent there on purpose), and a rule set without one shows each event by its kind."""

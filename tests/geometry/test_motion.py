@@ -355,3 +355,36 @@ def test_a_sweep_can_resume_from_part_way_along_its_path() -> None:
     assert again.contact is not None and again.contact.ident == "far" and again.contact.at == pytest.approx(29.0)
     assert again.travelled >= first.travelled
     assert first_contact(path, 10.0, 4.0, [far], TABLE, start=20.0) == again.contact
+
+
+# --------------------------------------------------------------------------- turning in place
+
+
+def test_a_hull_turned_in_place_about_a_point() -> None:
+    from grapeshot.geometry import pivot
+
+    h = Hull(20.0, 20.0, 0.0, 8.0, 4.0)
+    about_centre = pivot(h, h.centre, 90.0, [], Table(60.0, 40.0))
+    assert about_centre.contact is None and about_centre.travelled == pytest.approx(90.0)
+    assert (about_centre.hull.x, about_centre.hull.y, about_centre.hull.heading) == (pytest.approx(20.0), pytest.approx(20.0), pytest.approx(90.0))
+    about_bow = pivot(h, h.bow, -90.0, [], None)
+    assert (about_bow.hull.bow.x, about_bow.hull.bow.y) == (pytest.approx(24.0), pytest.approx(20.0))
+    assert about_bow.hull.heading == pytest.approx(270.0)
+    assert pivot(h, h.centre, 0.0, [Obstacle("x", "ship", Hull(20.0, 22.0, 0.0, 8.0, 1.0))], None).contact is None  # no turn, nothing met
+
+
+@given(st.floats(min_value=-150.0, max_value=150.0), st.floats(min_value=2.6, max_value=6.0))
+def test_a_hull_turning_in_place_stops_clear_of_what_it_would_touch(turn: float, off: float) -> None:
+    from grapeshot.geometry import pivot
+
+    h = Hull(20.0, 20.0, 0.0, 8.0, 4.0)
+    rock = Polygon.circle(Vec(20.0, 20.0 + off), 0.5)
+    out = pivot(h, h.centre, turn, [Obstacle("rock", "rocks", rock)], Table(60.0, 40.0))
+    assert not hull_hits_polygon(out.hull, rock)
+    if out.contact is not None:
+        assert out.contact.ident == "rock" and out.travelled < abs(turn) and out.contact.at <= abs(turn) + 1e-9
+        # a corner reaches the rock: it stops within one test step of touching it
+        grown = Hull(out.hull.x, out.hull.y, out.hull.heading, out.hull.length + 0.2, out.hull.width + 0.2)
+        assert hull_hits_polygon(grown, rock)
+    else:
+        assert out.travelled == pytest.approx(abs(turn))

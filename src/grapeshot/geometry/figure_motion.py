@@ -57,21 +57,24 @@ class FreeMove(NamedTuple):
         return self.route_length <= self.length + EPS
 
 
-def free_move(start: Vec, goal: Vec, allowance: float, space: FreeSpace) -> FreeMove:
+def free_move(start: Vec, goal: Vec, allowance: float, space: FreeSpace, *, within_allowance: bool = False) -> FreeMove:
     """Move a figure from ``start`` towards ``goal`` the shortest way through ``space``, at most
     ``allowance`` inches (a man's 8", a swimmer's 4"; WS-FIG-3, WS-FIG-5).
 
     The route runs to the goal whatever its length; the path walked stops ``allowance`` along
     it.  A goal where the base cannot stand, or cannot get to, has no route: the figure stays
     (find the nearest free spot first, ``FreeSpace.nearest``, to send it as near as it can go).
-    The start must be free: ``ValueError`` says what it overlaps otherwise.
+    With ``within_allowance`` only routes of at most ``allowance`` are looked for, and a goal
+    farther than that counts as one it cannot get to: much quicker where the answer is no (a
+    rule asking whether a move is legal).  The start must be free: ``ValueError`` says what it
+    overlaps otherwise.
     """
     blocker = space.blocker(start)
     if blocker is not None:
         raise ValueError(f"a base at ({start.x:.3f}, {start.y:.3f}) cannot move: it overlaps {blocker}")
     if allowance < 0.0:
         raise ValueError(f"a move's allowance cannot be negative (got {allowance})")
-    route = shortest_route(start, goal, space)
+    route = shortest_route(start, goal, space, allowance if within_allowance else None)
     if route is None:
         return FreeMove((start,), math.inf, (start,), 0.0)
     total = _length(route)
@@ -79,10 +82,12 @@ def free_move(start: Vec, goal: Vec, allowance: float, space: FreeSpace) -> Free
     return FreeMove(route, total, path, min(total, allowance))
 
 
-def shortest_route(start: Vec, goal: Vec, space: FreeSpace) -> tuple[Vec, ...] | None:
+def shortest_route(start: Vec, goal: Vec, space: FreeSpace, limit: float | None = None) -> tuple[Vec, ...] | None:
     """The shortest route (start, bends, goal) a base may take from a free ``start`` to ``goal``
-    through ``space``, or None when there is none."""
+    through ``space``, or None when there is none (none of at most ``limit`` inches, if given)."""
     if not space.holds(goal):
+        return None
+    if limit is not None and math.hypot(goal.x - start.x, goal.y - start.y) > limit + EPS:
         return None
     if space.clear(start, goal):
         return (start,) if start == goal else (start, goal)
@@ -95,11 +100,15 @@ def shortest_route(start: Vec, goal: Vec, space: FreeSpace) -> tuple[Vec, ...] |
     minx, miny, maxx, maxy = space.extent()
     corners = ((minx, miny), (minx, maxy), (maxx, miny), (maxx, maxy))
     whole = max(math.hypot(x - start.x, y - start.y) + math.hypot(x - goal.x, y - goal.y) for x, y in corners)
-    bound = math.hypot(goal.x - start.x, goal.y - start.y) * 1.5 + 4.0 * space.radius + 2.0
+    prune = math.inf
+    if limit is not None:  # a route no longer than the limit stays inside the ellipse of that size
+        whole = min(whole, limit + EPS)
+        prune = limit + EPS
+    bound = min(whole, math.hypot(goal.x - start.x, goal.y - start.y) * 1.5 + 4.0 * space.radius + 2.0)
     while True:
         pts, nbrs = _graph(start, goal, space, bound)
-        ahead = _Search(space, pts, nbrs, 0, 1, math.inf)
-        back = _Search(space, pts, nbrs, 1, -1, math.inf)
+        ahead = _Search(space, pts, nbrs, 0, 1, prune)
+        back = _Search(space, pts, nbrs, 1, -1, prune)
         cut_off = False
         while ahead.step():
             if not back.finished and not back.step() and not back.done[0]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from grapeshot.geometry.shapes import Hull, Polygon, Table, hull_hits_polygon, hull_polygon_distance, hulls_overlap, separation, separation_polygon
-from grapeshot.geometry.vectors import _DEG, EPS, Pose, norm_deg
+from grapeshot.geometry.vectors import _DEG, EPS, Pose, Vec, norm_deg
 
 #: A moving hull stops this far short of whatever it runs into, so that a
 #: stopped hull never touches another by a rounding error.
@@ -440,3 +440,44 @@ class _Translation(Path):
     def bounds(self, pad: float) -> tuple[float, float, float, float]:
         a, b = self.start, self.end
         return min(a.x, b.x) - pad, min(a.y, b.y) - pad, max(a.x, b.x) + pad, max(a.y, b.y) + pad
+
+
+# --------------------------------------------------------------------------- turning in place
+
+#: While a hull turns in place, its farthest corner moves at most this far between the poses tested (inches).
+PIVOT_STEP = 0.05
+
+
+def pivot(hull: Hull, about: Vec, turn: float, obstacles: Sequence[Obstacle], table: Table | None, step: float = PIVOT_STEP) -> Sweep:
+    """Turn a hull ``turn`` degrees (positive counter-clockwise) about a point of the table,
+    stopping at the last pose that keeps :data:`CLEARANCE` from everything before the first
+    that does not (a ship spun to a new heading without sailing: WS-MOVE-1, WS-MOVE-2).
+
+    The poses are tested so that no corner moves more than ``step`` between two of them. The
+    sweep's ``travelled`` is the degrees turned, and its contact's ``at`` the degrees at which the
+    hull first touched (what it met is named as in :func:`sweep`)."""
+    if turn == 0.0:
+        return Sweep(0.0, hull, None)
+    reach = max(math.hypot(x - about.x, y - about.y) for x, y in hull.corners)
+    near = [ob for ob in obstacles if math.hypot(_centre_of(ob.shape)[0] - about.x, _centre_of(ob.shape)[1] - about.y) <= reach + ob.shape.radius + CLEARANCE]
+    count = max(1, math.ceil(abs(turn) * _DEG * reach / step))
+    last = hull
+
+    def posed(a: float, grow: float) -> Hull:
+        c, s = math.cos(a * _DEG), math.sin(a * _DEG)
+        dx, dy = hull.x - about.x, hull.y - about.y
+        return Hull(about.x + dx * c - dy * s, about.y + dx * s + dy * c, norm_deg(hull.heading + a), hull.length + grow, hull.width + grow)
+
+    for k in range(1, count + 1):
+        a = turn * k / count
+        grown = posed(a, 2.0 * CLEARANCE)
+        hit = next((ob for ob in near if _touches(grown, ob)), None)
+        if hit is not None or (table is not None and not table.holds(grown)):
+            ident, kind = (hit.ident, hit.kind) if hit is not None else ("edge", "edge")
+            return Sweep(abs(turn * (k - 1) / count), last, Contact(ident, kind, abs(a)))
+        last = posed(a, 0.0)
+    return Sweep(abs(turn), last, None)
+
+
+def _centre_of(shape: Hull | Polygon) -> tuple[float, float]:
+    return (shape.x, shape.y) if isinstance(shape, Hull) else (shape.cx, shape.cy)

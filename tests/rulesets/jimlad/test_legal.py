@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from grapeshot.agents import Agent, make
 from grapeshot.core.actions import Action, Reroll
-from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.scenario import Scenario, load_scenario
@@ -38,17 +37,10 @@ from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt, Shoo
 from grapeshot.rulesets.jimlad.state import Sea
 from tests import support
 from tests.rulesets.jimlad.test_harbour import at_dock, dock_red
+from tests.support import accepts
 
 SAMPLES = 12  # random draws checked at each prompt
 LIMIT = 3000  # finite answers checked at each prompt (a brawl seat's orders can list hundreds)
-
-
-def accepts(prompt: Prompt, seat: str, action: Action) -> bool:
-    try:
-        prompt.check(seat, action)
-    except IllegalAction:
-        return False
-    return True
 
 
 def offered(prompt: Prompt, seat: str) -> list[Action]:

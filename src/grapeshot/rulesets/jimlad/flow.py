@@ -11,8 +11,8 @@ from typing import Any, cast
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
+from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome, PhaseStep
-from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Facing, Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
@@ -216,22 +216,7 @@ def turn_order(g: Game, sea: Sea) -> Generator[Prompt, Any, tuple[str, ...]]:
     if mode == "rotate":
         k = (sea.turn - 1) % len(seats) if seats else 0
         return tuple(seats[k:] + seats[:k])
-    return tuple((yield from _roll_off(g, seats)))
-
-
-def _roll_off(g: Game, seats: list[str]) -> Generator[Prompt, Any, list[str]]:
-    """Highest D6 goes first; tied seats roll again among themselves."""
-    if len(seats) <= 1:
-        return list(seats)
-    scores: dict[str, int] = {}
-    for seat in seats:
-        r = yield from g.roll(RollRequest(D6, f"{seat}: roll for the turn sequence", "JL-TURN-6", seat, None, "high"))
-        scores[seat] = r.total
-    out: list[str] = []
-    for value in sorted(set(scores.values()), reverse=True):
-        tied = [s for s in seats if scores[s] == value]
-        out.extend((yield from _roll_off(g, tied)) if len(tied) > 1 else tied)
-    return out
+    return tuple((yield from roll_off(g, seats, "JL-TURN-6", lambda seat: f"{seat}: roll for the turn sequence")))
 
 
 def wind_phase(g: Game, sea: Sea) -> Proc:

@@ -1,0 +1,235 @@
+""" "Wooden Ships and Plastic Men": toy pirate ships crewed by single figures who move, shoot,
+board and fight hand to hand (seeds/wooden-ships-plastic-men.txt).
+
+Modules, named for the rules they hold: :mod:`.data` (the tables), :mod:`.state`, :mod:`.setup`
+(the scenario's fleets, crews and fair-fleet checks), :mod:`.places` (surfaces, free space,
+sight), :mod:`.ships` (the ruler move, damage bands, sinking), :mod:`.figures` (moves, swimming,
+sharks), :mod:`.shooting`, :mod:`.melee`, :mod:`.guns` (the ships' guns), :mod:`.boarding`,
+:mod:`.acts` (a figure's action),
+:mod:`.draft` (the weapons draft), :mod:`.flow` (the turn), :mod:`.victory`, :mod:`.rules` (the
+rule registry), :mod:`.phrases` (the words of the log) and :mod:`.players` (the heuristic player).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from itertools import combinations
+from typing import Any, ClassVar, cast
+
+from grapeshot.core.capabilities import Phrasebook, Players, TerrainKind
+from grapeshot.core.events import Event
+from grapeshot.core.game import Game
+from grapeshot.core.registry import RuleBook
+from grapeshot.core.ruleset import Option, Play, Ruleset, register
+from grapeshot.core.scenario import Scenario
+from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
+from grapeshot.rulesets.woodenships import flow
+from grapeshot.rulesets.woodenships.data import GUNS, HERO_LIFE, MAN_LIFE, MAX_SECTIONS, SMALL_ARMS
+from grapeshot.rulesets.woodenships.places import footings, holds
+from grapeshot.rulesets.woodenships.setup import build
+from grapeshot.rulesets.woodenships.state import Shore
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "initiative",
+        "roll",
+        ("roll", "alternate", "fixed"),
+        "WS-RULING-1",
+        "the sides' order each turn: a roll-off, taking the lead in turn, or the scenario's seat order",
+    ),
+    Option("turn_limit", 10, None, "WS-RULING-1", "turns before the game is decided (option victory)", int, (1, 100)),
+    Option("victory", "points", ("points", "last_side"), "WS-RULING-1", "at the turn limit: most points wins, or the sides still standing draw"),
+    Option("ship_table", "main", ("main", "score_sheet"), "WS-SHIP-3", "the copy of the ship table in force: the main text's ram values, or the score sheet's"),
+    Option(
+        "ruler_pivot",
+        "centre",
+        ("centre", "bow"),
+        "WS-MOVE-1",
+        "a ship turns about its middle to point at the ruler's mark, or at the bow to lie along the ruler",
+    ),
+    Option("to_hit_seven", "bonus_only", ("bonus_only", "six_then_four"), "WS-ARMS-2", 'a "7" to hit: out of reach but for a bonus, or a 6 and then a 4+'),
+    Option("reload_and_fire", False, None, "WS-ARMS-3", "a figure that reloads may also fire another weapon already loaded that turn", bool),
+    Option(
+        "one_handed",
+        "sheet",
+        ("sheet", "main"),
+        "WS-MELEE-2",
+        "the one-handed weapons: sword, axe and club (the score sheet), or axe, club and halberd (the main text)",
+    ),
+    Option("two_weapons", "hit", ("hit", "attacks"), "WS-MELEE-2", "two one-handed weapons give +1 to hit, or a second blow"),
+    Option("hero_boarding", True, None, "WS-RULING-1", "heroes add their +1 to boarding, grappling and climbing-aboard rolls", bool),
+    Option(
+        "boarding_roll",
+        "figure",
+        ("figure", "party"),
+        "WS-RULING-1",
+        "a boarding party rolls for each figure, or once for all of a side's figures making the same crossing in a turn",
+    ),
+    Option(
+        "sinking_aboard", "swim", ("swim", "drown"), "WS-DMG-3", "figures still aboard when a ship goes down find themselves in the water, or go down with her"
+    ),
+    Option("draft", "picks", ("picks", "dealt"), "WS-SETUP-1", "the pile is drafted pick by pick, or dealt out in turn"),
+    Option("equal_figures", True, None, "WS-FIG-1", "every side must field the same number of figures", bool),
+    Option("cost_margin", 0, None, "WS-SHIP-1", "how many points the sides' fleets may differ in cost", int, (0, 1000)),
+    Option("max_sections", MAX_SECTIONS, None, "WS-SHIP-1", "the most sections a ship may have", int, (2, 12)),
+    Option("carry_limit", 0, None, "WS-ARMS-4", "the most weapons a figure may carry when picking more up (0: no limit)", int, (0, 20)),
+)
+
+#: the terrain of a Wooden Ships table
+TERRAIN: tuple[TerrainKind, ...] = (
+    TerrainKind("island", obstacle=True, fields=("height",), doc="land figures stand and fight on; ships run into it; `height` above the water (default 0)"),
+    TerrainKind(
+        "harbour", obstacle=True, fields=("height",), doc="a quay or harbour wall figures stand on; ships run into it (ram D6+2 to come); `height` default 0.5"
+    ),
+    TerrainKind("rocks", obstacle=True, fields=("height",), doc="rocks: ships run into them (ram D6+7 to come), figures go round them; `height` default 1"),
+    TerrainKind("building", fields=("height",), doc="a hut, a tree, a wall ashore: figures go round it and it blocks sight; `height` default 2"),
+)
+
+#: event kinds counted one for one in study summaries
+TALLIED = {
+    "killed": "figures killed",
+    "boarding": "boarding rolls",
+    "grapple": "grapples thrown",
+    "shot": "shots",
+    "strike": "blows",
+    "taken": "ships taken",
+    "sunk": "ships sunk",
+    "sharks": "shark rolls",
+}
+
+
+class WoodenShips(Ruleset):
+    name: ClassVar[str] = "woodenships"
+    aliases: ClassVar[tuple[str, ...]] = ("wspm", "ws", "wooden-ships")
+    title: ClassVar[str] = "Wooden Ships and Plastic Men"
+    options: ClassVar[tuple[Option, ...]] = OPTIONS
+
+    def terrain_kinds(self) -> tuple[TerrainKind, ...]:
+        return TERRAIN
+
+    def scenarios(self) -> Traversable:
+        return resources.files("grapeshot.rulesets.woodenships").joinpath("scenarios")
+
+    def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Shore:
+        return build(scenario, options)
+
+    def play(self, game: Game) -> Play:
+        return flow.play(game)
+
+    def resume(self, game: Game, point: Hashable) -> Play:
+        return flow.play(game, point)
+
+    def describe(self, state: Any) -> dict[str, Any]:
+        return cast(Shore, state).describe()
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """Nothing in this game is hidden: the draft is picked in the open and weapons are
+        carried where everyone sees them (WS-SETUP-1); a seat's sharing-out is sealed until all
+        have given theirs, and the game holds sealed answers apart from the state."""
+        return self.describe(state)
+
+    def seats_of(self, state: Any) -> Sequence[str]:
+        return cast(Shore, state).seats
+
+    def tallies(self, events: Sequence[Event]) -> dict[str, int]:
+        counts: Counter[str] = Counter()
+        for e in events:
+            key = TALLIED.get(e.kind)
+            if e.kind == "shot" or e.kind == "strike":
+                counts[f"{key} that hit"] += bool(e.data["hit"])
+            if e.kind == "boarding" or e.kind == "grapple":
+                counts[f"{key} passed"] += bool(e.data["passed"])
+            if key is not None:
+                counts[key] += 1
+        return dict(counts)
+
+    def invariants(self, state: Any) -> list[str]:
+        return invariants(cast(Shore, state))
+
+    def rulebook(self) -> RuleBook:
+        from grapeshot.rulesets.woodenships.rules import RULEBOOK
+
+        return RULEBOOK
+
+    def phrasebook(self) -> Phrasebook:
+        from grapeshot.rulesets.woodenships.phrases import PHRASES
+
+        return PHRASES
+
+    def players(self) -> Players:
+        from grapeshot.rulesets.woodenships.players import players
+
+        return players()
+
+
+def invariants(shore: Shore) -> list[str]:
+    """What must always hold: life and hit points in range, figures only where they can stand
+    and not inside a hull or rocks they are not on, no two bases on a surface overlapping (nor a
+    figure on a mast or a gun), ships on the table and clear of each other and the land, weapons
+    with one keeper, guns' hit points in range, and the dead never acting."""
+    problems: list[str] = []
+    groups: dict[tuple[Surface, str], list[Any]] = {}
+    for f in shore.figures.values():
+        if f.max_life != (MAN_LIFE if f.kind == "man" else HERO_LIFE):
+            problems.append(f"{f.name} ({f.kind}) has {f.max_life} life points at most")
+        if f.spot is None:
+            if f.life != 0:
+                problems.append(f"{f.name} is off the table with {f.life} life points")
+            continue
+        if not 1 <= f.life <= f.max_life:
+            problems.append(f"{f.name} stands with {f.life} life points of {f.max_life}")
+        why = holds(shore, f)
+        if why is not None:
+            problems.append(f"{f.name} {why}")
+        groups.setdefault((f.spot.surface, f.spot.ident), []).append(shore.base(f))
+    for (surface, ident), bases in groups.items():
+        for a, b in combinations(bases, 2):
+            if bases_overlap(a, b, 1e-6):
+                problems.append(f"{a.ident} and {b.ident} overlap on {ident or surface.value}")
+        if surface is Surface.DECK and shore.ships[ident].afloat:
+            for a in bases:
+                for b in footings(shore, shore.ships[ident]):
+                    if bases_overlap(a, b, 1e-6):
+                        problems.append(f"{a.ident} stands on {b.ident}")
+    afloat = list(shore.afloat())
+    for s in shore.ships.values():
+        if not 0 <= s.lost <= s.points:
+            problems.append(f"{s.name} has lost {s.lost} of {s.points} points")
+        if s.afloat and s.lost == s.points and s.sinks_at is None:
+            problems.append(f"{s.name} has no points left and is not sinking")
+        for o in s.grappled:
+            if o not in shore.ships or not shore.ships[o].afloat or s.name not in shore.ships[o].grappled or not s.afloat:
+                problems.append(f"{s.name} is grappled to {o}, which does not hold it")
+    for i, a in enumerate(afloat):
+        if not shore.table.holds(a.hull):
+            problems.append(f"{a.name} is off the table at {a.hull!r}")
+        for b in afloat[i + 1 :]:
+            if hulls_overlap(a.hull, b.hull):
+                problems.append(f"{a.name} overlaps {b.name}")
+        for ob in shore.obstacles:
+            assert not isinstance(ob.shape, Hull)
+            if hull_hits_polygon(a.hull, ob.shape):
+                problems.append(f"{a.name} overlaps {ob.ident}")
+    for w in shore.weapons.values():
+        if w.holder is not None:
+            holder = shore.figures.get(w.holder)
+            if holder is None or not holder.alive or w.spot is not None:
+                problems.append(f"{w.name} is held by {w.holder}, who cannot hold it")
+        elif w.spot is not None and w.spot.surface is Surface.DECK and not shore.ships[w.spot.ident].afloat:
+            problems.append(f"{w.name} lies aboard {w.spot.ident}, which has sunk")
+        if w.loaded and w.kind not in SMALL_ARMS:
+            problems.append(f"{w.name} is loaded but shoots nothing")
+    for gun in shore.guns.values():
+        if not 0 <= gun.life <= GUNS[gun.kind].hit_points:
+            problems.append(f"{gun.name} has {gun.life} hit points")
+        if gun.loaded and not gun.working:
+            problems.append(f"{gun.name} is destroyed but loaded")
+    if shore.acting is not None and not shore.figures[shore.acting].alive:
+        problems.append(f"{shore.acting} acts though dead")
+    return problems
+
+
+WOODENSHIPS = register(WoodenShips())

@@ -1,0 +1,142 @@
+"""A figure's one action after moving (WS-FIG-3): what it may do, checked by one function that
+both the prompt's check and its list of legal answers use, and carrying it out.
+
+The actions: shoot a small arm (:mod:`.shooting`), reload one (WS-ARMS-3), strike in
+hand-to-hand (:mod:`.melee`), throw a grapple at a ship within 2" (WS-BOARD-1), climb aboard a
+ship from the water (WS-BOARD-3, :mod:`.boarding`), load, fire or turn a gun (:mod:`.guns`),
+or nothing.  A boarding party has no action (WS-BOARD-1); a figure in the water may only climb.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import Any
+
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
+from grapeshot.rulesets.woodenships import boarding, guns, melee, shooting
+from grapeshot.rulesets.woodenships.actions import Act
+from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
+from grapeshot.rulesets.woodenships.state import Figure, Shore
+
+
+def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], after_reload: str | None = None) -> str | None:
+    """Why ``figure`` may not take this action now (None: it may).  ``after_reload`` names the
+    weapon just reloaded, when option ``reload_and_fire`` lets the figure fire another."""
+    if act.what == "none":
+        return None
+    if after_reload is not None and (act.what != "shoot" or act.weapon == after_reload):
+        return f"having reloaded {after_reload}, {figure.name} may only fire another weapon already loaded (option reload_and_fire)"
+    if act.what == "shoot":
+        shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
+        return shot if isinstance(shot, str) else None
+    if act.what == "reload":
+        return shooting.reload_refused(shore, figure, act.weapon)
+    if act.what == "strike":
+        return melee.strike_refused(shore, figure, act.weapon, act.target)
+    if act.what == "grapple":
+        return boarding.grapple_refused(shore, figure, act.target)
+    if act.what == "climb":
+        return boarding.climb_refused(shore, figure, act.target)
+    if act.what == "load":
+        return guns.load_refused(shore, figure, act.weapon)
+    if act.what == "turn":
+        return guns.turn_refused(shore, figure, act.weapon, act.target)
+    laid = guns.lay(shore, obs, figure, act.weapon, act.target)
+    return laid if isinstance(laid, str) else None
+
+
+def candidates(shore: Shore, figure: Figure) -> list[Act]:
+    """Every action worth asking :func:`refused` about: each loaded small arm at each enemy within
+    its range, each empty one reloaded, each hand-to-hand weapon at each enemy it touches, each
+    ship within reach to grapple or climb."""
+    out = [Act()]
+    me = shore.base(figure)
+    weapons = shore.carried(figure.name)
+    foes = [f for f in shore.living() if f.side != figure.side]
+    for w in weapons:
+        arm = SMALL_ARMS.get(w.kind)
+        if arm is None:
+            continue
+        if w.loaded:
+            out += [Act("shoot", w.name, f.name) for f in foes if base_gap(me, shore.base(f)) <= arm.bands[0]]
+        elif not arm.thrown:
+            out.append(Act("reload", w.name))
+    touching = melee.foes_in_contact(shore, figure)
+    for w in weapons:
+        if melee_of(w.kind) is not None:
+            out += [Act("strike", w.name, f.name) for f in touching]
+    own = boarding.ship_under(shore, figure)
+    for ship in shore.afloat():
+        if own is not None and ship is not own and hull_distance(own.hull, ship.hull) <= BOARD_REACH:
+            out.append(Act("grapple", None, ship.name))
+        if figure.swimming and hull_gap(me, ship.hull) <= CLIMB_REACH:
+            out.append(Act("climb", None, ship.name))
+    for gun in guns.guns_near(shore, figure):
+        if not gun.loaded:
+            out.append(Act("load", gun.name))
+        if figure.name in gun.crew:
+            near = [t.name for t in guns.targets(shore, gun, figure.side)]
+            out += [Act("fire", gun.name, t) for t in near]
+            if gun.kind == "cannon" and gun.wheels:
+                out += [Act("turn", gun.name, t) for t in near]
+    return out
+
+
+def legal(shore: Shore, figure: Figure, obs: Sequence[Obstruction], after_reload: str | None = None) -> list[Act]:
+    return [a for a in candidates(shore, figure) if refused(shore, figure, a, obs, after_reload) is None]
+
+
+def words(shore: Shore, act: Act) -> str:
+    """An action as people say it."""
+    if act.what == "none":
+        return "do nothing"
+    if act.what == "shoot":
+        return f"shoot {act.target} with {act.weapon}"
+    if act.what == "reload":
+        return f"reload {act.weapon}"
+    if act.what == "strike":
+        return f"strike {act.target} with {act.weapon}"
+    if act.what == "grapple":
+        return f"grapple {act.target}"
+    if act.what == "climb":
+        return f"climb aboard {act.target}"
+    if act.what == "load":
+        return f"load {act.weapon}"
+    if act.what == "turn":
+        return f"turn {act.weapon} on {act.target}"
+    return f"fire {act.weapon} at {act.target}"
+
+
+def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction]) -> Generator[Prompt, Any, None]:
+    """Carry out a checked action."""
+    if act.what == "none":
+        return
+    assert act.target is not None or act.what in ("reload", "load")
+    if act.what == "shoot":
+        shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
+        assert not isinstance(shot, str)
+        yield from shooting.shoot(g, shore, figure, shot)
+    elif act.what == "reload":
+        assert act.weapon is not None
+        shooting.reload(g, shore, figure, act.weapon)
+    elif act.what == "strike":
+        assert act.weapon is not None and act.target is not None
+        yield from melee.strike(g, shore, figure, act.weapon, act.target)
+    elif act.what == "grapple":
+        assert act.target is not None
+        yield from boarding.grapple(g, shore, figure, act.target)
+    elif act.what == "climb":
+        assert act.target is not None
+        yield from boarding.climb(g, shore, figure, act.target)
+    elif act.what == "load":
+        assert act.weapon is not None
+        guns.load(g, shore, figure, act.weapon)
+    elif act.what == "turn":
+        assert act.weapon is not None and act.target is not None
+        guns.turn(g, shore, figure, act.weapon, act.target)
+    else:
+        laid = guns.lay(shore, obs, figure, act.weapon, act.target)
+        assert not isinstance(laid, str)
+        yield from guns.fire(g, shore, figure, laid)

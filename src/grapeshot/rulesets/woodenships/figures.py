@@ -1,0 +1,425 @@
+"""Figures on the move: up to 8" round what is in the way, across to another surface, weapons
+picked up on the way; swimming and sharks (WS-FIG-3, WS-FIG-5, WS-BOARD-1, WS-ARMS-4).
+
+A move goes to a point on a surface.  On the figure's own surface it is a free move of up to 8"
+(``geometry.free_move``: the shortest way round the other figures, masts, rocks and buildings,
+and along the edge of its deck or ground).  Onto another surface it goes in two legs: to the
+point of its own surface nearest the goal, across (no more than 2" from base to base: a ship's
+side, a quay, into the water), then on to the goal; the whole way within the 8".  Inches in the
+water count double: a figure swims 4" a turn (WS-FIG-5).  Crossing onto a ship another side
+holds is a boarding party (its roll and its end of the figure's turn are in :mod:`.boarding`);
+a swimmer gets out of the water only onto land (onto a ship it must climb, as its action).
+
+What a move may be is decided by :func:`plan`, which both the prompt's check and its list of
+legal answers use; :func:`legal_moves` lists a documented grid of them, :func:`sample` draws one
+over the whole reach.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, cast
+
+from grapeshot.core.choices import Rng
+from grapeshot.core.errors import IllegalAction
+from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
+from grapeshot.dice import D6, RollRequest
+from grapeshot.geometry import FreeSpace, Surface, Vec, free_move, hull_distance, hull_polygon_distance, segment_point_distance, unit
+from grapeshot.rulesets.woodenships.actions import Move, SurfaceName
+from grapeshot.rulesets.woodenships.boarding import boarding_roll
+from grapeshot.rulesets.woodenships.data import BOARD_REACH, CONTACT, MOVE, PICK_REACH, SHARK_FACE, SWIM
+from grapeshot.rulesets.woodenships.places import space_for, spot_at, surfaces_at
+from grapeshot.rulesets.woodenships.state import Figure, Shore, Spot
+from grapeshot.rulesets.woodenships.wounds import kill
+
+#: what each word of a move's ``surface`` names
+SURFACES = {"deck": Surface.DECK, "land": Surface.LAND, "water": Surface.WATER}
+#: the lattice of listed moves: points this far apart round the figure (inches)
+GRID_STEP = 2.0
+
+
+def rate(surface: Surface) -> float:
+    """Inches of the move an inch on this surface costs: swimming goes at half pace (WS-FIG-5)."""
+    return 2.0 if surface is Surface.WATER else 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """The part of a move on one surface: the path walked (or swum) and its length."""
+
+    surface: Surface
+    ident: str
+    path: tuple[Vec, ...]
+    length: float
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A legal move worked out: its legs, the inches of the figure's 8" it uses, how it crosses
+    to another surface (``board`` onto a ship another side holds, ``cross`` onto one's own side's
+    ship or ashore from a deck, ``jump`` into the water, ``wade`` out of it onto land), where it
+    ends, and the weapons lying within reach of each leg (name, leg)."""
+
+    legs: tuple[Leg, ...]
+    cost: float
+    crossing: str | None
+    end: Spot
+    boards: str | None
+    reach: tuple[tuple[str, int], ...]
+
+    @property
+    def weapons(self) -> tuple[str, ...]:
+        return tuple(w for w, _ in self.reach)
+
+
+class Spaces:
+    """The free spaces of the surfaces a figure's move may use, each built once while its prompt
+    is open (nothing else moves meanwhile)."""
+
+    __slots__ = ("_made", "figure", "shore")
+
+    def __init__(self, shore: Shore, figure: Figure) -> None:
+        self.shore = shore
+        self.figure = figure
+        self._made: dict[tuple[Surface, str], FreeSpace] = {}
+
+    def get(self, surface: Surface, ident: str) -> FreeSpace:
+        key = (surface, ident)
+        space = self._made.get(key)
+        if space is None:
+            space = self._made[key] = space_for(self.shore, surface, ident, self.figure.radius, self.figure.name)
+        return space
+
+
+def crossing_refused(shore: Shore, figure: Figure, surface: Surface, ident: str) -> str | None:
+    """Why a figure may not move from its surface onto this one (None: it may, or it is its own)."""
+    here = figure.spot
+    assert here is not None
+    if (here.surface, here.ident) == (surface, ident):
+        return None
+    if here.surface is Surface.WATER:
+        if surface is Surface.DECK:
+            return "a swimmer gets aboard a ship only by climbing, as its action (WS-BOARD-3)"
+        return None
+    if surface is Surface.WATER:
+        return None
+    if here.surface is Surface.LAND and surface is Surface.LAND:
+        return "from one piece of ground to another a figure must wade or swim"
+    if here.surface is Surface.DECK:
+        hull = shore.ships[here.ident].hull
+        gap = hull_distance(hull, shore.ships[ident].hull) if surface is Surface.DECK else hull_polygon_distance(hull, shore.land(ident).area)
+    else:
+        gap = hull_polygon_distance(shore.ships[ident].hull, shore.land(here.ident).area)
+    if gap > BOARD_REACH:
+        return f'{ident} is {gap:.2f}" away: figures cross only within {BOARD_REACH:g}" (WS-BOARD-1)'
+    return None
+
+
+def _crossing(shore: Shore, figure: Figure, surface: Surface, ident: str) -> tuple[str | None, str | None]:
+    here = figure.spot
+    assert here is not None
+    if (here.surface, here.ident) == (surface, ident):
+        return None, None
+    if surface is Surface.WATER:
+        return "jump", None
+    if here.surface is Surface.WATER:
+        return "wade", None
+    if surface is Surface.DECK and shore.ships[ident].side != figure.side:
+        return "board", ident
+    return "cross", None
+
+
+def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, spaces: Spaces) -> Plan | str:
+    """The move of ``figure`` to ``goal`` on a surface, or why it cannot be made."""
+    here = figure.spot
+    assert here is not None
+    refused = crossing_refused(shore, figure, surface, ident)
+    if refused is not None:
+        return refused
+    target = spaces.get(surface, ident)
+    if not target.holds(goal):
+        return f"({goal.x:.2f}, {goal.y:.2f}) is not a free place for {figure.name} on {ident or 'the water'}"
+    start = shore.world(here)
+    own = spaces.get(here.surface, here.ident)
+    crossing, boards = _crossing(shore, figure, surface, ident)
+    if crossing is None:
+        if math.hypot(goal.x - start.x, goal.y - start.y) > MOVE / rate(surface) + 1e-9:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE / rate(surface):g}"'  # not even straight there
+        fm = free_move(start, goal, MOVE / rate(surface), own, within_allowance=True)
+        if not fm.reached:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE / rate(surface):g}"'
+        legs: tuple[Leg, ...] = (Leg(surface, ident, fm.route, fm.route_length),)
+        cost = fm.route_length * rate(surface)
+    else:
+        edge = own.nearest(goal)
+        assert edge is not None  # the figure's own place is free
+        if math.hypot(edge.x - start.x, edge.y - start.y) > MOVE / rate(here.surface) + 1e-9:
+            return f"{figure.name} cannot get to the edge of its {here.surface.value}"
+        first = free_move(start, edge, MOVE / rate(here.surface), own, within_allowance=True)
+        if not first.reached:
+            return f"{figure.name} cannot get to the edge of its {here.surface.value}"
+        over = target.nearest(edge)
+        if over is None:
+            return f"there is no room for {figure.name} on {ident or 'the water'}"
+        jump = math.hypot(over.x - edge.x, over.y - edge.y)
+        if jump - 2.0 * figure.radius > BOARD_REACH + 1e-9:
+            return f'the crossing to {ident or "the water"} would be {jump - 2.0 * figure.radius:.2f}" from base to base: at most {BOARD_REACH:g}"'
+        used = first.route_length * rate(here.surface) + jump * rate(surface)
+        left = MOVE - used
+        if left < -1e-9:
+            return f'{figure.name} cannot get across within {MOVE:g}"'
+        if math.hypot(goal.x - over.x, goal.y - over.y) > max(0.0, left) / rate(surface) + 1e-9:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE:g}" by way of the crossing'
+        second = free_move(over, goal, max(0.0, left) / rate(surface), target, within_allowance=True)
+        if not second.reached:
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {MOVE:g}" by way of the crossing'
+        legs = (Leg(here.surface, here.ident, first.route, first.route_length), Leg(surface, ident, second.route, second.route_length))
+        cost = used + second.route_length * rate(surface)
+    end = spot_at(shore, surface, ident, goal)
+    return Plan(legs, cost, crossing, end, boards, _reach(shore, legs))
+
+
+def stay_plan(shore: Shore, figure: Figure) -> Plan:
+    """Standing still: the weapons at the figure's feet may still be picked up."""
+    here = figure.spot
+    assert here is not None
+    p = shore.world(here)
+    legs = (Leg(here.surface, here.ident, (p,), 0.0),)
+    return Plan(legs, 0.0, None, here, None, _reach(shore, legs))
+
+
+def _reach(shore: Shore, legs: Sequence[Leg]) -> tuple[tuple[str, int], ...]:
+    """The weapons lying within reach of the path of each leg (WS-ARMS-4), each once."""
+    out: list[tuple[str, int]] = []
+    seen: set[str] = set()
+    for i, leg in enumerate(legs):
+        for w in shore.weapons.values():
+            if w.holder is not None or w.spot is None or w.name in seen or (w.spot.surface, w.spot.ident) != (leg.surface, leg.ident):
+                continue
+            p = shore.world(w.spot)
+            pts = leg.path
+            near = math.hypot(p.x - pts[0].x, p.y - pts[0].y) <= PICK_REACH or any(segment_point_distance(a, b, p) <= PICK_REACH for a, b in pairwise(pts))
+            if near:
+                out.append((w.name, i))
+                seen.add(w.name)
+    return tuple(out)
+
+
+def check(shore: Shore, figure: Figure, move: Move, spaces: Spaces) -> Plan:
+    """The plan of a move a seat gave, or :class:`IllegalAction` saying what is wrong with it."""
+    if move.to is None:
+        p = stay_plan(shore, figure)
+    else:
+        surface = SURFACES[move.surface]
+        if surface is Surface.DECK and (move.of not in shore.ships or not shore.ships[move.of].afloat):
+            raise IllegalAction(f"{move.of!r} is not a ship afloat; ships: {sorted(s.name for s in shore.afloat())}")
+        if surface is Surface.LAND and move.of not in [lv.ident for lv in shore.lands if not lv.solid]:
+            raise IllegalAction(f"{move.of!r} is not ground a figure may stand on; ground: {sorted(lv.ident for lv in shore.lands if not lv.solid)}")
+        if surface is Surface.WATER and move.of:
+            raise IllegalAction(f"the water has no name: give of '' (got {move.of!r})")
+        made = plan(shore, figure, surface, move.of, Vec(*move.to), spaces)
+        if isinstance(made, str):
+            raise IllegalAction(made)
+        p = made
+    refused = pickups_refused(shore, figure, p, move.pick_up)
+    if refused is not None:
+        raise IllegalAction(refused)
+    return p
+
+
+def pickups_refused(shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[str]) -> str | None:
+    if len(set(pick_up)) != len(pick_up):
+        return f"each weapon is picked up once: {list(pick_up)}"
+    far = [w for w in pick_up if w not in p.weapons]
+    if far:
+        return f"{far} do not lie within {PICK_REACH:g}\" of {figure.name}'s way; in reach: {list(p.weapons)} (WS-ARMS-4)"
+    limit = int(shore.option("carry_limit"))
+    if limit and len(shore.carried(figure.name)) + len(pick_up) > limit:
+        return f"{figure.name} may carry at most {limit} weapons (option carry_limit)"
+    return None
+
+
+def pickups(shore: Shore, figure: Figure, p: Plan) -> tuple[str, ...]:
+    """Everything in reach, as much as the carry limit allows."""
+    limit = int(shore.option("carry_limit"))
+    room = len(p.weapons) if not limit else max(0, limit - len(shore.carried(figure.name)))
+    return p.weapons[:room]
+
+
+def _words(move: Move, p: Plan, why: str = "") -> str:
+    if move.to is None:
+        head = "stay"
+    else:
+        where = "the water" if move.surface == "water" else move.of
+        head = f"to ({move.to[0]:.1f}, {move.to[1]:.1f}) on {where}" + (f" ({p.crossing})" if p.crossing else "")
+    extra = f", picking up {', '.join(move.pick_up)}" if move.pick_up else ""
+    return f"{head}{extra}{': ' + why if why else ''}"
+
+
+def _move_of(surface: Surface, ident: str, goal: Vec, pick_up: tuple[str, ...]) -> Move:
+    return Move((goal.x, goal.y), cast(SurfaceName, surface.value), ident, pick_up)
+
+
+def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, str, Vec, str]]:
+    """The points a figure's listed moves go to (before checking): a lattice every 2" within its
+    reach, on whatever surface lies under each point, and the useful places: beside each weapon
+    lying near, in contact with each enemy near, next to each gun of its ship, aboard each ship
+    within 2" of its own, at its gunwale facing each such ship, over the side into the water, and
+    ashore."""
+    here = figure.spot
+    assert here is not None
+    start = shore.world(here)
+    reach = SWIM if figure.swimming else MOVE
+    out: list[tuple[Surface, str, Vec, str]] = []
+    n = math.floor(reach / GRID_STEP)
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            if (i, j) == (0, 0) or math.hypot(i, j) * GRID_STEP > reach:
+                continue
+            p = Vec(start.x + i * GRID_STEP, start.y + j * GRID_STEP)
+            for surface, ident in surfaces_at(shore, p):
+                out.append((surface, ident, p, ""))
+    for w in shore.weapons.values():
+        if w.holder is None and w.spot is not None:
+            p = shore.world(w.spot)
+            if math.hypot(p.x - start.x, p.y - start.y) <= reach + PICK_REACH:
+                out.append((w.spot.surface, w.spot.ident, p, f"to pick up {w.name}"))
+    for other in shore.living():
+        if other.side == figure.side or other.swimming or other.spot is None:
+            continue
+        p = shore.world(other.spot)
+        d = math.hypot(p.x - start.x, p.y - start.y)
+        if 1e-9 < d <= reach + 2.0:
+            gap = other.radius + figure.radius + CONTACT / 2.0
+            touch = Vec(p.x + (start.x - p.x) * gap / d, p.y + (start.y - p.y) * gap / d)
+            out.append((other.spot.surface, other.spot.ident, touch, f"to fight {other.name}"))
+    if here.surface is Surface.DECK:
+        own = shore.ships[here.ident]
+        for gun in shore.guns_on(own.name):
+            out.append((Surface.DECK, own.name, shore.gun_point(gun), f"next to {gun.name}"))
+        for ship in shore.afloat():
+            if ship is not own and hull_distance(own.hull, ship.hull) <= BOARD_REACH:
+                out.append((Surface.DECK, ship.name, start, f"aboard {ship.name}"))
+                out.append((Surface.DECK, own.name, ship.hull.centre, f"at the side facing {ship.name}"))
+    if not figure.swimming:
+        out.append((Surface.WATER, "", start, "into the water"))
+    for lv in shore.lands:
+        if not lv.solid and (here.surface, here.ident) != (Surface.LAND, lv.ident) and lv.area.distance_to(start) <= reach:
+            out.append((Surface.LAND, lv.ident, start, f"ashore on {lv.ident}"))
+    return out
+
+
+def legal_moves(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Move, Plan, str]]:
+    """The listed moves: standing still first (with and without what lies at its feet), then
+    each point of :func:`goals` moved to its surface's nearest free spot, checked by :func:`plan`,
+    each picking up everything within reach of its way (and, where something is, once without)."""
+    stay = stay_plan(shore, figure)
+    out = [(Move(), stay, "stay")]
+    if stay.weapons:
+        m = Move(pick_up=pickups(shore, figure, stay))
+        out.append((m, stay, _words(m, stay)))
+    seen: set[tuple[Surface, str, float, float]] = set()
+    for surface, ident, p, why in goals(shore, figure, spaces):
+        goal = spaces.get(surface, ident).nearest(p)
+        if goal is None:
+            continue
+        key = (surface, ident, round(goal.x, 3), round(goal.y, 3))
+        if key in seen:
+            continue
+        seen.add(key)
+        made = plan(shore, figure, surface, ident, goal, spaces)
+        if isinstance(made, str):
+            continue
+        picks = pickups(shore, figure, made)
+        for take in (picks, ()) if picks else ((),):
+            m = _move_of(surface, ident, goal, take)
+            out.append((m, made, _words(m, made, why)))
+    return out
+
+
+def sample(shore: Shore, figure: Figure, spaces: Spaces, rng: Rng) -> tuple[Move, Plan]:
+    """A move drawn anywhere within reach: a point uniform over the disc the figure can cover,
+    taken to the nearest free spot of the surface under it; a few tries, else standing still.
+    Half the time it picks up everything within reach of its way."""
+    here = figure.spot
+    assert here is not None
+    start = shore.world(here)
+    reach = SWIM if figure.swimming else MOVE
+    for _ in range(6):
+        d = unit(rng.uniform(0.0, 360.0))
+        r = reach * math.sqrt(rng.random())
+        p = Vec(start.x + d.x * r, start.y + d.y * r)
+        for surface, ident in surfaces_at(shore, p):
+            goal = spaces.get(surface, ident).nearest(p)
+            if goal is None:
+                continue
+            made = plan(shore, figure, surface, ident, goal, spaces)
+            if not isinstance(made, str):
+                take = pickups(shore, figure, made) if rng.random() < 0.5 else ()
+                return _move_of(surface, ident, goal, take), made
+    stay = stay_plan(shore, figure)
+    return Move(pick_up=pickups(shore, figure, stay) if rng.random() < 0.5 else ()), stay
+
+
+# --------------------------------------------------------------------------- resolving a move
+
+
+def resolve(g: Game, shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[str]) -> Generator[Prompt, Any, None]:
+    """Carry out a checked move: the first leg, the crossing (a boarding party's roll,
+    WS-BOARD-1), the rest; the weapons picked up on the legs walked (WS-ARMS-4)."""
+    assert figure.spot is not None
+    before = figure.spot
+    start = shore.world(before)
+    first = p.legs[0]
+    figure.spot = spot_at(shore, first.surface, first.ident, first.path[-1]) if len(p.legs) > 1 else p.end
+    across = True
+    if p.crossing is not None and p.boards is not None:
+        crossing = f"{before.ident}>{p.boards}"
+        across = yield from boarding_roll(g, shore, figure, shore.ships[p.boards], crossing)
+    if across and len(p.legs) > 1:
+        figure.spot = p.end
+    walked = p.legs if across else p.legs[:1]
+    if p.crossing == "board":
+        figure.boarded = shore.serial  # a boarding party takes no further action (WS-BOARD-1)
+    if walked[-1].path[-1] != start or len(walked) > 1:
+        figure.moved = shore.serial
+    end = shore.world(figure.spot)
+    path = [[round(q.x, 4), round(q.y, 4)] for leg in walked for q in leg.path]
+    g.emit(
+        "move",
+        "WS-FIG-5" if p.end.surface is Surface.WATER or before.surface is Surface.WATER else "WS-FIG-3",
+        figure=figure.name,
+        side=figure.side,
+        frm=[round(start.x, 4), round(start.y, 4)],
+        to=[round(end.x, 4), round(end.y, 4)],
+        was_on=before.surface.value,
+        was_of=before.ident,
+        on=figure.spot.surface.value,
+        of=figure.spot.ident,
+        path=path,
+        inches=round(p.cost if across else first.length * rate(first.surface), 4),
+        crossing=p.crossing,
+        across=across,
+    )
+    kept = {w for w, leg in p.reach if leg < len(walked)}
+    taken = [w for w in pick_up if w in kept]
+    for name in taken:
+        w = shore.weapons[name]
+        w.holder, w.spot, w.picked = figure.name, None, shore.serial
+    if taken:
+        g.emit("pick-up", "WS-ARMS-4", figure=figure.name, weapons=taken, missed=[w for w in pick_up if w not in kept])
+
+
+def sharks(g: Game, shore: Shore, side: str) -> Generator[Prompt, Any, None]:
+    """WS-FIG-5: at the end of its side's turn every figure of that side in the water rolls a D6;
+    on a 1 the sharks take it."""
+    for figure in [f for f in shore.living(side) if f.swimming]:
+        r = yield from g.roll(RollRequest(D6, f"sharks round {figure.name}", "WS-FIG-5", side, figure.name, "high", SHARK_FACE + 1))
+        eaten = r.total == SHARK_FACE
+        g.emit("sharks", "WS-FIG-5", figure=figure.name, side=side, roll=r.total, eaten=eaten)
+        if eaten:
+            kill(g, shore, figure, None, "sharks", "WS-FIG-5")

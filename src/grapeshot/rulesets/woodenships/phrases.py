@@ -1,0 +1,141 @@
+"""Wooden Ships' words: the battle report's and the web log's sentence for each event kind, and
+the words for the objectives a game is won by.
+
+Every kind the rules emit is listed in :data:`KINDS` (those with no sentence are for machines),
+so the generic report can tell a kind left silent on purpose from one forgotten.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grapeshot.core.events import Event
+
+KINDS = frozenset(
+    {
+        "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
+        "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
+        "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
+        "gun-turn", "gun-hit",
+    }
+)  # fmt: skip
+
+LABELS: dict[str, dict[str, str]] = {
+    "objective": {"last-side-standing": "Last Side Standing", "points": "On Points", "draw": "a draw"},
+}
+
+
+def _pt(p: Any) -> str:
+    return f"({p[0]:.1f}, {p[1]:.1f})"
+
+
+def _mods(d: Any) -> str:
+    mods = d.get("mods") or []
+    return "" if not mods else " [" + ", ".join(f"{m['what']} {m['value']:+d}" for m in mods) + "]"
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def _where(on: str, of: str) -> str:
+    return "the water" if on == "water" else of
+
+
+def _sentence(e: Event) -> str | None:
+    k, d = e.kind, e.data
+    if k == "setup" or k == "game-over":
+        return None
+    if k == "muster":
+        return f"{d['ship']} ({d['type']}, {len(d['sections'])} sections, {d['points']} points, cost {d['cost']}, ram {d['ram']}) for {d['side']}: captain {d['captain']}, {len(d['crew'])} aboard."
+    if k == "draft-order":
+        return f"The weapons are drafted in the order {', '.join(d['order'])}: {sum(d['pile'].values())} in the pile."
+    if k == "draft-pick":
+        return f"  {d['seat']} {'is dealt' if d['dealt'] else 'takes'} {_a(d['item'])} ({d['left']} left)."
+    if k == "distribute":
+        return f"{d['seat']} shares out {len(d['holds'])} weapons: " + ", ".join(f"{w} to {h}" for w, h in d["holds"].items()) + "."
+    if k == "initiative":
+        return f"Turn {e.turn}: the sides go in the order {', '.join(d['order'])} ({d['mode']})."
+    if k == "side-turn":
+        return f"--- {d['side']}'s turn ---"
+    if k == "no-move":
+        return f"{d['ship']} does not move: {d['why']}."
+    if k == "steer":
+        stop = f", stopped by {d['stopped_by']['with']}" if d["stopped_by"] else ""
+        how = "spins" if d["spin"] else "sails"
+        return f'{d["ship"]} {how} (phase {d["move_phase"]}, up to {d["value"]:g}"): ruler {d["angle"]:+.0f} degrees, mark {d["inches"]:.1f}"; turns {d["turned"]:+.0f} degrees and goes {d["ahead"]:.1f}" to {_pt(d["to"])}{stop}.'
+    if k == "shoved":
+        return f"  {d['figure']} swims out of {d['ship']}'s way to {_pt(d['to'])}."
+    if k == "figures-done":
+        return f"{d['side']}'s other figures stand fast." if d["idle"] else None
+    if k == "move":
+        if d["frm"] == d["to"] and not d["crossing"]:
+            return None
+        over = {"board": "boards", "cross": "crosses to", "jump": "goes over the side into", "wade": "wades ashore on"}.get(d["crossing"] or "", "moves on")
+        where = _where(d["on"], d["of"])
+        failed = "" if d["across"] else " but is held back at the side"
+        return f'{d["figure"]} {over} {where} to {_pt(d["to"])} ({d["inches"]:.1f}"){failed}.'
+    if k == "pick-up":
+        return f"  {d['figure']} picks up {', '.join(d['weapons'])}."
+    if k == "boarding":
+        if not d["rolled"]:
+            return f"  {d['figure']} follows the party {'across' if d['passed'] else 'and is held back too'}."
+        return f"  {d['figure']} tries to board {d['ship']} (needs {d['need']}){_mods(d)}: {'across!' if d['passed'] else 'fails'}."
+    if k == "shot":
+        hit = "hits" if d["hit"] else "misses"
+        return f'{d["figure"]} fires the {d["arm"]} at {d["target"]} ({d["range"]:.1f}", {d["band"]}, needs {d["need"]}){_mods(d)}: rolls {d["faces"]}, {hit}.'
+    if k == "reload":
+        return f"{d['figure']} reloads {d['weapon']}."
+    if k == "strike":
+        hit = f"hits for {d['damage']}" if d["hit"] else "misses"
+        return f"{d['figure']} strikes at {d['target']} with the {d['fights_as']} (needs {d['need']}){_mods(d)}: {hit}."
+    if k == "wound":
+        return f"  {d['figure']} loses {d['damage']} life point{'s' if d['damage'] != 1 else ''} ({d['life']} left)."
+    if k == "killed":
+        drop = f"; {', '.join(d['dropped'])} lie where it fell" if d["dropped"] else ""
+        return f"  {d['figure']} ({d['figure_kind']}, {d['side']}) is killed: {d['cause']}{drop}."
+    if k == "grapple":
+        return f"{d['figure']} throws a grapple at {d['target']} (needs {d['need']}){_mods(d)}: {'it holds: the ships are fast together' if d['passed'] else 'it misses'}."
+    if k == "climb":
+        return f"{d['figure']} tries to climb aboard {d['ship']} ({d['pace']}, needs {d['need']}){_mods(d)}: {'aboard' if d['passed'] else 'falls back'}."
+    if k == "sharks":
+        return f"  Sharks circle {d['figure']} ({d['roll']}): {'eaten!' if d['eaten'] else 'it swims on'}."
+    if k == "ship-damage":
+        return f"{d['ship']} loses {d['points']} point{'s' if d['points'] != 1 else ''} ({d['left']} left, {d['band']}): {d['cause']}."
+    if k == "sinking":
+        return f"{d['ship']} is sinking: she goes down at the end of the same side's turn in turn {d['sinks_in_turn']}."
+    if k == "sunk":
+        return f"{d['ship']} goes down; {len(d['swimmers'])} in the water, {len(d['drowned'])} drowned."
+    if k == "taken":
+        return f"{d['ship']} is taken by {d['by']}."
+    if k == "gun-fire":
+        hit = f"hits for {d['damage']}" if d["hit"] else "misses"
+        return f'{d["figure"]} fires {d["gun"]} at {d["target"]} ({d["range"]:.1f}", needs {d["need"]}){_mods(d)}: rolls {d["faces"]}, {hit}.'
+    if k == "gun-load":
+        return f"{d['figure']} loads {d['gun']}."
+    if k == "gun-turn":
+        return f"{d['figure']} turns {d['gun']} on {d['target']} ({d['heading']:.0f} degrees)."
+    if k == "gun-hit":
+        if not d["destroyed"]:
+            return f"  {d['gun']} shrugs off {d['damage']} (not enough to harm a cannon)."
+        spill = f"; {d['ship']} loses {d['spill']} more" if d["spill"] else ""
+        return f"  {d['gun']} is destroyed{spill}."
+    if k == "victory":
+        who = ", ".join(d["winners"]) or "nobody"
+        return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="
+    return None
+
+
+class Phrases:
+    """Wooden Ships' phrasebook (the ``phrasebook()`` capability)."""
+
+    kinds = KINDS
+
+    def sentence(self, event: Event) -> str | None:
+        return _sentence(event)
+
+    def label(self, category: str, value: str) -> str:
+        return LABELS.get(category, {}).get(value, value.replace("-", " ").replace("_", " "))
+
+
+PHRASES = Phrases()

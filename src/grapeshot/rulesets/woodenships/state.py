@@ -1,0 +1,361 @@
+"""The state of a Wooden Ships game: ships, figures where they stand, weapons, the turn.
+
+Plain mutable dataclasses that only the rules change (through ``Game.submit``).  A figure
+stands on a :class:`Spot`: a ship's deck in the ship's own frame (so it moves with the ship),
+land, or the water; fort walls and levels will be further surfaces of the same kind.  Weapons
+are carried by a figure or lie at a spot (stowed aboard, or dropped where a figure fell).
+:meth:`Shore.describe` is the public JSON view: nothing in this game is hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from grapeshot.core.scenario import Terrain
+from grapeshot.geometry import Base, DeckPoint, Hull, Obstacle, Polygon, ShipPlan, Surface, Table, Vec
+from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, SHIP_TYPES, ShipType
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where a figure stands or a weapon lies: a surface, what it belongs to (a ship's or a
+    land's ident, "" for open water), and the point: on a deck in the hull's frame (inches
+    forward of its centre, to port of its keel), elsewhere on the table."""
+
+    surface: Surface
+    ident: str
+    x: float
+    y: float
+
+    @property
+    def aboard(self) -> bool:
+        return self.surface is Surface.DECK
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """A piece of ground figures may stand on (an island, a harbour's quay), or ground they may
+    not (rocks, a building: ``solid``), with its height above the water (for sight)."""
+
+    ident: str
+    kind: str
+    area: Polygon
+    height: float
+    solid: bool
+
+
+@dataclass(slots=True, eq=False)
+class Figure:
+    """One man or hero (WS-FIG-1, WS-FIG-2).  ``acted``, ``moved`` and ``boarded`` hold the
+    serial number of the side's turn in which the figure last did so (so nothing needs
+    resetting between turns)."""
+
+    name: str
+    side: str
+    kind: str  # man, hero, captain
+    life: int
+    max_life: int
+    spot: Spot | None  # None once dead
+    captain_of: str | None = None
+    radius: float = FIGURE_RADIUS
+    acted: int = -1
+    moved: int = -1
+    boarded: int = -1
+    killed_by: str | None = None
+
+    @property
+    def hero(self) -> bool:
+        """Heroes and the captains of ships (WS-FIG-2)."""
+        return self.kind != "man"
+
+    @property
+    def alive(self) -> bool:
+        return self.life > 0 and self.spot is not None
+
+    @property
+    def swimming(self) -> bool:
+        return self.spot is not None and self.spot.surface is Surface.WATER
+
+
+@dataclass(slots=True, eq=False)
+class Weapon:
+    """A hand weapon of the pile: carried by a figure (``holder``) or lying at a spot."""
+
+    name: str
+    kind: str
+    holder: str | None
+    spot: Spot | None
+    loaded: bool = False
+    #: the serial of the side's turn in which it was last picked up (WS-ARMS-4)
+    picked: int = -1
+
+
+@dataclass(slots=True, eq=False)
+class Ship:
+    """A ship or boat: its type, its hull on the table, its sections and the points it has lost,
+    who holds it, and whether it is sinking (WS-SHIP-*, WS-DMG-*)."""
+
+    name: str
+    side: str  # who holds it now
+    owner: str  # whose it was at the start
+    type: str
+    hull: Hull
+    plan: ShipPlan
+    points: int  # hit points at full strength
+    cost: int
+    masts: tuple[float, ...]
+    lost: int = 0
+    afloat: bool = True
+    #: the turn and the place in that turn's order at whose end it goes down (WS-DMG-3)
+    sinks_at: tuple[int, int] | None = None
+    grappled: set[str] = field(default_factory=set)
+    #: the serial of the side's turn it last moved in, and how far its bow went then (WS-BOARD-3)
+    moved: int = -1
+    travelled: float = 0.0
+    sunk_turn: int | None = None
+
+    @property
+    def kind(self) -> ShipType:
+        return SHIP_TYPES[self.type]
+
+    @property
+    def left(self) -> int:
+        return self.points - self.lost
+
+    @property
+    def band(self) -> str:
+        """Its damage band (WS-DMG-1/2/3): full, half (a third or more lost), dead in the water
+        (two thirds or more), or sinking (all lost)."""
+        if self.lost >= self.points:
+            return "sinking"
+        if 3 * self.lost >= 2 * self.points:
+            return "dead"
+        if 3 * self.lost >= self.points:
+            return "half"
+        return "full"
+
+
+@dataclass(slots=True, eq=False)
+class Gun:
+    """A cannon, swivel gun or mounted rifle on a ship (WS-GUN-*): where it stands in the ship's
+    frame, the way it points (degrees from the ship's heading, port positive) and the middle of
+    the arc it may point over (its side), whether it turns (a swivel or mounted rifle as it fires,
+    a cannon on a rotating base or wheels when a crewman turns it), its load and hit points, and
+    the figures that stood next to it when its side's turn began (WS-GUN-1)."""
+
+    name: str
+    kind: str
+    ship: str
+    along: float
+    port: float
+    facing: float
+    mount: float
+    wheels: bool = False
+    loaded: bool = True
+    life: int = 1
+    crew: tuple[str, ...] = ()
+    #: the serial of the side's turn it was last fired in, loaded in, turned in
+    fired: int = -1
+    served: int = -1
+
+    @property
+    def working(self) -> bool:
+        return self.life > 0
+
+
+@dataclass(slots=True)
+class Draft:
+    """The weapons draft (WS-SETUP-1): the pile left, the order seats pick in, and each seat's
+    picks so far."""
+
+    pile: list[str]
+    order: tuple[str, ...]
+    picks: int = 0
+    taken: dict[str, list[str]] = field(default_factory=dict)
+    done: bool = False
+
+    @property
+    def next_seat(self) -> str:
+        return self.order[self.picks % len(self.order)]
+
+
+@dataclass
+class Shore:
+    """Everything on the table in a Wooden Ships game."""
+
+    table: Table
+    terrain: tuple[Terrain, ...]
+    seats: tuple[str, ...]
+    ships: dict[str, Ship]
+    figures: dict[str, Figure]
+    weapons: dict[str, Weapon]
+    lands: tuple[Land, ...]
+    options: dict[str, object]
+    guns: dict[str, Gun] = field(default_factory=dict)
+    #: terrain a moving ship runs into (islands, quays, rocks)
+    obstacles: tuple[Obstacle, ...] = ()
+    turn: int = 0
+    order: tuple[str, ...] = ()  # this turn's order of the sides (WS-RULING-1)
+    side_index: int = 0  # whose turn of that order it is
+    serial: int = 0  # sides' turns begun so far in the game
+    draft: Draft | None = None
+    #: victims and how many figures have struck at each in this side's turn (WS-FIG-4)
+    attacks: dict[str, int] = field(default_factory=dict)
+    #: boarding parties' rolls this side's turn, by crossing (option boarding_roll: party)
+    crossings: dict[str, bool] = field(default_factory=dict)
+    #: the figure whose move or action is being resolved (the dead never act)
+    acting: str | None = None
+    #: points scored by each side: enemy figures killed, enemy ships sunk (WS-RULING-1)
+    scored: dict[str, int] = field(default_factory=dict)
+    #: the side that took each sinking ship's last point
+    sunk_by: dict[str, str] = field(default_factory=dict)
+
+    def option(self, name: str) -> Any:
+        return self.options[name]
+
+    @property
+    def side(self) -> str:
+        """The side whose turn it is."""
+        return self.order[self.side_index] if self.order else self.seats[0]
+
+    def living(self, side: str | None = None) -> Iterator[Figure]:
+        return (f for f in self.figures.values() if f.alive and (side is None or f.side == side))
+
+    def afloat(self) -> Iterator[Ship]:
+        return (s for s in self.ships.values() if s.afloat)
+
+    def fleet(self, side: str) -> list[Ship]:
+        return [s for s in self.ships.values() if s.afloat and s.side == side]
+
+    def carried(self, figure: str) -> list[Weapon]:
+        return [w for w in self.weapons.values() if w.holder == figure]
+
+    def aboard(self, ship: str) -> list[Figure]:
+        return [f for f in self.figures.values() if f.alive and f.spot is not None and f.spot.surface is Surface.DECK and f.spot.ident == ship]
+
+    def on(self, surface: Surface, ident: str) -> list[Figure]:
+        """The living figures standing on one surface (a ship's deck, a piece of land, the water)."""
+        return [f for f in self.figures.values() if f.spot is not None and f.life > 0 and f.spot.surface is surface and f.spot.ident == ident]
+
+    def land(self, ident: str) -> Land:
+        return next(lv for lv in self.lands if lv.ident == ident)
+
+    def world(self, spot: Spot) -> Vec:
+        """Where a spot is on the table (a deck's point follows its ship)."""
+        if spot.surface is Surface.DECK:
+            return DeckPoint(spot.x, spot.y).world(self.ships[spot.ident].hull)
+        return Vec(spot.x, spot.y)
+
+    def base(self, figure: Figure) -> Base:
+        assert figure.spot is not None
+        p = self.world(figure.spot)
+        return Base(p.x, p.y, figure.radius, figure.name)
+
+    def height(self, spot: Spot) -> float:
+        """How high a figure's feet are at a spot (a swimmer's are under the water)."""
+        if spot.surface is Surface.DECK:
+            return self.ships[spot.ident].plan.deck_height(spot.x)
+        if spot.surface is Surface.WATER:
+            return -0.5
+        return self.land(spot.ident).height
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "table": {"width": self.table.width, "height": self.table.height},
+            "terrain": [_terrain(t) for t in self.terrain],
+            "turn": self.turn,
+            "order": list(self.order),
+            "side": self.side if self.order else None,
+            "ships": [self._ship(s) for s in self.ships.values()],
+            "figures": [self._figure(f) for f in self.figures.values()],
+            "weapons": [self._weapon(w) for w in self.weapons.values()],
+            "guns": [self._gun(g) for g in self.guns.values()],
+            "draft": None if self.draft is None else _draft(self.draft),
+            "scored": {s: self.scored.get(s, 0) for s in self.seats},
+        }
+
+    def _ship(self, s: Ship) -> dict[str, Any]:
+        return {
+            "name": s.name,
+            "side": s.side,
+            "owner": s.owner,
+            "type": s.type,
+            "x": round(s.hull.x, 4),
+            "y": round(s.hull.y, 4),
+            "heading": round(s.hull.heading, 4),
+            "length": s.hull.length,
+            "width": s.hull.width,
+            "sections": [{"name": c.name, "aft": round(c.aft, 4), "fore": round(c.fore, 4), "hit_points": c.hit_points} for c in s.plan.sections],
+            "masts": list(s.masts),
+            "points": s.points,
+            "lost": s.lost,
+            "band": s.band,
+            "cost": s.cost,
+            "afloat": s.afloat,
+            "sinks_at": None if s.sinks_at is None else list(s.sinks_at),
+            "grappled": sorted(s.grappled),
+        }
+
+    def _figure(self, f: Figure) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": f.name, "side": f.side, "kind": f.kind, "life": f.life, "max_life": f.max_life, "captain_of": f.captain_of}
+        if f.spot is not None:
+            p = self.world(f.spot)
+            out.update(on=f.spot.surface.value, of=f.spot.ident, x=round(p.x, 4), y=round(p.y, 4))
+            if f.spot.aboard:
+                out["local"] = [round(f.spot.x, 4), round(f.spot.y, 4)]
+        out["weapons"] = [w.name for w in self.carried(f.name)]
+        return out
+
+    def guns_on(self, ship: str) -> list[Gun]:
+        return [g for g in self.guns.values() if g.ship == ship and g.working]
+
+    def gun_point(self, gun: Gun) -> Vec:
+        """Where a gun stands on the table now (it goes with its ship)."""
+        return DeckPoint(gun.along, gun.port).world(self.ships[gun.ship].hull)
+
+    def gun_heading(self, gun: Gun) -> float:
+        """The direction a gun points on the table now."""
+        return (self.ships[gun.ship].hull.heading + gun.facing) % 360.0
+
+    def _gun(self, g: Gun) -> dict[str, Any]:
+        p = self.gun_point(g)
+        return {
+            "name": g.name,
+            "kind": g.kind,
+            "ship": g.ship,
+            "x": round(p.x, 4),
+            "y": round(p.y, 4),
+            "local": [round(g.along, 4), round(g.port, 4)],
+            "facing": round(g.facing, 4),
+            "heading": round(self.gun_heading(g), 4),
+            "mount": g.mount,
+            "wheels": g.wheels,
+            "loaded": g.loaded,
+            "life": g.life,
+            "crew": list(g.crew),
+        }
+
+    def _weapon(self, w: Weapon) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": w.name, "kind": w.kind, "holder": w.holder, "loaded": w.loaded}
+        if w.spot is not None:
+            p = self.world(w.spot)
+            out.update(on=w.spot.surface.value, of=w.spot.ident, x=round(p.x, 4), y=round(p.y, 4))
+        return out
+
+
+def _draft(d: Draft) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for k in d.pile:
+        counts[k] = counts.get(k, 0) + 1
+    return {"pile": counts, "order": list(d.order), "next": None if d.done or not d.pile else d.next_seat, "taken": {s: list(v) for s, v in d.taken.items()}}
+
+
+def _terrain(t: Terrain) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": t.kind, "name": t.name}
+    if t.shape is not None:
+        out["polygon"] = [[x, y] for x, y in t.shape.points]
+    if "height" in t.props:
+        out["height"] = t.props["height"]
+    return out
