@@ -311,14 +311,19 @@ class WebPlugin:
     it raises ``LookupError`` for a piece the game does not have.  ``labels`` lists, by
     phrasebook category, the values the page shows people (effects, objectives, contact kinds):
     the server words each with the rule set's phrasebook (``Phrasebook.label``) and serves the
-    table at ``GET /api/rulesets/{name}/words``, so no internal name reaches the page."""
+    table at ``GET /api/rulesets/{name}/words``, so no internal name reaches the page.
+    ``shapes`` turns a seat's view of the state into the generic shapes the client draws where
+    there is no script (hulls, bases, polygons, lines, labels in table inches; docs/architecture.md
+    (o)): a rule set may bring shapes alone, with no ``static`` folder or ``script``, and play
+    through the generic forms."""
 
-    static: Traversable
-    script: str
+    static: Traversable | None = None
+    script: str | None = None
     styles: tuple[str, ...] = ()
     previews: Mapping[str, Preview] = field(default_factory=dict)
     sheets: Callable[[Game, str | None, str], str] | None = None
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    shapes: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
 
 
 # --------------------------------------------------------------------------- the balance lab

@@ -249,7 +249,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     static = resources.files("grapeshot.server").joinpath("static")
     for rs in listing.rulesets:  # each rule set's web plugin, beside the generic client (mounted first: more particular)
         plugin = rs.web()
-        if plugin is not None:
+        if plugin is not None and plugin.static is not None:
             app.mount(f"/static/rulesets/{rs.name}", StaticFiles(directory=str(plugin.static)), name=f"plugin-{rs.name}")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 

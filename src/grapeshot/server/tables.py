@@ -67,7 +67,12 @@ def web_of(ruleset: Ruleset) -> dict[str, Any] | None:
     if plugin is None:
         return None
     base = f"/static/rulesets/{ruleset.name}/"
-    return {"script": base + plugin.script, "styles": [base + s for s in plugin.styles], "words": f"/api/rulesets/{ruleset.name}/words"}
+    served = plugin.static is not None
+    return {
+        "script": base + plugin.script if served and plugin.script else None,
+        "styles": [base + s for s in plugin.styles] if served else [],
+        "words": f"/api/rulesets/{ruleset.name}/words",
+    }
 
 
 def canonical(action: Action) -> str:
@@ -362,9 +367,12 @@ class Table:
 def _decorate(game: Game, v: dict[str, Any]) -> None:
     """What every view of a game says beside the game's own: the log in the battle report's words
     (each entry's ``text``; null for machine-only events), the outcome in words, the turn's plan
-    (its parts, and why this turn skips any) and the rule set's web plugin."""
+    (its parts, and why this turn skips any), the rule set's web plugin and the generic shapes
+    its plugin draws the view with (where it has them)."""
     words = Words.of(game)
     v["log"] = [dict(e, text=words.describe(game.events[e["seq"]])) for e in v["log"]]
     v["outcome_text"] = None if game.outcome is None else outcome_words(game.outcome.to_json(), words)
     v["phases"] = [p.to_json() for p in game.ruleset.turn_plan(game.state)]
     v["web"] = web_of(game.ruleset)
+    plugin = game.ruleset.web()
+    v["shapes"] = plugin.shapes(v["state"]) if plugin is not None and plugin.shapes is not None else None

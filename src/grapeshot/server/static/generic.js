@@ -70,12 +70,12 @@ export function drawShapes(shapes, layer, client) {
       const pts = sh.corners || sh.points || [];
       if (!pts.length) continue;
       const node = draw.poly(pts, sh.kind === "hull" ? "shape-hull" : "shape-area");
-      if (colour) node.setAttribute("fill", colour);
+      if (colour) node.style.fill = colour;
       g.append(node);
       at = [pts.reduce((a, p) => a + p[0], 0) / pts.length, Math.max(...pts.map((p) => p[1]))];
     } else if (sh.kind === "base") {
       const node = draw.ring(sh.at, sh.radius ?? 0.5, "shape-base");
-      if (colour) node.setAttribute("fill", colour);
+      if (colour) node.style.fill = colour;
       g.append(node);
       at = [sh.at[0], sh.at[1] + (sh.radius ?? 0.5)];
     } else if (sh.kind === "line") {

@@ -25,6 +25,8 @@ const MINOR = new Set(["sealed", "setup", "phase-skipped"]);
 const params = new URLSearchParams(location.search);
 const TOKEN = params.get("token") || "";
 const GAME = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+// ?forms=generic: every prompt through the generic forms, even where the plugin has its own (to try a rule set's legal answers)
+const GENERIC_FORMS = params.get("forms") === "generic";
 
 const S = {
   live: null, // the latest live view (the log is kept apart, in S.log)
@@ -585,7 +587,7 @@ function renderDecision() {
   } else {
     const p = v.prompt;
     fs.append(h("div", { class: "prompt-text" }, p.text, p.rule ? h("span", { class: "rule" }, p.rule) : null));
-    const own = S.plugin?.forms?.[p.kind];
+    const own = GENERIC_FORMS ? null : S.plugin?.forms?.[p.kind];
     const core = CORE_FORMS[p.kind];
     if (own) own(fs, p, v);
     else if (core) core(fs, p, v);
