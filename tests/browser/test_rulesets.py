@@ -114,8 +114,12 @@ def test_every_rule_set_plays_a_game_to_its_end_in_the_browser(
         assert decisions < MOST_DECISIONS, f"{name}: no result after {decisions} decisions"
 
     assert page.locator("#outcome").is_visible() and "Game over" in page.inner_text("#outcome")
-    # the board still fits the screen: nothing wider than the viewport
+    # the board still fits the screen: nothing wider than the viewport; on a narrow screen the
+    # board takes its whole width, the panels below it (issue 17, item 5)
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0] + 1
+    if size[0] < 900:
+        board = page.locator("#board").bounding_box()
+        assert board is not None and board["width"] >= 0.95 * size[0]
     out = Path(str(pytestconfig.getoption("--output")))
     out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / f"table-{name}-{size[0]}x{size[1]}.png"))
@@ -147,3 +151,16 @@ def test_the_lobby_picks_a_rule_set_with_its_own_scenarios_and_players(page: Pag
     page.wait_for_selector("body[data-ready='1'][data-conn='live']")
     assert dataset(page, "plugin") == "0"
     assert page.locator("#board g.shape-hull").count() > 0
+
+
+@pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_the_lobby_fits_a_narrow_screen(browser: Browser, server: Server, size: tuple[int, int]) -> None:
+    """Issue 17, item 5: the lobby does not scroll sideways on a phone or an upright tablet."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    box = page.locator("#start").bounding_box()
+    assert box is not None and box["height"] >= 44  # big enough for a finger
+    context.close()

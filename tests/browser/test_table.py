@@ -374,6 +374,7 @@ def test_the_lobby_starts_a_game_from_a_scenario_file_and_hotseat_plays_both_sea
     page.check("#hotseat")
     page.click("#start")
     expect(page.locator("#links .link-row")).to_have_count(2)  # one shared link, and the spectators'
+    expect(page.locator("#links-title")).to_have_text("Duel from a file")  # the scenario's title, not the file's name
     link = page.get_attribute("#links a[data-open=hotseat]", "href")
     assert link is not None
     open_table(page, server, link)

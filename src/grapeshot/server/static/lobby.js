@@ -206,7 +206,7 @@ async function create(ev) {
   $("#start").disabled = true;
   try {
     const game = await getJSON("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req) });
-    showLinks(game, title);
+    showLinks(game, game.title || title); // the scenario's own title, not the file's name
   } catch (err) {
     $("#create-error").textContent = err.message;
   } finally {
