@@ -75,6 +75,8 @@ export default function register(client) {
       body.append(s("path", { class: "bow", d: `M ${L / 2 - 0.15} 0 L ${L / 2 - bw} ${-Wd * 0.3} L ${L / 2 - bw} ${Wd * 0.3} Z` }));
       body.append(s("rect", { class: "klan-badge", x: -L / 2 + 0.5, y: -Wd / 2 + 0.5, width: 1.2, height: Wd - 1, rx: 0.2, fill: KLAN_COLOURS[ship.klan] || "#555" }));
       const first = -L / 2 + 2.2;
+      // a dark strip under the hull-point pips, so they show on a hull of any seat's colour
+      body.append(s("rect", { class: "pip-strip", x: first - 0.6, y: -0.6, width: L / 2 - bw - 0.1 - first + 0.6, height: 1.2, rx: 0.5 }));
       const last = L / 2 - bw - 0.7;
       for (let i = 0; i < 5; i++) {
         const cx = first + ((last - first) * i) / 4;
