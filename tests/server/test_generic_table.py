@@ -65,3 +65,30 @@ def test_a_game_with_no_table_script_plays_to_its_end_by_picks(tmp_path: Path) -
                 refused += 1
         assert refused > 0
         assert v["outcome"] is not None and v["outcome_text"]
+
+
+def test_the_odds_of_picks_are_the_odds_of_the_action_they_build(tmp_path: Path) -> None:
+    """The generic forms ask "odds before you act" by picks: the answer is the one the action
+    itself gets, and picks against choices no longer open are refused."""
+    with client(tmp_path) as c:
+        g = c.post("/api/games", json={"scenario": "duel", "seed": 5, "seats": {"red": "human", "blue": "heuristic"}}).json()
+        tok = g["links"]["red"].split("token=")[1]
+        v = c.get(f"/api/games/{g['id']}", params={"token": tok}).json()
+        assert v["web"]["odds"] is True
+        for _ in range(60):
+            p = v["prompt"]
+            if p["kind"] == "ShootPrompt":
+                break
+            v = c.post(
+                f"/api/games/{g['id']}/actions", params={"token": tok}, json={"picks": [0] * len(p["legal"]["parts"]), "digest": p["legal"]["digest"]}
+            ).json()
+        options = p["legal"]["parts"][0]["options"]
+        k = next(i for i, o in enumerate(options) if o["value"].get("shell") == "krak")
+        by_picks = c.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"picks": [k], "digest": p["legal"]["digest"], "samples": 0})
+        by_action = c.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": options[k]["value"], "samples": 0})
+        assert by_picks.status_code == 200 and by_picks.json() == by_action.json()
+        assert by_picks.json()["action"] == options[k]["value"]
+        stale = c.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"picks": [k], "digest": "0" * 32})
+        assert stale.status_code == 409 and stale.json()["field"] == "digest"
+        both = c.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"picks": [k], "digest": p["legal"]["digest"], "action": options[k]["value"]})
+        assert both.status_code == 422 and "not both" in both.json()["error"]

@@ -428,6 +428,9 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         seat = live.table.seat_of(token)
         req = await read(request, OddsBody)
         async with live.lock:
+            if req.picks is not None and seat is not None:
+                assert req.digest is not None  # the body's model requires it with picks
+                return odds_before(live.table.game, seat, live.table.choose(seat, req.picks, req.digest).to_json(), req.samples)
             return odds_before(live.table.game, seat, req.action, req.samples)
 
     @app.get("/api/games/{game_id}/sheet/{piece}", response_class=HTMLResponse, responses=ERRORS)

@@ -68,11 +68,16 @@ class ActionBody(Body):
 
     @model_validator(mode="after")
     def _one_answer(self) -> ActionBody:
-        if (self.action is None) == (self.picks is None):
-            raise ValueError("give the action, or picks with their digest, not both or neither")
-        if self.picks is not None and self.digest is None:
-            raise ValueError("picks need the digest of the choices they were picked from (prompt.legal.digest)")
+        one_answer(self)
         return self
+
+
+def one_answer(body: ActionBody | OddsBody) -> None:
+    """A body that names an action one way: the action itself, or picks with their digest."""
+    if (body.action is None) == (body.picks is None):
+        raise ValueError("give the action, or picks with their digest, not both or neither")
+    if body.picks is not None and body.digest is None:
+        raise ValueError("picks need the digest of the choices they were picked from (prompt.legal.digest)")
 
 
 class ScenarioText(Body):
@@ -82,12 +87,22 @@ class ScenarioText(Body):
 
 
 class OddsBody(Body):
-    """An action the link's seat is about to take, to learn its odds first."""
+    """An action the link's seat is about to take, to learn its odds first: the action itself, or
+    picks among the legal answers as an action request gives them (the generic forms ask so)."""
 
-    action: dict[str, Any] = Field(description="the action as JSON, with its 'kind'")
+    action: dict[str, Any] | None = Field(None, description="the action as JSON, with its 'kind'")
+    picks: list[Annotated[int, Field(ge=0, le=100_000)]] | None = Field(
+        None, max_length=1000, description="instead of an action: an option's index for each part of prompt.legal"
+    )
+    digest: str | None = Field(None, max_length=64, description="with picks: prompt.legal.digest of the choices picked from")
     samples: int | None = Field(
         None, ge=0, le=MOST_SAMPLES, description="Monte Carlo runs at most, where the odds cannot be enumerated (0: only what is exact)"
     )
+
+    @model_validator(mode="after")
+    def _one_answer(self) -> OddsBody:
+        one_answer(self)
+        return self
 
 
 class UploadSave(Body):

@@ -72,6 +72,7 @@ def web_of(ruleset: Ruleset) -> dict[str, Any] | None:
         "script": base + plugin.script if served and plugin.script else None,
         "styles": [base + s for s in plugin.styles] if served else [],
         "words": f"/api/rulesets/{ruleset.name}/words",
+        "odds": ruleset.odds() is not None,  # whether the page may ask the odds of an answer before it is sent
     }
 
 

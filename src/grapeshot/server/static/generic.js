@@ -7,7 +7,7 @@
 // itself. drawShapes draws the view's generic shapes (a WebPlugin's shapes(view): hulls, bases,
 // polygons, lines and labels in table inches).
 
-import { h, s, button, group } from "/static/kit.js";
+import { h, s, pct, button, group } from "/static/kit.js";
 
 // the most options a part offers as buttons; more become a list to choose from
 const MOST_BUTTONS = 8;
@@ -24,7 +24,8 @@ export function genericForm(fs, p, client) {
     return;
   }
   const send = (picks) => client.pick(picks, legal.digest);
-  if (parts.length === 1 && parts[0].options.length <= MOST_BUTTONS) {
+  const oddsOn = !!client.live().web?.odds; // the rule set answers "odds before you act"
+  if (parts.length === 1 && parts[0].options.length <= MOST_BUTTONS && !oddsOn) {
     // one decision among a few: a button each
     const part = parts[0];
     fs.append(group(part.label, ...part.options.map((o, i) => button(o.label, () => send([i]), { class: "choice", "data-pick": i }))));
@@ -37,7 +38,30 @@ export function genericForm(fs, p, client) {
     fs.append(h("div", { class: "order", "data-part": part.key }, h("div", { class: "ship" }, part.label), h("div", { class: "row" }, sel), part.note ? h("div", { class: "note" }, `${part.continuous ? "a choice among steps: " : ""}${part.note}`) : null));
     return sel;
   });
-  fs.append(h("div", { class: "row" }, button("Send", () => send(selects.map((sel) => Number(sel.value))), { id: "submit-picks", class: "primary" })));
+  const picked = () => selects.map((sel) => Number(sel.value));
+  const box = h("div", { id: "odds", class: "note" });
+  const odds = oddsOn ? button("odds first", () => showOdds(client, picked(), legal.digest, box), { id: "odds-picks" }) : null;
+  for (const sel of selects) sel.addEventListener("change", () => box.replaceChildren());
+  fs.append(h("div", { class: "row" }, button("Send", () => send(picked()), { id: "submit-picks", class: "primary" }), odds), box);
+}
+
+// The odds of the answer picked, before it is sent: each outcome's chance, likeliest first
+// (exact fractions where the rule set enumerates them), or the rule set's reason it has none.
+async function showOdds(client, picks, digest, box) {
+  box.textContent = "working out the odds…";
+  try {
+    const answer = await client.call("/odds", { method: "POST", body: { picks, digest } });
+    const a = answer.outcomes ? answer : answer.whole || answer; // a rule set may answer with the whole action's odds beside its own
+    const outcomes = Object.entries(a.outcomes || {}).sort((x, y) => y[1].p - x[1].p);
+    box.replaceChildren(
+      h("div", {}, `${a.title || "odds"} (${a.exact ? "exact" : `${a.samples} samples`})${a.note ? ": " + a.note : ""}`),
+      outcomes.length
+        ? h("table", {}, ...outcomes.map(([k, p]) => h("tr", { "data-outcome": k }, h("td", {}, k), h("td", {}, p.fraction ? `${p.fraction} (${pct(p.p)})` : pct(p.p)))))
+        : h("code", {}, JSON.stringify(a)),
+    );
+  } catch (err) {
+    box.textContent = `no odds: ${err.message}`;
+  }
 }
 
 // a prompt that lists no legal answers: its action typed as JSON
