@@ -9,11 +9,12 @@
 // no form for, the generic forms (built from the prompt's legal answers) and the view's generic
 // shapes stand in (generic.js).
 
-import { sha256Hex } from "/static/sha256.js";
 import * as kit from "/static/kit.js";
+import { makeBoard } from "/static/board.js";
+import { renderSeals } from "/static/seals.js";
 import { genericForm, drawShapes } from "/static/generic.js";
 
-const { $, h, s, unit, fmt, button } = kit;
+const { $, h, fmt, button } = kit;
 
 const SEAT_COLOURS = { red: "#e53935", blue: "#1e88e5", yellow: "#fdd835", green: "#43a047", black: "#212121", white: "#fafafa", purple: "#8e24aa", orange: "#fb8c00" };
 const PALETTE = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00", "#00acc1", "#6d4c41"];
@@ -42,9 +43,6 @@ const S = {
   retry: 0,
   multiSeat: false, // a hotseat link: the seat it speaks for changes
   handedTo: null, // at a hotseat: the seat that has said it is at the screen
-  vb: null, // the board's view box (zoom and pan)
-  table: null, // {W, H, key} of the drawn table
-  verify: new Map(), // "hash|text|salt" -> true / false / "pending"
   plugin: null, // the rule set's plugin (what its script's register() returned), or null
   words: {}, // the rule set's words for the values its page shows, by category
 };
@@ -255,7 +253,7 @@ function onView(v, { authoritative }) {
   if (S.replay) {
     renderStatus();
     renderDecision();
-    renderCommitments();
+    renderSeals(S.live, describeAction);
     renderTools();
     markBody();
     return;
@@ -270,7 +268,7 @@ function render({ added = [], reset = true, animate = false } = {}) {
   renderBoard(v);
   renderPieces(v.state);
   renderDecision();
-  renderCommitments();
+  renderSeals(S.live, describeAction);
   renderTools();
   renderLog(reset ? null : added);
   if (animate && added.length) hook("animate")?.(added);
@@ -352,193 +350,16 @@ function label(category, value) {
 
 // ====================================================================== the board
 
-const board = $("#board");
-let layers = {};
-
-const X = (x) => x;
-const Y = (y) => S.table.H - y;
-const P = (p) => `${X(p[0])},${Y(p[1])}`;
-
-// drawing in table inches (y up), for the client and the plugins
-const draw = {
-  line: (a, b, cls, extra = {}) => s("line", { class: cls, x1: X(a[0]), y1: Y(a[1]), x2: X(b[0]), y2: Y(b[1]), ...extra }),
-  poly: (pts, cls) => s("polygon", { class: cls, points: pts.map(P).join(" ") }),
-  polyline: (pts, cls) => s("polyline", { class: cls, points: pts.map(P).join(" ") }),
-  dot: (p, cls, r = 0.5) => s("circle", { class: cls, cx: X(p[0]), cy: Y(p[1]), r }),
-  cross: (p, cls, r = 0.9) => s("path", { class: cls, d: `M ${X(p[0]) - r} ${Y(p[1]) - r} L ${X(p[0]) + r} ${Y(p[1]) + r} M ${X(p[0]) - r} ${Y(p[1]) + r} L ${X(p[0]) + r} ${Y(p[1]) - r}` }),
-  ring: (p, r, cls) => s("circle", { class: cls, cx: X(p[0]), cy: Y(p[1]), r }),
-  label: (p, text, dy = -1) => s("text", { class: "hl-label", x: X(p[0]) + 0.8, y: Y(p[1]) + dy }, text),
-  // a wedge from `origin`, `width` degrees centred on `centre`, out to `radius`
-  arc(origin, centre, width, radius, cls) {
-    const a1 = centre - width / 2;
-    const a2 = centre + width / 2;
-    const [c1, s1] = unit(a1);
-    const [c2, s2] = unit(a2);
-    const p1 = [origin[0] + radius * c1, origin[1] + radius * s1];
-    const p2 = [origin[0] + radius * c2, origin[1] + radius * s2];
-    if (width >= 359.9) return draw.ring(origin, radius, cls);
-    return s("path", { class: cls, d: `M ${P(origin)} L ${P(p1)} A ${radius} ${radius} 0 ${width > 180 ? 1 : 0} 0 ${P(p2)} Z` });
-  },
-};
-
-function ensureTable(state) {
-  const W = state.table.width;
-  const H = state.table.height;
-  const key = JSON.stringify([W, H, state.terrain]);
-  if (S.table && S.table.key === key) return;
-  S.table = { W, H, key };
-  board.replaceChildren();
-  const defs = s("defs");
-  for (const [id, colour] of [["arrow-hl", "#ffd36b"], ["arrow-red", "#ff6f61"], ["arrow-wind", "#cfe8f8"]]) {
-    defs.append(s("marker", { id, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, s("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: colour })));
-  }
-  board.append(defs);
-  layers = {};
-  for (const name of ["sea", "terrain", "shapes", ...(S.plugin?.layers || []), "preview", "aim", "highlight", "fx"]) {
-    layers[name] = s("g", { id: `layer-${name}` });
-    board.append(layers[name]);
-  }
-  layers.sea.append(s("rect", { class: "sea", x: 0, y: 0, width: W, height: H }));
-  const grid = s("g", { class: "grid" });
-  for (let x = 0; x <= W; x += 6) grid.append(s("line", { class: x % 12 === 0 ? "major" : "", x1: x, y1: 0, x2: x, y2: H }));
-  for (let y = 0; y <= H; y += 6) grid.append(s("line", { class: y % 12 === 0 ? "major" : "", x1: 0, y1: Y(y), x2: W, y2: Y(y) }));
-  layers.sea.append(grid, s("rect", { class: "edge", x: 0, y: 0, width: W, height: H }));
-  const order = S.plugin?.terrainOrder || {};
-  const terrain = [...(state.terrain || [])].sort((a, b) => (order[a.kind] ?? 5) - (order[b.kind] ?? 5));
-  const own = hook("terrain");
-  for (const t of terrain) {
-    if (own && own(t, layers.terrain)) continue;
-    if (t.polygon) {
-      layers.terrain.append(s("polygon", { class: `terrain terrain-${t.kind}`, points: t.polygon.map(P).join(" "), "data-terrain": t.name }, s("title", {}, `${t.name} (${label("terrain", t.kind)})`)));
-      const cx = t.polygon.reduce((a, p) => a + p[0], 0) / t.polygon.length;
-      const cy = t.polygon.reduce((a, p) => a + p[1], 0) / t.polygon.length;
-      layers.terrain.append(s("text", { class: "terrain-label", x: X(cx), y: Y(cy) }, t.name));
-    } else if (t.point) {
-      layers.terrain.append(s("g", { class: "pad", "data-terrain": t.name }, draw.ring(t.point, 1.6, "terrain-pad"), s("text", { class: "terrain-label on-sea", x: X(t.point[0]), y: Y(t.point[1]) + 3.4 }, t.name)));
-    }
-  }
-  fit();
-}
-
-function fit() {
-  const { W, H } = S.table;
-  S.vb = { x: -3, y: -3, w: W + 6, h: H + 6 };
-  applyViewBox();
-}
-
-function applyViewBox() {
-  board.setAttribute("viewBox", `${S.vb.x} ${S.vb.y} ${S.vb.w} ${S.vb.h}`);
-}
-
-function toWorld(evt) {
-  const p = board.createSVGPoint();
-  p.x = evt.clientX;
-  p.y = evt.clientY;
-  const q = p.matrixTransform(board.getScreenCTM().inverse());
-  return [q.x, S.table.H - q.y];
-}
+const B = makeBoard($("#board"));
+B.onClick = (pt) => hook("boardClick")?.(pt);
 
 function renderBoard(v) {
   if (!v.state || !v.state.table) return;
-  ensureTable(v.state);
+  B.ensure(v.state, { pieces: S.plugin?.layers || [], terrainOrder: S.plugin?.terrainOrder || {}, terrain: hook("terrain"), label });
   const own = hook("draw");
-  layers.shapes.replaceChildren();
+  B.layers.shapes.replaceChildren();
   if (own) own(v.state, v);
-  else drawShapes(v.shapes || [], layers.shapes, client);
-}
-
-function centreOn(p) {
-  S.vb = { ...S.vb, x: X(p[0]) - S.vb.w / 2, y: Y(p[1]) - S.vb.h / 2 };
-  applyViewBox();
-}
-
-// zoom (wheel, pinch) and pan (drag); a click without a drag goes to the plugin (aiming)
-const pointers = new Map();
-let drag = null;
-let pinch = null;
-function zoomAt(clientX, clientY, f) {
-  const p = board.createSVGPoint();
-  p.x = clientX;
-  p.y = clientY;
-  const q = p.matrixTransform(board.getScreenCTM().inverse());
-  const w = S.vb.w * f;
-  if (w < 4 || w > 4 * (S.table.W + 6)) return;
-  S.vb = { x: q.x - (q.x - S.vb.x) * f, y: q.y - (q.y - S.vb.y) * f, w, h: S.vb.h * f };
-  applyViewBox();
-}
-board.addEventListener("wheel", (e) => {
-  if (!S.vb) return;
-  e.preventDefault();
-  zoomAt(e.clientX, e.clientY, Math.exp(Math.max(-1, Math.min(1, e.deltaY * 0.0015))));
-}, { passive: false });
-board.addEventListener("pointerdown", (e) => {
-  if (!S.vb || (e.pointerType === "mouse" && e.button !== 0)) return;
-  pointers.set(e.pointerId, [e.clientX, e.clientY]);
-  if (pointers.size === 2) {
-    const [a, b] = [...pointers.values()];
-    pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) };
-    drag = null;
-    return;
-  }
-  drag = { x: e.clientX, y: e.clientY, vb: { ...S.vb }, moved: false, id: e.pointerId };
-});
-board.addEventListener("pointermove", (e) => {
-  if (pointers.has(e.pointerId)) pointers.set(e.pointerId, [e.clientX, e.clientY]);
-  if (pinch && pointers.size === 2) {
-    const [a, b] = [...pointers.values()];
-    const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-    if (d > 0 && pinch.d > 0) zoomAt((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, pinch.d / d);
-    pinch.d = d;
-    return;
-  }
-  if (!drag) return;
-  const dx = e.clientX - drag.x;
-  const dy = e.clientY - drag.y;
-  if (!drag.moved && Math.hypot(dx, dy) < 5) return;
-  if (!drag.moved) {
-    drag.moved = true;
-    board.setPointerCapture(drag.id);
-    board.classList.add("panning");
-  }
-  const k = Math.max(drag.vb.w / board.clientWidth, drag.vb.h / board.clientHeight);
-  S.vb = { ...drag.vb, x: drag.vb.x - dx * k, y: drag.vb.y - dy * k };
-  applyViewBox();
-});
-function pointerEnd(e, cancelled) {
-  pointers.delete(e.pointerId);
-  if (pointers.size < 2) pinch = null;
-  if (!drag) return;
-  const wasDrag = drag.moved;
-  drag = null;
-  board.classList.remove("panning");
-  if (!wasDrag && !cancelled) hook("boardClick")?.(toWorld(e));
-}
-board.addEventListener("pointerup", (e) => pointerEnd(e, false));
-board.addEventListener("pointercancel", (e) => pointerEnd(e, true));
-
-function clearLayer(name) {
-  if (layers[name]) layers[name].replaceChildren();
-}
-
-// a group of the preview layer kept by key (one ship's previewed path), emptied to be drawn again
-function previewGroup(key) {
-  let g = [...layers.preview.children].find((n) => n.dataset.key === key);
-  if (g) g.replaceChildren();
-  else {
-    g = s("g", { "data-key": key });
-    layers.preview.append(g);
-  }
-  return g;
-}
-
-// a box laid over the board (a wind dial, a help line), made once by its id
-function overlay(id, attrs = {}) {
-  let box = document.getElementById(id);
-  if (!box) {
-    box = h("div", { id, class: "overlay", ...attrs });
-    $("#board-wrap").append(box);
-  }
-  return box;
+  else drawShapes(v.shapes || [], B.layers.shapes, client);
 }
 
 // ====================================================================== the pieces panel
@@ -568,7 +389,7 @@ function renderDecision() {
   if (key === S.promptKey) return;
   S.promptKey = key;
   hook("clear")?.();
-  clearLayer("preview");
+  B.clearLayer("preview");
   const box = $("#decision");
   const fs = h("fieldset", { id: "decision-fields", class: "plain" });
   box.replaceChildren(fs);
@@ -693,8 +514,8 @@ function renderLog(added) {
 }
 
 function highlight(e) {
-  clearLayer("highlight");
-  if (e) hook("highlight")?.(e, layers.highlight);
+  B.clearLayer("highlight");
+  if (e) hook("highlight")?.(e, B.layers.highlight);
 }
 
 $("#log").addEventListener("click", (ev) => {
@@ -713,70 +534,6 @@ $("#log").addEventListener("click", (ev) => {
 });
 
 $("#show-rolls").addEventListener("change", (ev) => $("#log").classList.toggle("hide-rolls", !ev.target.checked));
-
-// ====================================================================== sealed orders and the seed, checked here
-
-function verifyState(hash, text, salt) {
-  const key = `${hash}|${text}|${salt}`;
-  if (!S.verify.has(key)) {
-    S.verify.set(key, "pending");
-    sha256Hex(`${text}:${salt}`).then((hex) => {
-      S.verify.set(key, hex === hash);
-      for (const n of document.querySelectorAll(".status[data-key]")) if (n.dataset.key === key) paintStatus(n, hex === hash);
-    });
-  }
-  return [key, S.verify.get(key)];
-}
-
-function paintStatus(n, ok) {
-  if (ok === "pending") {
-    n.className = "status pending";
-    n.textContent = "checking…";
-  } else if (ok) {
-    n.className = "status verified";
-    n.textContent = "✔ verified";
-  } else {
-    n.className = "status mismatch";
-    n.textContent = "✘ MISMATCH";
-  }
-}
-
-function renderCommitments() {
-  const v = S.live;
-  const items = (v.commitments || []).map((c) => {
-    const li = h("li", { class: "commit", "data-seat": c.seat, "data-index": c.index, "data-revealed": c.revealed ? "1" : "0" });
-    li.append(h("b", {}, c.seat), ` · action ${c.index} · `);
-    if (c.revealed) {
-      const [key, ok] = verifyState(c.hash, c.text, c.salt);
-      const st = h("span", { class: "status", "data-key": key });
-      paintStatus(st, ok);
-      li.append(st);
-      li.append(h("code", { class: "hash", title: "sha256(text + ':' + salt)" }, c.hash));
-      let said = c.text;
-      try {
-        said = describeAction(JSON.parse(c.text));
-      } catch {
-        /* shown as it is */
-      }
-      li.append(h("span", { class: "said" }, said), h("code", { class: "text" }, c.text), h("code", { class: "salt muted" }, `salt ${c.salt}`));
-    } else {
-      li.append(h("span", { class: "status sealed" }, "sealed"), h("code", { class: "hash", title: "sha256(text + ':' + salt), published before the reveal" }, c.hash));
-    }
-    return li;
-  });
-  $("#commitments").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "No sealed orders yet.")]));
-  const seed = v.seed || {};
-  const box = $("#seed");
-  box.replaceChildren(h("div", {}, "hash ", h("code", { class: "hash" }, seed.hash || "?")));
-  if (seed.chosen) box.append(h("div", { class: "muted", id: "seed-chosen" }, "The seed was chosen by whoever created this game: they can know every roll."));
-  if (seed.rolls_given) box.append(h("div", { class: "muted" }, `The first ${seed.rolls_given} rolls came with the save this game continues; the seed rolls the rest.`));
-  if (seed.seed !== undefined) {
-    const [key, ok] = verifyState(seed.hash, seed.seed, seed.salt);
-    const st = h("span", { class: "status", "data-key": key, id: "seed-status" });
-    paintStatus(st, ok);
-    box.append(h("div", {}, "seed ", h("code", {}, seed.seed), " · salt ", h("code", {}, seed.salt), " · ", st));
-  } else box.append(h("div", { class: "muted" }, "The seed is revealed when the game is over."));
-}
 
 // ====================================================================== replay, saves, undo
 
@@ -851,23 +608,23 @@ $("#undo").addEventListener("click", async () => {
   }
 });
 
-$("#fit").addEventListener("click", () => S.table && fit());
+$("#fit").addEventListener("click", () => B.table && B.fit());
 
 // ====================================================================== what a plugin is given
 
 // The client a plugin's register() receives (docs/architecture.md, "the web table's plugins").
 const client = {
   ...kit,
-  draw,
-  X,
-  Y,
-  P,
-  board,
+  draw: B.draw,
+  X: B.X,
+  Y: B.Y,
+  P: B.P,
+  board: B.svg,
   get layers() {
-    return layers;
+    return B.layers;
   },
   get table() {
-    return S.table;
+    return B.table;
   },
   shown,
   live: () => S.live,
@@ -882,11 +639,11 @@ const client = {
   seatColour,
   who,
   label,
-  clearLayer,
-  previewGroup,
-  overlay,
-  centreOn,
-  toWorld,
+  clearLayer: B.clearLayer,
+  previewGroup: B.previewGroup,
+  overlay: B.overlay,
+  centreOn: B.centreOn,
+  toWorld: B.toWorld,
 };
 
 // ====================================================================== start
