@@ -146,7 +146,7 @@ async def play(port: int, game: tuple[str, str], tally: Tally, *, actions: int |
             first = False
             while view["prompt"] is not None and time.perf_counter() < until and (actions is None or len(tally.trips) < actions):
                 t0 = time.perf_counter()
-                view = await http.call("POST", f"/api/games/{game_id}/actions?token={token}", {"action": quick_answer(view), "since": 10**9})
+                view = await http.call("POST", f"/api/games/{game_id}/actions?token={token}", {**quick_answer(view), "since": 10**9})
                 tally.trips.append(1000 * (time.perf_counter() - t0))
                 tally.server.append(view["server_ms"])
                 if pace:

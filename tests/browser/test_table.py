@@ -380,6 +380,7 @@ def test_the_lobby_starts_a_game_from_a_scenario_file_and_hotseat_plays_both_sea
     page.check("#hotseat")
     page.click("#start")
     expect(page.locator("#links .link-row")).to_have_count(2)  # one shared link, and the spectators'
+    expect(page.locator("#links-title")).to_have_text("Duel from a file")  # the scenario's title, not the file's name
     link = page.get_attribute("#links a[data-open=hotseat]", "href")
     assert link is not None
     open_table(page, server, link)
@@ -388,6 +389,12 @@ def test_the_lobby_starts_a_game_from_a_scenario_file_and_hotseat_plays_both_sea
     play_one(page, "Red Wunz Go Fasta", set())
     page.wait_for_function("document.body.dataset.me === 'blue'")  # the same screen, passed to blue
     assert data(page, "prompt") == "OrdersPrompt"
+    # the hand-over hides the table and blue's form until blue says it is at the screen (issue 17, item 7)
+    expect(page.locator("#handover")).to_contain_text("Pass the screen to blue")
+    expect(page.locator("#board")).to_be_hidden()
+    expect(page.locator("#submit-orders")).to_have_count(0)
+    page.click("#handover-ready")
+    expect(page.locator("#board")).to_be_visible()
     play_one(page, "Da Big Smasha", set())
     expect(page.locator("#log")).to_contain_text("Orders revealed")
     expect(page.locator("li.commit .status.verified")).to_have_count(2)

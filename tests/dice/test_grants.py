@@ -299,7 +299,7 @@ def test_a_whole_re_roll_has_its_own_json() -> None:
 
 
 #: event kinds the log gained after the save below was written (docs/events.md: muster, reroll-spent)
-ADDED_KINDS = {"muster", "reroll-spent", "straight-ahead"}
+ADDED_KINDS = {"muster", "reroll-spent", "straight-ahead", "phase-skipped"}
 
 
 def projection_of(recorded: Any, now: Any) -> bool:

@@ -53,7 +53,7 @@ def test_health_scenarios_and_options(client: TestClient) -> None:
     info = client.get("/api/scenarios").json()
     assert {s["name"] for s in info["scenarios"]} >= {"duel", "brawl", "euromeet"}
     assert any(o["name"] == "grapeshot" and o["default"] == "template" for o in info["options"])
-    assert info["players"] == ["human", "heuristic", "search", "random"]
+    assert info["players"] == ["human", "heuristic", "random", "search"]  # a person, or one of agents.factories("jimlad")
 
 
 def test_each_seat_gets_a_private_link_and_its_own_view(client: TestClient) -> None:
@@ -100,10 +100,10 @@ def test_an_all_ai_game_plays_out_and_reveals_its_seed(client: TestClient) -> No
     assert listed[0]["id"] == g["id"] and listed[0]["outcome"] is not None
     # the result in words: the scenario's seat names and the objective's title, no internal names
     objective = v["outcome"]["objective"]
-    assert objective not in v["outcome_said"] and objective not in listed[0]["said"]
+    assert objective not in v["outcome_text"] and objective not in listed[0]["said"]
     if objective != "draw":
         names = {"red": "Red Kaptin", "blue": "Blue Kaptin"}
-        assert v["outcome_said"].startswith(f"won by {names[v['outcome']['winners'][0]]} (")
+        assert v["outcome_text"].startswith(f"won by {names[v['outcome']['winners'][0]]} (")
         assert listed[0]["said"].startswith(f"won by {v['outcome']['winners'][0]} (")
 
 
@@ -145,8 +145,18 @@ def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> Non
         ("/api/games/{id}", {}, 401, "token"),
         ("/api/games/{id}", {"token": "forged"}, 403, "does not belong"),
         ("/api/games/{id}/replay", {"token": "{spectator}", "step": 999}, 400, "step must be"),
-        ("/api/games/{id}/preview", {"token": "{red}", "ship": "Nobody", "card": 1}, 404, "no ship"),
-        ("/api/games/{id}/preview", {"token": "{red}", "ship": "Da Big Smasha", "card": 9}, 400, "card must be"),
+        ("/api/games/{id}/preview/manoeuvre", {"token": "{red}", "ship": "Nobody", "card": 1}, 404, "no ship 'Nobody'"),
+        ("/api/games/{id}/preview/manoeuvre", {"token": "{red}", "ship": "Da Big Smasha", "card": 9}, 422, "card must be one of 1, 2, 3, 4, 5, not 9"),
+        ("/api/games/{id}/preview/manoeuvre", {"token": "{red}", "ship": "Da Big Smasha"}, 422, "needs card"),
+        (
+            "/api/games/{id}/preview/manoeuvre",
+            {"token": "{red}", "ship": "Da Big Smasha", "card": 1, "speed": 3},
+            422,
+            "speed: the preview 'manoeuvre' takes no such",
+        ),
+        ("/api/games/{id}/preview/nosuch", {"token": "{red}"}, 404, "no preview 'nosuch'; the jimlad table has manoeuvre"),
+        ("/api/games/{id}/sheet/Nobody", {"token": "{red}"}, 404, "no ship 'Nobody'"),
+        ("/api/rulesets/nosuch/words", {}, 404, "unknown ruleset 'nosuch'"),
     ],
 )
 def test_bad_requests_get_a_4xx_saying_what_is_wrong(client: TestClient, path: str, params: dict[str, Any], status: int, words: str) -> None:
@@ -196,7 +206,7 @@ def test_a_seat_that_has_answered_is_not_asked_again(client: TestClient) -> None
         ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, 400, "options.grapeshot"),
         ({"scenario": "duel", "options": {"nosuch": 1}}, 400, "options.nosuch"),
         ({"scenario": "duel", "seats": {"purple": "human"}}, 400, "no such seat"),
-        ({"scenario": "duel", "seats": {"red": "robot"}}, 422, "seats.red: Input should be 'human', 'heuristic', 'search' or 'random'"),
+        ({"scenario": "duel", "seats": {"red": "robot"}}, 400, "seats.red: the player 'robot' is none of ['human', 'heuristic', 'random', 'search']"),
         ({"scenario": "duel", "seed": "abc"}, 422, "seed: expected a whole number"),
         ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, 400, "table.height"),
         ({"scenario_yaml": "name: [unclosed"}, 400, "valid YAML"),
@@ -309,11 +319,28 @@ def test_replay_steps_through_the_game(client: TestClient) -> None:
 def test_preview_and_roster(client: TestClient) -> None:
     g = new_game(client, seats={"red": "human", "blue": "heuristic"})
     red = token(g["links"]["red"])
-    p = client.get(f"/api/games/{g['id']}/preview", params={"token": red, "ship": "Da Big Smasha", "card": 1, "inches": 20}).json()
+    p = client.get(f"/api/games/{g['id']}/preview/manoeuvre", params={"token": red, "ship": "Da Big Smasha", "card": 1, "inches": 20}).json()
     (x0, y0), (x1, y1) = p["path"][0], p["path"][-1]
     assert x1 - x0 == pytest.approx(20 + 8 + 10) and y1 == pytest.approx(y0)
-    sheet = client.get(f"/api/games/{g['id']}/roster/Da Big Smasha", params={"token": red})
+    assert p["contact"] is None and p["beyond"] == []
+    sheet = client.get(f"/api/games/{g['id']}/sheet/Da Big Smasha", params={"token": red})
     assert sheet.status_code == 200 and "Da Big Smasha" in sheet.text and "@media print" not in sheet.text and "Kaptin" in sheet.text
+    assert "/static/rulesets/jimlad/roster.css" in sheet.text and client.get("/static/rulesets/jimlad/roster.css").status_code == 200
+
+
+def test_a_previewed_hull_stops_where_the_move_would_stop(client: TestClient) -> None:
+    """A course past the table's edge: the hull is drawn where it would stop, short of the edge, with
+    the rest of the path beyond it and the contact in words (no "edge (edge)")."""
+    g = new_game(client, seats={"red": "human", "blue": "heuristic"})
+    red = token(g["links"]["red"])
+    v = view(client, g["id"], red)
+    ship = next(s for s in v["state"]["ships"] if s["name"] == "Da Big Smasha")
+    width = v["state"]["table"]["width"]
+    p = client.get(f"/api/games/{g['id']}/preview/manoeuvre", params={"token": red, "ship": "Da Big Smasha", "card": 1, "inches": 100}).json()
+    assert p["contact"]["kind"] == "edge" and p["contact"]["words"] == "the table's edge"
+    assert all(0.0 <= x <= width + 1e-6 for x, _ in p["end"]), p["end"]  # the stopped hull is on the table
+    assert p["beyond"] and p["beyond"][-1][0] > width  # the rest of the course runs on past the edge
+    assert p["path"][-1] == p["contact"]["point"] and p["contact"]["at"] < 100 + 8 + ship["length"]
 
 
 def test_the_websocket_pushes_each_change(client: TestClient) -> None:
@@ -404,7 +431,8 @@ def test_the_odds_of_a_krak_shot_before_it_is_fired_add_up_and_match_simulation(
     assert aft.status_code == 422 and aft.json()["error"].startswith("that action is not legal now: ") and "krak" in aft.json()["error"]
     bad = ask({"kind": "no-such-thing"})
     assert bad.status_code == 400 and "no-such-thing" in bad.json()["error"]
-    assert ask(None).status_code == 422 and ask(None).json()["error"].startswith("action: ")  # the body's shape: 422 naming the field
+    # the body's shape: 422 saying what it must hold (an action, or picks with their digest)
+    assert ask(None).status_code == 422 and "give the action, or picks with their digest" in ask(None).json()["error"]
     assert ask(fire, token(g["spectator"])).status_code == 403
     # the page asks for no simulation of the whole shot (it shows the landing and the blows)
     quick = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": fire, "samples": 0})

@@ -59,7 +59,7 @@ def test_loading_a_table_that_waits_on_an_ai_seat_lets_the_ai_play_on(tmp_path: 
         again = TestClient(create_app(tmp_path))  # a new process on the same data
         v = again.get(f"/api/games/{g['id']}", params={"token": red}).json()
         assert "blue" not in v["waiting_for"] and v["actions"] > n and v["waiting_for"] == ["red"]
-        assert again.post(f"/api/games/{g['id']}/actions", params={"token": red}, json={"action": quick_answer(v)}).status_code == 200
+        assert again.post(f"/api/games/{g['id']}/actions", params={"token": red}, json=quick_answer(v)).status_code == 200
         assert again.post(f"/api/games/{g['id']}/undo", params={"token": red}).status_code == 200
 
 
@@ -127,12 +127,12 @@ def test_a_server_killed_while_an_ai_seat_thinks_lets_it_play_on_after_the_resta
             v = call(server, "GET", f"/api/games/{game}", token=red)
         assert v["waiting_for"] == ["red"] or v["outcome"] is not None
         if v["outcome"] is None:
-            after = call(server, "POST", f"/api/games/{game}/actions", {"action": quick_answer(v)}, token=red)
+            after = call(server, "POST", f"/api/games/{game}/actions", quick_answer(v), token=red)
             assert after["actions"] > v["actions"]
     finally:
         server.stop()
 
 
-def _post_quietly(server: Server, game: str, tok: str, action: dict[str, Any]) -> None:
+def _post_quietly(server: Server, game: str, tok: str, body: dict[str, Any]) -> None:
     with contextlib.suppress(urllib.error.URLError, ConnectionError, OSError):  # the server was killed under the request
-        call(server, "POST", f"/api/games/{game}/actions", {"action": action}, token=tok)
+        call(server, "POST", f"/api/games/{game}/actions", body, token=tok)

@@ -80,7 +80,7 @@ def play_solo(client: TestClient, game: str, tok: str, steps: int) -> dict[str, 
     for _ in range(steps):
         if v["prompt"] is None:
             break
-        r = client.post(f"/api/games/{game}/actions", params={"token": tok}, json={"action": quick_answer(v)})
+        r = client.post(f"/api/games/{game}/actions", params={"token": tok}, json=quick_answer(v))
         assert r.status_code == 200, r.text
         v = r.json()
     return v

@@ -51,7 +51,7 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.wire_kind()}
         for f in dataclasses.fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+            out[f.name] = encode_value(getattr(self, f.name))
         return out
 
 
@@ -107,11 +107,13 @@ def resolve_kind(kind: str, namespaces: Sequence[str] = ()) -> type[Action] | No
     return found[0] if len(found) == 1 else None
 
 
-def _encode(v: object) -> object:
+def encode_value(v: object) -> object:
+    """A field's value as JSON data: dataclasses as objects, tuples as lists (an action's parts,
+    a choice's value)."""
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _encode(getattr(v, f.name)) for f in dataclasses.fields(v)}
+        return {f.name: encode_value(getattr(v, f.name)) for f in dataclasses.fields(v)}
     if isinstance(v, tuple):
-        return [_encode(x) for x in v]
+        return [encode_value(x) for x in v]
     return v
 
 

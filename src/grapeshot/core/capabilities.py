@@ -282,21 +282,48 @@ class OddsQuestions(Protocol):
 
 
 @dataclass(frozen=True)
+class Preview:
+    """A read-only question the table's page may ask about a game while a person decides (where
+    a manoeuvre would take a ship, what a figure could reach), served at
+    ``GET /api/games/{id}/preview/{name}?param=value...``.
+
+    ``question`` names it and its parameters (:class:`Param`: each query value is read with
+    :meth:`Param.parse` and checked, so a bad one is refused naming it); ``answer`` is given the
+    game, the asking seat (``None``: a spectator) and every parameter's checked value, and
+    returns JSON data.  It may only read the game.  It raises ``LookupError`` for a piece the
+    game does not have (404) and ``ValueError`` for a situation it cannot answer (422)."""
+
+    question: Question
+    answer: Callable[[Game, str | None, Mapping[str, object]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class WebPlugin:
     """How the web table shows a rule set: its script beside the generic client, and the
-    server-side helpers the script calls.
+    server-side helpers the script calls (docs/architecture.md (n), "a rule set's web plugin").
 
-    ``static`` is the folder of the rule set's web files (served under
-    ``/static/rulesets/<name>/``); ``script`` is the file in it that draws the pieces and
-    answers the prompts (the generic client loads it by name). ``previews`` are read-only
-    questions the page may ask about a game (a manoeuvre's path, a shot's odds), each given the
-    game, the asking seat and the query's fields. ``sheets`` renders a printable page for one
-    piece (a roster, a score sheet)."""
+    ``static`` is the folder of the rule set's web files, served under
+    ``/static/rulesets/<name>/``; ``script`` is the ES module in it that registers itself with the
+    generic client (draws the pieces, answers prompts with its own forms, highlights its events);
+    ``styles`` are its style sheets, loaded with it.  ``previews`` are the read-only questions
+    its page may ask (:class:`Preview`), by name.  ``sheets`` renders a printable page (HTML)
+    for one piece (a roster, a score sheet), served at ``GET /api/games/{id}/sheet/{piece}``;
+    it raises ``LookupError`` for a piece the game does not have.  ``labels`` lists, by
+    phrasebook category, the values the page shows people (effects, objectives, contact kinds):
+    the server words each with the rule set's phrasebook (``Phrasebook.label``) and serves the
+    table at ``GET /api/rulesets/{name}/words``, so no internal name reaches the page.
+    ``shapes`` turns a seat's view of the state into the generic shapes the client draws where
+    there is no script (hulls, bases, polygons, lines, labels in table inches; docs/architecture.md
+    (o)): a rule set may bring shapes alone, with no ``static`` folder or ``script``, and play
+    through the generic forms."""
 
-    static: Traversable
-    script: str
-    previews: Mapping[str, Callable[[Game, str | None, Mapping[str, str]], dict[str, Any]]] = field(default_factory=dict)
+    static: Traversable | None = None
+    script: str | None = None
+    styles: tuple[str, ...] = ()
+    previews: Mapping[str, Preview] = field(default_factory=dict)
     sheets: Callable[[Game, str | None, str], str] | None = None
+    labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    shapes: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
 
 
 # --------------------------------------------------------------------------- the balance lab

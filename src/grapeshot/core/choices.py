@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import islice, product
 from typing import Any, Protocol, TypeVar
 
-from grapeshot.core.actions import Action
+from grapeshot.core.actions import Action, encode_value
 
 T = TypeVar("T")
 
@@ -44,7 +44,7 @@ class Choice:
     label: str
 
     def to_json(self) -> dict[str, Any]:
-        v = self.value.to_json() if isinstance(self.value, Action) else self.value
+        v = self.value.to_json() if isinstance(self.value, Action) else encode_value(self.value)
         return {"value": v, "label": self.label}
 
 

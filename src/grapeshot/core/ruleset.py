@@ -88,6 +88,19 @@ class Outcome:
         return {"winners": list(self.winners), "objective": self.objective, "turn": self.turn, "detail": self.detail}
 
 
+@dataclass(frozen=True, slots=True)
+class PhaseStep:
+    """One part of a turn as people read it (the web table's phase bar): its name, the rule that
+    orders it, and why this turn skips it (``None`` when it is played)."""
+
+    name: str
+    rule: str | None = None
+    skipped: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "rule": self.rule, "skipped": self.skipped}
+
+
 Play = Generator[Prompt, Any, Outcome]
 
 #: the terrain every rule set's scenarios know unless it says otherwise (Jim Lad's, the first)
@@ -163,6 +176,11 @@ class Ruleset(ABC):
         state (a weapons draft, hidden deployment) strips what that seat may not know; the
         default is the public state for everyone."""
         return self.describe(state)
+
+    def turn_plan(self, state: Any) -> tuple[PhaseStep, ...]:
+        """The parts of the turn the state is in, in order, each saying whether this turn skips it
+        (the web table shows it in the phase bar).  The default: no plan to show."""
+        return ()
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         """Counts of the things that happened in one game (for study summaries)."""

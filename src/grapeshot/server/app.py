@@ -33,14 +33,14 @@ from grapeshot.core.commitment import new_salt
 from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
 from grapeshot.core.game import replay
 from grapeshot.core.rolls import roll_json
-from grapeshot.core.ruleset import Ruleset, get
+from grapeshot.core.ruleset import Ruleset, all_rulesets, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
-from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, ReadScenario, UploadSave, explain, read, schema_of
-from grapeshot.server.roster import roster_page
+from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
+from grapeshot.server.rulesets import Listing, preview, scenario_json, sheet, switch_modules, words
 from grapeshot.server.store import GameRecord, Store, token_hash
-from grapeshot.server.tables import AI_PLAYERS, PEOPLE, Denied, Table
+from grapeshot.server.tables import PEOPLE, Denied, Table, players_of
 
 __all__ = ["MAX_BODY", "create_app", "run"]
 
@@ -49,16 +49,17 @@ log = logging.getLogger("grapeshot.server")
 GameId = Annotated[str, PathParam(min_length=1, max_length=40)]
 Token = Annotated[str | None, Query(max_length=100, description="the private link's token")]
 Since = Annotated[int, Query(ge=0, le=10**9, description="the first event of the log to send")]
-Coordinate = Annotated[float, Query(allow_inf_nan=False, description="inches")]
-Name = Annotated[str, Query(min_length=1, max_length=100)]
+PluginName = Annotated[str, PathParam(min_length=1, max_length=40, description="the name of one of the rule set's previews")]
+Piece = Annotated[str, PathParam(min_length=1, max_length=100, description="the piece (a ship, a unit) the sheet is of")]
+RulesetName = Annotated[str, PathParam(min_length=1, max_length=40, description="a rule set, by name or alias")]
 ERRORS: dict[int | str, dict[str, Any]] = {  # every refusal is JSON, from HTML routes too
     code: {"description": what, "content": {"application/json": {"schema": ErrorBody.model_json_schema()}}}
     for code, what in (
         (400, "malformed or refused content (scenario, save, options)"),
         (401, "no token"),
         (403, "a token of another game, or a spectator acting"),
-        (404, "no such game, ship or gun"),
-        (409, "not possible now (undo with other people at the table, an AI's seat)"),
+        (404, "no such game, rule set, preview or piece"),
+        (409, "not possible now (undo with other people at the table or after the end, an AI's seat, choices that have changed)"),
         (413, "body too large"),
         (422, "a request that does not fit its schema, or an illegal action"),
     )
@@ -136,7 +137,7 @@ class Tables:
         """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
         play on (a restart must not leave a game stuck on an AI that never moves)."""
         for listed in self.store.unfinished():
-            if not any(p in AI_PLAYERS for p in listed.players.values()):
+            if all(p == PEOPLE for p in listed.players.values()):
                 continue
             try:
                 await self.open(listed.id, wait=False)
@@ -175,13 +176,15 @@ class Tables:
         seat_ids = [s.id for s in scenario.seats]
         for seat in players:
             if seat not in seat_ids:
-                raise Denied(400, f"seats.{seat}: no such seat; the seats are {seat_ids}")
+                raise Denied(400, f"seats.{seat}: no such seat; the seats are {seat_ids}", f"seats.{seat}")
         chosen = {s.id: players.get(s.id, PEOPLE if not s.player or s.player == PEOPLE else s.player) for s in scenario.seats}
+        allowed = players_of(rs)
         for seat, player in chosen.items():
-            if player not in (PEOPLE, *AI_PLAYERS):
-                raise Denied(400, f"seats.{seat}: the scenario's player {player!r} is none of {[PEOPLE, *AI_PLAYERS]}; choose one")
+            if player not in allowed:
+                whose = "the scenario's player" if seat not in players else "the player"
+                raise Denied(400, f"seats.{seat}: {whose} {player!r} is none of {allowed}; choose one", f"seats.{seat}")
         if companion and PEOPLE not in chosen.values():
-            raise Denied(422, "companion: a companion game needs a person at the table to roll the dice and move the models; make a seat 'human'")
+            raise Denied(422, "companion: a companion game needs a person at the table to roll the dice and move the models; make a seat 'human'", "companion")
         game_id = secrets.token_urlsafe(9)
         shared = secrets.token_urlsafe(24)
         tokens = {s: shared if hotseat and p == PEOPLE else secrets.token_urlsafe(24) for s, p in chosen.items()}
@@ -202,7 +205,12 @@ class Tables:
             outcome=None,
             rolls=[roll_json(r) for r in given] or None,
         )
-        table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
+        try:
+            table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
+        except ScenarioError as err:
+            if err.field.startswith("options.") and err.field[len("options.") :] in options:  # a value the person typed: blame that field
+                raise Denied(400, str(err).removeprefix(f"{err.source}: "), err.field) from None
+            raise
         try:
             records = table.adopt(list(history))
         except IllegalAction as err:
@@ -211,7 +219,7 @@ class Tables:
         live = self.live[game_id] = Live(table)
         await self.ai_turns(live)
         links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
-        return {"id": game_id, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
+        return {"id": game_id, "title": scenario.title, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
 
 
 async def _send(live: Live, ws: WebSocket, text: str) -> None:
@@ -230,18 +238,13 @@ def _said(ruleset: str, outcome: dict[str, Any]) -> str:
     return outcome_words(outcome, Words([book] if book is not None else []))
 
 
-def _described(sc: Scenario) -> dict[str, Any]:
-    """What the lobby shows of a scenario: its title, seats and the options it sets."""
-    seats = [{"id": s.id, "name": s.name, "player": s.player} for s in sc.seats]
-    return {"title": sc.title, "description": sc.description, "seats": seats, "options": dict(sc.options), "modules": list(sc.modules)}
-
-
 def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     """The web table, keeping its games in ``data/grapeshot.sqlite`` and offering the built-in
     scenarios and those of the folder ``scenarios`` (read once, now)."""
     store = Store(data / "grapeshot.sqlite")
     catalogue = Catalogue(scenarios)
     tables = Tables(store)
+    listing = Listing(catalogue, all_rulesets())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -254,11 +257,18 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
     static = resources.files("grapeshot.server").joinpath("static")
+    for rs in listing.rulesets:  # each rule set's web plugin, beside the generic client (mounted first: more particular)
+        plugin = rs.web()
+        if plugin is not None and plugin.static is not None:
+            app.mount(f"/static/rulesets/{rs.name}", StaticFiles(directory=str(plugin.static)), name=f"plugin-{rs.name}")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     @app.exception_handler(Denied)
     async def denied(request: Request, err: Denied) -> JSONResponse:
-        return JSONResponse({"error": err.message}, status_code=err.status)
+        body: dict[str, Any] = {"error": err.message}
+        if err.field is not None:
+            body["field"] = err.field
+        return JSONResponse(body, status_code=err.status)
 
     @app.exception_handler(ScenarioError)
     async def bad_scenario(request: Request, err: ScenarioError) -> JSONResponse:
@@ -266,7 +276,8 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, err: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": explain(err.errors())}, status_code=422)
+        field, line = blame(err.errors())
+        return JSONResponse({"error": line} if field is None else {"error": line, "field": field}, status_code=422)
 
     def page(name: str) -> HTMLResponse:
         return HTMLResponse(static.joinpath(name).read_text(encoding="utf-8"))
@@ -283,34 +294,46 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     async def health() -> dict[str, Any]:
         return {"ok": True, "games": store.count()}
 
+    @app.get("/api/rulesets", responses=ERRORS)
+    async def rulesets_list() -> dict[str, Any]:
+        """Every installed rule set: options, scenarios, the modules it can host, players, web plugin."""
+        return {"rulesets": listing.all()}
+
+    @app.get("/api/rulesets/{name}/words", responses=ERRORS)
+    async def ruleset_words(name: RulesetName) -> dict[str, Any]:
+        """The rule set's words for the values its page shows (its phrasebook's), by category."""
+        rs = _ruleset(name, 404)
+        return {"ruleset": rs.name, "words": words(rs)}
+
     @app.get("/api/scenarios", responses=ERRORS)
     async def scenarios_list(ruleset: Annotated[str, Query(max_length=40)] = "jimlad") -> dict[str, Any]:
-        rs = _ruleset(ruleset)
-        out = [{"name": name, **_described(catalogue.get(name, rs.name))} for name in catalogue.names(rs.name)]
-        options = [{"name": o.name, "default": o.default, "choices": o.choices, "rule": o.rule, "doc": o.doc, "kind": o.kind.__name__} for o in rs.options]
-        return {"ruleset": rs.name, "scenarios": out, "options": options, "players": [PEOPLE, *AI_PLAYERS]}
+        entry = listing.of(_ruleset(ruleset))
+        return {"ruleset": entry["name"], **{k: entry[k] for k in ("scenarios", "options", "modules", "players")}}
 
-    @app.post("/api/scenarios/read", openapi_extra=schema_of(ReadScenario), responses=ERRORS)
+    @app.post("/api/scenarios/read", openapi_extra=schema_of(ScenarioText), responses=ERRORS)
     async def scenario_read(request: Request) -> dict[str, Any]:
-        """Read an uploaded scenario file: its title, seats and options, or what is wrong with it."""
-        req = await read(request, ReadScenario)
-        rs = _ruleset(req.ruleset)
-        sc = parse_text(req.scenario_yaml, "uploaded scenario")
-        try:
-            named: Ruleset | None = get(sc.ruleset)
-        except ValueError:
-            named = None
-        if named is not rs:
-            raise Denied(400, f"uploaded scenario: ruleset: expected {rs.name!r} (the rule set chosen), got {sc.ruleset!r}")
-        return _described(sc)
+        """A scenario file read as a game would read it: its rule set, seats, options and modules."""
+        req = await read(request, ScenarioText)
+        sc = _uploaded(req.scenario_yaml)
+        return scenario_json(None, sc)
 
     @app.post("/api/games", openapi_extra=schema_of(NewGame), responses=ERRORS)
     async def create(request: Request) -> dict[str, Any]:
         req = await read(request, NewGame)
-        rs = _ruleset(req.ruleset)
         if req.scenario is not None and req.scenario_yaml is not None:
-            raise Denied(422, "scenario, scenario_yaml: give a scenario's name or a scenario file's text, not both")
-        scenario = parse_text(req.scenario_yaml, "uploaded scenario") if req.scenario_yaml is not None else catalogue.get(req.scenario or "duel", rs.name)
+            raise Denied(422, "scenario, scenario_yaml: give a scenario's name or a scenario file's text, not both", "scenario")
+        if req.scenario_yaml is not None:
+            scenario = _uploaded(req.scenario_yaml)
+            rs = _ruleset(scenario.ruleset)
+            if "ruleset" in req.model_fields_set and _ruleset(req.ruleset) is not rs:
+                raise Denied(400, f"ruleset: the file is a scenario of {rs.name}, not of {req.ruleset}", "ruleset")
+        else:
+            rs = _ruleset(req.ruleset)
+            try:
+                scenario = catalogue.get(req.scenario or _default_scenario(rs, catalogue), rs.name)
+            except ScenarioError as err:
+                raise Denied(400, str(err), "scenario") from None
+        scenario = switch_modules(scenario, req.modules)
         seed = None if req.seed is None else int(req.seed)
         return await tables.create(rs, scenario, options=req.options, players=dict(req.seats), seed=seed, companion=req.companion, hotseat=req.hotseat)
 
@@ -370,7 +393,12 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
             seat = live.table.seat_of(token)
             assert seat is not None
             started = time.perf_counter()
-            await tables.record(live, seat, live.table.check(seat, req.action))
+            if req.picks is not None:
+                assert req.digest is not None  # the body's model requires it with picks
+                action = live.table.choose(seat, req.picks, req.digest)
+            else:
+                action = live.table.check(seat, req.action)
+            await tables.record(live, seat, action)
             elapsed = time.perf_counter() - started
             await tables.broadcast(live)
         await tables.ai_turns(live)
@@ -407,21 +435,15 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         live.table.seat_of(token)
         return live.table.replay_view(step)
 
-    @app.get("/api/games/{game_id}/preview", responses=ERRORS)
-    async def preview(
-        game_id: GameId,
-        ship: Name,
-        card: Annotated[int, Query(ge=-1000, le=1000)],
-        side: Annotated[str, Query(max_length=20)] = "none",
-        card_at: Annotated[str, Query(max_length=20)] = "start",
-        inches: Coordinate = 0.0,
-        token: Token = None,
-    ) -> dict[str, Any]:
-        from grapeshot.server.preview import manoeuvre_preview
-
+    @app.get("/api/games/{game_id}/preview/{name}", responses=ERRORS)
+    async def preview_answer(game_id: GameId, name: PluginName, request: Request, token: Token = None) -> dict[str, Any]:
+        """One of the rule set's previews (``/api/rulesets`` lists them with their parameters), its
+        parameters in the query beside the token."""
         live = await tables.open(game_id)
-        live.table.seat_of(token)
-        return manoeuvre_preview(live.table.game, ship, card, side, card_at, inches)
+        seat = live.table.seat_of(token)
+        query = {k: v for k, v in request.query_params.items() if k != "token"}
+        async with live.lock:
+            return preview(live.table.game, seat, name, query)
 
     @app.post("/api/games/{game_id}/odds", openapi_extra=schema_of(OddsBody), responses=ERRORS)
     async def odds(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
@@ -431,13 +453,18 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         seat = live.table.seat_of(token)
         req = await read(request, OddsBody)
         async with live.lock:
+            if req.picks is not None and seat is not None:
+                assert req.digest is not None  # the body's model requires it with picks
+                return odds_before(live.table.game, seat, live.table.choose(seat, req.picks, req.digest).to_json(), req.samples)
             return odds_before(live.table.game, seat, req.action, req.samples)
 
-    @app.get("/api/games/{game_id}/roster/{ship}", response_class=HTMLResponse, responses=ERRORS)
-    async def roster(game_id: GameId, ship: Annotated[str, PathParam(max_length=100)], token: Token = None) -> HTMLResponse:
+    @app.get("/api/games/{game_id}/sheet/{piece}", response_class=HTMLResponse, responses=ERRORS)
+    async def sheet_page(game_id: GameId, piece: Piece, token: Token = None) -> HTMLResponse:
+        """The rule set's printable sheet of one piece (a ship's roster)."""
         live = await tables.open(game_id)
-        live.table.seat_of(token)
-        return HTMLResponse(roster_page(live.table, ship))
+        seat = live.table.seat_of(token)
+        async with live.lock:
+            return HTMLResponse(sheet(live.table.game, seat, piece))
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(ws: WebSocket, game_id: str, token: str | None = None, since: int = 0) -> None:
@@ -475,8 +502,23 @@ def run(app: FastAPI, host: str, port: int) -> None:
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
-def _ruleset(name: str) -> Ruleset:
+def _ruleset(name: str, status: int = 400) -> Ruleset:
     try:
         return get(name)
     except ValueError as err:
-        raise Denied(400, f"ruleset: {err}") from None
+        raise Denied(status, f"ruleset: {err}", "ruleset") from None
+
+
+def _default_scenario(rs: Ruleset, catalogue: Catalogue) -> str:
+    """The scenario a request that names none plays: the rule set's lab scenario, else its first."""
+    lab = rs.lab()
+    names = catalogue.names(rs.name)
+    return lab.scenario if lab is not None and lab.scenario in names else names[0] if names else ""
+
+
+def _uploaded(text: str) -> Scenario:
+    """An uploaded scenario file, read; what is wrong with it is blamed on the file."""
+    try:
+        return parse_text(text, "uploaded scenario")
+    except ScenarioError as err:
+        raise Denied(400, str(err), "scenario_yaml") from None

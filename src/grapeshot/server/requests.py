@@ -10,10 +10,10 @@ request has passed.  The models also give the OpenAPI description its request sc
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.rolls import read_seed
@@ -24,7 +24,8 @@ from grapeshot.server.tables import Denied
 MAX_BODY = 512 * 1024  # bytes: a scenario or a save is far smaller
 MAX_SINCE = 10**9
 
-Player = Literal["human", "heuristic", "search", "random"]
+#: who plays a seat: "human" or one of the rule set's AI players (checked against the rule set's list)
+Player = Annotated[str, Field(min_length=1, max_length=40)]
 OptionValue = bool | int | float | str
 Seats = dict[str, Player]
 
@@ -39,8 +40,11 @@ class NewGame(Body):
     ruleset: str = Field("jimlad", min_length=1, max_length=40, description="the ruleset, by name or alias")
     scenario: str | None = Field(None, min_length=1, max_length=64, description="the name of one of the server's scenarios (default: duel)")
     scenario_yaml: str | None = Field(None, max_length=MAX_BODY, description="a scenario file's text, instead of a name")
-    options: dict[str, OptionValue] = Field(default_factory=dict, description="rule options over the scenario's")
-    seats: Seats = Field(default_factory=dict, description="who plays each seat (default: the scenario's)")
+    options: dict[str, OptionValue] = Field(
+        default_factory=dict, description="rule options over the scenario's (a module's written <module>.<option>)", max_length=200
+    )
+    modules: dict[str, bool] = Field(default_factory=dict, description="rule modules switched on (true) or off (false) over the scenario's", max_length=20)
+    seats: Seats = Field(default_factory=dict, description="who plays each seat: human or one of the rule set's AI players (default: the scenario's)")
     seed: int | str | None = Field(None, description="the dice seed (default: a random one), a whole number or its digits as text")
     companion: bool = Field(False, description="people roll real dice and type the faces in")
     hotseat: bool = Field(False, description="one link plays every person's seat")
@@ -51,27 +55,54 @@ class NewGame(Body):
         return None if v is None else _seed(v)
 
 
-class ReadScenario(Body):
-    """An uploaded scenario file to read (not to play): what the lobby shows before a game starts."""
-
-    ruleset: str = Field("jimlad", min_length=1, max_length=40, description="the ruleset, by name or alias")
-    scenario_yaml: str = Field(..., max_length=MAX_BODY, description="a scenario file's text")
-
-
 class ActionBody(Body):
-    """One action of the seat the link's token sits at."""
+    """One action of the seat the link's token sits at: the action itself, or picks among the
+    legal answers the view listed (``prompt.legal``: one option index a part, with its digest)."""
 
-    action: dict[str, Any] = Field(description="the action as JSON, with its 'kind'")
+    action: dict[str, Any] | None = Field(None, description="the action as JSON, with its 'kind'")
+    picks: list[Annotated[int, Field(ge=0, le=100_000)]] | None = Field(
+        None, max_length=1000, description="instead of an action: an option's index for each part of prompt.legal"
+    )
+    digest: str | None = Field(None, max_length=64, description="with picks: prompt.legal.digest of the choices picked from")
     since: int = Field(0, ge=0, le=MAX_SINCE, description="the first event of the log the answer should hold")
+
+    @model_validator(mode="after")
+    def _one_answer(self) -> ActionBody:
+        one_answer(self)
+        return self
+
+
+def one_answer(body: ActionBody | OddsBody) -> None:
+    """A body that names an action one way: the action itself, or picks with their digest."""
+    if (body.action is None) == (body.picks is None):
+        raise ValueError("give the action, or picks with their digest, not both or neither")
+    if body.picks is not None and body.digest is None:
+        raise ValueError("picks need the digest of the choices they were picked from (prompt.legal.digest)")
+
+
+class ScenarioText(Body):
+    """A scenario file's text, to read before a game is made of it (the lobby shows its seats and options)."""
+
+    scenario_yaml: str = Field(max_length=MAX_BODY, description="the scenario file's text")
 
 
 class OddsBody(Body):
-    """An action the link's seat is about to take, to learn its odds first."""
+    """An action the link's seat is about to take, to learn its odds first: the action itself, or
+    picks among the legal answers as an action request gives them (the generic forms ask so)."""
 
-    action: dict[str, Any] = Field(description="the action as JSON, with its 'kind'")
+    action: dict[str, Any] | None = Field(None, description="the action as JSON, with its 'kind'")
+    picks: list[Annotated[int, Field(ge=0, le=100_000)]] | None = Field(
+        None, max_length=1000, description="instead of an action: an option's index for each part of prompt.legal"
+    )
+    digest: str | None = Field(None, max_length=64, description="with picks: prompt.legal.digest of the choices picked from")
     samples: int | None = Field(
         None, ge=0, le=MOST_SAMPLES, description="Monte Carlo runs at most, where the odds cannot be enumerated (0: only what is exact)"
     )
+
+    @model_validator(mode="after")
+    def _one_answer(self) -> OddsBody:
+        one_answer(self)
+        return self
 
 
 class UploadSave(Body):
@@ -84,6 +115,7 @@ class UploadSave(Body):
 
 class ErrorBody(BaseModel):
     error: str
+    field: str | None = None
 
 
 def _seed(v: object) -> int:
@@ -124,15 +156,23 @@ async def read(request: Request, model: type[M]) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        raise Denied(422, explain(err.errors())) from None
+        field, line = blame(err.errors())
+        raise Denied(422, line, field) from None
 
 
 def explain(errors: Sequence[Mapping[str, Any]]) -> str:
     """One line for a list of pydantic errors: the field of the first, what is wrong, how many more."""
+    return blame(errors)[1]
+
+
+def blame(errors: Sequence[Mapping[str, Any]]) -> tuple[str | None, str]:
+    """The field the first of pydantic's errors is about (as the request names it, or ``None`` for
+    the request as a whole) and :func:`explain`'s line."""
     first = errors[0]
     loc = [str(p) for p in first.get("loc", ())]
     if loc and loc[0] in ("body", "query", "path", "header", "cookie"):
         loc = loc[1:]
     msg = str(first.get("msg", "invalid")).removeprefix("Value error, ")
     more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
-    return f"{'.'.join(loc) or 'the request'}: {msg}{more}"
+    field = ".".join(loc) or None
+    return field, f"{field or 'the request'}: {msg}{more}"

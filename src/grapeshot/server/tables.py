@@ -14,26 +14,41 @@ the game is created and revealed when it ends (:mod:`grapeshot.core.commitment`)
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from grapeshot.agents import Agent, make
+from grapeshot.agents import Agent, factories, make
 from grapeshot.agents.search import SearchPlayer, derive
 from grapeshot.core.actions import Action
+from grapeshot.core.choices import Choices
 from grapeshot.core.commitment import commit, new_salt
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolls import read_roll
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.report import Words, outcome_words
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
 
+#: who plays a seat that no AI plays: a person, at a private link
 PEOPLE = "human"
-AI_PLAYERS = ("heuristic", "search", "random")
 THINK_SECONDS = 2.0  # the longest a search seat thinks over one decision at the table
+
+
+def players_of(ruleset: Ruleset) -> list[str]:
+    """Who may play a seat of this rule set's games: a person, or one of its AI players
+    (``agents.factories``: the generic random and search players and the rule set's own)."""
+    return [PEOPLE, *factories(ruleset)]
+
+
+def digest_of(described: dict[str, Any]) -> str:
+    """The fingerprint of a prompt's described legal answers: a page's picks are taken only
+    against the very choices it was shown."""
+    return hashlib.sha256(json.dumps(described, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32]
 
 
 def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
@@ -45,18 +60,37 @@ def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
     return agent
 
 
+def web_of(ruleset: Ruleset) -> dict[str, Any] | None:
+    """Where the page finds the rule set's web plugin (its script and style sheets, under
+    ``/static/rulesets/<name>/``), or ``None``: the generic client alone then serves its games."""
+    plugin = ruleset.web()
+    if plugin is None:
+        return None
+    base = f"/static/rulesets/{ruleset.name}/"
+    served = plugin.static is not None
+    return {
+        "script": base + plugin.script if served and plugin.script else None,
+        "styles": [base + s for s in plugin.styles] if served else [],
+        "words": f"/api/rulesets/{ruleset.name}/words",
+        "odds": ruleset.odds() is not None,  # whether the page may ask the odds of an answer before it is sent
+    }
+
+
 def canonical(action: Action) -> str:
     """The exact text a sealed action is committed by."""
     return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
 
 
 class Denied(Exception):
-    """A request the table refuses: ``status`` is the HTTP status to answer with."""
+    """A request the table refuses: ``status`` is the HTTP status to answer with; ``field``, where
+    one part of the request is to blame, names it as the request does (``options.turn_limit``), so
+    a form can mark that field."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.field = field
 
 
 @dataclass
@@ -88,11 +122,13 @@ class Table:
     commitments: list[Commitment] = field(default_factory=list)
     _open: list[Commitment] = field(default_factory=list)  # sealed into the prompt still open
     _unstored_outcome: dict[str, Any] | None = None
+    #: the legal answers last described, by prompt and seat (a prompt's choices do not change while it is open)
+    _legal: tuple[Prompt, str, Choices, dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         self.game = self._fresh()
         for i, (seat, spec) in enumerate(sorted(self.rec.seats.items())):
-            if spec["player"] in AI_PLAYERS:
+            if spec["player"] != PEOPLE:
                 # from the seed and its secret salt: an AI's choices must not let anyone work the seed out
                 self.agents[seat] = ai_player(spec["player"], derive("table-agent", self.rec.seed_salt, self.rec.seed, i), self.game.ruleset)
         for a in self.store.actions(self.rec.id):
@@ -145,8 +181,9 @@ class Table:
 
     def submit(self, seat: str, data: object) -> None:
         """Check, store, then apply one action of a seat, all at once (for tools and tests; the
-        server stores through its writer thread: ``check``, ``entry``, write, ``take``)."""
-        action = self.check(seat, data)
+        server stores through its writer thread: ``check``, ``entry``, write, ``take``).  ``data``
+        is the action's JSON, or an action request's picks with their digest."""
+        action = self.choose(seat, list(data["picks"]), str(data.get("digest"))) if isinstance(data, dict) and "picks" in data else self.check(seat, data)
         entry = self.entry(seat, action)
         self.store.append(self.rec.id, entry)
         self.take(entry, action)
@@ -155,19 +192,66 @@ class Table:
 
     def check(self, seat: str, data: object) -> Action:
         """The action a person's request holds, if the game accepts it from that seat now (a 4xx otherwise)."""
-        if seat in self.agents:
-            raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
+        prompt = self._asking(seat)
         try:
             action = self.game.decode(data)
-            prompt = self.game.prompt
-            if prompt is None:
-                raise IllegalAction("the game is over; no more actions are accepted")
-            if seat not in self.game.waiting_for():
-                raise IllegalAction(f"it is not {seat}'s turn: the game is waiting for {', '.join(self.game.waiting_for()) or 'nobody'}: {prompt.text}")
             prompt.check(seat, action)
         except IllegalAction as err:
-            raise Denied(422, str(err)) from None
+            raise Denied(422, str(err), "action") from None
         return action
+
+    def choose(self, seat: str, picks: list[int], digest: str) -> Action:
+        """The action built from a page's picks among the legal answers it was shown (one option
+        index a part: the generic forms answer this way), if they are still the choices open."""
+        prompt = self._asking(seat)
+        listed = self._listed(seat)
+        if listed is None:
+            raise Denied(422, f"picks: the {prompt.kind} lists no answers to pick from; send the action itself", "picks")
+        choices, described = listed
+        if digest != described["digest"]:
+            raise Denied(409, "digest: the choices have changed since the page was drawn; look again and choose", "digest")
+        if len(picks) != len(choices.parts):
+            words = ", ".join(p.label for p in choices.parts)
+            raise Denied(422, f"picks: one pick for each of the {len(choices.parts)} parts ({words}), got {len(picks)}", "picks")
+        values = []
+        for i, (k, part) in enumerate(zip(picks, choices.parts, strict=True)):
+            if not 0 <= k < len(part.options):
+                raise Denied(422, f"picks[{i}]: {part.label} has options 0 to {len(part.options) - 1}, not {k}", f"picks[{i}]")
+            values.append(part.options[k].value)
+        action = choices.build(values)
+        try:
+            prompt.check(seat, action)
+        except IllegalAction as err:
+            raise Denied(422, f"picks: {err}", "picks") from None
+        return action
+
+    def _asking(self, seat: str) -> Prompt:
+        """The prompt a person's seat may answer now (a 4xx if none)."""
+        if seat in self.agents:
+            raise Denied(409, f"{seat} is played by the {self.rec.seats[seat]['player']} AI")
+        prompt = self.game.prompt
+        if prompt is None:
+            raise Denied(422, "the game is over; no more actions are accepted", "action")
+        if seat not in self.game.waiting_for():
+            raise Denied(422, f"it is not {seat}'s turn: the game is waiting for {', '.join(self.game.waiting_for()) or 'nobody'}: {prompt.text}", "action")
+        return prompt
+
+    def _listed(self, seat: str) -> tuple[Choices, dict[str, Any]] | None:
+        """The legal answers of the prompt waiting on ``seat``, and their description for the page
+        (with its digest); ``None`` when nothing waits on it or the prompt lists no answers."""
+        prompt = self.game.prompt_for(seat)
+        if prompt is None:
+            return None
+        if self._legal is not None and self._legal[0] is prompt and self._legal[1] == seat:
+            return self._legal[2], self._legal[3]
+        try:
+            choices = prompt.legal(seat)
+        except NotImplementedError:
+            return None
+        described = choices.describe()
+        described["digest"] = digest_of(described)
+        self._legal = (prompt, seat, choices, described)
+        return choices, described
 
     def entry(self, seat: str, action: Action) -> ActionRecord:
         """The stored form of the next action (a sealed one with the salt of its commitment); nothing changes yet."""
@@ -226,6 +310,8 @@ class Table:
     def undo(self, seat: str) -> int:
         """Take back the last decision of a person (and the AI moves after it), in a game with at
         most one person's seat or played hotseat; returns how many actions were removed."""
+        if self.game.outcome is not None:
+            raise Denied(409, "the game is over: its result stands, and no decision can be taken back")
         if not self.solo:
             raise Denied(409, "undo is for solo and hotseat games: other people have seen this game go on")
         if self.game.outcome is not None:
@@ -246,13 +332,19 @@ class Table:
     # ------------------------------------------------------------------ what a seat sees
 
     def view(self, seat: str | None, since: int = 0) -> dict[str, Any]:
-        """The seat's (or the spectator's) view, with the log from event ``since`` on."""
+        """The seat's (or the spectator's) view, with the log from event ``since`` on.  The prompt
+        waiting on the seat carries its legal answers in words (``legal``: ``Choices.describe()``
+        and its digest), from which the page builds a form where the rule set's plugin has none."""
         v = self.game.view(seat, since)
-        v["log"] = _worded(self.game, v["log"])
+        _decorate(self.game, v)
+        if v["prompt"] is not None and seat is not None and (listed := self._listed(seat)) is not None:
+            v["prompt"]["legal"] = listed[1]
         v["since"] = since
         v["game"] = self.rec.id
         v["title"] = self.rec.title
         v["me"] = seat
+        # the seats this link plays: more than one at a hotseat, where one screen is passed round
+        v["hands"] = [] if seat is None else [s for s, spec in self.rec.seats.items() if spec["token"] == self.rec.seats[seat]["token"]]
         v["seats"] = {s: {"player": spec["player"]} for s, spec in self.rec.seats.items()}
         v["companion"] = self.rec.companion
         v["actions"] = len(self.game.actions)
@@ -264,8 +356,6 @@ class Table:
             v["seed"]["rolls_given"] = len(self.game.given)
         if self.game.outcome is not None:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
-            names = {s.id: s.name for s in self.game.scenario.seats if s.name}
-            v["outcome_said"] = outcome_words(self.game.outcome.to_json(), Words.of(self.game), names)
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo and self.game.outcome is None
         v["sheets"] = self.game.ruleset.sheets() is not None  # the table links its printable score sheets
         return v
@@ -281,12 +371,21 @@ class Table:
             raise Denied(400, f"step must be between 0 and {len(self.game.actions)}")
         g = self.game.copy(upto=upto)  # from the latest checkpoint before that step: not the whole game again
         v = g.view(None)
-        v["log"] = _worded(g, v["log"])
+        _decorate(g, v)
         v["step"], v["steps"], v["game"], v["title"] = upto, len(self.game.actions), self.rec.id, self.rec.title
         return v
 
 
-def _worded(game: Game, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log entries with the battle report's words for each (``text``; null for machine-only events)."""
+def _decorate(game: Game, v: dict[str, Any]) -> None:
+    """What every view of a game says beside the game's own: the log in the battle report's words
+    (each entry's ``text``; null for machine-only events), the outcome in words, the turn's plan
+    (its parts, and why this turn skips any), the rule set's web plugin and the generic shapes
+    its plugin draws the view with (where it has them)."""
     words = Words.of(game)
-    return [dict(e, text=words.describe(game.events[e["seq"]])) for e in log]
+    v["log"] = [dict(e, text=words.describe(game.events[e["seq"]])) for e in v["log"]]
+    names = {s.id: s.name for s in game.scenario.seats if s.name}
+    v["outcome_text"] = None if game.outcome is None else outcome_words(game.outcome.to_json(), words, names)
+    v["phases"] = [p.to_json() for p in game.ruleset.turn_plan(game.state)]
+    v["web"] = web_of(game.ruleset)
+    plugin = game.ruleset.web()
+    v["shapes"] = plugin.shapes(v["state"]) if plugin is not None and plugin.shapes is not None else None

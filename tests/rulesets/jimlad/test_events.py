@@ -529,10 +529,10 @@ def test_a_spare_mine_enters_at_the_edge_on_a_scatter_line_from_the_centre(resul
     g.dice = ScriptedDice([])
     drive(events.apply_event(g, s, "red", ship(g, "Red"), result))  # none spare: nothing, no dice
     assert len(s.mines) == 2 and ev(g, "no-effect")[-1]["why"] == "no spare mine: every mine is on the table"
-    s.mines.pop(0)  # one detonated: it is spare again
+    s.mines.pop(0)  # one detonated: it is spare again, and comes back under a name of its own
     g.dice = ScriptedDice([90.0])
     drive(events.apply_event(g, s, "red", ship(g, "Red"), result))
-    assert [(m.name, pytest.approx((m.x, m.y))) for m in s.mines] == [("Mine 2", (0.75, 36.0)), ("Mine 1", (60.0, 71.25))]
+    assert [(m.name, pytest.approx((m.x, m.y))) for m in s.mines] == [("Mine 2", (0.75, 36.0)), ("Mine 3", (60.0, 71.25))]
 
 
 # --------------------------------------------------------------------------- JL-EVT-13: overboard

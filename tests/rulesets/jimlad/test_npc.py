@@ -116,6 +116,7 @@ def with_mine(x: float, y: float, **kw: Any) -> Game:
     s = sea(g)
     s.mines_total = 2
     s.mines.append(Mine("Mine 1", x, y))
+    s.mines_named = 1
     return g
 
 
@@ -145,6 +146,20 @@ def test_a_mine_drifting_into_a_ship_detonates_at_s8_on_the_facing_towards_it() 
     [st] = ev(g, "strike")
     assert (st["target"], st["strength"], st["facing"], st["verdict"], st["weapon_rule"]) == ("Red", 8, "port", "glancing", "JL-NPC-1")
     assert sea(g).mines == [] and ship(g, "Red").hull_points == 4
+
+
+@pytest.mark.rules("JL-NPC-1", "JL-EVT-12")
+def test_a_mine_laid_after_one_went_off_has_a_name_of_its_own() -> None:
+    # Mine 1 drifts into Red and goes off (as above); a spare mine then enters from the edge at 90°:
+    # it is Mine 2, so the log never speaks of two different mines by one name
+    g = with_mine(30.0, 42.0)
+    g.dice = ScriptedDice([270.0, 6, 4, 2])
+    run(g, npc.mines_drift(g, sea(g)))
+    assert sea(g).mines == []
+    g.dice = ScriptedDice([90.0])
+    run(g, npc.mine_enters(g, sea(g)))
+    assert [m.name for m in sea(g).mines] == ["Mine 2"]
+    assert [p["mine"] for p in ev(g, "mine-placed")] == ["Mine 2"]
 
 
 @pytest.mark.rules("JL-NPC-1")

@@ -97,6 +97,27 @@ def test_first_turn_has_no_events_shooting_or_boarding_later_turns_have_all() ->
     g, _ = two_turns()
     assert phases(g, 1) == ["sequence", "wind", "movement"]
     assert phases(g, 2) == ["sequence", "wind", "events", "movement", "shooting", "boarding"]
+    # the parts turn 1 goes without are said in the log where they would have come, with their rules
+    said = [(e.data["part"], e.rule, e.data["why"]) for e in kinds(g, "phase-skipped")]
+    assert said == [
+        ("events", "JL-TURN-2", "no random events on turn 1"),
+        ("shooting", "JL-TURN-4", "no shooting on turn 1"),
+        ("boarding", "JL-TURN-5", "no boarding on turn 1"),
+    ]
+    assert all(e.turn == 1 for e in kinds(g, "phase-skipped"))
+    # and the turn's plan (the web table's phase bar) says the same from the same place
+    assert [(p.name, p.skipped) for p in g.ruleset.turn_plan(g.state)] == [
+        (n, None) for n in ("sequence", "wind", "events", "movement", "shooting", "boarding")
+    ]
+    plan = {p.name: p.skipped for p in flow.turn_plan(1)}
+    assert plan == {
+        "sequence": None,
+        "wind": None,
+        "events": "no random events on turn 1",
+        "movement": None,
+        "shooting": "no shooting on turn 1",
+        "boarding": "no boarding on turn 1",
+    }
 
 
 @pytest.mark.rules("JL-TURN-4")

@@ -14,12 +14,12 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind
+from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
-from grapeshot.core.ruleset import Option, Play, Ruleset, register
+from grapeshot.core.ruleset import Option, PhaseStep, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll, RollRequest
 from grapeshot.geometry import Hull, Obstacle, hull_hits_polygon, hulls_overlap
@@ -121,8 +121,9 @@ class JimLad(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("waagh-jim-lad", "jl")
     title: ClassVar[str] = "Waagh! Jim Lad!"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
-    #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events
-    events_version: ClassVar[int] = 2
+    #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events;
+    #: 3: the first turn's skipped parts are logged (phase-skipped), mines are never given a name used before
+    events_version: ClassVar[int] = 3
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         return TERRAIN
@@ -322,6 +323,16 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.encoding import ENCODING
 
         return ENCODING
+
+    def web(self) -> WebPlugin:
+        """The web table's Jim Lad plugin: hulls, arcs, templates and models drawn, the rich forms
+        (orders with path previews, aim on the table with odds, distance), rosters (:mod:`.web`)."""
+        from grapeshot.rulesets.jimlad.web import WEB
+
+        return WEB
+
+    def turn_plan(self, state: Any) -> tuple[PhaseStep, ...]:
+        return flow.turn_plan(cast(Sea, state).turn)
 
 
 JIMLAD = register(JimLad())

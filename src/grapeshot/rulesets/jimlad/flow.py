@@ -12,7 +12,7 @@ from typing import Any, cast
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
-from grapeshot.core.ruleset import Outcome
+from grapeshot.core.ruleset import Outcome, PhaseStep
 from grapeshot.geometry import Facing, Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
@@ -142,7 +142,7 @@ def wind_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
 
 def events_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
     """From turn 2 (JL-TURN-2); a mine, the sub or the Chinork may have sunk ships."""
-    if sea.turn == 1:
+    if skip(g, sea, "events"):
         return None
     yield from events_phase(g, sea)
     return victory.check(g, sea)
@@ -154,11 +154,46 @@ def movement_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
 
 
 def shooting_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
-    return (yield from shooting_phase(g, sea)) if sea.turn > 1 else None
+    return None if skip(g, sea, "shooting") else (yield from shooting_phase(g, sea))
 
 
 def boarding_step(g: Game, sea: Sea) -> Generator[Prompt, Any, Outcome | None]:
-    return (yield from boarding_phase(g, sea)) if sea.turn > 1 else None
+    return None if skip(g, sea, "boarding") else (yield from boarding_phase(g, sea))
+
+
+#: the parts of a turn as people read them, with the rule of each (the order of :data:`PHASES`)
+PLAN: tuple[tuple[str, str], ...] = (
+    ("sequence", "JL-TURN-6"),
+    ("wind", "JL-TURN-1"),
+    ("events", "JL-TURN-2"),
+    ("movement", "JL-TURN-3"),
+    ("shooting", "JL-TURN-4"),
+    ("boarding", "JL-TURN-5"),
+)
+#: the parts the first turn goes without (JL-TURN-2, JL-TURN-4, JL-TURN-5), in people's words
+NOT_ON_TURN_1 = {"events": "random events", "shooting": "shooting", "boarding": "boarding"}
+
+
+def skipped(turn: int, phase: str) -> str | None:
+    """Why turn ``turn`` goes without this part of the turn, or ``None`` if it is played: the
+    one place the flow and the table's phase bar learn it from."""
+    if turn == 1 and phase in NOT_ON_TURN_1:
+        return f"no {NOT_ON_TURN_1[phase]} on turn 1"
+    return None
+
+
+def skip(g: Game, sea: Sea, phase: str) -> bool:
+    """Whether this turn skips ``phase``; a skipped part is said in the log (``phase-skipped``)."""
+    why = skipped(sea.turn, phase)
+    if why is None:
+        return False
+    g.emit("phase-skipped", dict(PLAN)[phase], part=phase, why=why)
+    return True
+
+
+def turn_plan(turn: int) -> tuple[PhaseStep, ...]:
+    """The turn's parts in order, each with its rule and why it is skipped (``Ruleset.turn_plan``)."""
+    return tuple(PhaseStep(name, rule, skipped(turn, name)) for name, rule in PLAN)
 
 
 #: the parts of a turn, in order; the flow can resume at the start of any of them

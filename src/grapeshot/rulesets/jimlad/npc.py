@@ -295,10 +295,12 @@ def setup_models(g: Game, sea: Sea) -> Proc:
 
 
 def _mine_name(sea: Sea) -> str:
+    """A name no mine of this game has had: a mine laid after another went off is not taken for it."""
     used = {m.name for m in sea.mines}
-    k = 1
+    k = sea.mines_named + 1
     while f"Mine {k}" in used:
         k += 1
+    sea.mines_named = k
     return f"Mine {k}"
 
 

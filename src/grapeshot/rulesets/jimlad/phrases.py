@@ -24,11 +24,11 @@ KINDS = frozenset(
         "mermorks", "becalmed-shooting", "models", "mine-placed", "mine-drift", "mine", "mine-shot", "kraken-enters",
         "kraken-target", "kraken-move", "kraken-attack", "kraken-hit", "kraken-slain", "kraken-rammed", "sub-surfaces",
         "sub-fires", "sub-waits", "sub-moves", "sub-dives", "chinork", "chinork-shots", "muster", "reroll-spent",
-        "straight-ahead",
+        "straight-ahead", "phase-skipped",
     }
 )  # fmt: skip
 
-#: words for values people read, by category
+#: words for values people read, by category (the web table's words come from here too: web.py)
 LABELS: dict[str, dict[str, str]] = {
     "objective": {
         "last-boat-afloat": "Last Boat Afloat",
@@ -36,7 +36,60 @@ LABELS: dict[str, dict[str, str]] = {
         "best-of-the-rest": "Da Best Of Da Rest",
         "draw": "a draw",
     },
+    # what a ship has on it this turn (Ship.effects): the damage table's and the events' effects
+    "effect": {
+        "no-grapeshot": "no grapeshot",
+        "no-krak": "no krak",
+        "shaken": "shaken krew",
+        "drunk": "drunk on squig brew",
+        "calm": "becalmed",
+        "snakes": "sea snakes aboard",
+        "sand-banks": "among sand banks",
+        "squidgeons": "squidgeon guano",
+        "skurvy": "skurvy",
+    },
+    # what a roll on the damage table did
+    "damage": {
+        "no-grapeshot": "the gun krews are stunned: no grapeshot next turn",
+        "no-krak": "the ammo is scattered: no krak next turn",
+        "shaken": "the krew are shaken next turn",
+        "gun-damaged": "a kannon is damaged",
+        "rudder-damaged": "the rudder is damaged",
+        "engine-damaged": "the engine is damaged",
+    },
+    # what a move or a drift ran into (a geometry contact's kind)
+    "contact": {
+        "edge": "the table's edge",
+        "ship": "ship",
+        "island": "island",
+        "dock": "dock",
+        "mine": "mine",
+        "kraken": "the Kraken",
+        "sub": "sub",
+    },
+    "phase": {
+        "sequence": "turn sequence",
+        "wind": "wind",
+        "events": "random events",
+        "movement": "movement",
+        "shooting": "shooting",
+        "boarding": "boarding",
+    },
 }
+
+
+def label(category: str, value: str) -> str:
+    """The words for a value of a category, else the value made readable."""
+    return LABELS.get(category, {}).get(value, value.replace("-", " ").replace("_", " "))
+
+
+def met(name: str, kind: str) -> str:
+    """What a ship met, as people say it: "the table's edge", "Skull Rock (island)", "Red"."""
+    if kind in ("edge", "kraken"):
+        return label("contact", kind)
+    if kind in ("ship", "mine", "sub"):
+        return name
+    return f"{name} ({label('contact', kind)})"
 
 
 def _pt(p: Any) -> str:
@@ -56,15 +109,8 @@ def _order(o: Any) -> str:
     return f"{o['ship']} card {o['card']}{side} (at the {o['card_at']})"
 
 
-def _met(name: str, kind: str) -> str:
-    """What a ship ran into, in words: "the table's edge", "Da Rock (reef)", not "edge (edge)"."""
-    if kind == "edge":
-        return "the table's edge"
-    return name if name == kind else f"{name} ({kind.replace('-', ' ')})"
-
-
 def _contact(c: Any) -> str:
-    return "" if not c else f", stopped by {_met(c['with'], c['kind'])}"
+    return "" if not c else f", stopped by {met(c['with'], c['kind'])}"
 
 
 def _events_and_models(k: str, d: Any) -> str | None:
@@ -73,7 +119,7 @@ def _events_and_models(k: str, d: Any) -> str | None:
         again = f" (rolled again after {', '.join(str(r) for r in d['rerolled'])})" if d["rerolled"] else ""
         return f"Random event {d['result']} for {d['ship']}: {d['title']}{again}."
     if k == "effect":
-        return f"  {d['ship']}: {d['effect']} this turn{' (no move)' if d['held'] else ''}."
+        return f"  {d['ship']}: {label('effect', d['effect'])} this turn{' (no move)' if d['held'] else ''}."
     if k == "no-effect":
         return f"  No effect{' on ' + d['ship'] if d['ship'] else ''}: {d['why']}."
     if k == "storm":
@@ -149,10 +195,10 @@ def _sentence(e: Event) -> str | None:
     if k == "move":
         stop = ""
         if d["contact"]:
-            stop = f'{_contact(d["contact"])} after {d["travelled"]:.1f}"'
+            stop = f', stopped by {met(d["contact"]["with"], d["contact"]["kind"])} after {d["travelled"]:.1f}"'
         return f'{d["ship"]} {d["card_title"]} {"" if d["side"] == "none" else d["side"] + " "}(card at {d["card_at"]}), {d["distance"]:.1f}" beyond the card: {d["travelled"]:.1f}" of {d["planned"]:.1f}" to {_pose(d["end"])}{stop}.'
     if k == "contact":
-        return f'{d["ship"]} meets {_met(d["met"], d["what"])} after {d["at"]:.1f}".'
+        return f'{d["ship"]} meets {met(d["met"], d["what"])} after {d["at"]:.1f}".'
     if k in ("ram", "crash"):
         mods = "".join(f", {name} {d[name]:+d}" for name in ("heading", "klan", "wind") if d.get(name))
         return f'  {"Ramming speed! " if k == "ram" else ""}{d["ship"]} {"rams" if k == "ram" else "crashes into"} {d["target"]} after {d["moved"]:.1f}": S{d["band"]}{mods} = S{d["strength"]}; it takes S{d["own_strength"]} itself.'
@@ -179,6 +225,8 @@ def _sentence(e: Event) -> str | None:
         )
     if k == "reroll-spent":
         return f"  {d['ship']} spends its Freebooterz re-roll for this turn on {d['purpose']}."
+    if k == "phase-skipped":
+        return f"Turn {e.turn}: {d['why']}."
     if k == "straight-ahead":
         when = "before it sets off" if not d["at"] else f'{d["at"]:.1f}" into its move'
         return f"  {d['ship']}'s rudder is damaged ({when}): card {d['card']} {d['side']} is sailed straight ahead."
@@ -201,7 +249,7 @@ def _sentence(e: Event) -> str | None:
     if k == "damage":
         extra = f" ({d['gun']} gun)" if "gun" in d else ""
         again = " — already so" if d.get("already") else ""
-        return f"  {d['ship']} rolls {d['roll']} on the damage table: {d['result']}{extra}{again}."
+        return f"  {d['ship']} rolls {d['roll']} on the damage table: {label('damage', d['result'])}{extra}{again}."
     if k == "repair":
         return f"{d['ship']}'s grot riggers try to repair {d['what']}: {d['roll']}, {'fixed' if d['fixed'] else 'no luck'}."
     if k == "grapeshot":
@@ -285,7 +333,7 @@ def _sentence(e: Event) -> str | None:
         return f"{d['ship']} buys {d['item']} in harbour for {d['cost']} gold ({d['gold_left']} left)."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
-        return f"=== {d['objective']}: {who} ({d['detail']}) ==="
+        return f"=== {label('objective', d['objective'])}: {who} ({d['detail']}) ==="
     return _events_and_models(k, d)
 
 
@@ -310,7 +358,7 @@ class Phrases:
             found = EVENTS.get(int(value[6:]))
             if found is not None:
                 return f"random event {value[6:]}: {found[0]}"
-        return LABELS.get(category, {}).get(value, value.replace("-", " ").replace("_", " "))
+        return label(category, value)
 
 
 PHRASES = Phrases()

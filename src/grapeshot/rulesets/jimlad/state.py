@@ -252,6 +252,7 @@ class Sea:
     reroll_used: dict[str, int] = field(default_factory=dict)
     mines: list[Mine] = field(default_factory=list)  # on the table (JL-NPC-1)
     mines_total: int = 0  # as many as there are players; the rest are "spare" (JL-EVT-12)
+    mines_named: int = 0  # mines given a name so far: a new mine never takes the name of one gone before
     kraken: Kraken | None = None
     sub: Sub | None = None
     chinork_pad: str | None = None  # the landing pad Da Chinork sits on (JL-EVT-11)

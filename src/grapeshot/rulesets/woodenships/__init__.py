@@ -19,7 +19,7 @@ from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind
+from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -196,6 +196,12 @@ class WoodenShips(Ruleset):
         from grapeshot.rulesets.woodenships.rules import RULEBOOK
 
         return RULEBOOK
+
+    def web(self) -> WebPlugin:
+        """The web table draws its pieces as generic shapes and asks through the generic forms (:mod:`.web`)."""
+        from grapeshot.rulesets.woodenships.web import WEB
+
+        return WEB
 
     def phrasebook(self) -> Phrasebook:
         from grapeshot.rulesets.woodenships.phrases import PHRASES

@@ -15,7 +15,8 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-const info = { scenarios: [], options: [], players: ["human"] };
+const info = { scenarios: [], options: [], players: ["human"], modules: [] };
+const rulesets = []; // every installed rule set, as GET /api/rulesets lists it
 const LINKS_KEY = "grapeshot.links"; // game id -> {title, links, spectator}, remembered by this browser
 
 function remembered() {
@@ -77,6 +78,7 @@ function showScenario() {
     fillSeats($("#seats tbody"), sc.seats);
     resetOptions(sc.options || {});
   }
+  showModules();
 }
 
 let uploaded = null; // the uploaded scenario as the server read it: {title, seats, options, ...}
@@ -99,6 +101,10 @@ async function scenarioFileChanged() {
     $("#create-error").textContent = err.message;
     $("#scenario-description").textContent = "";
     return;
+  }
+  if (uploaded.ruleset && uploaded.ruleset !== info.ruleset && rulesets.some((r) => r.name === uploaded.ruleset)) {
+    $("#ruleset").value = uploaded.ruleset; // the file names its rule set: its options and players follow
+    chooseRuleset(uploaded.ruleset);
   }
   $("#scenario-description").textContent = `${uploaded.title}: ${uploaded.description || ""}`;
   fillSeats($("#seats tbody"), uploaded.seats);
@@ -228,13 +234,15 @@ async function create(ev) {
     req.scenario_yaml = await file.text();
     title = uploaded ? uploaded.title : file.name;
   } else {
+    req.ruleset = info.ruleset;
     req.scenario = $("#scenario").value;
+    req.modules = chosenModules();
     title = currentScenario()?.title || req.scenario;
   }
   $("#start").disabled = true;
   try {
     const game = await getJSON("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req) });
-    showLinks(game, title);
+    showLinks(game, game.title || title); // the scenario's own title, not the file's name
   } catch (err) {
     $("#create-error").textContent = err.message;
   } finally {
@@ -312,24 +320,59 @@ async function loadGames() {
 
 // ------------------------------------------------------------------ start
 
+// The rule set chosen: its scenarios, its options, the modules it can host and who may play a seat.
+function chooseRuleset(name) {
+  const rs = rulesets.find((r) => r.name === name) || rulesets[0];
+  Object.assign(info, { ruleset: rs.name, scenarios: rs.scenarios, options: rs.options, players: rs.players, modules: rs.modules.filter((m) => m.hosted !== false) });
+  $("#ruleset-note").textContent = `${rs.title}: ${rs.scenarios.length} scenario${rs.scenarios.length === 1 ? "" : "s"}${rs.web && rs.web.script ? "" : "; played with the generic table (it has no table script of its own)"}.`;
+  const sel = $("#scenario");
+  sel.replaceChildren(...info.scenarios.map((s) => h("option", { value: s.name }, `${s.title} (${s.name})`)));
+  $("#options").replaceChildren(...info.options.flatMap((o) => optionInput(o)));
+  showScenario();
+}
+
+// the scenario's modules checked, those it can host and does not name left to choose
+function showModules() {
+  const sc = currentScenario();
+  const on = new Set(sc ? sc.modules : []);
+  $("#modules-box").hidden = info.modules.length === 0;
+  $("#modules").replaceChildren(
+    ...info.modules.map((m) => h("label", { title: m.options.map((o) => o.name).join(", ") }, h("input", { type: "checkbox", "data-module": m.name, checked: on.has(m.name) }), ` ${m.title} (${m.name}) `)),
+  );
+}
+
+// the modules switched away from what the scenario says
+function chosenModules() {
+  const sc = currentScenario();
+  const on = new Set(sc ? sc.modules : []);
+  const out = {};
+  for (const box of document.querySelectorAll("[data-module]")) if (box.checked !== on.has(box.dataset.module)) out[box.dataset.module] = box.checked;
+  return out;
+}
+
 async function init() {
   try {
-    Object.assign(info, await getJSON("/api/scenarios"));
+    rulesets.push(...(await getJSON("/api/rulesets")).rulesets);
   } catch (err) {
     $("#create-error").textContent = err.message;
     return;
   }
+  const pickRuleset = $("#ruleset");
+  pickRuleset.replaceChildren(...rulesets.map((r) => h("option", { value: r.name }, r.title)));
+  const first = rulesets.find((r) => r.name === new URLSearchParams(location.search).get("ruleset")) || rulesets.find((r) => r.web && r.web.script) || rulesets[0];
+  pickRuleset.value = first.name;
+  pickRuleset.addEventListener("change", () => {
+    $("input[name=source][value=builtin]").checked = true;
+    chooseRuleset(pickRuleset.value);
+  });
   const sel = $("#scenario");
-  for (const s of info.scenarios) sel.append(h("option", { value: s.name }, `${s.title} (${s.name})`));
   sel.addEventListener("change", () => {
     $("input[name=source][value=builtin]").checked = true;
     showScenario();
   });
   for (const radio of document.querySelectorAll("input[name=source]"))
     radio.addEventListener("change", () => (radio.value === "builtin" ? showScenario() : scenarioFileChanged()));
-  const opts = $("#options");
-  for (const o of info.options) opts.append(...optionInput(o));
-  showScenario();
+  chooseRuleset(first.name);
   $("#scenario-file").addEventListener("change", scenarioFileChanged);
   $("#create-form").addEventListener("submit", create);
   $("#save-file").addEventListener("change", saveFileChanged);

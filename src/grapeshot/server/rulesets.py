@@ -1,0 +1,187 @@
+"""What the web table tells of its rule sets, and the routes their web plugins ask through.
+
+The lobby lists every installed rule set (``GET /api/rulesets``): its options with their words
+and rules, its scenarios with the options and modules each sets, the rule modules it can host
+with their options, who may play a seat (a person or one of ``agents.factories``), and where
+its web plugin is.  A game's page asks its rule set's plugin for previews and printable sheets
+through two generic routes, and reads the rule set's words for the values it shows
+(``/api/rulesets/{name}/words``, from the phrasebook).  Nothing here names a rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from grapeshot.core.capabilities import WebPlugin
+from grapeshot.core.errors import ScenarioError
+from grapeshot.core.game import Game
+from grapeshot.core.module import Module, all_modules, get_module
+from grapeshot.core.ruleset import Option, Ruleset
+from grapeshot.core.scenario import Catalogue, Scenario, parse_scenario
+from grapeshot.report import Words
+from grapeshot.server.tables import Denied, players_of, web_of
+
+#: the most query parameters a preview takes, and the longest value
+MOST_PARAMS = 20
+LONGEST_VALUE = 200
+
+
+def option_json(o: Option, prefix: str = "") -> dict[str, Any]:
+    """An option as the lobby shows it: its name (``<module>.<name>`` for a module's), default,
+    choices or bounds, the rule it reads, and its words."""
+    return {
+        "name": prefix + o.name,
+        "default": o.default,
+        "choices": None if o.choices is None else list(o.choices),
+        "bounds": None if o.bounds is None else list(o.bounds),
+        "rule": o.rule,
+        "doc": o.doc,
+        "kind": o.kind.__name__,
+    }
+
+
+def scenario_json(name: str | None, sc: Scenario) -> dict[str, Any]:
+    """A scenario as the lobby shows it: its seats, and the options and modules it sets itself
+    (which the house rules start from)."""
+    return {
+        "name": name,
+        "ruleset": sc.ruleset,
+        "title": sc.title,
+        "description": sc.description,
+        "seats": [{"id": s.id, "name": s.name, "player": s.player} for s in sc.seats],
+        "options": dict(sc.options),
+        "modules": list(sc.modules),
+    }
+
+
+def module_json(m: Module, hosted: bool | None) -> dict[str, Any]:
+    """A rule module as the lobby offers it: its switch, its options, and whether the rule set
+    can host it (``None``: not known until a game is made)."""
+    return {"name": m.name, "title": m.title, "hosted": hosted, "options": [option_json(o, f"{m.name}.") for o in m.options]}
+
+
+class Listing:
+    """The lobby's listing of the installed rule sets, worked out once (the catalogue is fixed
+    when the server starts)."""
+
+    def __init__(self, catalogue: Catalogue, rulesets: list[Ruleset]) -> None:
+        self.catalogue = catalogue
+        self.rulesets = sorted(rulesets, key=lambda r: r.name)
+        self._cache: dict[str, dict[str, Any]] = {}
+
+    def of(self, rs: Ruleset) -> dict[str, Any]:
+        if rs.name not in self._cache:
+            names = self.catalogue.names(rs.name)
+            scenarios = [scenario_json(n, self.catalogue.get(n, rs.name)) for n in names]
+            plugin = rs.web()
+            self._cache[rs.name] = {
+                "name": rs.name,
+                "title": rs.title,
+                "aliases": list(rs.aliases),
+                "options": [option_json(o) for o in rs.options],
+                "scenarios": scenarios,
+                "modules": [module_json(m, self._hosts(rs, m, names)) for m in sorted(all_modules(), key=lambda m: m.name)],
+                "players": players_of(rs),
+                "web": web_of(rs),
+                "previews": [] if plugin is None else [p.question.to_json() for p in plugin.previews.values()],
+                "sheets": plugin is not None and plugin.sheets is not None,
+            }
+        return self._cache[rs.name]
+
+    def all(self) -> list[dict[str, Any]]:
+        return [self.of(rs) for rs in self.rulesets]
+
+    def _hosts(self, rs: Ruleset, module: Module, scenarios: list[str]) -> bool | None:
+        """Whether the rule set hosts the module, asked of a game of its first scenario."""
+        if not scenarios:
+            return None
+        try:
+            game = Game(rs, self.catalogue.get(scenarios[0], rs.name), seed=0, log=False)
+        except ScenarioError:
+            return None
+        host = rs.host(module.name, game)
+        return host is not None and (module.protocol is None or isinstance(host, module.protocol))
+
+
+def words(rs: Ruleset) -> dict[str, dict[str, str]]:
+    """The words of every value the rule set's page shows people (its plugin's ``labels``), from
+    its phrasebook: ``{category: {value: words}}``."""
+    plugin = rs.web()
+    book = Words([b for b in (rs.phrasebook(),) if b is not None])
+    if plugin is None:
+        return {}
+    return {category: {value: book.label(category, value) for value in values} for category, values in plugin.labels.items()}
+
+
+def switch_modules(sc: Scenario, switches: Mapping[str, bool]) -> Scenario:
+    """The scenario with rule modules switched on or off (the lobby's switches); a module not
+    installed, or a switch that changes nothing, is refused naming it."""
+    if not switches:
+        return sc
+    modules = list(sc.modules)
+    for name, on in switches.items():
+        try:
+            get_module(name)
+        except ValueError as err:
+            raise Denied(400, f"modules.{name}: {err}", f"modules.{name}") from None
+        if on and name not in modules:
+            modules.append(name)
+        elif not on and name in modules:
+            modules.remove(name)
+    data = {k: v for k, v in sc.raw.items() if k != "modules"}
+    if modules:
+        data["modules"] = modules
+    return parse_scenario(data, sc.source)
+
+
+def _plugin(game: Game) -> WebPlugin:
+    plugin = game.ruleset.web()
+    if plugin is None:
+        raise Denied(404, f"the rule set {game.ruleset.name!r} has no web table plugin, so nothing to preview or print")
+    return plugin
+
+
+def preview(game: Game, seat: str | None, name: str, query: Mapping[str, str]) -> dict[str, Any]:
+    """Answer one of the plugin's previews from a request's query: each value read and checked by
+    its parameter (a bad one is refused naming it), nothing in the game changed."""
+    plugin = _plugin(game)
+    found = plugin.previews.get(name)
+    if found is None:
+        raise Denied(404, f"no preview {name!r}; the {game.ruleset.name} table has {', '.join(plugin.previews) or 'none'}")
+    q = found.question
+    if len(query) > MOST_PARAMS:
+        raise Denied(422, f"the preview {name!r} takes at most {MOST_PARAMS} parameters")
+    given: dict[str, object] = {}
+    for key, text in query.items():
+        p = q.param(key)
+        if p is None:
+            takes = ", ".join(x.name for x in q.params)
+            raise Denied(422, f"{key[:40]}: the preview {name!r} takes no such parameter; it takes {takes}", key[:40])
+        if len(text) > LONGEST_VALUE:
+            raise Denied(422, f"{key}: at most {LONGEST_VALUE} characters", key)
+        try:
+            given[p.name] = p.parse(text, key)
+        except ValueError as err:
+            raise Denied(422, str(err), key) from None
+    try:
+        values = q.values(given)
+    except ValueError as err:
+        raise Denied(422, str(err)) from None
+    try:
+        return found.answer(game, seat, values)
+    except LookupError as err:
+        raise Denied(404, str(err).strip("'\"")) from None
+    except ValueError as err:
+        raise Denied(422, str(err)) from None
+
+
+def sheet(game: Game, seat: str | None, piece: str) -> str:
+    """The plugin's printable sheet of one piece (HTML)."""
+    plugin = _plugin(game)
+    if plugin.sheets is None:
+        raise Denied(404, f"the {game.ruleset.name} table has no printable sheets")
+    try:
+        return plugin.sheets(game, seat, piece)
+    except LookupError as err:
+        raise Denied(404, str(err).strip("'\"")) from None

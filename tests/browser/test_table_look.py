@@ -1,0 +1,51 @@
+"""How the Jim Lad table looks to the people at it (issue 17): whose ship is whose, what the
+first turn goes without, and the header during a replay."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.test_table import data, new_game, open_table
+
+RED = "rgb(229, 57, 53)"
+BLUE = "rgb(30, 136, 229)"
+
+
+def test_a_ship_wears_its_seats_colour_and_yours_is_marked(page: Page, server: Server) -> None:
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"})
+    open_table(page, server, g["links"]["red"])
+    mine = page.locator("g.ship[data-name='Da Big Smasha']")
+    theirs = page.locator("g.ship[data-name='Red Wunz Go Fasta']")
+    assert mine.get_attribute("data-seat") == "red" and theirs.get_attribute("data-seat") == "blue"
+    # the hull is the seat's colour whatever the klan (Red Wunz Go Fasta is an Evil Sunz ship, painted red, played by blue)
+    assert page.evaluate("(n) => getComputedStyle(n).fill", mine.locator("rect.hull").element_handle()) == RED
+    assert page.evaluate("(n) => getComputedStyle(n).fill", theirs.locator("rect.hull").element_handle()) == BLUE
+    expect(mine.locator("rect.klan-badge")).to_have_count(1)
+    expect(mine.locator("text.name")).to_have_text("Da Big Smasha (yours)")
+    expect(theirs.locator("text.name")).to_have_text("Red Wunz Go Fasta")
+
+
+def test_turn_one_says_what_it_goes_without(page: Page, server: Server) -> None:
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"}, options={"turn_limit": 3})
+    open_table(page, server, g["links"]["red"])
+    assert data(page, "turn") == "1"
+    for phase, words in (("events", "no random events on turn 1"), ("shooting", "no shooting on turn 1"), ("boarding", "no boarding on turn 1")):
+        step = page.locator(f"#phases .phase-step.skipped[data-phase={phase}]")
+        expect(step).to_contain_text(words)
+    expect(page.locator("#phases .phase-step.skipped")).to_have_count(3)
+    expect(page.locator("#log li[data-kind=phase-skipped]")).to_contain_text(["Turn 1: no random events on turn 1."])
+
+
+def test_the_header_tells_the_replayed_step_not_the_live_game(page: Page, server: Server) -> None:
+    g = new_game(server, seats={"red": "heuristic", "blue": "heuristic"})  # played to its end at once
+    open_table(page, server, g["spectator"])
+    expect(page.locator("#outcome")).to_be_visible()
+    live_turn = page.inner_text("#turn")
+    page.click("#replay-open")
+    page.wait_for_function("document.body.dataset.replay !== ''")
+    page.fill("#replay-slider", "0")
+    page.dispatch_event("#replay-slider", "input")
+    page.wait_for_function("document.body.dataset.replay === '0'")
+    expect(page.locator("#outcome")).to_be_hidden()  # the game-over banner is the live game's, not step 0's
+    assert page.inner_text("#turn") != live_turn
