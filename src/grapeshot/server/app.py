@@ -373,7 +373,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         return live.table.view(live.table.seat_of(token), since)
 
     @app.get("/api/games/{game_id}/sheet", response_class=HTMLResponse, responses=ERRORS)
-    async def sheet(game_id: GameId, token: Token = None) -> HTMLResponse:
+    async def score_sheets(game_id: GameId, token: Token = None) -> HTMLResponse:
         """The game's printable score sheets as they stand, from its rule set's capability."""
         live = await tables.open(game_id)
         seat = live.table.seat_of(token)
