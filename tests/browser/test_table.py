@@ -403,7 +403,7 @@ def test_the_lobby_starts_a_game_from_a_scenario_file_and_hotseat_plays_both_sea
 
 def test_house_rules_show_an_uploaded_scenarios_values_and_send_what_was_set(page: Page, server: Server) -> None:
     """Issue 17: the lobby shows the file's turn limit; a person may set it back to the default
-    (and that is sent); an error in a typed option names the house rules, and goes when fixed."""
+    (and that is sent); an error in a typed option names its field, and goes when fixed."""
     text = Path("src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text().replace("turn_limit: 12", "turn_limit: 6")
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
@@ -421,7 +421,7 @@ def test_house_rules_show_an_uploaded_scenarios_values_and_send_what_was_set(pag
     expect(page.locator("#links-title")).to_have_text("Duel on da Oshun")  # the scenario's title, not the file's name
     page.fill("#opt-turn_limit", "-3")
     assert start()["options"] == {"turn_limit": -3}
-    expect(page.locator("#create-error")).to_contain_text("house rules: options.turn_limit")
+    expect(page.locator("#create-error")).to_contain_text("options.turn_limit: expected a value from 1 to 100")
     page.fill("#opt-turn_limit", "12")
     expect(page.locator("#create-error")).to_have_text("")  # the fixed field takes its error away
     assert start()["options"] == {"turn_limit": 12}  # back to the default, over the scenario's 6

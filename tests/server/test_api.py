@@ -261,7 +261,7 @@ def test_a_finished_game_is_final_no_undo(client: TestClient) -> None:
     done = play_out(client, g["id"], red)
     assert done["can_undo"] is False
     r = client.post(f"/api/games/{g['id']}/undo", params={"token": red})
-    assert r.status_code == 409 and "result is final" in r.json()["error"]
+    assert r.status_code == 409 and "the game is over" in r.json()["error"]
     after = view(client, g["id"], red)
     assert after["outcome"] == done["outcome"] and after["actions"] == done["actions"]
 
@@ -454,16 +454,17 @@ def test_the_lobby_reads_an_uploaded_scenario_before_a_game_starts(client: TestC
     assert [s["id"] for s in got["seats"]] == ["red", "blue"]
     bad = client.post("/api/scenarios/read", json={"scenario_yaml": "seats: ["})
     assert bad.status_code == 400 and bad.json()["error"].startswith("uploaded scenario: line 1")
-    other = client.post("/api/scenarios/read", json={"scenario_yaml": text, "ruleset": "woodenships"})
-    assert other.status_code == 400 and "ruleset: expected 'woodenships'" in other.json()["error"]
+    assert got["ruleset"] == "jimlad"  # the file names its rule set: the lobby switches to it
     listed = {s["name"]: s for s in client.get("/api/scenarios").json()["scenarios"]}
     assert listed["duel"]["options"] == {"turn_limit": 12}
 
 
-def test_a_bad_house_rule_is_blamed_on_the_house_rules_not_the_scenario(client: TestClient) -> None:
+def test_a_bad_house_rule_is_blamed_on_its_field_not_the_scenario(client: TestClient) -> None:
     text = Path("src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text()
     r = client.post("/api/games", json={"scenario_yaml": text, "options": {"turn_limit": -3}, "seats": {"red": "human", "blue": "random"}})
-    assert r.status_code == 400 and r.json()["error"].startswith("house rules: options.turn_limit: expected a value from 1 to 100"), r.text
+    # the field the person typed is named (the lobby marks it), not the scenario file
+    assert r.status_code == 400 and r.json()["error"].startswith("options.turn_limit: expected a value from 1 to 100"), r.text
+    assert r.json()["field"] == "options.turn_limit" and "scenario" not in r.json()["error"]
     in_file = client.post("/api/games", json={"scenario_yaml": text.replace("turn_limit: 12", "turn_limit: -3")})
     assert in_file.status_code == 400 and "(scenario): options.turn_limit" in in_file.json()["error"]
     assert client.get("/api/games").json()["games"] == []

@@ -25,7 +25,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -193,6 +193,11 @@ class NavalWarhammer(Ruleset):
         from grapeshot.rulesets.navalwarhammer.encoding import ENCODING
 
         return ENCODING
+
+    def web(self) -> WebPlugin:
+        from grapeshot.rulesets.navalwarhammer.web import WEB
+
+        return WEB
 
     def odds(self) -> OddsQuestions:
         from grapeshot.rulesets.navalwarhammer.odds import ODDS

@@ -197,6 +197,7 @@ function refresh() {
 // Load the rule set's script and style sheets (once), and the words its page shows. A script
 // that fails to load leaves the generic client to play the game, and says so.
 async function loadPlugin(web) {
+  if (!web) document.body.dataset.plugin = "0"; // no plugin at all: the generic client alone
   if (!web || S.plugin !== null) return;
   for (const href of web.styles || []) document.head.append(h("link", { rel: "stylesheet", href }));
   try {
