@@ -405,3 +405,19 @@ def test_a_touch_in_the_last_thousandth_of_a_turning_leg_is_found() -> None:
     assert hit is not None and hit.ident == "other"
     sw = sweep(path, 8.0, 3.5, [Obstacle("other", "ship", other)], None)
     assert sw.contact is not None and sw.travelled < inches and not hulls_overlap(sw.hull, other)
+
+
+def test_hulls_misplaced_names_each_hull_off_the_table_or_overlapping() -> None:
+    from grapeshot.geometry import Obstacle, Polygon, Table, hulls_misplaced
+
+    table = Table(60.0, 40.0)
+    rock = Obstacle("the Teeth", "rocks", Polygon(((30.0, 30.0), (34.0, 30.0), (34.0, 34.0), (30.0, 34.0))))
+    fine = [("A", Hull(10.0, 10.0, 0.0, 8.0, 3.0)), ("B", Hull(30.0, 10.0, 90.0, 8.0, 3.0))]
+    assert hulls_misplaced(fine, table, [rock]) == []
+    bad = [
+        ("A", Hull(10.0, 10.0, 0.0, 8.0, 3.0)),
+        ("B", Hull(12.0, 10.0, 0.0, 8.0, 3.0)),
+        ("C", Hull(32.0, 32.0, 0.0, 6.0, 2.0)),
+        ("D", Hull(59.0, 20.0, 0.0, 8.0, 3.0)),
+    ]
+    assert hulls_misplaced(bad, table, [rock]) == ["A overlaps B", "C overlaps the Teeth", f"D is off the table at {bad[3][1]!r}"]

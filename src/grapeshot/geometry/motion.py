@@ -141,6 +141,18 @@ class Obstacle(NamedTuple):
     shape: Hull | Polygon
 
 
+def hulls_misplaced(hulls: Sequence[tuple[str, Hull]], table: Table, obstacles: Sequence[Obstacle]) -> list[str]:
+    """What is wrong with where these named hulls stand (the invariant every rule set checks): one
+    off the table, two overlapping, or one overlapping a terrain polygon among ``obstacles``."""
+    out: list[str] = []
+    for i, (name, hull) in enumerate(hulls):
+        if not table.holds(hull):
+            out.append(f"{name} is off the table at {hull!r}")
+        out.extend(f"{name} overlaps {other}" for other, h2 in hulls[i + 1 :] if hulls_overlap(hull, h2))
+        out.extend(f"{name} overlaps {ob.ident}" for ob in obstacles if isinstance(ob.shape, Polygon) and hull_hits_polygon(hull, ob.shape))
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Contact:
     """The first thing a swept move touched, and where along the path."""

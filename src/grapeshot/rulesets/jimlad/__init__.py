@@ -22,7 +22,7 @@ from grapeshot.core.registry import RuleBook
 from grapeshot.core.ruleset import Option, PhaseStep, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll, RollRequest
-from grapeshot.geometry import Hull, Obstacle, hull_hits_polygon, hulls_overlap
+from grapeshot.geometry import Hull, Obstacle, hull_hits_polygon, hulls_misplaced, hulls_overlap
 from grapeshot.rulesets.jimlad import flow, npc
 from grapeshot.rulesets.jimlad.data import DEFAULT_LENGTH, DEFAULT_WIDTH, HULL_POINTS, KLANS, MAX_LENGTH, MAX_WIDTH, SLUGGA_RANGE, STARTING_GOLD, Klan
 from grapeshot.rulesets.jimlad.krew import starting_krew
@@ -277,16 +277,7 @@ class JimLad(Ruleset):
         for f in sea.fights:
             if sea.ships[f.attacker].engaged != f.defender or sea.ships[f.defender].engaged != f.attacker:
                 problems.append(f"the fight of {f.attacker} and {f.defender} has come unlocked")
-        for i, a in enumerate(afloat):
-            if not sea.table.holds(a.hull):
-                problems.append(f"{a.name} is off the table at {a.hull!r}")
-            for b in afloat[i + 1 :]:
-                if hulls_overlap(a.hull, b.hull):
-                    problems.append(f"{a.name} overlaps {b.name}")
-            for ob in sea.obstacles:
-                assert not isinstance(ob.shape, Hull)
-                if hull_hits_polygon(a.hull, ob.shape):
-                    problems.append(f"{a.name} overlaps {ob.ident}")
+        problems += hulls_misplaced([(a.name, a.hull) for a in afloat], sea.table, sea.obstacles)
         problems.extend(npc.invariants(sea))  # mines, the Kraken and the sub (JL-NPC-*)
         return problems
 

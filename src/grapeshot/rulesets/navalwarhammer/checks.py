@@ -4,7 +4,7 @@ ships overlapping, grapples between ships afloat and both ways."""
 
 from __future__ import annotations
 
-from grapeshot.geometry import DeckPoint, Hull, hull_hits_polygon, hulls_overlap, point_hull_distance
+from grapeshot.geometry import DeckPoint, hulls_misplaced, point_hull_distance
 from grapeshot.rulesets.navalwarhammer.courses import places
 from grapeshot.rulesets.navalwarhammer.state import Sea
 
@@ -51,16 +51,7 @@ def invariants(sea: Sea) -> list[str]:
             other = sea.ships.get(o)
             if other is None or not other.afloat or s.name not in other.grappled or not s.afloat:
                 out.append(f"{s.name} is grappled with {o} one way only, or with a ship not afloat")
-    for i, a in enumerate(ships):
-        if not sea.table.holds(a.hull):
-            out.append(f"{a.name} is off the table at {a.hull!r}")
-        for b in ships[i + 1 :]:
-            if hulls_overlap(a.hull, b.hull):
-                out.append(f"{a.name} overlaps {b.name}")
-        for ob in sea.obstacles:
-            assert not isinstance(ob.shape, Hull)
-            if hull_hits_polygon(a.hull, ob.shape):
-                out.append(f"{a.name} overlaps {ob.ident}")
+    out += hulls_misplaced([(a.name, a.hull) for a in ships], sea.table, sea.obstacles)
     for seat, vp in sea.vp.items():
         if vp < 0:
             out.append(f"{seat} has {vp} victory points")

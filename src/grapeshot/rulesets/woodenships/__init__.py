@@ -26,7 +26,7 @@ from grapeshot.core.registry import RuleBook
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RerollGrant, Roll, RollRequest
-from grapeshot.geometry import Hull, Surface, bases_overlap, hull_hits_polygon, hulls_overlap
+from grapeshot.geometry import Surface, bases_overlap, hulls_misplaced
 from grapeshot.rulesets.woodenships import flow, gw
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, SMALL_ARMS, life_of
 from grapeshot.rulesets.woodenships.places import footings, fort_footings, holds
@@ -295,16 +295,7 @@ def invariants(shore: Shore) -> list[str]:
         for o in s.stuck:
             if o not in shore.ships or not shore.ships[o].afloat or s.name not in shore.ships[o].stuck or not s.afloat:
                 problems.append(f"{s.name} is stuck to {o}, which is not stuck to it")
-    for i, a in enumerate(afloat):
-        if not shore.table.holds(a.hull):
-            problems.append(f"{a.name} is off the table at {a.hull!r}")
-        for b in afloat[i + 1 :]:
-            if hulls_overlap(a.hull, b.hull):
-                problems.append(f"{a.name} overlaps {b.name}")
-        for ob in shore.obstacles:
-            assert not isinstance(ob.shape, Hull)
-            if hull_hits_polygon(a.hull, ob.shape):
-                problems.append(f"{a.name} overlaps {ob.ident}")
+    problems += hulls_misplaced([(a.name, a.hull) for a in afloat], shore.table, shore.obstacles)
     for w in shore.weapons.values():
         if w.holder is not None:
             holder = shore.figures.get(w.holder)
