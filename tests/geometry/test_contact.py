@@ -97,7 +97,8 @@ def test_holds_agrees_with_shapely(x: float, y: float, radius: float, region: Po
     area, keep = reference(radius, region)
     p = shapely.Point(x, y)
     margins = [area.exterior.distance(p) - radius] + [g.distance(p) - d for g, d in keep]
-    assume(all(abs(m) > 1e-6 for m in margins))
+    # within a few TOUCH (1e-6) of an edge a base counts as touching, either way: not a disagreement
+    assume(all(abs(m) > 1e-5 for m in margins))
     expected = area.contains(p) and all(g.distance(p) > d for g, d in keep) and area.exterior.distance(p) > radius
     assert space.holds(Vec(x, y)) == expected
     assert (space.blocker(Vec(x, y)) is None) == expected
@@ -112,7 +113,7 @@ def test_clear_agrees_with_shapely(x0: float, y0: float, x1: float, y1: float, r
     area, keep = reference(radius, region)
     line = shapely.LineString([a, b])
     margins = [area.exterior.distance(line) - radius] + [g.distance(line) - d for g, d in keep]
-    assume(all(abs(m) > 1e-6 for m in margins))
+    assume(all(abs(m) > 1e-5 for m in margins))
     expected = area.contains(line) and all(m > 0 for m in margins)
     assert space.clear(a, b) == expected
 
