@@ -81,6 +81,18 @@ def test_a_dozen_seeded_games_a_scenario_and_player_finish_with_every_invariant_
         assert g.events[-1].kind == "game-over" and sum(e.kind == "victory" for e in g.events) == 1
 
 
+@pytest.mark.rules("NW-BOARD-9")
+def test_the_soak_s_freeforall_seed_90_plays_through() -> None:
+    """bench/nw_soak.py found it: the heuristic shoved off at a bearing a hair below zero, which a
+    plain % 360 turned into 360, a direction the prompt refuses; every seat heuristic, the
+    invariants checked after every action."""
+    sc = load_scenario("freeforall", "navalwarhammer")
+    g = Game("navalwarhammer", sc, seed=90)
+    out = play_out(g, {s.id: make("heuristic", 90 * 31 + k, "navalwarhammer") for k, s in enumerate(sc.seats)}, Watch())
+    assert out.objective in ("last-fleet-afloat", "victory-points", "draw")
+    assert any(e.kind == "shove-off" and 0.0 <= e.data["direction"] < 360.0 for e in g.events)
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_the_heuristic_beats_random_play(scenario: str) -> None:
     """Fixed seeds, the heuristic player in each seat in turn (bench/nw_heuristic_vs_random.py

@@ -24,7 +24,7 @@ from typing import cast
 from grapeshot.core.actions import Action, Reroll
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
-from grapeshot.geometry import Blast, Vec, distance, first_contact, hull_distance, point_hull_distance, segment_disc_span, segment_hull_span
+from grapeshot.geometry import Blast, Vec, distance, first_contact, hull_distance, norm_deg, point_hull_distance, segment_disc_span, segment_hull_span
 from grapeshot.rulesets.navalwarhammer.actions import (
     Across,
     Cast,
@@ -246,7 +246,8 @@ class HeuristicPlayer:
         foe = nearest_enemy(sea, ship)
         if foe is None:
             return ShoveOff(p.ship, 0.0, 0.0)
-        away = math.degrees(math.atan2(ship.hull.y - foe.hull.y, ship.hull.x - foe.hull.x)) % 360.0
+        # norm_deg: a plain % 360 of a hair below zero gives 360, which the prompt refuses
+        away = norm_deg(math.degrees(math.atan2(ship.hull.y - foe.hull.y, ship.hull.x - foe.hull.x)))
         return ShoveOff(p.ship, away, SHOVE_OFF)
 
     def on_ConsolidatePrompt(self, sea: Sea, seat: str, p: ConsolidatePrompt) -> Action:
