@@ -260,3 +260,15 @@ def test_a_ship_boards_a_boat_alongside_at_the_boarding_step() -> None:
     assert events(g, "swarm") == [] and events(g, "mishap") == []
     on_deck(g, "Canoe", ["Red/1", "Red/2"])
     assert isinstance(g.prompt, BoardPrompt) and (g.prompt.vessel, g.prompt.target, g.prompt.seats) == ("Canoe", "Red", ("blue",))
+
+
+@pytest.mark.rules("CG-BOARD-3")
+def test_casting_off_retreats_only_the_boarders_still_aboard() -> None:
+    """Seeded random play found it: a boarder knocked into the water between rounds, then the
+    ships cast off; only those still on the enemy's deck go back (the swimmer is no boarder)."""
+    from tests.test_conformance import _play
+
+    g = _play("harbour", "brawl+collisions", 258236, players="random", check=True)
+    assert g.outcome is not None
+    retreats = [e.data for e in g.events if e.kind == "collisions.retreat" and e.data["why"] == "cut loose"]
+    assert retreats and all("Galley/1" not in r["back"] + r["stuck"] + r["swum"] for r in retreats)

@@ -235,6 +235,10 @@ def retreat(game: Game, action: Boarding, *, why: str) -> None:
     back: list[str] = []
     stuck: list[str] = []
     swum: list[str] = []
+    # only those still aboard the target retreat: a boarder knocked overboard or killed since the
+    # last round is no longer one (casting off can come between rounds)
+    aboard = set(h.figures_on(game, action.target)) if afloat(game, action.target) else set()
+    action.boarders = {f: o for f, o in action.boarders.items() if f in aboard}
     for f, origin in list(action.boarders.items()):
         if origin == WATER:
             if (
