@@ -65,7 +65,8 @@ def heading_off(a: float, b: float) -> float:
     return abs((a - b + 180.0) % 360.0 - 180.0)
 
 
-def start(page: Page, server: Server) -> tuple[dict[str, Any], dict[str, Any], str]:
+def start(page: Page, server: Server, errors: list[str]) -> tuple[dict[str, Any], dict[str, Any], str]:
+    page.on("pageerror", lambda e: errors.append(str(e)))
     g = new_game(server, seats={"red": "human", "blue": "heuristic"}, companion=True)
     open_table(page, server, g["links"]["red"])
     to_place_prompt(page, server, g)
@@ -87,7 +88,8 @@ TURN = 25.0
 
 
 def test_the_model_is_dragged_and_turned_with_the_mouse_and_the_fields_follow(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
-    g, p, red = start(page, server)
+    errors: list[str] = []
+    g, p, red = start(page, server, errors)
     centre = (p["x"], p["y"])
     # beyond the reach: the outline says so, and the server refuses the place with its reason
     page.mouse.move(*screen(page, centre))
@@ -149,6 +151,7 @@ def test_the_model_is_dragged_and_turned_with_the_mouse_and_the_fields_follow(pa
     assert heading_off(ship["heading"], p["heading"] + TURN) <= WITHIN_DEG
     expect(page.locator("#log")).to_contain_text("is placed by hand")
     expect(page.locator(".drag-shape")).to_have_count(0)
+    assert errors == [], errors
 
 
 def touch(cdp: CDPSession, kind: str, *points: tuple[float, float]) -> None:
@@ -158,7 +161,8 @@ def touch(cdp: CDPSession, kind: str, *points: tuple[float, float]) -> None:
 def test_on_a_phone_a_finger_drags_the_model_and_a_second_finger_turns_it(browser: Browser, server: Server, pytestconfig: pytest.Config) -> None:
     context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
     page = context.new_page()
-    g, p, red = start(page, server)
+    errors: list[str] = []
+    g, p, red = start(page, server, errors)
     page.locator("#board").scroll_into_view_if_needed()
     cdp = context.new_cdp_session(page)
     centre = (p["x"], p["y"])
@@ -193,3 +197,4 @@ def test_on_a_phone_a_finger_drags_the_model_and_a_second_finger_turns_it(browse
     assert (ship["x"], ship["y"]) == (pytest.approx(to[0], abs=WITHIN), pytest.approx(to[1], abs=WITHIN))
     assert heading_off(ship["heading"], p["heading"] + TURN) <= WITHIN_DEG
     context.close()
+    assert errors == [], errors
