@@ -1,6 +1,7 @@
 // The board: the table to scale in SVG (inches, y up), its terrain, the layers pieces are drawn
-// in, zoom (wheel, pinch) and pan (drag); a click that is not a drag is handed on (aiming).
-// It knows no rule set: the client tells it which layers its plugin draws in and how.
+// in, zoom (wheel, pinch) and pan (drag); a click that is not a drag is handed on (aiming);
+// shapes a form lets the person drag and turn (placing a model by hand). It knows no rule set:
+// the client tells it which layers its plugin draws in and how.
 
 import { $, h, s, unit, bearing, normDeg } from "/static/kit.js";
 
