@@ -440,10 +440,10 @@ def test_commitment_hashes_are_what_the_page_says(server: Server) -> None:
 # ---------------------------------------------------------------------- companion play
 
 
-def test_companion_play_types_the_dice_and_places_the_model_by_hand(page: Page, server: Server) -> None:
-    g = new_game(server, seats={"red": "human", "blue": "heuristic"}, companion=True)
+def to_place_prompt(page: Page, server: Server, g: dict[str, Any]) -> None:
+    """Companion play from the red seat's page: type the dice and give orders until red is asked
+    where a model really stands."""
     red = token(g["links"]["red"])
-    open_table(page, server, g["links"]["red"])
     for _ in range(40):
         kind = data(page, "prompt")
         if kind == "PlacePrompt":
@@ -464,6 +464,13 @@ def test_companion_play_types_the_dice_and_places_the_model_by_hand(page: Page, 
         else:
             play_one(page, "Red Wunz Go Fasta", set())
     assert data(page, "prompt") == "PlacePrompt"
+
+
+def test_companion_play_types_the_dice_and_places_the_model_by_hand(page: Page, server: Server) -> None:
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"}, companion=True)
+    red = token(g["links"]["red"])
+    open_table(page, server, g["links"]["red"])
+    to_place_prompt(page, server, g)
     name = api(server, f"/api/games/{g['id']}?token={red}")["prompt"]["ship"]
     expect(page.locator("#decision")).to_contain_text(f"Where does {name} stand on the table?")
     ship = next(s for s in api(server, f"/api/games/{g['id']}?token={red}")["state"]["ships"] if s["name"] == name)

@@ -1,8 +1,9 @@
 // The board: the table to scale in SVG (inches, y up), its terrain, the layers pieces are drawn
-// in, zoom (wheel, pinch) and pan (drag); a click that is not a drag is handed on (aiming).
-// It knows no rule set: the client tells it which layers its plugin draws in and how.
+// in, zoom (wheel, pinch) and pan (drag); a click that is not a drag is handed on (aiming);
+// shapes a form lets the person drag and turn (placing a model by hand). It knows no rule set:
+// the client tells it which layers its plugin draws in and how.
 
-import { $, h, s, unit } from "/static/kit.js";
+import { $, h, s, unit, bearing, normDeg } from "/static/kit.js";
 
 export function makeBoard(svg) {
   const B = { table: null, vb: null, layers: {}, onClick: null };
@@ -46,7 +47,7 @@ export function makeBoard(svg) {
     }
     svg.append(defs);
     B.layers = {};
-    for (const name of ["sea", "terrain", "shapes", ...pieces, "preview", "aim", "highlight", "fx"]) {
+    for (const name of ["sea", "terrain", "shapes", ...pieces, "preview", "aim", "drag", "highlight", "fx"]) {
       B.layers[name] = s("g", { id: `layer-${name}` });
       svg.append(B.layers[name]);
     }
@@ -158,6 +159,7 @@ export function makeBoard(svg) {
   svg.addEventListener("pointercancel", (e) => pointerEnd(e, true));
 
   function clearLayer(name) {
+    if (name === "drag") for (const d of [...dragged]) d.remove();
     if (B.layers[name]) B.layers[name].replaceChildren();
   }
 
@@ -182,8 +184,116 @@ export function makeBoard(svg) {
     return box;
   }
 
+  // A shape the person drags (and turns) on the table: a form's way to put a piece by hand.
+  // `pose` is [x, y, heading] (table inches, degrees anticlockwise from +x); `outline(pose)` the
+  // polygon drawn for it; `handle(pose)` where its turning handle sits (null: no turning).
+  // Dragging the outline moves it, dragging the handle (or the wheel over the outline, a degree
+  // a notch with shift) turns it, and a second finger while one drags turns it with the fingers.
+  // `onMove(pose, done)` hears every change (done once the pointer lets go). The board never pans
+  // under it. Returns {pose(), set(pose), remove()}; a form sets it from its typed fields.
+  const dragged = new Set(); // the drag shapes on the board, removed with their layer
+  function dragShape({ pose, outline, handle = null, onMove = () => {}, cls = "" }) {
+    const g = s("g", { class: `drag-shape ${cls}`.trim() });
+    const body = s("polygon", { class: "drag-body" });
+    const stalk = s("line", { class: "drag-stalk" });
+    const knob = s("circle", { class: "drag-handle", r: 1 });
+    g.append(body);
+    if (handle) g.append(stalk, knob);
+    B.layers.drag.append(g);
+    let cur = [...pose];
+    let op = null; // the pointer dragging, and how (move or turn); `second`: a finger turning
+    function render() {
+      body.setAttribute("points", outline(cur).map(P).join(" "));
+      if (!handle) return;
+      const k = handle(cur);
+      for (const [n, a] of [[stalk, { x1: X(cur[0]), y1: Y(cur[1]), x2: X(k[0]), y2: Y(k[1]) }], [knob, { cx: X(k[0]), cy: Y(k[1]) }]]) for (const [key, v] of Object.entries(a)) n.setAttribute(key, v);
+    }
+    const change = (next, done) => {
+      cur = [next[0], next[1], normDeg(next[2])];
+      render();
+      onMove([...cur], done);
+    };
+    const start = (mode) => (e) => {
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      e.stopPropagation();
+      e.preventDefault();
+      e.target.setPointerCapture(e.pointerId);
+      const w = toWorld(e);
+      op = { mode, id: e.pointerId, off: [cur[0] - w[0], cur[1] - w[1]], turn: bearing(cur, w) - cur[2], second: null };
+      g.classList.add("dragging");
+    };
+    body.addEventListener("pointerdown", start("move"));
+    if (handle) knob.addEventListener("pointerdown", start("turn"));
+    // a second finger anywhere on the board while one drags: the pair's angle turns the shape
+    const secondDown = (e) => {
+      if (!op || e.pointerId === op.id || e.pointerType !== "touch" || !handle) return;
+      e.stopImmediatePropagation();
+      const w = toWorld(e);
+      op.second = { id: e.pointerId, at: w, now: w, first: op.at || [cur[0] - op.off[0], cur[1] - op.off[1]], heading: cur[2] };
+    };
+    svg.addEventListener("pointerdown", secondDown, true);
+    const fingersTurn = (t) => t.heading + bearing(op.at || t.first, t.now) - bearing(t.first, t.at);
+    const moved = (e) => {
+      if (!op) return;
+      const t = op.second;
+      if (e.pointerId === op.id) {
+        e.stopImmediatePropagation();
+        const w = toWorld(e);
+        op.at = w;
+        if (op.mode === "turn") change([cur[0], cur[1], bearing(cur, w) - op.turn], false);
+        else change([w[0] + op.off[0], w[1] + op.off[1], t ? fingersTurn(t) : cur[2]], false);
+      } else if (t && e.pointerId === t.id) {
+        e.stopImmediatePropagation();
+        t.now = toWorld(e);
+        change([cur[0], cur[1], fingersTurn(t)], false);
+      }
+    };
+    svg.addEventListener("pointermove", moved, true);
+    const ended = (e) => {
+      if (!op) return;
+      if (op.second && e.pointerId === op.second.id) {
+        e.stopImmediatePropagation();
+        op.second = null;
+        return;
+      }
+      if (e.pointerId !== op.id) return;
+      e.stopImmediatePropagation();
+      op = null;
+      g.classList.remove("dragging");
+      change(cur, true);
+    };
+    svg.addEventListener("pointerup", ended, true);
+    svg.addEventListener("pointercancel", ended, true);
+    if (handle) {
+      g.addEventListener("wheel", (e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        change([cur[0], cur[1], cur[2] + (e.deltaY < 0 ? 1 : -1) * (e.shiftKey ? 1 : 5)], true);
+      }, { passive: false });
+    }
+    render();
+    const made = {
+      pose: () => [...cur],
+      set(next) {
+        cur = [next[0], next[1], normDeg(next[2])];
+        render();
+      },
+      remove() {
+        g.remove();
+        svg.removeEventListener("pointerdown", secondDown, true);
+        svg.removeEventListener("pointermove", moved, true);
+        svg.removeEventListener("pointerup", ended, true);
+        svg.removeEventListener("pointercancel", ended, true);
+        dragged.delete(made);
+      },
+    };
+    dragged.add(made);
+    return made;
+  }
+
   return {
     svg,
+    dragShape,
     draw,
     X,
     Y,

@@ -391,6 +391,7 @@ function renderDecision() {
   S.promptKey = key;
   hook("clear")?.();
   B.clearLayer("preview");
+  B.clearLayer("drag");
   const box = $("#decision");
   const fs = h("fieldset", { id: "decision-fields", class: "plain" });
   box.replaceChildren(fs);
@@ -647,6 +648,7 @@ const client = {
   overlay: B.overlay,
   centreOn: B.centreOn,
   toWorld: B.toWorld,
+  dragShape: (spec) => B.dragShape(spec),
 };
 
 // ====================================================================== start

@@ -1,10 +1,10 @@
 // Jim Lad's forms at the web table: sealed orders with each ship's previewed path, the distance
 // slider with its preview, aiming krak, the grapeshot template and manned torpedoes on the
 // table with the odds of the shot, and the smaller prompts (takeover, boarding, harbour, trade,
-// placing a model in companion play). Each posts the action it builds; the server checks it.
+// placing a model in companion play, dragged or typed). Each posts the action it builds; the server checks it.
 
 import { $, h, s, fmt, pct, unit, normDeg, angleDiff, bearing, dist, roundPt, button, group } from "/static/kit.js";
-import { CARDS, CARD_LENGTH, GUNS, TEMPLATE, TORPEDO, sidePoint, flamerTemplate } from "./pieces.js";
+import { CARDS, CARD_LENGTH, GUNS, TEMPLATE, TORPEDO, sidePoint, flamerTemplate, hullCorners } from "./pieces.js";
 
 export function makeForms(client, shipOf) {
   const { draw } = client;
@@ -335,14 +335,19 @@ export function makeForms(client, shipOf) {
     fs.append(h("div", { class: "row" }, button("done trading", () => client.act({ kind: "trade", item: null }), { id: "pass", class: "primary" })));
   };
 
+  // Companion play: the model's place, dragged (and turned by the handle at its bow) on the table
+  // or typed; the outline on the table and the fields follow each other. The square drawn is the
+  // reach the server allows from where the move left the model; the server checks the placing.
+  let placing = null;
   FORMS.PlacePrompt = (fs, p) => {
     const num = (id, value) => h("input", { type: "number", id, step: "0.1", value: fmt(value), style: "width:5.5em" });
     const x = num("place-x", p.x);
     const y = num("place-y", p.y);
     const heading = num("place-heading", p.heading);
+    const note = h("div", { class: "note", id: "place-note" });
     fs.append(h("p", {}, `Where does ${p.ship} stand on the table? The move left it at (${fmt(p.x)}, ${fmt(p.y)}) heading ${fmt(p.heading)}°.`));
-    fs.append(h("p", { class: "note" }, `Confirm, or type the model's centre and heading as it really stands (within ${fmt(p.reach)}" of that spot).`));
-    fs.append(h("div", { class: "row" }, "x ", x, " y ", y, " heading ", heading));
+    fs.append(h("p", { class: "note" }, `Confirm, or drag the model's outline on the table (its bow handle or the wheel turns it) or type its centre and heading as it really stands (within ${fmt(p.reach)}" of that spot).`));
+    fs.append(h("div", { class: "row" }, "x ", x, " y ", y, " heading ", heading), note);
     fs.append(
       h(
         "div",
@@ -351,7 +356,62 @@ export function makeForms(client, shipOf) {
         button("place it here", () => client.act({ kind: "place", x: Number(x.value), y: Number(y.value), heading: Number(heading.value) }), { id: "place-here" }),
       ),
     );
+    stopPlacing();
+    const ship = shipOf(p.ship, client.live().state);
+    if (!ship || client.replaying()) return;
+    const r = p.reach;
+    client.layers.drag.append(draw.poly([[p.x - r, p.y - r], [p.x + r, p.y - r], [p.x + r, p.y + r], [p.x - r, p.y + r]], "place-reach"));
+    const say = (pose) => {
+      const far = Math.abs(pose[0] - p.x) > r || Math.abs(pose[1] - p.y) > r;
+      const off = hullCorners(pose, ship.length, ship.width).some(([cx, cy]) => cx < 0 || cy < 0 || cx > client.table.W || cy > client.table.H);
+      placingMark(far || off);
+      note.replaceChildren(far || off ? h("span", { class: "contact" }, far ? `beyond the ${fmt(r)}" reach of where the move left it` : "off the table") : `${fmt(dist(pose, [p.x, p.y]))}" from where the move left it, turned ${fmt(angleDiff(pose[2], p.heading), 0)}°`);
+    };
+    const shape = client.dragShape({
+      pose: [p.x, p.y, p.heading],
+      outline: (pose) => hullCorners(pose, ship.length, ship.width),
+      handle: (pose) => {
+        const [c, sn] = unit(pose[2]);
+        const k = ship.length / 2 + 2;
+        return [pose[0] + c * k, pose[1] + sn * k];
+      },
+      cls: "place-hull",
+      onMove: (pose) => {
+        const q = [Math.round(pose[0] * 10) / 10, Math.round(pose[1] * 10) / 10, Math.round(pose[2]) % 360];
+        x.value = fmt(q[0]);
+        y.value = fmt(q[1]);
+        heading.value = fmt(q[2]);
+        say(q);
+      },
+    });
+    placing = { shape };
+    const typed = () => {
+      const q = [Number(x.value), Number(y.value), Number(heading.value)];
+      if ([x, y, heading].some((f) => f.value === "") || q.some((v) => !Number.isFinite(v))) return;
+      shape.set(q);
+      say(q);
+    };
+    for (const f of [x, y, heading]) f.addEventListener("input", typed);
+    say([p.x, p.y, p.heading]);
   };
 
-  return { forms: FORMS, describeAction, boardClick, stopAim };
+  function placingMark(wrong) {
+    client.layers.drag.querySelector(".place-hull")?.classList.toggle("wrong", wrong);
+  }
+
+  function stopPlacing() {
+    placing?.shape.remove();
+    placing = null;
+    client.clearLayer("drag");
+  }
+
+  return {
+    forms: FORMS,
+    describeAction,
+    boardClick,
+    clear() {
+      stopAim();
+      stopPlacing();
+    },
+  };
 }

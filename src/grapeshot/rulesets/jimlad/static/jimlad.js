@@ -461,7 +461,7 @@ export default function register(client) {
     forms: forms.forms,
     describe: forms.describeAction,
     boardClick: forms.boardClick,
-    clear: forms.stopAim,
+    clear: forms.clear,
     animate,
     highlight,
     logText,
