@@ -49,3 +49,31 @@ def test_the_header_tells_the_replayed_step_not_the_live_game(page: Page, server
     page.wait_for_function("document.body.dataset.replay === '0'")
     expect(page.locator("#outcome")).to_be_hidden()  # the game-over banner is the live game's, not step 0's
     assert page.inner_text("#turn") != live_turn
+
+
+def test_a_label_by_the_table_edge_stays_on_the_table(page: Page, server: Server) -> None:
+    """Issue 17: a label drawn by the right or top edge (a facing, a contact) is not cut off."""
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"})
+    open_table(page, server, g["links"]["red"])
+    boxes = page.evaluate(
+        """async () => {
+          const { makeBoard } = await import('/static/board.js');
+          const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+          svg.setAttribute('viewBox', '0 0 120 72');
+          svg.style.width = '1200px';
+          document.body.append(svg);
+          const board = makeBoard(svg);
+          board.ensure({ table: { width: 120, height: 72 }, terrain: [] });
+          const out = [];
+          for (const [p, text] of [[[119.5, 36], 'Da Big Smasha: the table edge'], [[60, 71.8], 'edge'], [[10, 30], 'open water']]) {
+            const t = board.draw.label(p, text);
+            svg.append(t);
+            const b = t.getBBox();
+            out.push([b.x, b.y, b.x + b.width, b.y + b.height]);
+          }
+          return out;
+        }"""
+    )
+    for x0, y0, x1, y1 in boxes:
+        assert x0 >= 0 and x1 <= 120 and y0 >= 0 and y1 <= 72, boxes
+    assert boxes[2][0] > 10  # in open water a label still runs to the right of its point
