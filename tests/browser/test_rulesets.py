@@ -1,7 +1,8 @@
 """The browser conformance test: every installed rule set plays a whole game at the web table.
 
 For each rule set (parametrised over the installed ones, so a new rule set joins by being
-installed) a game of its first scenario is started with its first seat a person and the others
+installed) a game of each of its built-in scenarios (the first whole, the others two turns
+long) is started with its first seat a person and the others
 AI players, and the person's page answers every prompt through the generic forms (built from the
 prompt's legal answers; ``?forms=generic``), so the rule set's ``Prompt.legal``, the server's
 picks and digest, and the client's drawing of the rule set (its plugin script, or the generic
@@ -43,10 +44,14 @@ def scripted(rs: Ruleset) -> bool:
 
 
 def cases() -> list[Any]:
+    """The first scenario of each rule set played whole (at three sizes where the rule set has a
+    script of its own); every other built-in scenario at desktop size, two turns long."""
     out = []
     for rs in installed():
+        names = Catalogue(None).names(rs.name)
         sizes = [DESKTOP, TABLET, PHONE] if scripted(rs) else [DESKTOP]
-        out += [pytest.param(rs.name, size, id=f"{rs.name}-{size[0]}x{size[1]}") for size in sizes]
+        out += [pytest.param(rs.name, names[0], size, id=f"{rs.name}-{names[0]}-{size[0]}x{size[1]}") for size in sizes]
+        out += [pytest.param(rs.name, other, DESKTOP, id=f"{rs.name}-{other}-short") for other in names[1:]]
     return out
 
 
@@ -71,18 +76,22 @@ def answer(page: Page) -> None:
     raise AssertionError(f"no form to answer the {dataset(page, 'prompt')}: {page.inner_html('#decision')}")
 
 
-@pytest.mark.parametrize(("name", "size"), cases())
+@pytest.mark.parametrize(("name", "scenario", "size"), cases())
 def test_every_rule_set_plays_a_game_to_its_end_in_the_browser(
-    browser: Browser, server: Server, name: str, size: tuple[int, int], pytestconfig: pytest.Config
+    browser: Browser, server: Server, name: str, scenario: str, size: tuple[int, int], pytestconfig: pytest.Config
 ) -> None:
     rs = get(name)
-    scenario = Catalogue(None).names(name)[0]
     listed = next(r for r in api(server, "/api/rulesets")["rulesets"] if r["name"] == name)
-    first = listed["scenarios"][0]
-    assert first["name"] == scenario
+    assert listed["scenarios"][0]["name"] == Catalogue(None).names(name)[0]
+    first = next(s for s in listed["scenarios"] if s["name"] == scenario)
     ai = "heuristic" if "heuristic" in listed["players"] else "random"
+    # a referee seat (no side) is a person's too: the page answers its prompts like any other's
     seats = {s["id"]: ("human" if i == 0 else ai) for i, s in enumerate(first["seats"])}
-    game = api(server, "/api/games", {"ruleset": name, "scenario": scenario, "seed": 7, "seats": seats})
+    short = scenario != listed["scenarios"][0]["name"]
+    body: dict[str, Any] = {"ruleset": name, "scenario": scenario, "seed": 7, "seats": seats}
+    if short:
+        body["options"] = {"turn_limit": 2}
+    game = api(server, "/api/games", body)
     me = first["seats"][0]["id"]
 
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
@@ -132,7 +141,7 @@ def test_every_rule_set_plays_a_game_to_its_end_in_the_browser(
         assert board is not None and board["width"] >= 0.95 * size[0]
     out = Path(str(pytestconfig.getoption("--output")))
     out.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(out / f"table-{name}-{size[0]}x{size[1]}.png"))
+    page.screenshot(path=str(out / f"table-{name}-{scenario}-{size[0]}x{size[1]}.png"))
     context.close()
     assert errors == [], errors
     assert decisions > 0
