@@ -151,11 +151,10 @@ class Game:
             except ValueError as err:
                 raise ScenarioError(scenario.source, "modules", "an installed rule module", str(err)) from None
             mods[mod.name] = mod
-        # the scenario's options and the caller's (house rules) are checked apart, so an error
-        # names the one it is in; then the caller's win
-        self._resolve_options(scenario.options, scenario.source, mods)
-        self._resolve_options(options or {}, options_source, mods)
-        self.options, by_module = self._resolve_options({**scenario.options, **(options or {})}, scenario.source, mods)
+        # the scenario's options, then the caller's (house rules) over them, each checked against
+        # its own source, so an error names the one it is in
+        scenario_options = self._resolve_options(scenario.options, scenario.source, mods)
+        self.options, by_module = self._resolve_options(options or {}, options_source, mods, scenario_options)
         self.modules: dict[str, ModuleRun] = {}
         for mod in mods.values():
             host = self.ruleset.host(mod.name, self)
@@ -204,9 +203,12 @@ class Game:
 
     # ------------------------------------------------------------------ modules
 
-    def _resolve_options(self, given: Mapping[str, object], source: str, mods: Mapping[str, Module]) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
-        """The rule set's options and each module's (``module.name`` keys) from ``given``, every
-        value checked against ``source``; refuses a key of neither."""
+    def _resolve_options(
+        self, given: Mapping[str, object], source: str, mods: Mapping[str, Module], base: tuple[dict[str, object], dict[str, dict[str, object]]] | None = None
+    ) -> tuple[dict[str, object], dict[str, dict[str, object]]]:
+        """The rule set's options and each module's (``module.name`` keys) from ``given`` over the
+        defaults (or ``base``, an earlier result), every given value checked against ``source``;
+        refuses a key of neither."""
         own: dict[str, object] = {}
         by_module: dict[str, dict[str, object]] = {name: {} for name in mods}
         for key, value in given.items():
@@ -217,8 +219,11 @@ class Game:
                 by_module[prefix][rest] = value
             else:
                 raise ScenarioError(source, f"options.{key}", f"an option of {self.ruleset.name} or of a module in play {list(mods)}", key)
-        resolved = self.ruleset.resolve_options(own, source)
-        return resolved, {name: resolve_options(name, mod.options, by_module[name], source, prefix=f"{name}.") for name, mod in mods.items()}
+        own_base, mod_base = base if base is not None else (None, {})
+        resolved = self.ruleset.resolve_options(own, source, own_base)
+        return resolved, {
+            name: resolve_options(name, mod.options, by_module[name], source, prefix=f"{name}.", base=mod_base.get(name)) for name, mod in mods.items()
+        }
 
     def procedure(self, name: str) -> Callable[..., Any] | None:
         """The step ``name`` of a module in play that takes over the host's rule there, if any."""

@@ -122,9 +122,9 @@ class Ruleset(ABC):
         """The namespace of this rule set's action, prompt and event kinds (its name)."""
         return self.name
 
-    def resolve_options(self, given: Mapping[str, object], source: str) -> dict[str, object]:
-        """Defaults overlaid with the scenario's (or caller's) choices, each checked."""
-        return resolve_options(self.name, self.options, given, source)
+    def resolve_options(self, given: Mapping[str, object], source: str, base: Mapping[str, object] | None = None) -> dict[str, object]:
+        """Defaults (or ``base``) overlaid with the scenario's (or caller's) choices, each checked."""
+        return resolve_options(self.name, self.options, given, source, base=base)
 
     # ------------------------------------------------------------------ playing
 
@@ -265,10 +265,13 @@ class Ruleset(ABC):
         return value
 
 
-def resolve_options(owner: str, options: Sequence[Option], given: Mapping[str, object], source: str, prefix: str = "") -> dict[str, object]:
-    """``options``' defaults overlaid with ``given`` (names without ``prefix``), each value checked."""
+def resolve_options(
+    owner: str, options: Sequence[Option], given: Mapping[str, object], source: str, prefix: str = "", base: Mapping[str, object] | None = None
+) -> dict[str, object]:
+    """``options``' defaults (or ``base``, values already resolved) overlaid with ``given`` (names
+    without ``prefix``), each given value checked."""
     known = {o.name: o for o in options}
-    out = {o.name: o.default for o in options}
+    out = dict(base) if base is not None else {o.name: o.default for o in options}
     for key, value in given.items():
         if key not in known:
             raise ScenarioError(source, f"options.{prefix}{key}", f"one of the {owner} options {sorted(prefix + k for k in known)}", key)
