@@ -25,14 +25,14 @@ from grapeshot.odds import EFFORT, Odds, OddsError, Row, drive
 from grapeshot.rulesets.collisions.contact import MOMENTUM, RAM_CHART, ram_rolls
 from grapeshot.rulesets.collisions.grappling import grapple_roll
 from grapeshot.rulesets.collisions.prompts import Grapple, GrapplePrompt
-from grapeshot.rulesets.collisions.protocol import SHIPS, Proc
+from grapeshot.rulesets.collisions.protocol import SHIPS, Proc, Roller
 from grapeshot.rulesets.collisions.state import NAME
 
 CLASSES = tuple(SHIPS)
 VESSELS = (*SHIPS, "boat", "canoe")
 
 
-def _roller(dice: DiceSource) -> Any:
+def _roller(dice: DiceSource) -> Roller:
     """The odds' dice as the rules roll: each request answered at once, no re-roll offered."""
 
     def roll(request: RollRequest) -> Proc[Roll]:
