@@ -340,3 +340,13 @@ def test_rules_lists_a_rule_set_s_options_and_its_modules() -> None:
     assert "TC-ROW-1" in r.output and "TY-ROW-1" in r.output and "JL-" not in r.output
     r = run("rules", "--ruleset", "toy", "--modules", "no-such")
     assert r.exit_code != 0 and "unknown rule module 'no-such'" in r.output
+
+
+def test_a_modules_coverage_on_one_host_counts_only_the_tests_played_on_it() -> None:
+    """The collisions module's 21 rules are covered on a Wooden Ships host by its own tests
+    there; on Jim Lad, which cannot host it, none of its tests count."""
+    r = run("rules", "--ruleset", "woodenships", "--modules", "collisions", "--coverage")
+    assert r.exit_code == 0, r.output
+    assert "collisions on a woodenships host: 21 rules registered, 21 in play, 21 covered" in " ".join(r.output.split())
+    r = run("rules", "--ruleset", "jimlad", "--modules", "collisions", "--coverage")
+    assert r.exit_code != 0 and "CG-RAM-1" in r.output
