@@ -16,10 +16,28 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 
-from grapeshot.adapters.pettingzoo import env, parallel_env
+from grapeshot.adapters.pettingzoo import GrapeshotEnv, env, parallel_env
+from grapeshot.core.errors import IllegalAction
+from grapeshot.core.game import Game
 from grapeshot.core.scenario import Scenario
 from tests.support import scenario
+
+
+def assert_mask_is_the_engines(e: GrapeshotEnv, agent: str, mask: Any, copy: Game) -> None:
+    """Every masked-in template of ``agent``'s mask is accepted by the prompt of ``copy`` (a copy
+    of the environment's game), every masked-out one has no action or is refused by it."""
+    prompt = copy.prompt
+    assert prompt is not None
+    for i in range(e.session.n_actions):
+        action = e.action_for(agent, i)
+        if mask[i]:
+            assert action is not None
+            prompt.check(agent, action)  # the rebuilt game's own prompt accepts it
+        elif action is not None:
+            with pytest.raises(IllegalAction):
+                prompt.check(agent, action)
 
 
 def squadron(**options: Any) -> Scenario:

@@ -5,6 +5,8 @@ player against random play; the battle report; the admiral's leadership."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,10 +16,15 @@ from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.dice import ScriptedDice
+from grapeshot.geometry import Hull
 from grapeshot.report import Words, narrate, unworded
+from grapeshot.rulesets.navalwarhammer.actions import ShoveOff
 from grapeshot.rulesets.navalwarhammer.boarding import crew_ld as ld_tested
 from grapeshot.rulesets.navalwarhammer.boarding import lent_ld
+from grapeshot.rulesets.navalwarhammer.data import SHOVE_OFF
 from grapeshot.rulesets.navalwarhammer.minds import panic
+from grapeshot.rulesets.navalwarhammer.players.heuristic import HeuristicPlayer
+from grapeshot.rulesets.navalwarhammer.prompts import ShoveOffPrompt
 from tests.rulesets.navalwarhammer.sea import HALBERDIERS, duel, events, game, run, sea, ship, the_ship, unit
 
 SCENARIOS = builtin_scenarios("navalwarhammer")
@@ -82,15 +89,21 @@ def test_a_dozen_seeded_games_a_scenario_and_player_finish_with_every_invariant_
 
 
 @pytest.mark.rules("NW-BOARD-9")
-def test_the_soak_s_freeforall_seed_90_plays_through() -> None:
-    """bench/soak.py found it: the heuristic shoved off at a bearing a hair below zero, which a
-    plain % 360 turned into 360, a direction the prompt refuses; every seat heuristic, the
-    invariants checked after every action."""
-    sc = load_scenario("freeforall", "navalwarhammer")
-    g = Game("navalwarhammer", sc, seed=90)
-    out = play_out(g, {s.id: make("heuristic", 90 * 31 + k, "navalwarhammer") for k, s in enumerate(sc.seats)}, Watch())
-    assert out.objective in ("last-fleet-afloat", "victory-points", "draw")
-    assert any(e.kind == "shove-off" and 0.0 <= e.data["direction"] < 360.0 for e in g.events)
+def test_shoving_off_at_a_bearing_a_hair_below_zero_gives_a_direction_the_prompt_takes() -> None:
+    """bench/soak.py found it (freeforall, seed 90, every seat heuristic): the heuristic shoved
+    off directly away from the enemy at a bearing a hair below zero, which a plain % 360 turned
+    into 360, a direction the prompt refuses.  Staged here: the enemy astern, one float step to
+    port of the ship's line."""
+    g = game(duel([ship("Red", "medium", [HALBERDIERS])], [ship("Blue", "medium", [HALBERDIERS])]))
+    s = sea(g)
+    red, blue = the_ship(g, "Red"), the_ship(g, "Blue")
+    red.hull = Hull(40.0, 24.0, 0.0, red.hull.length, red.hull.width)
+    blue.hull = Hull(20.0, math.nextafter(24.0, 25.0), 0.0, blue.hull.length, blue.hull.width)
+    assert (math.degrees(math.atan2(red.hull.y - blue.hull.y, red.hull.x - blue.hull.x)) % 360.0) == 360.0  # the trap
+    p = ShoveOffPrompt(("red",), "NW-BOARD-9", "shove off", (ShoveOff,), ship="Red", heading=0.0)
+    a = HeuristicPlayer(0).on_ShoveOffPrompt(s, "red", p)
+    p.check("red", a)
+    assert isinstance(a, ShoveOff) and a.direction == 0.0 and a.inches == SHOVE_OFF
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -28,10 +28,23 @@ Proc = Generator[Prompt, Any, Any]
 
 def credit(sea: Sea, seat: str | None, unit: Unit, slain: int) -> None:
     """Victory points for models slain: their points, to the seat whose blow it was (none for a
-    friend's blow, or for nature's)."""
+    friend's blow, or for nature's).
+
+    A war machine and its crew score once, as one unit (the machine's points pay for its crew,
+    whose models cost nothing): when the machine is destroyed while it still has crew, or when
+    the last of its crew is slain while it stands, whoever does either scores the machine's
+    points (docs/rulings.md)."""
     if seat is None or slain <= 0 or not isinstance(unit, Troops) or unit.seat == seat:
         return
-    sea.vp[seat] = sea.vp.get(seat, 0) + unit.points * slain
+    value = unit.points * slain
+    if unit.crew_of is not None and not unit.alive:
+        machine = sea.units.get(unit.crew_of)
+        value = machine.points if machine is not None and machine.alive else 0
+    elif unit.is_machine:
+        crews = [c for c in sea.units.values() if c.crew_of == unit.name]
+        if crews and not any(c.alive for c in crews):
+            value = 0
+    sea.vp[seat] = sea.vp.get(seat, 0) + value
 
 
 def strike(g: Game, sea: Sea, seat: str | None, target: Unit, hits: int, attack: Attack, *, near: Vec | None = None) -> Generator[Prompt, Any, Damage]:

@@ -220,7 +220,7 @@ RULEBOOK = RuleBook(
             "aftermath.results",
         ),
         _e("NW-BOARD-6", "Abandon ship", "aftermath.abandon"),
-        _e("NW-BOARD-7", "Prizes at double victory points", "aftermath.crew_prizes", "victory.prizes"),
+        _e("NW-BOARD-7", "Prizes at double victory points", "aftermath.crew_prizes", "victory.prizes", "damage.credit"),
         _e("NW-BOARD-8", "Cutting loose", "aftermath.cut_loose_phase", "aftermath.free_at_rail"),
         _e("NW-BOARD-9", "Shoving off", "aftermath.shove_off"),
         _e("NW-BOARD-10", "Consolidation", "aftermath.consolidation", "aftermath.consolidate"),

@@ -1,7 +1,8 @@
 """How a game of Naval Warhammer ends, and who wins (a stand-in: the text gives only the prizes'
 double victory points, NW-BOARD-7).
 
-Victory points: the points of every enemy model slain, to the side whose blow slew it; the value of
+Victory points: the points of every enemy model slain, to the side whose blow slew it (a war
+machine and its crew as one unit, scored once, :func:`~.damage.credit`); the value of
 every enemy ship sunk (its hull, upgrades and boats), to the side whose blow sank it; and twice the
 value of every enemy ship a side holds as a prize at the end (NW-BOARD-7).  The game ends when at
 most one side still has a ship crewed by its own models ("last fleet afloat"), or after the turn

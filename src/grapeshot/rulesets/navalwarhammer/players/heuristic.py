@@ -6,7 +6,8 @@
 * Flyers: charge onto the nearest enemy deck in reach, else stay.
 * Moving: each ship picks, from its legal moves, the one whose end pose scores best: nearing the
   nearest enemy ship (to board it when its crew outnumbers the enemy's, to stay at gun range when
-  not), declaring a ram where it carries one, keeping off rocks, land and the table's edge.
+  not), bringing its fixed guns to bear on it, declaring a ram where it carries one, keeping off
+  rocks, land and the table's edge.
 * Boarding: stands and shoots with missiles, else holds; lines up at the rail; charges into the
   fray; moves boarders across when its crew is the larger; cuts loose when its crew is the
   smaller, and shoves off away from the enemy; consolidates.
@@ -24,7 +25,20 @@ from typing import cast
 from grapeshot.core.actions import Action, Reroll
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
-from grapeshot.geometry import Blast, Vec, distance, first_contact, hull_distance, norm_deg, point_hull_distance, segment_disc_span, segment_hull_span
+from grapeshot.geometry import (
+    Blast,
+    Hull,
+    Vec,
+    angle_diff,
+    bearing,
+    distance,
+    first_contact,
+    hull_distance,
+    norm_deg,
+    point_hull_distance,
+    segment_disc_span,
+    segment_hull_span,
+)
 from grapeshot.rulesets.navalwarhammer.actions import (
     Across,
     Cast,
@@ -40,7 +54,8 @@ from grapeshot.rulesets.navalwarhammer.actions import (
     Steer,
 )
 from grapeshot.rulesets.navalwarhammer.courses import course, places
-from grapeshot.rulesets.navalwarhammer.data import SHOVE_OFF
+from grapeshot.rulesets.navalwarhammer.data import GUN_ARC, MOUNTS, SHOVE_OFF
+from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES
 from grapeshot.rulesets.navalwarhammer.fantasy.charts import to_wound
 from grapeshot.rulesets.navalwarhammer.prompts import (
     AcrossPrompt,
@@ -57,10 +72,12 @@ from grapeshot.rulesets.navalwarhammer.prompts import (
     ShoveOffPrompt,
     SteerPrompt,
 )
-from grapeshot.rulesets.navalwarhammer.state import Sea, Ship
+from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
 
 #: inches at which a ship that does not want to board likes to keep the enemy (gun range)
 STANDOFF = 16.0
+#: what a fixed gun bearing on the foe at the end of a move adds to its score
+GUN_BEARING = 3.0
 #: what running into each kind of thing costs a move's score
 HAZARD = {"island": 12.0, "rocks": 12.0, "sandbank": 8.0, "dock": 6.0, "edge": 6.0, "monster": 3.0}
 
@@ -164,6 +181,7 @@ class HeuristicPlayer:
         from grapeshot.rulesets.navalwarhammer.moving import obstacles_for
 
         obstacles = obstacles_for(sea, ship)
+        guns = [u for u in sea.crew(ship.name) if u.is_machine and u.facing in MOUNTS and u.engine in ENGINES]
         for choice in p.legal(seat).parts[0].options:
             a = cast(Steer, choice.value)
             path = course(ship, a.inches, a.turn, a.at)
@@ -188,6 +206,7 @@ class HeuristicPlayer:
                 score -= d / 4.0 if board else abs(d - STANDOFF) / 6.0
                 off = math.radians(end.heading - math.degrees(math.atan2(foe.hull.y - end.y, foe.hull.x - end.x)))
                 score += 1.5 * math.cos(off) if board else 1.0 * abs(math.sin(off))
+                score += sum(GUN_BEARING * bearing_value(end, g, foe) for g in guns)
             edge = min(end.x, end.y, sea.table.width - end.x, sea.table.height - end.y)
             if edge < 6.0:
                 score -= (6.0 - edge) / 2.0
@@ -271,6 +290,17 @@ class HeuristicPlayer:
         if not casts:
             return p.answers[0]
         return max(casts, key=lambda c: (sea.units[c.target].models if c.target in sea.units else 0.5, c.target))
+
+
+def bearing_value(end: Hull, gun: Troops, foe: Ship) -> float:
+    """How well a fixed gun would bear on the foe's centre from the ship's end pose (NW-CANNON-2:
+    it shoots in a 45 degree arc about its mount): 1 dead on its line, a half at 45 degrees off
+    it, nothing further off or out of the gun's range (a pull towards the arc, not only into it)."""
+    facing = end.heading + MOUNTS[str(gun.facing)]
+    off = abs(angle_diff(bearing(end.centre, foe.hull.centre), facing))
+    if off > GUN_ARC or distance(end.centre, foe.hull.centre) > ENGINES[gun.engine].max_range:  # type: ignore[index]
+        return 0.0
+    return math.cos(math.radians(off)) ** 2
 
 
 def ram_value(ship: Ship, target: Ship, moved: float) -> float:
