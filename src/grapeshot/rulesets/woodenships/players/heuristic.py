@@ -10,7 +10,9 @@
   hand-to-hand and one ranged weapon, heroes a second one-handed weapon, the rest stowed amidships.
 * Ships: each closes on the nearest enemy ship (or the ground its enemies hold) when its crew is
   the match of theirs, else keeps at about 10" (pistol and rifle range, out of a boarding party's
-  reach); it waits at anchor while more of its crew are ashore than aboard.
+  reach); it waits at anchor while more of its crew are ashore than aboard.  With the wind on, a
+  sailing ship goes out of its way (up to 4") to pass between an enemy and the wind and steal it,
+  and keeps out of an enemy's lee (and off its friends' wind).
 * Figures (:mod:`.tactics`): the engaged strike first, the men before the heroes, so that the
   heroes' blows get the gang-up; then the rest, nearest the enemy first; gun crews serve their
   guns.
@@ -25,8 +27,8 @@ from typing import cast
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
-from grapeshot.geometry import Contact, Hull, Surface, angle_diff, bearing, hull_distance, hull_polygon_distance
-from grapeshot.rulesets.woodenships import gw
+from grapeshot.geometry import Contact, Hull, Surface, Vec, angle_diff, bearing, hull_distance, hull_polygon_distance
+from grapeshot.rulesets.woodenships import gw, wind
 from grapeshot.rulesets.woodenships.actions import Distribute, Hold, Mount, Next, Pick, Steer
 from grapeshot.rulesets.woodenships.data import DRAFT_KINDS, GUNS, MELEE, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.draft import DistributePrompt, PickPrompt
@@ -273,6 +275,28 @@ def _ram_cost(shore: Shore, ship: Ship, hull: Hull, contact: Contact | None, clo
     return -2.0 * net - (2.0 if stuck and close else 0.0)
 
 
+def _wind_cost(shore: Shore, ship: Ship, hull: Hull) -> float:
+    """WS-WIND-3, as inches of the steering's score (less is better): ending a phase (or passing
+    half way) in an enemy's wind shadow steals her wind, worth 4" if she is stopped by it, 2" if
+    only slowed; ending with an enemy in her own shadow, in its lee, costs the same the other way
+    round; taking a friend's wind costs what stealing an enemy's is worth."""
+    if not wind.on(shore) or not wind.sails(ship):
+        return 0.0
+    end = hull.centre
+    mid = Vec((ship.hull.x + end.x) / 2.0, (ship.hull.y + end.y) / 2.0)
+    cost = 0.0
+    for other in shore.afloat():
+        if other is ship or not wind.sails(other):
+            continue
+        foe = other.side != ship.side
+        if wind.in_shadow(shore, other.hull, end) or wind.in_shadow(shore, other.hull, mid):
+            worth = 4.0 if hull.length >= other.hull.length - 1e-9 else 2.0
+            cost += -worth if foe else worth
+        elif foe and wind.in_shadow(shore, hull, other.hull.centre):
+            cost += 4.0 if other.hull.length >= hull.length - 1e-9 else 2.0
+    return cost
+
+
 def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
     """Close on the target when the crew is its match, else stand off at about 10"; ram an enemy
     when the ram deals more than it takes (and stick fast to board), never a friend or a rock;
@@ -294,6 +318,7 @@ def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
         if contact is not None and contact.ident != target and contact.kind not in ("ship", *TERRAIN_RAMS):
             score += 3.0
         score += abs(turned) / 900.0
+        score += _wind_cost(shore, ship, hull)
         if best is None or score < best[0] - 1e-9:
             best = (score, s)
     assert best is not None
