@@ -1,5 +1,9 @@
 """The search player against the heuristic player: mirrored games, win rate with its 95% interval.
 
+Any rule set with a heuristic player (``--ruleset``, default ``jimlad``; ``woodenships`` plays
+its ``ship-duel`` by default, the search deciding its ships' steering and its figures' actions
+unless ``--decisions`` says otherwise, the rest left to the heuristic).
+
 Each seed is played once for each seat on the same scenario with the same klans in the same
 seats, the search player taking that seat and heuristic players the others, so neither a seat
 nor a klan favours either player (in a duel: twice, once from each seat).  A draw or a shared
@@ -9,7 +13,7 @@ search player's budget is a rollout count (not the clock), so a run reproduces e
 machine; the games are shared among ``--processes`` worker processes.
 
     .venv/bin/python bench/search_vs_heuristic.py [--seeds 200] [--rollouts 48] [--processes 2]
-        [--scenario duel] [--klans goffs,evil-sunz] [--seed 1] [--horizon N] [--candidates 6]
+        [--ruleset jimlad] [--scenario duel] [--klans goffs,evil-sunz] [--seed 1] [--horizon N] [--candidates 6]
 """
 
 from __future__ import annotations
@@ -20,15 +24,17 @@ import multiprocessing
 import time
 from dataclasses import dataclass
 
-from grapeshot.agents import Agent, play_out
+from grapeshot.agents import Agent, make, play_out
 from grapeshot.agents.search import PRIOR, SearchPlayer
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.stats import wilson
 from grapeshot.lab.study import derive_seed
 from grapeshot.rulesets.jimlad.lab import with_klans
-from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.players.search import SHARES
+
+#: each rule set's scenario and searched decisions when none are given
+DEFAULTS = {"jimlad": ("duel", ",".join(SHARES)), "woodenships": ("ship-duel", "SteerPrompt,ActPrompt")}
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,7 @@ class Task:
     horizon: int | None
     decisions: tuple[str, ...]
     prior: float
+    ruleset: str = "jimlad"
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,7 @@ def play(task: Task) -> Result:
     sc = scenario_of(task.scenario)
     seats = [s.id for s in sc.seats]
     game_seed = derive_seed(task.seed, task.index)
-    game = Game("jimlad", sc, seed=game_seed, log=False)
+    game = Game(task.ruleset, sc, seed=game_seed, log=False)
     searcher = SearchPlayer(
         derive_seed(game_seed, 100 + task.seat),
         rollouts=task.rollouts,
@@ -79,7 +86,7 @@ def play(task: Task) -> Result:
     )
     agents: dict[str, Agent] = {}
     for k, seat in enumerate(seats):
-        agents[seat] = searcher if k == task.seat else HeuristicPlayer(derive_seed(game_seed, k))
+        agents[seat] = searcher if k == task.seat else make("heuristic", derive_seed(game_seed, k), task.ruleset)
     t0 = time.perf_counter()
     outcome = play_out(game, agents)
     seconds = time.perf_counter() - t0
@@ -93,25 +100,29 @@ def main() -> None:
     ap.add_argument("--candidates", type=int, default=6)
     ap.add_argument("--horizon", type=int, default=0, help="turns a rollout plays on after the decision's turn (-1: to the end of the game)")
     ap.add_argument("--prior", type=float, default=PRIOR, help="the margin another answer needs over the heuristic's")
-    ap.add_argument("--decisions", default=",".join(SHARES), help="the decisions searched, by prompt kind (comma list)")
-    ap.add_argument("--scenario", default="duel", help="a scenario (each seed is played once per seat)")
+    ap.add_argument("--decisions", default="", help="the decisions searched, by prompt kind (comma list; default: the rule set's, DEFAULTS)")
+    ap.add_argument("--ruleset", default="jimlad", choices=list(DEFAULTS), help="the rule set played")
+    ap.add_argument("--scenario", default="", help="a scenario (each seed is played once per seat; default: the rule set's duel)")
     ap.add_argument("--klans", default="", help="the klan of each seat, comma list in seat order (default: the scenario's)")
     ap.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
     ap.add_argument("--processes", type=int, default=2)
     args = ap.parse_args()
-    sc = load_scenario(args.scenario, "jimlad")
+    scenario, searched = DEFAULTS[args.ruleset]
+    sc = load_scenario(args.scenario or scenario, args.ruleset)
     klans = [k.strip() for k in args.klans.split(",") if k.strip()]
+    if klans and args.ruleset != "jimlad":
+        ap.error("--klans is for the jimlad rule set")
     data = with_klans(sc.raw, dict(zip([s.id for s in sc.seats], klans, strict=True))) if klans else dict(sc.raw)
     text = json.dumps(data, sort_keys=True)
     if args.horizon < 0:
         args.horizon = None
-    decisions = tuple(d.strip() for d in args.decisions.split(",") if d.strip())
+    decisions = tuple(d.strip() for d in (args.decisions or searched).split(",") if d.strip())
     tasks = [
-        Task(i, seat, text, args.seed, args.rollouts, args.candidates, args.horizon, decisions, args.prior)
+        Task(i, seat, text, args.seed, args.rollouts, args.candidates, args.horizon, decisions, args.prior, args.ruleset)
         for i in range(args.seeds)
         for seat in range(len(sc.seats))
     ]
-    fleets = ", ".join(f"{f['seat']}: {f['klan']}" for f in data["fleets"])
+    fleets = ", ".join(f"{f['seat']}: {f.get('klan') or ', '.join(x['name'] for x in f.get('ships', []))}" for f in data["fleets"])
     print(
         f"{sc.name} ({fleets}); {args.seeds} seeds x {len(sc.seats)} seats = {len(tasks)} games; search: {args.rollouts} rollouts, {args.candidates} candidates, prior {args.prior}, ",
         end="",

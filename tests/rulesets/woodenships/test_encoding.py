@@ -10,21 +10,22 @@ import pytest
 from grapeshot.adapters.pettingzoo import env
 from grapeshot.core.scenario import load_scenario
 from grapeshot.rulesets.woodenships.actions import Act, Move
-from grapeshot.rulesets.woodenships.data import PILE_KINDS
+from grapeshot.rulesets.woodenships.data import DRAFT_KINDS, GUNS
 from grapeshot.rulesets.woodenships.encoding import WoodenShipsEncoder
 from grapeshot.rulesets.woodenships.melee import in_contact
 from tests.rulesets.woodenships.harness import duel, fig, game, shore, to_figure
 
 
-@pytest.mark.parametrize("scenario", ["ship-duel", "skull-island", "fort-assault"])
+@pytest.mark.parametrize("scenario", ["ship-duel", "skull-island", "fort-assault", "free-for-all"])
 def test_the_catalogue_is_made_of_the_scenario_s_pieces(scenario: str) -> None:
     from grapeshot.core.game import Game
 
     g = Game("woodenships", load_scenario(scenario, "woodenships"), seed=1)
     s = shore(g)
     e = WoodenShipsEncoder(g)
-    f, n, k = len(s.figures), len(s.guns), len(s.ships)
-    assert len(e.templates) == len(PILE_KINDS) + 15 + (1 + f) + 18 + (2 + 2 * f + 3 * n + 2 * k)
+    f, k = len(s.figures), len(s.ships)
+    n = len(s.guns) + sum(1 for x in (s.draft.pile if s.draft is not None else []) if x in GUNS)  # a slot for each gun in the pile too
+    assert len(e.templates) == len(DRAFT_KINDS) + 15 + (1 + f) + 18 + (2 + 2 * f + 3 * n + 2 * k)
     assert {t.prompt for t in e.templates} == {"PickPrompt", "SteerPrompt", "NextPrompt", "MovePrompt", "ActPrompt"}
     from grapeshot.core.capabilities import SeatView
 
@@ -53,7 +54,28 @@ def test_a_charge_ends_in_contact_and_a_shot_at_a_slot_shoots_that_figure() -> N
     assert not in_contact(shore(g), fig(g, "Marksman"), fig(g, "Bosun"))
 
 
-@pytest.mark.parametrize("scenario", ["ship-duel", "fort-assault"])
+@pytest.mark.rules("WS-SETUP-1")
+def test_a_drafted_gun_fills_its_slot_once_mounted() -> None:
+    from grapeshot.agents import make
+    from grapeshot.core.capabilities import SeatView
+    from grapeshot.core.game import Game
+
+    g = Game("woodenships", load_scenario("free-for-all", "woodenships"), seed=2)
+    e = WoodenShipsEncoder(g)
+    s = shore(g)
+    working = [e.features.index(f"gun{i}_working") for i in range(len(e.guns))]
+    assert len(working) == 8 and not s.guns
+    obs = e.observe(SeatView("red", s, g.turn, g.phase, g.prompt, ()))
+    assert [obs[i] for i in working] == [0.0] * 8
+    players = {seat: make("heuristic", 1, "woodenships") for seat in s.seats}
+    while g.prompt is not None and g.prompt.kind != "SteerPrompt":
+        for seat in g.waiting_for():
+            g.submit(seat, players[seat].act(g, seat, g.prompt))
+    obs = e.observe(SeatView("red", s, g.turn, g.phase, g.prompt, ()))
+    assert [obs[i] for i in working] == [1.0] * len(s.guns) + [0.0] * (8 - len(s.guns)) and len(s.guns) >= 4
+
+
+@pytest.mark.parametrize("scenario", ["ship-duel", "fort-assault", "free-for-all"])
 def test_masked_random_picks_play_a_whole_game(scenario: str) -> None:
     e = env(scenario, ruleset="woodenships", options={"turn_limit": 3})
     e.reset(seed=3)

@@ -132,9 +132,12 @@ def test_weapons_carried_and_stored_and_figures_ashore() -> None:
         Game("woodenships", scenario([ship("Red", 20, 20, 0)], [ship("Blue", 40, 30, 180)], red_ashore=[{"kind": "captain", "land": "Isle"}], terrain=[island]))
 
 
-def test_the_pile_takes_hand_weapons_only_at_this_stage() -> None:
-    with pytest.raises(ScenarioError, match=r"pile.cannon: expected a hand weapon of the pile"):
-        Game("woodenships", duel(piles={"red": {"cannon": 1}}))
+@pytest.mark.rules("WS-SETUP-1")
+def test_the_pile_takes_weapons_and_guns_but_no_animals() -> None:
+    with pytest.raises(ScenarioError, match=r"pile.monkey: expected a weapon or gun of the pile"):
+        Game("woodenships", duel(piles={"red": {"monkey": 1}}))
+    s = shore(Game("woodenships", duel(piles={"red": {"cannon": 1, "mounted-rifle": 1}})))
+    assert s.draft is not None and s.draft.pile == ["cannon", "mounted-rifle"]
 
 
 def test_the_built_in_scenarios_set_up_fair() -> None:

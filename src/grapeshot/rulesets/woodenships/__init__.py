@@ -73,6 +73,13 @@ OPTIONS: tuple[Option, ...] = (
         "sinking_aboard", "swim", ("swim", "drown"), "WS-DMG-3", "figures still aboard when a ship goes down find themselves in the water, or go down with her"
     ),
     Option("draft", "picks", ("picks", "dealt"), "WS-SETUP-1", "the pile is drafted pick by pick, or dealt out in turn"),
+    Option(
+        "gun_draft",
+        "scenario",
+        ("scenario", "pile"),
+        "WS-SETUP-1",
+        "the guns stand where the scenario mounts them on its ships, or go into the pile to be drafted and mounted by the sides",
+    ),
     Option("equal_figures", True, None, "WS-FIG-1", "every side must field the same number of figures", bool),
     Option("cost_margin", 0, None, "WS-SHIP-1", "how many points the sides' fleets may differ in cost", int, (0, 1000)),
     Option("max_sections", MAX_SECTIONS, None, "WS-SHIP-1", "the most sections a ship may have", int, (2, 12)),

@@ -57,6 +57,15 @@ class Distribute(Action):
     holds: tuple[Hold, ...] = ()
 
 
+@action("mount", NS)
+@dataclass(frozen=True, slots=True)
+class Mount(Action):
+    """Where a side mounts its drafted gun (WS-SETUP-1): a place of one of its ships or forts
+    (``<ship>/<section>/port`` or ``starboard``, ``<ship>/bow``, ``<ship>/stern``, ``<fort>/<wall> <n>``)."""
+
+    place: str
+
+
 @action("steer", NS)
 @dataclass(frozen=True, slots=True)
 class Steer(Action):

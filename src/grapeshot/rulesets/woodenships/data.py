@@ -250,8 +250,10 @@ BARREL_ROLL = 4
 
 #: what a weapon of the pile is: a small arm, a hand-to-hand weapon, an improvised one, a barrel
 WEAPON_KINDS: tuple[str, ...] = tuple(dict.fromkeys((*SMALL_ARMS, *MELEE, *IMPROVISED, BARREL)))
-#: the kinds a scenario's pile may hold at this stage (guns and animals come with their rules)
+#: the kinds a figure may carry or a ship stow (the bayonet comes with the rifle)
 PILE_KINDS = tuple(k for k in WEAPON_KINDS if k != "bayonet")
+#: what the draft's pile may hold: the hand weapons and barrels, and the guns (mounted at the sharing out)
+DRAFT_KINDS = (*PILE_KINDS, *GUNS)
 
 
 def melee_of(kind: str) -> MeleeWeapon | None:

@@ -21,7 +21,8 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.rulesets.woodenships.actions import Distribute, Hold, Pick
-from grapeshot.rulesets.woodenships.data import NS, PILE_KINDS
+from grapeshot.rulesets.woodenships.data import DRAFT_KINDS, GUNS, NS
+from grapeshot.rulesets.woodenships.mounts import mount_all
 from grapeshot.rulesets.woodenships.setup import new_weapon, stow_spot
 from grapeshot.rulesets.woodenships.state import Draft, Shore
 
@@ -37,7 +38,7 @@ class PickPrompt(Prompt):
     pile: tuple[str, ...] = ()
 
     def kinds(self) -> list[str]:
-        return sorted(set(self.pile), key=PILE_KINDS.index)
+        return sorted(set(self.pile), key=DRAFT_KINDS.index)
 
     def check_choice(self, seat: str, action: Action) -> None:
         assert isinstance(action, Pick)
@@ -96,8 +97,9 @@ class DistributePrompt(Prompt):
 
 
 def draft(g: Game, shore: Shore, resume: tuple[str, int] | None = None) -> Proc:
-    """WS-SETUP-1: the pick order by a roll-off, the picks (or the deal), then the sharing out.
-    ``resume`` comes back to a checkpoint: before a pick, or before the sharing out."""
+    """WS-SETUP-1: the pick order by a roll-off, the picks (or the deal), the drafted guns
+    mounted, then the sharing out. ``resume`` comes back to a checkpoint: before a pick, before a
+    round of mounting guns, or before the sharing out."""
     d = shore.draft
     assert d is not None
     if resume is None:
@@ -106,6 +108,8 @@ def draft(g: Game, shore: Shore, resume: tuple[str, int] | None = None) -> Proc:
         g.emit("draft-order", "WS-SETUP-1", order=list(d.order), pile=_counts(d.pile))
     if resume is None or resume[0] == "pick":
         yield from _picks(g, shore, d)
+    if resume is None or resume[0] in ("pick", "mount"):
+        yield from mount_all(g, shore, d, resume[1] if resume is not None and resume[0] == "mount" else 0)
     g.checkpoint(("distribute", 0))
     yield from _share_out(g, shore, d)
 
@@ -121,8 +125,12 @@ def _picks(g: Game, shore: Shore, d: Draft) -> Proc:
             answer = yield PickPrompt((seat,), "WS-SETUP-1", f"{seat}: take a weapon from the pile", (Pick,), tuple(d.pile))
             kind = cast(Pick, answer).weapon
         d.pile.remove(kind)
-        name = new_weapon(shore, kind, None, None)
-        d.taken.setdefault(seat, []).append(name)
+        name: str | None = None
+        if kind in GUNS:  # mounted before the sharing out
+            d.guns.setdefault(seat, []).append(kind)
+        else:
+            name = new_weapon(shore, kind, None, None)
+            d.taken.setdefault(seat, []).append(name)
         d.picks += 1
         g.emit("draft-pick", "WS-SETUP-1", seat=seat, item=kind, weapon=name, pick=d.picks, dealt=dealt, left=len(d.pile))
 

@@ -20,7 +20,9 @@ that is always legal:
   grapple each ship slot, climb aboard each ship slot.
 
 The weapons' sharing-out (``DistributePrompt``, answered by every seat at once and in parts)
-is left to the encoding's helper, the heuristic player.
+and the mounting of drafted guns (``MountPrompt``) are left to the encoding's helper, the
+heuristic player. A gun slot is the n-th gun in the order guns come to the table: the scenario's
+first, then one slot for each gun in the pile, filled as the drafted guns are mounted.
 
 **The observation** (:attr:`WoodenShipsEncoder.features` names every entry): the turn, the
 prompt's kind, the agent's seat, then per figure slot where it is, on what, its life, whether
@@ -45,11 +47,11 @@ from grapeshot.core.game import Game
 from grapeshot.geometry import Surface, Vec, base_gap, unit
 from grapeshot.rulesets.woodenships import acts, guns
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Pick, Steer, SurfaceName
-from grapeshot.rulesets.woodenships.data import CONTACT, HERO_LIFE, MOVE, PILE_KINDS, SMALL_ARMS, SWIM, melee_of
+from grapeshot.rulesets.woodenships.data import CONTACT, DRAFT_KINDS, GUNS, HERO_LIFE, MOVE, SMALL_ARMS, SWIM, melee_of
 from grapeshot.rulesets.woodenships.draft import PickPrompt
 from grapeshot.rulesets.woodenships.figures import WORDS
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
-from grapeshot.rulesets.woodenships.state import Figure, Shore
+from grapeshot.rulesets.woodenships.state import Figure, Gun, Shore
 
 ANGLES = (0.0, 45.0, -45.0, 90.0, -90.0)
 MARKS = (0.0, 0.5, 1.0)
@@ -73,6 +75,12 @@ class Template(ActionTemplate):
     word: str = ""
 
 
+def _slot(shore: Shore, i: int) -> Gun | None:
+    """The gun in slot ``i``: the i-th to come to the table (none yet for a drafted gun not mounted)."""
+    names = list(shore.guns)
+    return shore.guns[names[i]] if i < len(names) else None
+
+
 def _surface(f: Figure) -> str:
     assert f.spot is not None
     if f.spot.surface in (Surface.WALL_TOP, Surface.FORT_LEVEL):
@@ -91,11 +99,12 @@ class WoodenShipsEncoder:
         self.seats = shore.seats
         self.figures = tuple(shore.figures)
         self.ships = tuple(shore.ships)
-        self.guns = tuple(shore.guns)
+        drafted = sum(1 for k in shore.draft.pile if k in GUNS) if shore.draft is not None else 0
+        self.guns = (*shore.guns, *(f"drafted gun {i + 1}" for i in range(drafted)))
         self.forts = tuple(shore.forts)
         self.width, self.height = shore.table.width, shore.table.height
         self.limit = max(1, int(shore.option("turn_limit")))
-        t: list[Template] = [Template("PickPrompt", "pick", f"take a {k}", word=k) for k in PILE_KINDS]
+        t: list[Template] = [Template("PickPrompt", "pick", f"take a {k}", word=k) for k in DRAFT_KINDS]
         t += [Template("SteerPrompt", "steer", f"ruler {a:+g} degrees, mark at {m:.0%}", angle=a, share=m) for a in ANGLES for m in MARKS]
         t += [Template("NextPrompt", "next", "the side is done"), *(Template("NextPrompt", "next", f"next: {f}", slot=i) for i, f in enumerate(self.figures))]
         t += [Template("MovePrompt", "move", "stay", word="stay")]
@@ -114,7 +123,7 @@ class WoodenShipsEncoder:
             *(f"ship{i}_{x}" for i in range(len(self.ships)) for x in SHIP_FEATURES),
             *(f"gun{i}_{x}" for i in range(len(self.guns)) for x in GUN_FEATURES),
             *(f"fort{i}_{x}" for i in range(len(self.forts)) for x in FORT_FEATURES),
-            *(f"pile_{k}" for k in PILE_KINDS),
+            *(f"pile_{k}" for k in DRAFT_KINDS),
         )
 
     def steps(self, view: SeatView) -> int:
@@ -185,7 +194,9 @@ class WoodenShipsEncoder:
             return Act("strike", best[0][0].name, self.figures[t.slot]) if best else None
         if t.word in ("grapple", "climb"):
             return Act(t.word, None, self.ships[t.slot])  # type: ignore[arg-type]
-        gun = shore.guns[self.guns[t.slot]]
+        gun = _slot(shore, t.slot)
+        if gun is None:
+            return None
         if t.word == "load":
             return Act("load", gun.name)
         if not gun.working or f.name not in gun.crew:
@@ -231,8 +242,11 @@ class WoodenShipsEncoder:
                 continue
             r = math.radians(s.hull.heading)
             out += [1.0, float(s.side == view.seat), s.hull.x / w, s.hull.y / h, math.cos(r), math.sin(r), s.left / s.points, float(s.moved == shore.serial)]
-        for name in self.guns:
-            g = shore.guns[name]
+        for i in range(len(self.guns)):
+            g = _slot(shore, i)
+            if g is None:
+                out += [0.0] * len(GUN_FEATURES)
+                continue
             mine = shore.mount(g).side == view.seat
             crewed = any(shore.figures[c].side == view.seat for c in g.crew if c in shore.figures)
             out += [float(g.working), float(mine), float(g.loaded), float(crewed)]
@@ -240,7 +254,7 @@ class WoodenShipsEncoder:
             x = shore.forts[name]
             out += [float(not x.collapsed), float(x.side == view.seat), x.left / x.points]
         pile = shore.draft.pile if shore.draft is not None and not shore.draft.done else []
-        out += [min(1.0, pile.count(k) / 10.0) for k in PILE_KINDS]
+        out += [min(1.0, pile.count(k) / 10.0) for k in DRAFT_KINDS]
         return out
 
     def info(self, view: SeatView) -> Mapping[str, Any]:

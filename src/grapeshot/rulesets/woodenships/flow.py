@@ -17,7 +17,7 @@ When every side has had its turn, the wild creatures take theirs, each in name o
 the rules or by the referee's seat (option ``wild_animals``, :mod:`.animals`, WS-ANIMAL-7).
 
 The game ends when one side alone is left able to fight, or after the turn limit
-(:mod:`.victory`).  The flow checkpoints before every pick of the draft, before the sharing out,
+(:mod:`.victory`).  The flow checkpoints before every pick of the draft, each round of mounting guns, the sharing out,
 at the start of each turn and each side's turn, and before each figure is chosen: a copy of the
 game starts from the last of these.
 """
@@ -41,8 +41,8 @@ Proc = Generator[Prompt, Any, Any]
 
 
 def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outcome]:
-    """The whole game, or from a checkpoint ``start``: ("pick", n) or ("distribute", 0) in the
-    draft, (turn, index, stage) in play, stage "order", "begin", "figures" or "wild" (the wild
+    """The whole game, or from a checkpoint ``start``: ("pick", n), ("mount", round) or
+    ("distribute", 0) in the draft, (turn, index, stage) in play, stage "order", "begin", "figures" or "wild" (the wild
     creatures' turn, index the number of sides)."""
     shore = cast(Shore, g.state)
     if start is None:
@@ -58,7 +58,7 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
         start = (1, 0, "order")
     else:
         point = cast(tuple[Any, ...], start)
-        if point[0] in ("pick", "distribute"):
+        if point[0] in ("pick", "mount", "distribute"):
             yield from draft.draft(g, shore, (point[0], point[1]))
             start = (1, 0, "order")
     turn, index, stage = cast(tuple[int, int, str], start)

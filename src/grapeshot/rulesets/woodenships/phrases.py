@@ -13,7 +13,7 @@ from grapeshot.core.events import Event
 
 KINDS = frozenset(
     {
-        "setup", "muster", "draft-order", "draft-pick", "distribute", "initiative", "side-turn", "no-move", "steer",
+        "setup", "muster", "draft-order", "draft-pick", "gun-mount", "distribute", "initiative", "side-turn", "no-move", "steer",
         "shoved", "figures-done", "move", "pick-up", "boarding", "shot", "reload", "strike", "wound", "killed", "grapple",
         "climb", "sharks", "ship-damage", "sinking", "sunk", "taken", "victory", "game-over", "gun-fire", "gun-load",
         "gun-turn", "gun-hit", "ram", "stuck", "dislodge", "run-down", "dragged-down", "cut", "gw-fire", "gw-critical", "hurl",
@@ -56,6 +56,11 @@ def _sentence(e: Event) -> str | None:
         return f"The weapons are drafted in the order {', '.join(d['order'])}: {sum(d['pile'].values())} in the pile."
     if k == "draft-pick":
         return f"  {d['seat']} {'is dealt' if d['dealt'] else 'takes'} {_a(d['item'])} ({d['left']} left)."
+    if k == "gun-mount":
+        if d["gun"] is None:
+            return f"{d['seat']} has no place left for its {d['arm']}: it stays ashore."
+        stepped = f" ({', '.join(d['moved'])} make room)" if d["moved"] else ""
+        return f"{d['seat']} mounts its {d['arm']} at {d['place']}: {d['gun']}{' on wheels' if d['wheels'] else ''}{stepped}."
     if k == "distribute":
         return f"{d['seat']} shares out {len(d['holds'])} weapons: " + ", ".join(f"{w} to {h}" for w, h in d["holds"].items()) + "."
     if k == "initiative":

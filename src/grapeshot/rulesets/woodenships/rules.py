@@ -28,7 +28,16 @@ RULEBOOK = RuleBook(
         _r("WS-FIG-3", 'move up to 8" first, then one action', "flow.figure_turn", "figures.plan", "acts.refused"),
         _r("WS-FIG-4", "gang-up: +1 for each figure that struck the same victim before", "melee.strike"),
         _r("WS-FIG-5", 'swimming 4" a turn; sharks take a swimmer on a 1', "figures.rate", "figures.sharks"),
-        _r("WS-SETUP-1", "weapons drafted from one pile in turn, then carried or stowed aboard", "draft.draft", "draft.PickPrompt", "draft.DistributePrompt"),
+        _r(
+            "WS-SETUP-1",
+            "weapons and guns drafted from one pile in turn; guns mounted, weapons carried or stowed aboard",
+            "draft.draft",
+            "draft.PickPrompt",
+            "draft.DistributePrompt",
+            "mounts.MountPrompt",
+            "mounts.mount_all",
+            "mounts.refused",
+        ),
         # small arms and mêlée
         _r("WS-ARMS-1", 'rifle, crossbow, bow: 36/18/12/6", 7/6/5+/4+, no hit within 2"', "data.SMALL_ARMS", "shooting.band_of", "shooting.shoot"),
         _r("WS-ARMS-2", 'pistol and spear: 18/12/9/6", pistol 3+ within 2"; the "7"', "data.SMALL_ARMS", "shooting.band_of", "checks.attempt"),

@@ -14,9 +14,11 @@ from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from grapeshot.core.scenario import Fields, Scenario
-from grapeshot.geometry import Base, Hull, Obstacle, Polygon, Section, ShipPlan, Surface, Vec, hull_gap, hull_hits_polygon, hulls_overlap, sections
+from grapeshot.geometry import Hull, Obstacle, Polygon, Section, ShipPlan, Surface, Vec, hull_hits_polygon, hulls_overlap, sections
+from grapeshot.rulesets.woodenships import mounts
 from grapeshot.rulesets.woodenships.data import (
     ANIMALS,
+    DRAFT_KINDS,
     FIGURE_KINDS,
     FIGURE_RADIUS,
     GATE_POINTS,
@@ -40,14 +42,13 @@ from grapeshot.rulesets.woodenships.data import (
     life_of,
 )
 from grapeshot.rulesets.woodenships.fleets import check as fleets_check
-from grapeshot.rulesets.woodenships.places import masts, space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Draft, Figure, Fort, Gate, Gun, Keep, Land, Ship, Shore, Spot, Weapon
+from grapeshot.rulesets.woodenships.mounts import GUN_PLACES
+from grapeshot.rulesets.woodenships.places import space_for, spot_at
+from grapeshot.rulesets.woodenships.state import Draft, Figure, Fort, Gate, Keep, Land, Ship, Shore, Spot, Weapon
 
 FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile", "forts", "water", "wild")
 SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores", "guns", "sweeps", "ram")
 GUN_FIELDS = ("kind", "place", "section", "at", "facing", "wheels", "loaded")
-#: where a gun may be mounted by name: the middle of the arc it points over (degrees from the bow)
-GUN_PLACES = {"port": 90.0, "starboard": -90.0, "bow": 0.0, "stern": 180.0}
 CREW_FIELDS = ("name", "kind", "count", "weapons", "at", "caged")
 ASHORE_FIELDS = ("name", "kind", "count", "weapons", "land", "at", "of", "caged")
 #: a side's creatures in the water (a ridden sea dragon) and the wild creatures (no side's)
@@ -87,7 +88,7 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
         fleet = f.mapping(raw, path, FLEET_FIELDS)
         seat = f.text(fleet, "seat", path)
         for j, ship_raw in enumerate(f.seq(fleet.get("ships", []), f"{path}.ships")):
-            _ship(shore, f, seat, ship_raw, f"{path}.ships[{j}]", options)
+            pile += _ship(shore, f, seat, ship_raw, f"{path}.ships[{j}]", options)
         fleets.append((seat, fleet, path))
         pile += _pile(f, fleet.get("pile", {}), f"{path}.pile")
     for seat, fleet, path in fleets:
@@ -109,7 +110,7 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
     if wild and options["wild_animals"] == "referee" and referee is None:
         raise f.fail("seats", f"a seat {REFEREE!r} with no fleet to referee the wild creatures (option wild_animals: referee)", [s.id for s in scenario.seats])
     if pile:
-        shore.draft = Draft(pile=sorted(pile, key=PILE_KINDS.index), order=shore.seats, taken={s: [] for s in shore.seats})
+        shore.draft = Draft(pile=sorted(pile, key=DRAFT_KINDS.index), order=shore.seats, taken={s: [] for s in shore.seats})
     return shore
 
 
@@ -131,14 +132,15 @@ def _pile(f: Fields, raw: object, path: str) -> list[str]:
     items = f.mapping(raw, path)
     out: list[str] = []
     for kind in items:
-        if kind not in PILE_KINDS:
-            raise f.fail(f"{path}.{kind}", f"a hand weapon of the pile ({', '.join(PILE_KINDS)}; guns and animals are not yet in play)", kind)
+        if kind not in DRAFT_KINDS:
+            raise f.fail(f"{path}.{kind}", f"a weapon or gun of the pile ({', '.join(DRAFT_KINDS)}; animals are not drafted)", kind)
         n = f.integer(items, kind, path, lo=0, hi=200)
         out += [str(kind)] * n
     return out
 
 
-def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: Mapping[str, object]) -> None:
+def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: Mapping[str, object]) -> list[str]:
+    """A ship; with option ``gun_draft: pile`` the kinds of the guns it would mount, for the pile."""
     s = f.mapping(raw, path, SHIP_FIELDS)
     name = f.text(s, "name", path)
     if name in shore.ships:
@@ -197,8 +199,14 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         ram=ram,
         lost=f.integer(s, "damage", path, default=0, lo=0, hi=points - 1),
     )
-    for j, raw_gun in enumerate(f.seq(s.get("guns", []), f"{path}.guns")):
+    raw_guns = f.seq(s.get("guns", []), f"{path}.guns")
+    if options.get("gun_draft") == "pile":  # WS-SETUP-1: the scenario's guns go into the pile instead
+        return [
+            f.text(f.mapping(raw_gun, f"{path}.guns[{j}]", GUN_FIELDS), "kind", f"{path}.guns[{j}]", choices=list(GUNS)) for j, raw_gun in enumerate(raw_guns)
+        ]
+    for j, raw_gun in enumerate(raw_guns):
         gun(shore, f, ship, raw_gun, f"{path}.guns[{j}]")
+    return []
 
 
 def gun(shore: Shore, f: Fields, ship: Ship | Fort, raw: object, path: str) -> None:
@@ -210,7 +218,6 @@ def gun(shore: Shore, f: Fields, ship: Ship | Fort, raw: object, path: str) -> N
     kind = f.text(g, "kind", path, choices=list(GUNS))
     hull = ship.hull
     plan_sections = ship.plan.sections if isinstance(ship, Ship) else ()
-    footings = masts(ship) if isinstance(ship, Ship) else []
     if "at" in g:
         if "place" in g:
             raise f.fail(f"{path}.place", "either a place or a point 'at' for a gun, not both", g["place"])
@@ -229,30 +236,18 @@ def gun(shore: Shore, f: Fields, ship: Ship | Fort, raw: object, path: str) -> N
             port = (hull.hw - GUN_RADIUS) * (1.0 if place == "port" else -1.0)
         else:
             along, port = (hull.hl - GUN_RADIUS) * (1.0 if place == "bow" else -1.0), 0.0
-    if abs(along) > hull.hl - GUN_RADIUS + 1e-9 or abs(port) > hull.hw - GUN_RADIUS + 1e-9:
-        raise f.fail(f"{path}.at", f"a point on {ship.name}'s deck for a gun, {GUN_RADIUS:g}\" in from the side", [along, port])
-    where = hull.world(along, port)
-    for k in ship.keeps if isinstance(ship, Fort) else ():
-        if hull_gap(Base(where.x, where.y, GUN_RADIUS), k.hull) < -1e-9:
-            raise f.fail(path, f"a gun on the walls' top, clear of {k.name}", [round(along, 3), round(port, 3)])
-    for other in [*footings, *(Base(q.x, q.y, GUN_RADIUS, o.name) for o in shore.guns_on(ship.name) for q in [shore.gun_point(o)])]:
-        if math.hypot(other.x - where.x, other.y - where.y) < other.radius + GUN_RADIUS - 1e-9:
-            raise f.fail(path, f"a gun clear of {other.ident}", [round(along, 3), round(port, 3)])
+    full = mounts.refused(shore, ship, kind)
+    if full is not None:
+        raise f.fail(path, "no more guns than the vessel may carry (WS-SETUP-1, a ruling)", full)
+    clash = mounts.footing_refused(shore, ship, along, port)
+    if clash is not None:
+        where = f"[{along:.3g}, {port:.3g}]"
+        raise f.fail(
+            path, f"a gun on {ship.name}'s deck or walls, {GUN_RADIUS:g}\" in from the side, clear of masts, raised levels and other guns", f"{where}: {clash}"
+        )
     facing = f.number(g, "facing", path, default=mount, lo=-360.0, hi=360.0, what="a direction from the bow, degrees (port positive)")
-    n = 1 + sum(1 for x in shore.guns.values() if x.ship == ship.name and x.kind == kind)
-    name = f"{ship.name} {kind} {n}"
-    shore.guns[name] = Gun(
-        name=name,
-        kind=kind,
-        ship=ship.name,
-        along=along,
-        port=port,
-        facing=facing,
-        mount=mount,
-        wheels=f.boolean(g, "wheels", path, default=False),
-        loaded=f.boolean(g, "loaded", path, default=True),
-        life=GUNS[kind].hit_points,
-    )
+    wheels = f.boolean(g, "wheels", path, default=False)
+    mounts.add_gun(shore, ship, kind, along, port, mount, facing, wheels, f.boolean(g, "loaded", path, default=True))
 
 
 def _sections(length: float, count: int, points: int) -> tuple[Section, ...]:

@@ -88,14 +88,26 @@ def ship_sheet(shore: Shore, ship: Ship) -> str:
         f"{ship.points} hit points",
         f"cost {ship.cost}",
     ]
-    gun_list = ", ".join(escape(g.name) for g in guns) or "none"
+    gun_list = ", ".join(escape(g.name) + (" (drafted)" if g.drafted else "") for g in guns) or "none"
     return (
         f'<section class="sheet" data-piece="ship" data-name="{escape(ship.name)}" data-points="{ship.points}" data-lost="{ship.lost}">'
         f'<h1>{escape(ship.name)}</h1><p class="facts">{" · ".join(x for x in facts if x)}</p>'
-        f"<p>Guns: {gun_list}</p>"
+        f'<p class="guns">Guns: {gun_list}</p>{to_draft(shore)}'
         f"{track(ship.points, ship.lost, BOAT_ROWS if boat else SHIP_ROWS, False, 'Sink!')}"
         f"{references(shore)}</section>"
     )
+
+
+def to_draft(shore: Shore) -> str:
+    """The guns still in the draft's pile, to be mounted by the sides when they share out (WS-SETUP-1)."""
+    d = shore.draft
+    pile = [k for k in d.pile if k in GUNS] if d is not None and not d.done else []
+    pending = [k for v in (d.guns.values() if d is not None and not d.done else ()) for k in v]
+    if not pile and not pending:
+        return ""
+    counts = {k: pile.count(k) + pending.count(k) for k in GUNS if k in pile or k in pending}
+    words = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in counts.items())
+    return f'<p class="drafted-guns">Guns to be drafted: {words}, each mounted where its side chooses (a free place of its ships or forts).</p>'
 
 
 def fort_sheet(shore: Shore, fort: Fort) -> str:
@@ -111,6 +123,8 @@ def fort_sheet(shore: Shore, fort: Fort) -> str:
         f'<section class="sheet" data-piece="fort" data-name="{escape(fort.name)}" data-points="{fort.points}" data-lost="{fort.lost}">'
         f'<h1>{escape(fort.name)}</h1><p class="facts">fort of side {escape(fort.owner)} · commander {escape(commander)} · '
         f"{len(fort.keeps)} raised levels · {len(fort.gates)} gates · {fort.points} hit points · cost {fort.cost} ({escape(costs)})</p>"
+        f'<p class="guns">Guns: {", ".join(escape(g.name) + (" (drafted)" if g.drafted else "") for g in shore.guns.values() if g.ship == fort.name) or "none"}</p>'
+        f"{to_draft(shore)}"
         f"{track(fort.points, fort.lost, FORT_ROWS, True, 'Collapse!')}"
         + (f'<h2>Gates ({GATE_POINTS} hit points each)</h2><table class="track gates">{gates}</table>' if fort.gates else "")
         + f"{references(shore)}</section>"

@@ -217,6 +217,8 @@ class Gun:
     #: the serial of the side's turn it was last fired in, loaded in, turned in
     fired: int = -1
     served: int = -1
+    #: taken from the weapons pile and mounted at the sharing out (WS-SETUP-1), not the scenario's
+    drafted: bool = False
 
     @property
     def working(self) -> bool:
@@ -304,6 +306,8 @@ class Draft:
     picks: int = 0
     taken: dict[str, list[str]] = field(default_factory=dict)
     done: bool = False
+    #: each seat's drafted guns (their kinds), mounted before the other weapons are shared out
+    guns: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def next_seat(self) -> str:
@@ -569,6 +573,7 @@ class Shore:
             "loaded": g.loaded,
             "life": g.life,
             "crew": list(g.crew),
+            "drafted": g.drafted,
         }
 
     def _weapon(self, w: Weapon) -> dict[str, Any]:
@@ -583,7 +588,13 @@ def _draft(d: Draft) -> dict[str, Any]:
     counts: dict[str, int] = {}
     for k in d.pile:
         counts[k] = counts.get(k, 0) + 1
-    return {"pile": counts, "order": list(d.order), "next": None if d.done or not d.pile else d.next_seat, "taken": {s: list(v) for s, v in d.taken.items()}}
+    return {
+        "pile": counts,
+        "order": list(d.order),
+        "next": None if d.done or not d.pile else d.next_seat,
+        "taken": {s: list(v) for s, v in d.taken.items()},
+        "guns": {s: list(v) for s, v in d.guns.items()},
+    }
 
 
 def _terrain(t: Terrain) -> dict[str, Any]:

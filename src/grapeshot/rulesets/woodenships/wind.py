@@ -118,15 +118,16 @@ def moved(shore: Shore, ship: Ship) -> None:
     ship.stopped = ship.travelled <= 0.05
 
 
-def _in_shadow(shore: Shore, of: Ship, p: Vec) -> bool:
-    """Whether a point lies in a ship's wind shadow: upwind of it, within 6", as wide as it is long."""
+def in_shadow(shore: Shore, of: Hull, p: Vec) -> bool:
+    """Whether a point lies in the wind shadow of a ship's hull: upwind of it, within 6", as
+    wide as it is long."""
     assert shore.wind is not None
     up = unit(eye(shore))
-    c = of.hull.centre
+    c = of.centre
     dx, dy = p.x - c.x, p.y - c.y
     ahead = dx * up.x + dy * up.y
     across = abs(-dx * up.y + dy * up.x)
-    half = max(of.hull.length, of.hull.width) / 2.0
+    half = max(of.length, of.width) / 2.0
     return half * 0.5 < ahead <= half * 0.5 + WIND_SHADOW + 1e-9 and across <= half + 1e-9
 
 
@@ -140,9 +141,9 @@ def after_phase(g: Game, shore: Shore, ship: Ship, before: Hull) -> None:
     for other in shore.afloat():
         if other is ship or not sails(other):
             continue
-        if _in_shadow(shore, other, end) or _in_shadow(shore, other, mid):
+        if in_shadow(shore, other.hull, end) or in_shadow(shore, other.hull, mid):
             _steal(g, shore, ship, other)
-        elif _in_shadow(shore, ship, other.hull.centre):
+        elif in_shadow(shore, ship.hull, other.hull.centre):
             _steal(g, shore, other, ship)
 
 

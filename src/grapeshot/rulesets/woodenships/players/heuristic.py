@@ -2,11 +2,17 @@
 
 * The draft: the weapon worth most to a side that still lacks it: a ranged weapon while some of
   its figures have none, a hand-to-hand weapon while some have none (rifles and pistols, then the
-  halberd, swords and axes, clubs last).  The sharing out: heroes first, each figure one
+  halberd, swords and axes, clubs last); a gun above all while the side has room to mount it and
+  crew to serve it (two for a cannon, one for a swivel or mounted rifle, of every three figures
+  no more than two at the guns).  Its guns go where they are fewest: cannons to the broadsides
+  of the ship with the most crew a gun, middle sections first, swivels and mounted rifles to the
+  bow and stern first, a fort's to the wall facing the nearest enemy.  The sharing out: heroes first, each figure one
   hand-to-hand and one ranged weapon, heroes a second one-handed weapon, the rest stowed amidships.
 * Ships: each closes on the nearest enemy ship (or the ground its enemies hold) when its crew is
   the match of theirs, else keeps at about 10" (pistol and rifle range, out of a boarding party's
-  reach); it waits at anchor while more of its crew are ashore than aboard.
+  reach); it waits at anchor while more of its crew are ashore than aboard.  With the wind on, a
+  sailing ship goes out of its way (up to 4") to pass between an enemy and the wind and steal it,
+  and keeps out of an enemy's lee (and off its friends' wind).
 * Figures (:mod:`.tactics`): the engaged strike first, the men before the heroes, so that the
   heroes' blows get the gang-up; then the rest, nearest the enemy first; gun crews serve their
   guns.
@@ -21,12 +27,13 @@ from typing import cast
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt, RerollPrompt
-from grapeshot.geometry import Contact, Hull, Surface, hull_distance, hull_polygon_distance
-from grapeshot.rulesets.woodenships import gw
-from grapeshot.rulesets.woodenships.actions import Distribute, Hold, Next, Pick, Steer
-from grapeshot.rulesets.woodenships.data import MELEE, PILE_KINDS, SMALL_ARMS, melee_of
+from grapeshot.geometry import Contact, Hull, Surface, Vec, angle_diff, bearing, hull_distance, hull_polygon_distance
+from grapeshot.rulesets.woodenships import gw, wind
+from grapeshot.rulesets.woodenships.actions import Distribute, Hold, Mount, Next, Pick, Steer
+from grapeshot.rulesets.woodenships.data import DRAFT_KINDS, GUNS, MELEE, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.draft import DistributePrompt, PickPrompt
 from grapeshot.rulesets.woodenships.melee import engaged
+from grapeshot.rulesets.woodenships.mounts import CANNON_POINTS, MountPrompt, capacity, places, vessels
 from grapeshot.rulesets.woodenships.players import tactics
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.rams import TERRAIN_RAMS, expected
@@ -48,7 +55,12 @@ VALUE = {
     "frying-pan": 1.2,
     "oar": 1.0,
     "barrel": 2.8,
+    "cannon": 6.5,
+    "swivel": 6.0,
+    "mounted-rifle": 4.0,
 }
+#: how many of a side's figures serve each kind of gun (one loads, another fires)
+CREW = {"cannon": 2, "swivel": 1, "mounted-rifle": 1}
 #: a ship standing off keeps about this far from its enemy (inches, hull to hull)
 STAND_OFF = 10.0
 
@@ -76,6 +88,8 @@ class HeuristicPlayer:
             return pick(shore, seat, prompt)
         if isinstance(prompt, DistributePrompt):
             return distribute(shore, seat, prompt)
+        if isinstance(prompt, MountPrompt):
+            return mount(shore, seat, prompt)
         if isinstance(prompt, RerollPrompt):
             return gw.wanted(prompt.rule, prompt.roll, prompt.whole)  # the GW dice's "rr" (WS-GUN-10)
         raise ValueError(f"the heuristic player cannot answer a {prompt.kind}")
@@ -129,13 +143,61 @@ def pick(shore: Shore, seat: str, prompt: PickPrompt) -> Pick:
 
     def worth(kind: str) -> tuple[float, int]:
         v = VALUE.get(kind, 1.0)
+        if kind in GUNS:
+            return _gun_worth(shore, seat, kind, v), -DRAFT_KINDS.index(kind)
         if kind in SMALL_ARMS and ranged >= crew:
             v -= 2.5
         if kind not in SMALL_ARMS and hand >= crew:
             v -= 2.5
-        return v, -PILE_KINDS.index(kind)
+        return v, -DRAFT_KINDS.index(kind)
 
     return Pick(max(prompt.kinds(), key=worth))
+
+
+def _gun_worth(shore: Shore, seat: str, kind: str, value: float) -> float:
+    """A gun is worth its value while the side has a place for it and the crew to serve it."""
+    d = shore.draft
+    pending = list(d.guns.get(seat, [])) if d is not None else []
+    mine = vessels(shore, seat)
+    fits = [v for v in mine if kind != "cannon" or not isinstance(v, Ship) or v.points >= CANNON_POINTS]
+    room = sum(max(0, capacity(v) - len(shore.guns_on(v.name))) for v in fits) - len(pending)
+    if room <= 0:
+        return 0.0
+    mounted = [g.kind for v in mine for g in shore.guns_on(v.name)]
+    served = sum(CREW[k] for k in [*mounted, *pending, kind])
+    people = sum(1 for f in shore.living(seat) if not f.animal)
+    return value if 3 * served <= 2 * people else value - 4.0
+
+
+def mount(shore: Shore, seat: str, prompt: MountPrompt) -> Mount:
+    """Where a drafted gun goes: on the vessel with the most crew a gun, on the side of it with
+    the fewest guns (cannons to the broadsides, middle sections first; swivels and mounted rifles
+    to the bow and stern first); on a fort, the wall facing the nearest enemy."""
+    kind = prompt.guns[seat]
+    free = {cast(Mount, c.value).place for c in prompt.legal(seat).parts[0].options}
+    foes = [s.hull.centre for s in shore.afloat() if s.side != seat] + [f.hull.centre for f in shore.standing() if f.side != seat]
+    best: tuple[tuple[float, str], str] | None = None
+    for vessel in vessels(shore, seat):
+        guns = shore.guns_on(vessel.name)
+        crew = sum(1 for f in shore.living(seat) if not f.animal and f.spot is not None and f.spot.ident == vessel.name)
+        load = 4.0 * sum(CREW[g.kind] for g in guns) / max(1, crew)
+        for p in places(vessel):
+            if p.name not in free:
+                continue
+            if isinstance(vessel, Ship):
+                same = sum(1 for g in guns if abs(angle_diff(g.mount, p.mount)) < 1.0)
+                end = p.mount in (0.0, 180.0)
+                fit = (2.0 if end else 0.0) if kind == "cannon" else (0.0 if end else 1.5)
+                score = load + 3.0 * same + fit + abs(p.along) / max(vessel.hull.hl, 1.0)
+            else:
+                w = vessel.hull.world(p.along, p.port)
+                aim = min((abs(angle_diff(vessel.hull.heading + p.mount, bearing(w, c))) for c in foes), default=0.0)
+                score = load + aim / 30.0
+            key = (score, p.name)
+            if best is None or key < best[0]:
+                best = (key, p.name)
+    assert best is not None, "a mount prompt lists a free place"
+    return Mount(best[1])
 
 
 def distribute(shore: Shore, seat: str, prompt: DistributePrompt) -> Distribute:
@@ -222,6 +284,28 @@ def _ram_cost(shore: Shore, ship: Ship, hull: Hull, contact: Contact | None, clo
     return -2.0 * net - (2.0 if stuck and close else 0.0)
 
 
+def _wind_cost(shore: Shore, ship: Ship, hull: Hull) -> float:
+    """WS-WIND-3, as inches of the steering's score (less is better): ending a phase (or passing
+    half way) in an enemy's wind shadow steals her wind, worth 4" if she is stopped by it, 2" if
+    only slowed; ending with an enemy in her own shadow, in its lee, costs the same the other way
+    round; taking a friend's wind costs what stealing an enemy's is worth."""
+    if not wind.on(shore) or not wind.sails(ship):
+        return 0.0
+    end = hull.centre
+    mid = Vec((ship.hull.x + end.x) / 2.0, (ship.hull.y + end.y) / 2.0)
+    cost = 0.0
+    for other in shore.afloat():
+        if other is ship or not wind.sails(other):
+            continue
+        foe = other.side != ship.side
+        if wind.in_shadow(shore, other.hull, end) or wind.in_shadow(shore, other.hull, mid):
+            worth = 4.0 if hull.length >= other.hull.length - 1e-9 else 2.0
+            cost += -worth if foe else worth
+        elif foe and wind.in_shadow(shore, hull, other.hull.centre):
+            cost += 4.0 if other.hull.length >= hull.length - 1e-9 else 2.0
+    return cost
+
+
 def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
     """Close on the target when the crew is its match, else stand off at about 10"; ram an enemy
     when the ram deals more than it takes (and stick fast to board), never a friend or a rock;
@@ -243,6 +327,7 @@ def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
         if contact is not None and contact.ident != target and contact.kind not in ("ship", *TERRAIN_RAMS):
             score += 3.0
         score += abs(turned) / 900.0
+        score += _wind_cost(shore, ship, hull)
         if best is None or score < best[0] - 1e-9:
             best = (score, s)
     assert best is not None

@@ -5,6 +5,7 @@ A figure, in order of what comes first:
 * in the water: climbs aboard if it is beside a ship, else swims for the nearest ground or
   friendly ship;
 * in hand-to-hand with a weapon: stays to strike;
+* next to its side's caged beast with enemies within its reach: stays to open the cage;
 * with a good shot where it stands (short range or better): stays to shoot;
 * beside a gun of its side: stays to load it, or to fire or turn it if it crewed it;
 * aboard a sinking ship: across to another ship or ashore (over the side only when those aboard
@@ -15,12 +16,16 @@ A figure, in order of what comes first:
   victim, or the victim already struck this turn), or moves to get a better shot;
 * stands still to reload an empty weapon;
 * without a weapon, fetches the nearest one lying within reach;
+* goes to its side's caged beast when enemies come within its reach and no friend is there;
 * makes up a gun's crew (two for a cannon, one for a swivel or mounted rifle);
 * else advances on the nearest enemy, to the place fewest loaded enemy guns can see; onto a
   fort's walls where the enemy holds them (through a gate open to it, else scaling them).
 
 Animals go for the nearest prey and attack it (:func:`.animals.chase`, as the wild creatures'
-rules do); a person lets a caged beast out when the nearest person to the cage is an enemy.
+rules do); a person lets a caged beast out when an enemy is within 12" of the cage (its move
+and a bit: it goes for them at once).  A sea dragon of its side takes the attack worth most: its
+claws and teeth, or its breath, a fire weighed by what it may burn in the turns left (a 6 each
+turn does a point, a 1 puts it out), or its breath at a loaded enemy gun to set it off.
 A shaman weighs its spells as it would shots: lightning by the cannon's chance and 1D6 (at a
 ship weighed by its cost a point), repelling the figures by the enemies it drives off its
 friends or out of reach of them, repelling a ship by how close she lies to its own.
@@ -38,37 +43,39 @@ from collections.abc import Iterator, Sequence
 from typing import cast
 
 from grapeshot.core.errors import IllegalAction
-from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, blockings, hull_distance, hull_gap, hull_polygon_distance
+from grapeshot.geometry import EYE_HEIGHT, Obstruction, Point3, Surface, Vec, base_gap, blockings, hull_distance, hull_gap, hull_polygon_distance
 from grapeshot.rulesets.woodenships import animals
 from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import hero, need
-from grapeshot.rulesets.woodenships.data import BARREL_ROLL, BOARD_REACH, CLIMB_REACH, CONTACT, GUN_RADIUS, MOVE, NEXT_TO, SMALL_ARMS, SWIM, SmallArm, melee_of
+from grapeshot.rulesets.woodenships.data import (
+    BARREL_ROLL,
+    BOARD_REACH,
+    CLIMB_REACH,
+    CONTACT,
+    GUN_RADIUS,
+    MOVE,
+    NEXT_TO,
+    SMALL_ARMS,
+    SWIM,
+    WILD,
+    SmallArm,
+    melee_of,
+)
 from grapeshot.rulesets.woodenships.figures import WORDS, pickups, stay_plan
 from grapeshot.rulesets.woodenships.forts import open_gates
 from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
 from grapeshot.rulesets.woodenships.magic import POWERS, bolt, repelled
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
 from grapeshot.rulesets.woodenships.places import obstructions
+from grapeshot.rulesets.woodenships.players.creatures import chance, dragon_attack, worth
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
 from grapeshot.rulesets.woodenships.shooting import aim, band_of
 from grapeshot.rulesets.woodenships.state import Figure, Fort, Gun, Ship, Shore, Weapon
 
 #: a shot at least this likely to hit is taken from where the figure stands
 GOOD_SHOT = 1.0 / 3.0
-
-
-def chance(n: int, seven: str) -> float:
-    """The chance a D6 reaches ``n`` (a 7: a 6 and then a 4+, where the option allows it)."""
-    if n <= 1:
-        return 1.0
-    if n <= 6:
-        return (7 - n) / 6.0
-    return 1.0 / 12.0 if n == 7 and seven == "six_then_four" else 0.0
-
-
-def _worth(foe: Figure, harm: int) -> float:
-    """A blow or a shot that kills is worth half again; a hero is worth a little more."""
-    return (1.5 if harm >= foe.life else 1.0) * (1.2 if foe.hero else 1.0)
+#: a caged beast is let out when an enemy is this near it (inches: its 8" move and a little)
+CAGE_REACH = 12.0
 
 
 def _try(prompt: MovePrompt, m: Move) -> bool:
@@ -145,6 +152,9 @@ def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
     if hand and foes_in_contact(shore, fig):
         yield stay
         return
+    if any(_cage_wanted(shore, fig, b) and _next_to_cage(shore, fig, b) for b in shore.living(fig.side)):
+        yield stay
+        return
     obs = obstructions(shore)
     shot_here = max((_shot_value(shore, obs, fig, start, shore.height(fig.spot), w, f) for w in loaded for f in foes), default=0.0)
     if shot_here >= GOOD_SHOT:
@@ -166,6 +176,7 @@ def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
         return
     if not hand and not loaded:
         yield from _fetch(shore, prompt, fig, start)
+    yield from _to_cage(shore, prompt, fig)
     yield from _man_guns(shore, prompt, fig)
     yield from _advance(shore, prompt, fig, start, foes, obs)
     yield stay
@@ -189,6 +200,35 @@ def _abandon(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec) -> Itera
     if shore.option("sinking_aboard") == "drown":
         m = _to(shore, prompt, fig, Surface.WATER, "", start)
         if m is not None:
+            yield m
+
+
+def _cage_wanted(shore: Shore, fig: Figure, beast: Figure) -> bool:
+    """Whether a caged beast of the figure's side is worth letting out: an enemy person is within
+    its reach (WS-ANIMAL-2: it goes for the first it sees)."""
+    if not beast.caged or beast.spot is None or fig.animal:
+        return False
+    b = shore.base(beast)
+    return any(not f.animal and _near(shore, f, b.centre, CAGE_REACH) for f in shore.living() if f.side not in (fig.side, WILD))
+
+
+def _next_to_cage(shore: Shore, fig: Figure, beast: Figure) -> bool:
+    return base_gap(shore.base(fig), shore.base(beast)) <= NEXT_TO + 1e-9
+
+
+def _to_cage(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
+    """Next to a caged beast of its side worth letting out, where no friend stands next to it."""
+    assert fig.spot is not None
+    for beast in shore.living(fig.side):
+        if not _cage_wanted(shore, fig, beast) or beast.spot is None:
+            continue
+        if any(f is not fig and not f.animal and _next_to_cage(shore, f, beast) for f in shore.living(fig.side)):
+            continue
+        b = shore.base(beast)
+        if not _near(shore, fig, b.centre, MOVE + NEXT_TO + b.radius + fig.radius):
+            continue
+        m = _to(shore, prompt, fig, beast.spot.surface, beast.spot.ident, b.centre)
+        if m is not None and m.to is not None and math.hypot(m.to[0] - b.x, m.to[1] - b.y) - b.radius - fig.radius <= NEXT_TO:
             yield m
 
 
@@ -302,7 +342,7 @@ def _charges(shore: Shore, prompt: MovePrompt, fig: Figure, start: Vec, weapon: 
         profile = melee_of(weapon.kind)
         assert profile is not None
         mods = hero(fig)
-        value = chance(need(profile.to_hit, mods) - gang, "bonus_only") * profile.damage * _worth(foe, profile.damage)
+        value = chance(need(profile.to_hit, mods) - gang, "bonus_only") * profile.damage * worth(foe, profile.damage)
         if value <= shot_here:
             continue
         gap = foe.radius + fig.radius + CONTACT / 2.0
@@ -335,7 +375,7 @@ def _shot_value(shore: Shore, obs: Sequence[Obstruction], fig: Figure, at: Vec, 
     head = Point3(p.x, p.y, shore.height(foe.spot) + EYE_HEIGHT)
     if blockings(Point3(at.x, at.y, height + EYE_HEIGHT), head, obs):
         return 0.0
-    return p_hit * _worth(foe, arm.damage)
+    return p_hit * worth(foe, arm.damage)
 
 
 def _better_shot(
@@ -438,6 +478,8 @@ def act(shore: Shore, prompt: ActPrompt) -> Act:
     """The action with the most expected harm; climbing aboard; a grapple when stronger, cutting
     one when weaker; reloading."""
     fig = shore.figures[prompt.figure]
+    if fig.kind == "sea-dragon" and not fig.wild:
+        return dragon_attack(shore, fig, prompt.options())
     if fig.animal:
         return animals.choose_attack(shore, fig, prompt.options(), animals.prey_of(shore, prompt.obstructions(), fig))
     best: tuple[float, Act] = (0.0, Act())
@@ -456,12 +498,12 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         profile = melee_of(w.kind)
         assert profile is not None
         bonus = shore.attacks.get(foe.name, 0) + (1 if second_weapon(shore, fig, w) is not None and shore.option("two_weapons") == "hit" else 0)
-        return chance(need(profile.to_hit, hero(fig)) - bonus, seven) * profile.damage * _worth(foe, profile.damage) + 0.01
+        return chance(need(profile.to_hit, hero(fig)) - bonus, seven) * profile.damage * worth(foe, profile.damage) + 0.01
     if a.what == "shoot":
         shot = aim(shore, prompt.obstructions(), fig, a.weapon, a.target)
         if isinstance(shot, str):
             return 0.0
-        return chance(need(shot.base, shot.mods), seven) * _worth(shot.target, shot.arm.damage)
+        return chance(need(shot.base, shot.mods), seven) * worth(shot.target, shot.arm.damage)
     if a.what == "climb":
         target = shore.ships[a.target or ""]
         return 5.0 if target.side == fig.side else 3.0
@@ -475,7 +517,7 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         man = shore.figures.get(a.target or "")
         hit = chance(need(BARREL_ROLL, hero(fig)), seven)
         if man is not None:
-            return hit * min(3.5, man.life) * _worth(man, 3)
+            return hit * min(3.5, man.life) * worth(man, 3)
         ship = shore.ships[a.target or ""]
         return hit * 3.5 * ship.cost / ship.points
     if a.what == "cut":
@@ -503,7 +545,7 @@ def _value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         hurt = 3.5 if laid.gun.kind == "cannon" else 2.0 if laid.gun.kind == "swivel" else 1.0
         aimed = laid.target
         if isinstance(aimed, Figure):
-            return p * _worth(aimed, int(hurt))
+            return p * worth(aimed, int(hurt))
         if isinstance(aimed, (Ship, Fort)):
             return p * hurt * aimed.cost / aimed.points
         return p * 2.0
@@ -519,7 +561,7 @@ def _spell_value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
         p = chance(need(b.base, b.mods), "bonus_only")
         aimed = b.target
         if isinstance(aimed, Figure):
-            return p * _worth(aimed, 3)
+            return p * worth(aimed, 3)
         if isinstance(aimed, Ship):
             return p * 3.5 * aimed.cost / aimed.points
         return p * 1.5
@@ -537,8 +579,6 @@ def _spell_value(shore: Shore, prompt: ActPrompt, fig: Figure, a: Act) -> float:
 
 
 def _release_value(shore: Shore, fig: Figure, beast: Figure) -> float:
-    """Opening a cage is worth it when the first person the beast would go for is an enemy."""
-    b = shore.base(beast)
-    people = [f for f in shore.living() if not f.animal and f is not fig]
-    nearest = min(people, key=lambda f: math.hypot(shore.base(f).x - b.x, shore.base(f).y - b.y), default=None)
-    return 0.5 if nearest is not None and nearest.side != fig.side else 0.0
+    """Opening a cage is worth about a good shot when enemies are within the beast's reach: let
+    out, it is its side's and goes for them (two bites a turn, and a body they must deal with)."""
+    return 0.8 if _cage_wanted(shore, fig, beast) else 0.0
