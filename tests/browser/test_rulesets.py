@@ -169,8 +169,8 @@ def test_the_lobby_picks_a_rule_set_with_its_own_scenarios_and_players(page: Pag
     assert link is not None
     page.goto(link if link.startswith("http") else server.url + link)
     page.wait_for_selector("body[data-ready='1'][data-conn='live']")
-    assert dataset(page, "plugin") == "0"
-    assert page.locator("#board g.shape-hull").count() > 0
+    assert dataset(page, "plugin") == "1"
+    assert page.locator("#board g.ws-ship").count() > 0
 
 
 @pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
