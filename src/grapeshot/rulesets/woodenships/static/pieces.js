@@ -10,6 +10,9 @@ export const FORT_BANDS = { full: "sound", third: "a third lost", "two-thirds": 
 export const HEROES = new Set(["hero", "captain", "commander", "shaman"]);
 export const PEOPLE = new Set(["man", ...HEROES]);
 const WILD = "#7a5c3a";
+// the view's name of a surface (state.Surface's value) in the word a move's `surface` uses
+const SURFACE_WORDS = { "wall top": "wall", "fort level": "level" };
+export const surfaceWord = (on) => SURFACE_WORDS[on] || on;
 // a letter on the base of each kind of figure but plain men
 const MARK = { captain: "C", commander: "C", hero: "H", shaman: "S", monkey: "m", "carnivorous-monkey": "M", parrot: "p", falcon: "f", "sea-dragon": "D", shark: "◭", crocodile: "≈" };
 const WEAPON_MARK = { rifle: "R", crossbow: "X", bow: "B", pistol: "P", spear: "/", sword: "†", axe: "a", club: "c", halberd: "h", bayonet: "b", oar: "o", bottle: "·", "frying-pan": "·", barrel: "◉" };
@@ -131,14 +134,15 @@ export function makePieces(client) {
   // ------------------------------------------------------------------ figures and animals
 
   function figure(fg, burning, radius) {
+    const on = surfaceWord(fg.on);
     const hero = HEROES.has(fg.kind);
     const animal = !PEOPLE.has(fg.kind);
-    const cls = ["ws-figure", `kind-${fg.kind}`, `on-${fg.on}`, hero ? "hero" : animal ? "animal" : "man"];
+    const cls = ["ws-figure", `kind-${fg.kind}`, `on-${on}`, hero ? "hero" : animal ? "animal" : "man"];
     if (fg.caged) cls.push("caged");
     if (fg.life < fg.max_life) cls.push("wounded");
-    const g = s("g", { class: cls.join(" "), "data-name": fg.name, "data-kind": fg.kind, "data-on": fg.on, "data-of": fg.of || "", "data-life": fg.life, "data-side": fg.side, transform: at(fg.x, fg.y) });
-    if (fg.on === "water") g.append(s("circle", { class: "wake", r: radius + 0.3 }));
-    if (fg.on === "wall" || fg.on === "level") g.append(s("rect", { class: "rampart", x: -radius - 0.25, y: -radius - 0.25, width: 2 * radius + 0.5, height: 2 * radius + 0.5, rx: 0.15 }));
+    const g = s("g", { class: cls.join(" "), "data-name": fg.name, "data-kind": fg.kind, "data-on": on, "data-of": fg.of || "", "data-life": fg.life, "data-side": fg.side, transform: at(fg.x, fg.y) });
+    if (on === "water") g.append(s("circle", { class: "wake", r: radius + 0.3 }));
+    if (on === "wall" || on === "level") g.append(s("rect", { class: "rampart", x: -radius - 0.25, y: -radius - 0.25, width: 2 * radius + 0.5, height: 2 * radius + 0.5, rx: 0.15 }));
     g.append(s("circle", { class: "base", r: radius, style: `fill:${colour(fg.side)}` }));
     if (hero) g.append(s("circle", { class: "hero-ring", r: radius - 0.12 }));
     const mark = MARK[fg.kind];
@@ -150,7 +154,7 @@ export function makePieces(client) {
     if (fg.caged) g.append(s("path", { class: "cage", d: `M ${-radius} ${-radius} H ${radius} V ${radius} H ${-radius} Z M 0 ${-radius} V ${radius} M ${-radius / 2} ${-radius} V ${radius} M ${radius / 2} ${-radius} V ${radius}` }));
     if (fg.ridden) g.append(s("circle", { class: "rider", cx: 0, cy: -radius * 0.45, r: 0.35 }));
     if (burning) g.append(s("path", { class: "flame", d: flame(radius * 0.7, -radius * 0.7, 0.45) }));
-    const where = fg.on === "water" ? "in the water" : fg.on === "deck" ? `on ${fg.of}'s deck` : fg.on === "wall" ? `on ${fg.of}'s walls` : fg.on === "level" ? `on ${fg.of}` : `ashore on ${fg.of}`;
+    const where = on === "water" ? "in the water" : on === "deck" ? `on ${fg.of}'s deck` : on === "wall" ? `on ${fg.of}'s walls` : on === "level" ? `on ${fg.of}` : `ashore on ${fg.of}`;
     const what = animal ? `${fg.kind.replaceAll("-", " ")}${fg.ridden ? " with its rider" : ""}${fg.caged ? " (caged)" : ""}` : fg.kind === "captain" && fg.captain_of ? `captain of ${fg.captain_of}` : fg.kind;
     g.append(s("title", {}, `${fg.name}: ${what} of ${fg.side}, ${fg.life}/${fg.max_life} life, ${where}${fg.weapons.length ? `; carries ${fg.weapons.join(", ")}` : ""}${fg.harried_by ? `; harried by ${fg.harried_by}` : ""}${burning ? "; on fire" : ""}`));
     return g;

@@ -3,6 +3,8 @@
 // bands as rings; a gun's arc, its line of fire and its bands. The numbers come from the server
 // (the `tables` preview, from the rule set's own data), never copied here.
 
+import { surfaceWord } from "./pieces.js";
+
 export function makeRings(client) {
   const { s, draw, fmt, unit } = client;
 
@@ -10,7 +12,8 @@ export function makeRings(client) {
   function reachOf(fg, T) {
     const a = T.animals[fg.kind];
     if (!a) return fg.on === "water" ? 4 : 8;
-    const surface = fg.on === "wall" || fg.on === "level" ? "land" : fg.on;
+    const on = surfaceWord(fg.on);
+    const surface = on === "wall" || on === "level" ? "land" : on;
     return a.gait[surface] ?? Math.max(...Object.values(a.gait));
   }
 
