@@ -146,7 +146,7 @@ export function makePieces(client) {
     g.append(s("circle", { class: "base", r: radius, style: `fill:${colour(fg.side)}` }));
     if (hero) g.append(s("circle", { class: "hero-ring", r: radius - 0.12 }));
     const mark = MARK[fg.kind];
-    if (mark) g.append(s("text", { class: "mark", y: radius * 0.4 }, mark));
+    if (mark) g.append(s("text", { class: "mark", y: radius * 0.4, style: `font-size:${fmt(radius * 1.2, 2)}px` }, mark));
     // wounds: a pip for each life point, the lost hollow (heroes and beasts of more than one)
     if (fg.max_life > 1) {
       for (let i = 0; i < fg.max_life; i++) g.append(s("circle", { class: `life ${i < fg.life ? "on" : "off"}`, cx: (i - (fg.max_life - 1) / 2) * 0.32, cy: radius + 0.28, r: 0.13 }));

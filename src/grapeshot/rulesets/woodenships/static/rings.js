@@ -6,7 +6,12 @@
 import { surfaceWord } from "./pieces.js";
 
 export function makeRings(client) {
-  const { s, draw, fmt, unit } = client;
+  const { s, draw, fmt, unit, X, Y } = client;
+  // a ring's words, small, where the ring crosses the bearing `deg` from its centre
+  const words = (centre, r, deg, text) => {
+    const [c, sn] = unit(deg);
+    return s("text", { class: "ring-label", x: X(centre[0] + r * c), y: Y(centre[1] + r * sn) }, text);
+  };
 
   // how far a figure goes on the surface it stands on: a person 8" (4" swimming), an animal its own pace there
   function reachOf(fg, T) {
@@ -20,7 +25,7 @@ export function makeRings(client) {
   function figureRings(g, fg, state, T, listed) {
     const here = [fg.x, fg.y];
     const reach = reachOf(fg, T);
-    g.append(s("g", { class: "move-ring", "data-figure": fg.name, "data-reach": reach }, draw.ring(here, reach, "reach"), draw.label([fg.x + reach * 0.71, fg.y + reach * 0.71], `move ${fmt(reach)}"${fg.on === "water" ? " (swimming)" : ""}`)));
+    g.append(s("g", { class: "move-ring", "data-figure": fg.name, "data-reach": reach }, draw.ring(here, reach, "reach"), words(here, reach, 45, `move ${fmt(reach)}"${fg.on === "water" ? " (swimming)" : ""}`)));
     // the rules' own legal moves (the move prompt's list), each a dot where it ends
     for (const m of listed || []) {
       if (!m.value.to) continue;
@@ -34,11 +39,11 @@ export function makeRings(client) {
         const rg = s("g", { class: "range-bands", "data-weapon": kind });
         for (const b of arm.bands) {
           rg.append(draw.ring(here, b.inches, `band band-${b.name}`));
-          rg.append(draw.label([fg.x, fg.y + b.inches], `${kind} ${b.name} ${b.need > 6 ? "7 (a bonus needed)" : `${b.need}+`}`, 0.9));
+          rg.append(words(here, b.inches, 90, `${kind} ${b.name} ${b.need > 6 ? "7 (a bonus needed)" : `${b.need}+`}`));
         }
         g.append(rg);
       } else if (kind === "barrel") {
-        g.append(s("g", { class: "range-bands", "data-weapon": kind }, draw.ring(here, T.barrel, "band band-barrel"), draw.label([fg.x, fg.y + T.barrel], `barrel ${fmt(T.barrel)}"`, 0.9)));
+        g.append(s("g", { class: "range-bands", "data-weapon": kind }, draw.ring(here, T.barrel, "band band-barrel"), words(here, T.barrel, 270, `barrel ${fmt(T.barrel)}"`)));
       }
     }
   }
@@ -54,8 +59,7 @@ export function makeRings(client) {
     gg.append(draw.arc(here, middle, 2 * T.gun_arc, longest, "arc"));
     for (const b of bands) {
       gg.append(draw.arc(here, middle, 2 * T.gun_arc, b.inches, "gun-band"));
-      const [c, sn] = unit(gn.heading);
-      gg.append(draw.label([gn.x + c * b.inches, gn.y + sn * b.inches], `${fmt(b.inches)}": ${b.need}+`, 0.9));
+      gg.append(words(here, b.inches, gn.heading, `${fmt(b.inches)}": ${b.need}+`));
     }
     const [c, sn] = unit(gn.heading);
     gg.append(draw.line(here, [gn.x + c * longest, gn.y + sn * longest], "line-of-fire"));
