@@ -66,6 +66,14 @@ def dataset(page: Page, name: str) -> str:
     return str(page.evaluate(f"document.body.dataset[{name!r}] ?? ''"))
 
 
+def over_or_waiting(page: Page) -> bool:
+    """Wait until the page has a decision to make or the game is over; whether it is over."""
+    page.wait_for_function(
+        "document.body.dataset.busy !== '1' && (document.body.dataset.over === '1' || document.body.dataset.prompt !== 'none')", timeout=60_000
+    )
+    return dataset(page, "over") == "1"
+
+
 def answer(page: Page) -> None:
     """Answer the waiting prompt with its first legal answer, through the page's generic form."""
     for selector in ("#submit-picks", "#decision button.choice", "#pass"):
@@ -111,12 +119,7 @@ def test_every_rule_set_plays_a_game_to_its_end_in_the_browser(
 
     decisions = 0
     asked_odds = False
-    while dataset(page, "over") != "1":
-        page.wait_for_function(
-            "document.body.dataset.busy !== '1' && (document.body.dataset.over === '1' || document.body.dataset.prompt !== 'none')", timeout=60_000
-        )
-        if dataset(page, "over") == "1":
-            break
+    while not over_or_waiting(page):
         before = dataset(page, "actions")
         if not asked_odds and page.locator("#odds-picks").count():  # the odds of the answer picked, asked once a game
             page.click("#odds-picks")

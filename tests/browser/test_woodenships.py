@@ -15,8 +15,6 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,7 @@ from playwright.sync_api import Browser, Page
 
 from grapeshot.core.scenario import Catalogue
 from tests.browser.conftest import Server
+from tests.browser.test_rulesets import api, dataset, over_or_waiting
 
 DESKTOP = (1400, 900)
 TABLET = (820, 1180)
@@ -34,17 +33,6 @@ PHONE = (390, 844)
 MOST_DECISIONS = 400
 #: figures the page's person moves in each of its side's turns (the others stand fast)
 FIGURES_A_TURN = 1
-
-
-def api(server: Server, path: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(server.url + path, data=data, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
-
-
-def dataset(page: Page, name: str) -> str:
-    return str(page.evaluate(f"document.body.dataset[{name!r}] ?? ''"))
 
 
 def token(link: str) -> str:
@@ -156,12 +144,7 @@ def answer(page: Page, turn: dict[str, int], seen: set[str]) -> None:
 def play(page: Page) -> tuple[int, set[str]]:
     """Play the page's seat to the end of the game; the decisions made and the prompts seen."""
     decisions, turn, seen = 0, {"figures": 0}, set()
-    while dataset(page, "over") != "1":
-        page.wait_for_function(
-            "document.body.dataset.busy !== '1' && (document.body.dataset.over === '1' || document.body.dataset.prompt !== 'none')", timeout=60_000
-        )
-        if dataset(page, "over") == "1":
-            break
+    while not over_or_waiting(page):
         before = dataset(page, "actions")
         answer(page, turn, seen)
         settle(page, before)
