@@ -249,6 +249,10 @@ def test_the_drawing_measured_in_the_svg(page: Page, server: Server) -> None:
     assert len(guns) == len([x for x in v["state"]["guns"] if x["life"] > 0])
     for heading, drawn in guns:
         assert abs((drawn - heading + 540) % 360 - 180) < 0.5, (heading, drawn)
+    for gun in v["state"]["guns"]:  # a dot at the muzzle while it is loaded
+        node = page.locator(f"#layer-guns g.ws-gun[data-name='{gun['name']}']")
+        if gun["life"] > 0:
+            assert node.get_attribute("data-loaded") == ("1" if gun["loaded"] else "0") and node.locator(".load").count() == int(gun["loaded"])
 
     # select a red figure standing on deck with a rifle: its move ring and the rifle's bands
     rifles = {w["name"] for w in v["state"]["weapons"] if w["kind"] == "rifle"}
@@ -292,6 +296,25 @@ def test_a_figure_on_a_forts_wall_is_drawn_there_and_the_wind_dial(page: Page, s
     dial = page.locator("#ws-wind")
     assert dial.is_visible() and float(dial.get_attribute("data-wind") or "nan") == v["state"]["wind"]
     assert page.locator("#layer-figures g.ws-figure[data-on=level] .rampart").count() == len([f for f in v["state"]["figures"] if f.get("on") == "fort level"])
+    assert errors == [], errors
+
+
+def test_the_island_raids_creatures_are_drawn_as_what_they_are(page: Page, server: Server) -> None:
+    g, me = new_game(server, "island-raid")
+    v = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}")
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    animals = [f for f in v["state"]["figures"] if "caged" in f and f["life"] > 0]
+    assert {"shark", "sea-dragon", "carnivorous-monkey"} <= {f["kind"] for f in animals}
+    for f in animals:
+        node = page.locator(f"#layer-figures g.ws-figure[data-name='{f['name']}']")
+        assert node.get_attribute("data-kind") == f["kind"] and "animal" in (node.get_attribute("class") or "")
+        assert node.locator(".cage").count() == int(f["caged"]) and node.locator(".rider").count() == int(f["ridden"])
+        assert (node.locator("title").text_content() or "").startswith(f["name"])
+    wild = page.locator("#layer-figures g.ws-figure[data-side=wild] .base").first.evaluate("c => getComputedStyle(c).fill")
+    assert wild not in {
+        page.evaluate(f"getComputedStyle(document.querySelector('#layer-figures g.ws-figure[data-side={side}] .base')).fill") for side in ("red", "blue")
+    }
     assert errors == [], errors
 
 
