@@ -138,7 +138,7 @@ export function makeForms(client, { select, pieceAt, tables }) {
       }
       chosen = near ? { ...near[0].value } : pv.move;
       for (const leg of pv.legs) g.append(draw.polyline(leg.path, `move-path on-${leg.surface}`));
-      g.append(draw.ring(chosen.to, fg ? 0.5 : 0.5, "move-end"));
+      g.append(draw.ring(chosen.to, tables()?.radius?.[fg?.kind] ?? 0.5, "move-end"));
       const where = pv.move.surface === "water" ? "the water" : pv.move.of;
       note.textContent = `to (${fmt(chosen.to[0])}, ${fmt(chosen.to[1])}) on ${where}${pv.crossing ? ` (${pv.crossing})` : ""}: ${fmt(pv.cost)}" of its ${fmt(pv.allowance)}"`;
       take.replaceChildren(...pv.weapons.map((w) => h("label", { class: "pick-up" }, h("input", { type: "checkbox", value: w, checked: near ? near[0].value.pick_up.includes(w) : true }), ` pick up ${w}`)));
