@@ -1,4 +1,4 @@
-"""The generic table's server half: a rule set with no script of its own is still served whole.
+"""The generic table's server half: a rule set is served whole without its own script.
 
 Its views carry the generic shapes of its pieces (``WebPlugin.shapes``) and every prompt's legal
 answers with their digest, and a game is played to its end by picks alone (what the generic
@@ -24,7 +24,7 @@ def test_wooden_ships_views_carry_shapes_of_every_ship_and_figure(tmp_path: Path
     with client(tmp_path) as c:
         g = c.post("/api/games", json={"ruleset": "woodenships", "scenario": "ship-duel", "seed": 3, "seats": {"red": "human", "blue": "heuristic"}}).json()
         v = c.get(f"/api/games/{g['id']}", params={"token": g["links"]["red"].split("token=")[1]}).json()
-    assert v["web"]["script"] is None  # no script: the generic client draws and asks
+    # the shapes the generic client draws where the rule set's script is missing or fails to load
     state = v["state"]
     hulls = {s["name"]: s for s in v["shapes"] if s["kind"] == "hull"}
     assert set(hulls) == {s["name"] for s in state["ships"]}
@@ -40,7 +40,7 @@ def test_wooden_ships_views_carry_shapes_of_every_ship_and_figure(tmp_path: Path
     assert all(bases[f["name"]]["at"] == [f["x"], f["y"]] for f in standing)
 
 
-def test_a_game_with_no_table_script_plays_to_its_end_by_picks(tmp_path: Path) -> None:
+def test_a_game_plays_to_its_end_by_picks_alone(tmp_path: Path) -> None:
     with client(tmp_path) as c:
         g = c.post("/api/games", json={"ruleset": "woodenships", "scenario": "ship-duel", "seed": 4, "seats": {"red": "human", "blue": "random"}}).json()
         tok = g["links"]["red"].split("token=")[1]

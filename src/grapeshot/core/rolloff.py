@@ -19,16 +19,21 @@ if TYPE_CHECKING:
 
 
 def roll_off(g: Game, seats: Sequence[str], rule: str, purpose: Callable[[str], str]) -> Generator[Prompt, Any, list[str]]:
-    """The seats from the highest D6 to the lowest; tied seats roll again among themselves.
-    ``purpose`` words each seat's roll for the log."""
-    if len(seats) <= 1:
-        return list(seats)
-    scores: dict[str, int] = {}
-    for seat in seats:
-        r = yield from g.roll(RollRequest(D6, purpose(seat), rule, seat, None, "high"))
-        scores[seat] = r.total
+    """The seats from the highest D6 to the lowest; tied seats roll again among themselves
+    (at once, before any lower group is settled).  ``purpose`` words each seat's roll for the
+    log.  The groups still to settle are kept on a stack rather than in nested calls, so people
+    entering tie after tie by hand (companion play) never run the game out of stack."""
     out: list[str] = []
-    for value in sorted(set(scores.values()), reverse=True):
-        tied = [s for s in seats if scores[s] == value]
-        out.extend((yield from roll_off(g, tied, rule, purpose)) if len(tied) > 1 else tied)
+    groups: list[list[str]] = [list(seats)]  # the highest group still to settle on top
+    while groups:
+        group = groups.pop()
+        if len(group) <= 1:
+            out.extend(group)
+            continue
+        scores: dict[str, int] = {}
+        for seat in group:
+            r = yield from g.roll(RollRequest(D6, purpose(seat), rule, seat, None, "high"))
+            scores[seat] = r.total
+        for value in sorted(set(scores.values())):  # the lowest pushed first: the highest settles next
+            groups.append([s for s in group if scores[s] == value])
     return out

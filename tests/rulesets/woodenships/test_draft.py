@@ -44,6 +44,15 @@ def test_the_first_pick_goes_to_the_roll_off_and_the_picks_alternate() -> None:
     assert isinstance(g.prompt, DistributePrompt) and g.prompt.simultaneous
 
 
+def test_a_roll_off_tied_again_and_again_settles_in_the_end() -> None:
+    """Ties are rolled again as often as they come (a person at the table may throw the same
+    faces many times over): 1,500 ties, then blue higher, and the picks begin."""
+    g = drafted([3] * 3000 + [2, 5])
+    assert kinds(g, "draft-order")[0]["order"] == ["blue", "red"]
+    assert len(kinds(g, "roll")) == 3002
+    assert isinstance(g.prompt, PickPrompt) and g.prompt.seats == ("blue",)
+
+
 def test_the_sharing_out_is_sealed_and_puts_each_weapon_in_hand_or_aboard() -> None:
     g = drafted([5, 2])
     for seat, kind in (("red", "rifle"), ("blue", "pistol"), ("red", "sword"), ("blue", "sword")):

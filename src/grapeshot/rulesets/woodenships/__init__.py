@@ -227,7 +227,7 @@ class WoodenShips(Ruleset):
         return RULEBOOK
 
     def web(self) -> WebPlugin:
-        """The web table draws its pieces as generic shapes and asks through the generic forms (:mod:`.web`)."""
+        """The web table: its plugin script, previews and fallback shapes (:mod:`.web`)."""
         from grapeshot.rulesets.woodenships.web import WEB
 
         return WEB

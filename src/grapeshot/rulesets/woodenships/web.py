@@ -1,20 +1,130 @@
-"""Wooden Ships and Plastic Men at the web table, until it brings a script of its own: the
-generic shapes its pieces are drawn with (``WebPlugin.shapes``), so a game plays in the browser
-through the generic client's forms (docs/architecture.md (o)).
+"""Wooden Ships and Plastic Men at the web table (the ``web()`` capability): its plugin script,
+the previews its page asks for, the words its page shows, and the generic
+shapes its pieces fall back to.
 
-Ships are their hulls with each section's line across the deck, figures their round bases in
-their side's colour, guns a small base on the deck, and a weapon lying loose a label where it
-lies; everything in table inches, read from a seat's view alone.
+The script (``static/woodenships.js`` and its rooms) draws ships by section, figures where they
+stand, guns with their facing, forts, gates, animals, fire and the wind, rings a selected
+figure's move and its weapons' range bands, and answers the draft, the sharing out, the choice
+of the next figure, its move (a click on the table) and its action (a target clicked) with its
+own forms; the generic client does the rest.  The two previews only read the game: ``tables``
+the numbers the page draws rings and arcs with, from :mod:`.data` (so the page never copies
+them), and ``move`` what a click on the table would make of a figure's move (the surface under
+the point, the path by :func:`.figures.plan`, the weapons in reach on the way, or why not).
+
+The shapes (``WebPlugin.shapes``) are what the generic client draws if the script cannot load:
+hulls with each section's line across the deck, figures' bases in their side's colour, guns'
+footings, loose weapons as labels; everything in table inches, read from a seat's view alone.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from importlib import resources
+from typing import Any, cast
 
-from grapeshot.core.capabilities import WebPlugin
-from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, GUN_RADIUS
+from grapeshot.core.capabilities import Param, Preview, Question, WebPlugin
+from grapeshot.core.game import Game
+from grapeshot.geometry import Vec
+from grapeshot.rulesets.woodenships import figures
+from grapeshot.rulesets.woodenships.data import (
+    ANIMALS,
+    BANDS,
+    BARREL_RANGE,
+    BOARD_REACH,
+    CLOSE,
+    FIGURE_RADIUS,
+    GUN_ARC,
+    GUN_RADIUS,
+    GUNS,
+    MAST_RADIUS,
+    MELEE,
+    SMALL_ARMS,
+)
+from grapeshot.rulesets.woodenships.places import surfaces_at
+from grapeshot.rulesets.woodenships.state import Shore
+
+# --------------------------------------------------------------------------- the previews
+
+
+def tables(game: Game, seat: str | None, values: Mapping[str, object]) -> dict[str, Any]:
+    """The numbers the page draws with: each small arm's range bands (outermost first, with the
+    roll each needs), each hand-to-hand weapon's roll and damage, each gun's bands and its arc either way of its side, a barrel's throw, how
+    far figures cross between surfaces, and the radii of bases, masts and gun footings."""
+    return {
+        "small_arms": {
+            k: {"bands": [{"name": n, "inches": r, "need": t} for n, r, t in zip(BANDS, a.bands, a.to_hit, strict=True)], "close": a.close}
+            for k, a in SMALL_ARMS.items()
+        },
+        "close": CLOSE,
+        "melee": {k: {"need": w.to_hit, "damage": w.damage, "edged": w.edged} for k, w in MELEE.items()},
+        "guns": {k: {"bands": [{"inches": r, "need": t} for r, t in g.bands], "close": g.close} for k, g in GUNS.items()},
+        "gun_arc": GUN_ARC,
+        "barrel": BARREL_RANGE,
+        "board_reach": BOARD_REACH,
+        "radius": {"figure": FIGURE_RADIUS, "gun": GUN_RADIUS, "mast": MAST_RADIUS, **{k: a.radius for k, a in ANIMALS.items()}},
+        "animals": {k: {"title": a.title, "gait": dict(a.gait), "flies": a.flies} for k, a in ANIMALS.items()},
+    }
+
+
+TABLES = Preview(Question("tables", "the numbers the table's page draws rings and arcs with", ()), tables)
+
+
+def move(game: Game, seat: str | None, values: Mapping[str, object]) -> dict[str, Any]:
+    """What a move of ``figure`` to the point (x, y) would be: the surface under the point and
+    the nearest free spot on it, the legs of the way there, the inches of its move it uses, how
+    it crosses, and the weapons lying in reach on the way; or why it cannot be made (``why``)."""
+    shore = cast(Shore, game.state)
+    fig = shore.figures.get(str(values["figure"]))
+    if fig is None or not fig.alive or fig.spot is None:
+        raise LookupError(f"no figure {values['figure']!r} standing on the table")
+    spaces = figures.Spaces(shore, fig)
+    here = shore.world(fig.spot)
+    out: dict[str, Any] = {
+        "figure": fig.name,
+        "from": [round(here.x, 3), round(here.y, 3)],
+        "reach": round(figures.reach_of(fig), 3),
+        "allowance": figures.allowance(fig),
+    }
+    point = Vec(cast(float, values["x"]), cast(float, values["y"]))
+    why = "nothing a figure may stand on is there"
+    for surface, ident in surfaces_at(shore, point):
+        goal = spaces.get(surface, ident).nearest(point)
+        if goal is None:
+            why = f"there is no room on {ident or 'the water'}"
+            continue
+        made = figures.plan(shore, fig, surface, ident, goal, spaces)
+        if isinstance(made, str):
+            why = made
+            continue
+        out.update(
+            ok=True,
+            move={"kind": "move", "to": [round(goal.x, 3), round(goal.y, 3)], "surface": figures.WORDS[surface], "of": ident},
+            legs=[{"surface": figures.WORDS[leg.surface], "of": leg.ident, "path": [[round(p.x, 3), round(p.y, 3)] for p in leg.path]} for leg in made.legs],
+            cost=round(made.cost, 3),
+            crossing=made.crossing,
+            weapons=list(figures.pickups(shore, fig, made)),
+        )
+        return out
+    out.update(ok=False, why=why)
+    return out
+
+
+MOVE_PREVIEW = Preview(
+    Question(
+        "move",
+        "what a figure's move to a point on the table would be: the surface there, the way, the weapons in reach, or why not",
+        (
+            Param("figure", "the figure, by name", required=True),
+            Param("x", "the point's x, table inches", float, required=True, bounds=(-1000.0, 1000.0)),
+            Param("y", "the point's y, table inches", float, required=True, bounds=(-1000.0, 1000.0)),
+        ),
+    ),
+    move,
+)
+
+
+# --------------------------------------------------------------------------- the generic shapes
 
 
 def _corners(x: float, y: float, heading: float, length: float, width: float) -> list[list[float]]:
@@ -87,4 +197,10 @@ def shapes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-WEB = WebPlugin(shapes=shapes)
+WEB = WebPlugin(
+    static=resources.files("grapeshot.rulesets.woodenships").joinpath("static"),
+    script="woodenships.js",
+    styles=("woodenships.css",),
+    previews={"tables": TABLES, "move": MOVE_PREVIEW},
+    shapes=shapes,
+)

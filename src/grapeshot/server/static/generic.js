@@ -47,7 +47,7 @@ export function genericForm(fs, p, client) {
 
 // The odds of the answer picked, before it is sent: each outcome's chance, likeliest first
 // (exact fractions where the rule set enumerates them), or the rule set's reason it has none.
-async function showOdds(client, picks, digest, box) {
+export async function showOdds(client, picks, digest, box) {
   box.textContent = "working out the odds…";
   try {
     const answer = await client.call("/odds", { method: "POST", body: { picks, digest } });

@@ -1,0 +1,393 @@
+"""Wooden Ships at the web table in chromium, through its own script and forms.
+
+* Every built-in scenario plays to a result: the first seat is the page's person, who answers
+  through the rule set's own forms (the draft's pick list, the sharing-out table, the next figure
+  clicked on the table, its move to a point clicked on the table, its action at a target clicked
+  there; the generic form only for the steering), taking one figure's turn a side's turn (the
+  others stand fast) so that a whole game stays within the suite's budget; every other seat is a
+  heuristic AI on the server.
+* The drawing, measured in the SVG: a damaged ship's band and hit-point track, a figure on a
+  fort's wall, each gun's barrel pointing along its heading, the move ring and range bands of a
+  selected figure at their true size in inches.
+* The ship duel at desktop, tablet and phone sizes with no JavaScript error (screenshots in the
+  run's output folder); companion play with real dice at a hotseat, a spectator and the replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from grapeshot.core.scenario import Catalogue
+from tests.browser.conftest import Server
+from tests.browser.test_rulesets import api, dataset, over_or_waiting
+
+DESKTOP = (1400, 900)
+TABLET = (820, 1180)
+PHONE = (390, 844)
+#: the most decisions the page makes in one game before the test gives up on it
+MOST_DECISIONS = 400
+#: figures the page's person moves in each of its side's turns (the others stand fast)
+FIGURES_A_TURN = 1
+
+
+def token(link: str) -> str:
+    return link.split("token=", 1)[1]
+
+
+def new_game(server: Server, scenario: str, **extra: Any) -> tuple[dict[str, Any], str]:
+    """A game of ``scenario`` with its first seat a person and the rest heuristic AIs; the game and the person's seat."""
+    listed = next(r for r in api(server, "/api/rulesets")["rulesets"] if r["name"] == "woodenships")
+    seats = next(s for s in listed["scenarios"] if s["name"] == scenario)["seats"]
+    body = {
+        "ruleset": "woodenships",
+        "scenario": scenario,
+        "seed": 7,
+        "seats": {s["id"]: ("human" if i == 0 else "heuristic") for i, s in enumerate(seats)},
+        **extra,
+    }
+    return api(server, "/api/games", body), seats[0]["id"]
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
+    # a refusal the page shows in words (a 4xx) is logged by chromium as a failed load: not a script error
+    page.on(
+        "console",
+        lambda msg: errors.append(f"console {msg.type}: {msg.text}") if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None,
+    )
+    return errors
+
+
+def open_table(page: Page, server: Server, link: str) -> None:
+    page.goto(link if link.startswith("http") else server.url + link)
+    page.wait_for_selector("body[data-ready='1'][data-conn='live']")
+
+
+def click_piece(page: Page, selector: str) -> None:
+    """Click the middle of a piece drawn on the table (a click on the board, not on a form)."""
+    page.locator("#board").scroll_into_view_if_needed()  # on a narrow screen the forms lie below the board
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def settle(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "(n) => document.body.dataset.busy !== '1' && (document.body.dataset.actions !== n || document.body.dataset.over === '1' || document.querySelector('#error').textContent !== '')",
+        arg=before,
+        timeout=60_000,
+    )
+    assert page.inner_text("#error") == "", page.inner_text("#error")
+
+
+def answer(page: Page, turn: dict[str, int], seen: set[str]) -> None:
+    """Answer the waiting prompt through the rule set's own forms, as a person would."""
+    kind = dataset(page, "prompt")
+    seen.add(kind)
+    if kind == "PickPrompt":
+        page.click("#draft-list button.take >> nth=0")
+    elif kind == "DistributePrompt":
+        page.click("#submit-share")
+    elif kind == "NextPrompt":
+        ready = page.eval_on_selector_all("button.next-figure", "bs => bs.map(b => b.dataset.figure)")
+        standing = [f for f in ready if page.locator(f"#layer-figures g[data-name='{f}']").count()]
+        if standing and turn["figures"] < FIGURES_A_TURN:
+            click_piece(page, f"#layer-figures g[data-name='{standing[0]}'] .base")  # chosen on the table
+            page.wait_for_selector("#next-go")
+            turn["figures"] += 1
+            page.click("#next-go")
+        else:
+            turn["figures"] = 0
+            page.click("#pass")
+    elif kind == "MovePrompt":
+        page.wait_for_selector("#layer-select .move-ring")
+        dots = page.locator("#layer-select .legal-move")
+        if dots.count():
+            click_piece(page, f"#layer-select .legal-move >> nth={dots.count() // 2}")  # a point on the table
+            page.wait_for_function("!document.querySelector('#move-here').disabled || document.querySelector('#move-note').textContent.startsWith('Not')")
+        if dots.count() and not page.locator("#move-here").is_disabled():
+            page.click("#move-here")
+        else:
+            page.click("#pass")
+    elif kind == "ActPrompt":
+        targets = page.eval_on_selector_all("#act-list option", "os => os.map(o => o.dataset.target).filter(Boolean)")
+        drawn = [t for t in targets if page.locator(f"#layer-figures g[data-name='{t}'] .base").count()]
+        if drawn:
+            click_piece(page, f"#layer-figures g[data-name='{drawn[0]}'] .base")  # the target clicked on the table
+            page.wait_for_selector("#act-on-target button.act-choice")
+            if "act-odds" not in seen and page.locator("#act-odds").count():
+                seen.add("act-odds")
+                page.click("#act-odds")
+                page.wait_for_function("!document.querySelector('#odds').textContent.startsWith('working')")
+                assert page.inner_text("#odds") != ""
+            page.click("#act-on-target button.act-choice >> nth=0")
+        else:
+            page.click("#act-go")
+    elif kind == "SteerPrompt":  # the generic form: the straightest full mark the prompt lists
+        page.eval_on_selector(
+            "#decision select.part",
+            "s => { const o = [...s.options].filter(x => x.text.includes('ahead')).pop(); if (o) s.value = o.value; }",
+        )
+        page.click("#submit-picks")
+    elif page.locator("#submit-picks").count():
+        page.click("#submit-picks")
+    else:
+        page.click("#pass")
+
+
+def play(page: Page) -> tuple[int, set[str]]:
+    """Play the page's seat to the end of the game; the decisions made and the prompts seen."""
+    decisions, turn, seen = 0, {"figures": 0}, set()
+    while not over_or_waiting(page):
+        before = dataset(page, "actions")
+        answer(page, turn, seen)
+        settle(page, before)
+        decisions += 1
+        assert decisions < MOST_DECISIONS, f"no result after {decisions} decisions"
+    return decisions, seen
+
+
+def shot(page: Page, config: pytest.Config, name: str) -> None:
+    out = Path(str(config.getoption("--output")))
+    out.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out / name))
+
+
+@pytest.fixture
+def context_at(browser: Browser) -> Iterator[Any]:
+    made: list[Any] = []
+
+    def make(size: tuple[int, int]) -> Page:
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+# ---------------------------------------------------------------------- every scenario, whole
+
+
+@pytest.mark.parametrize("scenario", Catalogue(None).names("woodenships"))
+def test_every_scenario_plays_to_a_result_through_the_tables_own_forms(context_at: Any, server: Server, scenario: str, pytestconfig: pytest.Config) -> None:
+    g, me = new_game(server, scenario)
+    page = context_at(DESKTOP)
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    assert dataset(page, "plugin") == "1"
+    decisions, seen = play(page)
+    assert "Game over" in page.inner_text("#outcome")
+    assert {"NextPrompt", "MovePrompt"} <= seen, seen
+    shot(page, pytestconfig, f"woodenships-{scenario}.png")
+    assert errors == [], errors
+    assert decisions > 0
+
+
+# ---------------------------------------------------------------------- the drawing, measured
+
+
+def by_picks(server: Server, game: str, tok: str, v: dict[str, Any], choose: Any) -> dict[str, Any]:
+    p = v["prompt"]
+    picks = choose(p)
+    return dict(api(server, f"/api/games/{game}/actions?token={tok}", {"picks": picks, "digest": p["legal"]["digest"]}))
+
+
+def share_round(p: dict[str, Any]) -> list[int]:
+    """The draft's first pick, or each weapon to a different figure (as the page's table starts)."""
+    parts = p["legal"]["parts"]
+    if p["kind"] != "DistributePrompt":
+        return [0] * len(parts)
+    out = []
+    for k, part in enumerate(parts):
+        hands = [i for i, o in enumerate(part["options"]) if "/" not in o["value"]["holder"]]
+        out.append(hands[k % len(hands)])
+    return out
+
+
+def test_the_drawing_measured_in_the_svg(page: Page, server: Server) -> None:
+    """Red's figures stand fast while blue's guns fire until red's ship is out of its full band;
+    then red's page draws that band and hit-point track, each gun's barrel along its heading,
+    and a selected figure's move ring and its rifle's range bands at their size in inches."""
+    g, me = new_game(server, "ship-duel")
+    tok = token(g["links"][me])
+    v = api(server, f"/api/games/{g['id']}?token={tok}")
+    for _ in range(200):
+        red = next(s for s in v["state"]["ships"] if s["side"] == "red")
+        if red["band"] != "full" or v["outcome"] is not None:
+            break
+        v = by_picks(server, g["id"], tok, v, share_round)
+    red = next(s for s in v["state"]["ships"] if s["side"] == "red")
+    assert red["band"] != "full", "blue's guns never hurt red's ship"
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    ship = page.locator(f"#layer-ships g.ws-ship[data-name='{red['name']}']")
+    assert ship.get_attribute("data-band") == red["band"] and f"band-{red['band']}" in (ship.get_attribute("class") or "")
+    left = red["points"] - red["lost"]
+    assert ship.locator(".hp-track .pip.on").count() == round(left * min(red["points"], 18) / red["points"])
+    assert ship.locator(".hp-track .pip").count() == min(red["points"], 18)
+    assert ship.locator(".section").count() == len(red["sections"])
+    fills = page.evaluate(
+        "[...document.querySelectorAll('#layer-ships g.ws-ship')].map(g => [g.dataset.band, getComputedStyle(g.querySelector('.deck')).fill])"
+    )
+    assert len({f for b, f in fills if b != "full"} & {f for b, f in fills if b == "full"}) == 0  # a band's deck is tinted its own way
+
+    # each gun's barrel points along its heading on the screen (y up on the table, down on the screen)
+    guns = page.evaluate(
+        """[...document.querySelectorAll('#layer-guns g.ws-gun')].map(g => {
+             const line = g.querySelector('.barrel'); const m = line.getScreenCTM();
+             const a = new DOMPoint(0, 0).matrixTransform(m); const b = new DOMPoint(line.x2.baseVal.value, 0).matrixTransform(m);
+             return [Number(g.dataset.heading), Math.atan2(-(b.y - a.y), b.x - a.x) * 180 / Math.PI]; })"""
+    )
+    assert len(guns) == len([x for x in v["state"]["guns"] if x["life"] > 0])
+    for heading, drawn in guns:
+        assert abs((drawn - heading + 540) % 360 - 180) < 0.5, (heading, drawn)
+    for gun in v["state"]["guns"]:  # a dot at the muzzle while it is loaded
+        node = page.locator(f"#layer-guns g.ws-gun[data-name='{gun['name']}']")
+        if gun["life"] > 0:
+            assert node.get_attribute("data-loaded") == ("1" if gun["loaded"] else "0") and node.locator(".load").count() == int(gun["loaded"])
+
+    # select a red figure standing on deck with a rifle: its move ring and the rifle's bands
+    rifles = {w["name"] for w in v["state"]["weapons"] if w["kind"] == "rifle"}
+    fig = next(f for f in v["state"]["figures"] if f["side"] == "red" and f["life"] > 0 and f.get("on") == "deck" and rifles & set(f["weapons"]))
+    click_piece(page, f"#layer-figures g[data-name='{fig['name']}'] .base")
+    page.wait_for_selector(f"#layer-select .move-ring[data-figure='{fig['name']}']")
+    inch = (
+        page.evaluate("(() => { const r = document.querySelector('#layer-sea rect.sea').getBoundingClientRect(); return r.width; })()")
+        / v["state"]["table"]["width"]
+    )
+    ring = page.locator("#layer-select .move-ring circle.reach")
+    assert float(ring.get_attribute("r") or 0) == 8.0
+    box = ring.bounding_box()
+    assert box is not None and abs(box["width"] - 16 * inch) <= 0.2 * inch + 0.5  # its stroke, 0.15", round it
+    centre = page.locator(f"#layer-figures g[data-name='{fig['name']}'] .base").bounding_box()
+    assert centre is not None and abs(box["x"] + box["width"] / 2 - (centre["x"] + centre["width"] / 2)) < 1.0
+    bands = sorted(
+        float(r) for r in page.eval_on_selector_all("#layer-select .range-bands[data-weapon=rifle] circle", "cs => cs.map(c => c.getAttribute('r'))")
+    )
+    assert bands == [6.0, 12.0, 18.0, 36.0]
+    assert errors == [], errors
+
+
+def test_a_figure_on_a_forts_wall_is_drawn_there_and_the_wind_dial(page: Page, server: Server) -> None:
+    g, me = new_game(server, "fort-assault", options={"wind": "on"})
+    v = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}")
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    on_wall = [f for f in v["state"]["figures"] if f.get("on") == "wall top"]
+    assert on_wall
+    for f in on_wall:
+        node = page.locator(f"#layer-figures g[data-name='{f['name']}']")
+        assert node.get_attribute("data-on") == "wall" and node.locator(".rampart").count() == 1
+        walls = page.locator(f"#layer-forts g.ws-fort[data-name='{f['of']}'] .walls").bounding_box()
+        base = node.locator(".base").bounding_box()
+        assert walls is not None and base is not None
+        cx, cy = base["x"] + base["width"] / 2, base["y"] + base["height"] / 2
+        assert walls["x"] <= cx <= walls["x"] + walls["width"] and walls["y"] <= cy <= walls["y"] + walls["height"]
+    gates = {gt["name"]: gt for fort in v["state"]["forts"] for gt in fort["gates"]}
+    assert page.locator("#layer-forts g.gate").count() == len(gates)
+    dial = page.locator("#ws-wind")
+    assert dial.is_visible() and float(dial.get_attribute("data-wind") or "nan") == v["state"]["wind"]
+    assert page.locator("#layer-figures g.ws-figure[data-on=level] .rampart").count() == len([f for f in v["state"]["figures"] if f.get("on") == "fort level"])
+    assert errors == [], errors
+
+
+def test_the_island_raids_creatures_are_drawn_as_what_they_are(page: Page, server: Server) -> None:
+    g, me = new_game(server, "island-raid")
+    v = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}")
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    animals = [f for f in v["state"]["figures"] if "caged" in f and f["life"] > 0]
+    assert {"shark", "sea-dragon", "carnivorous-monkey"} <= {f["kind"] for f in animals}
+    for f in animals:
+        node = page.locator(f"#layer-figures g.ws-figure[data-name='{f['name']}']")
+        assert node.get_attribute("data-kind") == f["kind"] and "animal" in (node.get_attribute("class") or "")
+        assert node.locator(".cage").count() == int(f["caged"]) and node.locator(".rider").count() == int(f["ridden"])
+        assert (node.locator("title").text_content() or "").startswith(f["name"])
+    wild = page.locator("#layer-figures g.ws-figure[data-side=wild] .base").first.evaluate("c => getComputedStyle(c).fill")
+    assert wild not in {
+        page.evaluate(f"getComputedStyle(document.querySelector('#layer-figures g.ws-figure[data-side={side}] .base')).fill") for side in ("red", "blue")
+    }
+    assert errors == [], errors
+
+
+# ---------------------------------------------------------------------- screens, companion play, watching, replay
+
+
+@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
+def test_the_ship_duel_at_every_size(context_at: Any, server: Server, size: tuple[int, int], pytestconfig: pytest.Config) -> None:
+    g, me = new_game(server, "ship-duel", options={"turn_limit": 3})
+    page = context_at(size)
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    play(page)
+    assert "Game over" in page.inner_text("#outcome")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0] + 1
+    if size[0] < 900:
+        board = page.locator("#board").bounding_box()
+        assert board is not None and board["width"] >= 0.95 * size[0]
+    shot(page, pytestconfig, f"woodenships-ship-duel-{size[0]}x{size[1]}.png")
+    assert errors == [], errors
+
+
+#: the faces the people at the table throw, in turn (never the same twice running: a roll-off's tie is thrown again)
+THROWS = (5, 2, 3, 1, 4, 2)
+
+
+def faces(expr: str, k: int) -> str:
+    """The faces of the ``k``-th throw of plain dice (``D6``, ``2D6``, ``D3+1``)."""
+    count = expr.split("D")[0]
+    return " ".join(str(min(THROWS[(k + i) % len(THROWS)], 3 if "D3" in expr else 6)) for i in range(int(count) if count.isdigit() else 1))
+
+
+def test_companion_dice_at_a_hotseat_a_spectator_and_the_replay(browser: Browser, server: Server) -> None:
+    g = api(
+        server,
+        "/api/games",
+        {"ruleset": "woodenships", "scenario": "ship-duel", "seed": 7, "seats": {"red": "human", "blue": "human"}, "hotseat": True, "companion": True},
+    )
+    page = browser.new_page()
+    errors = watch_errors(page)
+    open_table(page, server, g["links"]["hotseat"] if "hotseat" in g["links"] else next(iter(g["links"].values())))
+    rolled = picked = 0
+    while picked < 4:
+        assert rolled < 20, "the dice never came to the picks"
+        page.wait_for_function("document.body.dataset.busy !== '1' && document.body.dataset.prompt !== 'none'")
+        if page.locator("#handover-ready").count():
+            page.click("#handover-ready")
+        before = dataset(page, "actions")
+        if dataset(page, "prompt") == "DicePrompt":
+            expr = page.inner_text("#decision").split("Roll ", 1)[1].split(" ", 1)[0]
+            page.fill("#dice-input", faces(expr, rolled))
+            page.click("#submit-dice")
+            rolled += 1
+        else:
+            assert dataset(page, "prompt") == "PickPrompt"
+            page.click("#draft-list button.take >> nth=0")
+            picked += 1
+        settle(page, before)
+    assert rolled >= 2  # the roll-off for the first pick, by the people at the table
+    assert page.locator("#log li[data-kind=draft-pick]").count() == 4
+
+    watcher = browser.new_page()
+    errors += watch_errors(watcher)
+    open_table(watcher, server, g["spectator"])
+    assert watcher.locator("#layer-ships g.ws-ship").count() == 2 and watcher.locator("#layer-figures g.ws-figure").count() == 16
+    assert "watching" in watcher.inner_text("#me")
+    watcher.click("#replay-open")
+    watcher.wait_for_function("document.body.dataset.replay !== ''")
+    watcher.fill("#replay-slider", "0")
+    watcher.wait_for_function("document.body.dataset.replay === '0'")
+    assert watcher.locator("#layer-figures g.ws-figure").count() == 16
+    watcher.click("#replay-live")
+    watcher.wait_for_function("document.body.dataset.replay === ''")
+    page.close()
+    watcher.close()
+    assert errors == [], errors

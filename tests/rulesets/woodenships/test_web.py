@@ -1,0 +1,94 @@
+"""Wooden Ships' web plugin, its server half: the script and styles served from the rule set's
+package, the ``tables`` preview (the page's numbers, read from the rule set's data) and the
+``move`` preview (what a click on the table makes of a figure's move), checked against the move
+prompt's own listed answers and its check, through the real server."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from grapeshot.rulesets.woodenships.data import GUN_ARC, GUNS, SMALL_ARMS
+from grapeshot.server.app import create_app
+
+
+def start(c: TestClient) -> tuple[str, str, dict[str, Any]]:
+    """A ship duel played by picks to red's first figure move; the game, red's token and the view."""
+    g = c.post("/api/games", json={"ruleset": "woodenships", "scenario": "ship-duel", "seed": 7, "seats": {"red": "human", "blue": "heuristic"}}).json()
+    tok = g["links"]["red"].split("token=")[1]
+    v: dict[str, Any] = c.get(f"/api/games/{g['id']}", params={"token": tok}).json()
+    for _ in range(80):
+        p = v["prompt"]
+        if p["kind"] == "MovePrompt":
+            return g["id"], tok, v
+        pick = 1 if p["kind"] == "NextPrompt" and len(p["legal"]["parts"][0]["options"]) > 1 else 0
+        v = c.post(
+            f"/api/games/{g['id']}/actions", params={"token": tok}, json={"picks": [pick] * len(p["legal"]["parts"]), "digest": p["legal"]["digest"]}
+        ).json()
+    raise AssertionError("no figure's move came")
+
+
+def test_the_script_its_rooms_and_styles_are_served(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "data")) as c:
+        _, _, v = start(c)
+        web = v["web"]
+        assert web["script"].endswith("/woodenships.js")
+        for room in ("woodenships.js", "pieces.js", "rings.js", "forms.js", "woodenships.css"):
+            r = c.get(f"/static/rulesets/woodenships/{room}")
+            assert r.status_code == 200 and len(r.text) > 500, room
+        assert "Wooden Ships" not in c.get("/static/table.js").text  # the generic client names no rule set
+
+
+def test_the_tables_preview_is_the_rule_sets_own_data(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "data")) as c:
+        game, tok, _ = start(c)
+        t = c.get(f"/api/games/{game}/preview/tables", params={"token": tok}).json()
+    assert t["gun_arc"] == GUN_ARC
+    for kind, arm in SMALL_ARMS.items():
+        assert [b["inches"] for b in t["small_arms"][kind]["bands"]] == list(arm.bands)
+        assert [b["need"] for b in t["small_arms"][kind]["bands"]] == list(arm.to_hit)
+    for kind, gun in GUNS.items():
+        assert [(b["inches"], b["need"]) for b in t["guns"][kind]["bands"]] == list(gun.bands)
+    assert t["animals"]["shark"]["gait"] == {"water": 16.0}
+
+
+def test_a_clicked_point_becomes_the_move_the_prompt_accepts(tmp_path: Path) -> None:
+    """Each listed move's point, asked of the preview, comes back as a move to the same surface
+    that the game then takes; a point beyond the figure's reach is refused with the reason."""
+    with TestClient(create_app(tmp_path / "data")) as c:
+        game, tok, v = start(c)
+        fig = v["prompt"]["figure"]
+        listed = [o["value"] for o in v["prompt"]["legal"]["parts"][0]["options"] if o["value"]["to"] is not None]
+        assert listed
+        for want in listed:
+            pv = c.get(f"/api/games/{game}/preview/move", params={"token": tok, "figure": fig, "x": want["to"][0], "y": want["to"][1]}).json()
+            assert pv["ok"], pv
+            assert (pv["move"]["surface"], pv["move"]["of"]) == (want["surface"], want["of"])
+            assert math.dist(pv["move"]["to"], want["to"]) < 0.01
+            assert pv["cost"] <= pv["allowance"] + 1e-9
+            assert pv["legs"][0]["path"][0] == pv["from"]
+        here = pv["from"]
+        far = c.get(f"/api/games/{game}/preview/move", params={"token": tok, "figure": fig, "x": here[0] + 30, "y": here[1]}).json()
+        assert not far["ok"] and "cannot get" in far["why"]
+        before = v["actions"]
+        r = c.post(f"/api/games/{game}/actions", params={"token": tok}, json={"action": {**pv["move"], "pick_up": pv["weapons"]}})
+        assert r.status_code == 200, r.text
+        assert r.json()["actions"] == before + 1
+        moved = next(e for e in reversed(r.json()["log"]) if e["kind"] == "move" and e["figure"] == fig)
+        assert math.dist(moved["to"], pv["move"]["to"]) < 0.01
+
+
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [({"figure": "nobody", "x": 1, "y": 1}, 404), ({"figure": "Captain Flint", "x": "east", "y": 1}, 422), ({"figure": "Captain Flint"}, 422)],
+)
+def test_a_bad_move_preview_is_refused_by_name(tmp_path: Path, query: dict[str, Any], status: int) -> None:
+    with TestClient(create_app(tmp_path / "data")) as c:
+        game, tok, _ = start(c)
+        r = c.get(f"/api/games/{game}/preview/move", params={"token": tok, **query})
+    assert r.status_code == status, r.text
+    assert r.json()["error"]
