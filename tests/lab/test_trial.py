@@ -123,5 +123,6 @@ def test_the_command_line_runs_a_trial_and_refuses_what_does_not_fit(tmp_path: P
     assert mixed.exit_code != 0 and "give no --variant" in mixed.output
     with pytest.raises(StudyError, match=r"module collisions on: .*can host"):
         plan_trial(ruleset="jimlad", module="collisions", scenario="duel", games=2)
-    with pytest.raises(StudyError, match="needs a scenario"):
-        plan_trial(ruleset="tossup", module="edge", scenario=None, games=2)
+    assert plan_trial(ruleset="tossup", module="edge", games=2).scenario == "toss"  # the rule set's own scenario where none is named
+    with pytest.raises(StudyError, match="at least 1 game"):
+        plan_trial(ruleset="tossup", module="edge", games=0)

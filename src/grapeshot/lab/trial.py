@@ -31,7 +31,7 @@ from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import get_module
 from grapeshot.core.ruleset import Ruleset, get
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+from grapeshot.core.scenario import Scenario, default_scenario, load_scenario, parse_scenario
 from grapeshot.lab.play import GameRecord, play_seeded, sole_winner, tallies_of
 from grapeshot.lab.study import GameSpec, Setting, StudyError, derive_seed
 
@@ -132,15 +132,15 @@ def plan_trial(
     *,
     ruleset: str | Ruleset,
     module: str,
-    scenario: str | Scenario | None,
-    games: int,
+    scenario: str | Scenario | None = None,
+    games: int = 100,
     seed: int = 1,
     player: str | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> Trial:
     """Check a trial's parts and plan it; raise :class:`StudyError` naming what is wrong.
 
-    ``player`` defaults to the rule set's quick player (its rollout player, else the random
+    ``scenario`` defaults to the rule set's own (its lab's, else its first); ``player`` to its quick player (its rollout player, else the random
     one). One game of each arm is set up here, so that a rule set that cannot carry the module,
     or an option it refuses, is refused before any game is played."""
     try:
@@ -148,10 +148,8 @@ def plan_trial(
         mod = get_module(module)
     except ValueError as e:
         raise StudyError(str(e)) from None
-    if scenario is None:
-        raise StudyError(f"a module trial needs a scenario (--scenario NAME: one of {rs.name}'s, see grapeshot scenarios)")
     try:
-        sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, rs.name)
+        sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario or default_scenario(rs.name), rs.name)
     except (ValueError, ScenarioError) as e:
         raise StudyError(str(e)) from None
     if games < 1:
