@@ -97,12 +97,15 @@ def test_identical_arms_are_not_found_different(tmp_path: Path) -> None:
 
 
 def test_the_collisions_module_on_the_harbour_host_off_against_on(tmp_path: Path) -> None:
-    data = dict(brawl().raw)
-    trial = plan_trial(ruleset="harbour", module="collisions", scenario=brawl(), games=2, seed=3)
+    """The scenario sets one of the module's options: its arm off plays without it."""
+    sc = brawl(options={"collisions.wreckage": False})
+    data = dict(sc.raw)
+    trial = plan_trial(ruleset="harbour", module="collisions", scenario=sc, games=2, seed=3)
     assert trial.modules_for(0) == [] and trial.modules_for(1) == ["collisions"]
+    assert trial.new_game(1, 0).modules["collisions"].options["wreckage"] is False and not trial.new_game(0, 0).modules
     records = played(trial, tmp_path)
     s = summarise_trial(trial, records)
-    hand = by_hand("harbour", {k: v for k, v in data.items() if k != "modules"}, 2, 3, {}, "collisions")
+    hand = by_hand("harbour", {k: v for k, v in data.items() if k not in ("modules", "options")}, 2, 3, {"collisions.wreckage": False}, "collisions")
     for arm in ("off", "on"):
         assert {seat: s["arms"][arm]["wins"][seat]["count"] for seat in ("red", "blue")} == {seat: hand[arm]["wins"][seat] for seat in ("red", "blue")}
         assert s["arms"][arm]["turns_histogram"] == {str(t): c for t, c in sorted(Counter(hand[arm]["turns"]).items())}

@@ -15,7 +15,8 @@ the seats stand where factions stand in a study's records.
 
 Settings every game shares (``--option KEY=VALUE``) are the rule set's options, given to both
 arms, and the module's own (``collisions.grapple_extra=beyond-one``), given to the arm it is on
-in. :mod:`.contrast` sums the records up and tests the differences.
+in; a scenario's own settings of the module (a Cunning Plan dealt) are left out of the arm it is
+off in. :mod:`.contrast` sums the records up and tests the differences.
 """
 
 from __future__ import annotations
@@ -125,6 +126,9 @@ class Trial:
 def _scenario(trial: Trial, arm: int) -> Scenario:
     data = json.loads(trial.scenario_json)
     data["modules"] = trial.modules_for(arm)
+    if ARMS[arm] == "off":  # the scenario's settings of the module go with it
+        own = f"{trial.module}."
+        data["options"] = {k: v for k, v in (data.get("options") or {}).items() if not k.startswith(own)}
     return parse_scenario(data, f"{trial.scenario} (module {trial.module} {ARMS[arm]})")
 
 
