@@ -94,6 +94,8 @@ def test_identical_arms_are_not_found_different(tmp_path: Path) -> None:
     assert (c["wins"]["p"], c["endings"]["p"], c["length"]["welch"]["p"], c["length"]["mann_whitney"]["p"]) == (1.0, 1.0, 1.0, 1.0)
     assert not c["wins"]["significant"] and not c["endings"]["significant"] and not c["length"]["significant"]
     assert not any(t["significant"] for k, t in c["tallies"].items() if k != "edge.edges given")
+    said = summarise_trial(trial, records)["verdict"]
+    assert "the difference is not significant" in said[0] and "the same on average: not significant" in said[1]
 
 
 def test_the_collisions_module_on_the_harbour_host_off_against_on(tmp_path: Path) -> None:

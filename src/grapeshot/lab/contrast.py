@@ -129,10 +129,10 @@ def verdict(trial: Trial, arms: dict[str, dict[str, Any]], comparison: dict[str,
     ]
     ln = c["length"]
     d = ln["welch"]["estimate"]
-    longer = "longer" if d > 0 else "shorter" if d < 0 else "no longer"
+    by = f"{abs(d):.2f} turns {'longer' if d > 0 else 'shorter'}" if d else "the same on average"
     out.append(
         f"Games last {on['mean_turns']:.2f} turns on (95% {on['mean_turns_interval'][0]:.2f}-{on['mean_turns_interval'][1]:.2f}) against "
-        f"{off['mean_turns']:.2f} off, {abs(d):.2f} turns {longer}: {_is(ln['significant'])} (Welch {_p(ln['welch']['p'])}; "
+        f"{off['mean_turns']:.2f} off, {by}: {_is(ln['significant'])} (Welch {_p(ln['welch']['p'])}; "
         f"Mann-Whitney {_p(ln['mann_whitney']['p'])})."
     )
     e = c["endings"]
