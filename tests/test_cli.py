@@ -360,3 +360,13 @@ def test_a_command_naming_no_rule_set_plays_the_first_installed_and_its_lab_scen
     assert (data["ruleset"], data["scenario"]) == (first.name, default_scenario(first.name))
     listed = runner.invoke(app, ["scenarios"])
     assert listed.exit_code == 0 and all(name in listed.stdout for name in builtin_scenarios(first.name))
+
+
+def test_a_modules_coverage_on_one_host_counts_only_the_tests_played_on_it() -> None:
+    """The collisions module's 21 rules are covered on a Wooden Ships host by its own tests
+    there; on Jim Lad, which cannot host it, none of its tests count."""
+    r = run("rules", "--ruleset", "woodenships", "--modules", "collisions", "--coverage")
+    assert r.exit_code == 0, r.output
+    assert "collisions on a woodenships host: 21 rules registered, 21 in play, 21 covered" in " ".join(r.output.split())
+    r = run("rules", "--ruleset", "jimlad", "--modules", "collisions", "--coverage")
+    assert r.exit_code != 0 and "CG-RAM-1" in r.output

@@ -292,12 +292,16 @@ def rules(
                 t.add_row(prefix + o.name, str(o.default), allowed, o.rule, o.doc)
             out.print(t)
         return
-    books = [r.rulebook() for r in chosen] + [m.rulebook() for m in mods]
+    on = chosen[0].name if ruleset else ""
+    books = [(r.rulebook(), "") for r in chosen] + [(m.rulebook(), on) for m in mods]
     tdir = tests_dir()
-    covered = scan_tests(tdir) if tdir is not None else {}
+    everywhere = scan_tests(tdir) if tdir is not None else {}
     missing: list[str] = []
-    for book in books:
-        t = Table(title=f"{book.ruleset} rules", title_justify="left")
+    for book, host in books:
+        # a module's rules with one rule set named count only the tests played on that host
+        # (under tests/rulesets/<host>/): its own tests on a test host do not cover it there
+        covered = everywhere if not host else {rid: [t for t in ts if t.startswith(f"tests/rulesets/{host}/")] for rid, ts in everywhere.items()}
+        t = Table(title=f"{book.ruleset} rules" + (f" on a {host} host" if host else ""), title_justify="left")
         for col in ("id", "title", "status", "code", "tests"):
             t.add_column(col)
         for entry in book.entries.values():
@@ -309,8 +313,9 @@ def rules(
         out.print(t)
         scope = book.in_scope()
         done = sum(1 for entry in scope if covered.get(entry.id))
+        where = f" on a {host} host" if host else ""
         out.print(
-            f"{book.ruleset}: {len(book.entries)} rules registered, {len(scope)} in play, {done} covered by tests, {len(book.entries) - len(scope)} planned"
+            f"{book.ruleset}{where}: {len(book.entries)} rules registered, {len(scope)} in play, {done} covered by tests, {len(book.entries) - len(scope)} planned"
         )
     if coverage:
         if tdir is None:

@@ -5,13 +5,15 @@ questions: its prompts carry the module's namespace.  The host's own player (Jim
 knows nothing of them, so :class:`WithModules` wraps it and hands each module prompt to that
 module's player: the module's player of the same name (its "heuristic" for a "heuristic" seat),
 else the player its ``players()`` names for rollouts, else the random player, which answers any
-prompt from its legal answers.  The random and search players need no wrapping: the one works
+prompt from its legal answers; but a host's player with a ``module_answer`` method (Wooden Ships'
+heuristic) is asked first, and answers the prompts it knows.  The random and search players need no wrapping: the one works
 from the legal answers of any prompt, the other rolls out with wrapped players.
 """
 
 from __future__ import annotations
 
 import hashlib
+from typing import cast
 
 from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import Player, PlayerFactory
@@ -54,6 +56,11 @@ class WithModules:
         run = game.modules.get(prompt.namespace) if game.modules else None
         if run is None:
             return self.host.act(game, seat, prompt)
+        own = getattr(self.host, "module_answer", None)  # a host's player may answer a module's prompts itself
+        if own is not None:
+            chosen = own(game, seat, prompt)
+            if chosen is not None:
+                return cast(Action, chosen)
         player = self.modules.get(run.module.name)
         if player is None:
             player = self.modules[run.module.name] = module_player(run.module, self.name)(module_seed(self.seed, run.module.name))

@@ -31,7 +31,7 @@ from grapeshot.rulesets.woodenships import flow, gw
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, SMALL_ARMS, life_of
 from grapeshot.rulesets.woodenships.places import footings, fort_footings, holds
 from grapeshot.rulesets.woodenships.setup import build
-from grapeshot.rulesets.woodenships.state import Shore
+from grapeshot.rulesets.woodenships.state import KEPT, Shore
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -100,6 +100,16 @@ OPTIONS: tuple[Option, ...] = (
         "who rolls to scale a fort's walls and climb its levels: its enemies (its own side uses its stairs), or everyone",
     ),
     Option(
+        "ma_inches", 3, None, "CG-RAM-3", "with the collisions module: the inches of a ruler move that make one MA (momentum, half the MA used)", int, (1, 12)
+    ),
+    Option(
+        "collisions_sharks",
+        "roll",
+        ("roll", "off"),
+        "WS-FIG-5",
+        "with the collisions module: the sharks still roll for its swimmers at the end of their side's turn, or leave them to its keep-afloat roll",
+    ),
+    Option(
         "gate_excess",
         "spill",
         ("spill", "cannon"),
@@ -149,7 +159,9 @@ class WoodenShips(Ruleset):
     options: ClassVar[tuple[Option, ...]] = OPTIONS
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
-        return TERRAIN
+        from grapeshot.rulesets.collisions import FLOTSAM
+
+        return (*TERRAIN, FLOTSAM)
 
     def scenarios(self) -> Traversable:
         return resources.files("grapeshot.rulesets.woodenships").joinpath("scenarios")
@@ -158,10 +170,20 @@ class WoodenShips(Ruleset):
         return build(scenario, options)
 
     def play(self, game: Game) -> Play:
+        cast(Shore, game.state).modules = tuple(game.modules)
         return flow.play(game)
 
     def resume(self, game: Game, point: Hashable) -> Play:
+        cast(Shore, game.state).modules = tuple(game.modules)
         return flow.play(game, point)
+
+    def host(self, module: str, game: Game) -> object | None:
+        """Wooden Ships hosts the collisions module (:mod:`.hosting`; docs/rulings.md)."""
+        if module != "collisions":
+            return None
+        from grapeshot.rulesets.woodenships.hosting import HOST
+
+        return HOST
 
     def describe(self, state: Any) -> dict[str, Any]:
         return cast(Shore, state).describe()
@@ -260,7 +282,8 @@ def invariants(shore: Shore) -> list[str]:
         why = holds(shore, f)
         if why is not None:
             problems.append(f"{f.name} {why}")
-        groups.setdefault((f.spot.surface, f.spot.ident), []).append(shore.base(f))
+        if f.spot.surface not in (Surface.BELOW, Surface.ALOFT) and f.spot.ident != KEPT:
+            groups.setdefault((f.spot.surface, f.spot.ident), []).append(shore.base(f))
     for (surface, ident), bases in groups.items():
         for a, b in combinations(bases, 2):
             if bases_overlap(a, b, 1e-6):

@@ -17,8 +17,9 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
-from grapeshot.rulesets.woodenships import animals, barrels, boarding, grapples, guns, magic, melee, shooting
+from grapeshot.rulesets.woodenships import animals, barrels, boarding, grapples, guns, hosting, magic, melee, shooting
 from grapeshot.rulesets.woodenships.actions import Act
+from grapeshot.rulesets.woodenships.checks import reachable
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.state import Figure, Shore
 
@@ -37,7 +38,13 @@ def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], 
         return f"having reloaded {after_reload}, {figure.name} may only fire another weapon already loaded (option reload_and_fire)"
     if act.what == "shoot":
         shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
-        return shot if isinstance(shot, str) else None
+        if isinstance(shot, str):
+            return shot
+        if shot.target.kept:  # a swimmer the collisions module keeps: the sea is light cover (CG-SWIM-4)
+            covered = shooting.covered(shot, hosting.COVER["light"])
+            if not reachable(covered.base, covered.mods, str(shore.option("to_hit_seven"))):
+                return f"{shot.target.name} swims in the sea's light cover: out of reach at {shot.band} range (CG-SWIM-4)"
+        return None
     if act.what == "reload":
         return shooting.reload_refused(shore, figure, act.weapon)
     if act.what == "strike":
@@ -151,7 +158,10 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
     if act.what == "shoot":
         shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(shot, str)
-        yield from shooting.shoot(g, shore, figure, shot)
+        if shot.target.kept:
+            yield from hosting.call(g, "shoot_swimmer", figure.name, shot.target.name, shot.weapon.name)
+        else:
+            yield from shooting.shoot(g, shore, figure, shot)
     elif act.what == "reload":
         assert act.weapon is not None
         shooting.reload(g, shore, figure, act.weapon)

@@ -74,6 +74,8 @@ def grapple_refused(shore: Shore, figure: Figure, target: str | None) -> str | N
     own = ship_under(shore, figure)
     if own is None:
         return f"{figure.name} is not aboard a ship"
+    if shore.hosting:
+        return "with the collisions module, ships grapple as they close (CG-GRAP-1), not by a figure's action"
     other = shore.ships.get(target or "")
     if other is None or not other.afloat or other is own:
         return f"{target!r} is not another ship afloat"

@@ -122,6 +122,14 @@ SHIP_TYPES: dict[str, ShipType] = {
     )
 }
 
+#: the ship types that may carry a purpose-built ram, and sweeps (boats row already: never
+#: sweeps), with what each adds to the ship's cost (WS-SHIP-1's cost check); only the
+#: collisions module reads them (CG-RAM-4, CG-SIDE-4)
+RAM_TYPES = frozenset({"wide", "narrow", "small"})
+SWEEP_TYPES = frozenset({"wide", "narrow", "small", "catamaran"})
+RAM_COST = 4
+SWEEPS_COST = 2
+
 #: a ship has at least a bow and a stern, and typically no more than five sections (WS-SHIP-1)
 MIN_SECTIONS = 2
 MAX_SECTIONS = 5

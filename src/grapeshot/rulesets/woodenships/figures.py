@@ -143,6 +143,8 @@ def crossing_refused(shore: Shore, figure: Figure, surface: Surface, ident: str)
         return None
     if here.surface is Surface.LAND and surface is Surface.LAND:
         return "from one piece of ground to another a figure must wade or swim"
+    if shore.hosting and surface is Surface.DECK and shore.ships[ident].side != figure.side:
+        return f"with the collisions module, {ident} is boarded at the boarding step (CG-BOARD-1), not by a figure's move"
     if here.surface is Surface.DECK:
         hull = shore.ships[here.ident].hull
         gap = hull_distance(hull, shore.ships[ident].hull) if surface is Surface.DECK else hull_polygon_distance(hull, shore.land(ident).area)
@@ -537,7 +539,8 @@ def resolve(g: Game, shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[st
 def sharks(g: Game, shore: Shore, side: str) -> Generator[Prompt, Any, None]:
     """WS-FIG-5: at the end of its side's turn every figure of that side in the water rolls a D6;
     on a 1 the sharks take it."""
-    for figure in [f for f in shore.living(side) if f.swimming]:
+    spared = shore.hosting and shore.option("collisions_sharks") == "off"
+    for figure in [f for f in shore.living(side) if f.swimming and not (spared and f.kept)]:
         r = yield from g.roll(RollRequest(D6, f"sharks round {figure.name}", "WS-FIG-5", side, figure.name, "high", SHARK_FACE + 1))
         eaten = r.total == SHARK_FACE
         g.emit("sharks", "WS-FIG-5", figure=figure.name, side=side, roll=r.total, eaten=eaten)

@@ -2,7 +2,8 @@
 WS-FIG-1, WS-FIG-2, WS-FORT-1).
 
 What a side brings costs what the ship table's cost column says of each ship (by its type, its
-sections or its chosen hit points, WS-SHIP-2) and what the fort cost table says of each fort
+sections or its chosen hit points, WS-SHIP-2), with a purpose-built ram's and sweeps' cost on
+top (``data.RAM_COST``, ``data.SWEEPS_COST``: for the collisions module, a ruling), and what the fort cost table says of each fort
 (WS-FORT-1, a ruling).  A game is refused, naming the rule it breaks and what was found, when:
 
 * a ship has not exactly one captain (WS-FIG-1), or a fort not exactly one commander (WS-FIG-2);

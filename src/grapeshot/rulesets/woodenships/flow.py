@@ -31,7 +31,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome
-from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, rams, ships, victory, wind
+from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, hosting, rams, ships, victory, wind
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import WILD
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
@@ -52,6 +52,9 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
         yield from wind.begin(g, shore)
         if shore.draft is not None:
             yield from draft.draft(g, shore)
+        if shore.hosting:
+            for f in [f for f in shore.living() if f.swimming and not f.animal and not f.kept]:
+                yield from hosting.call(g, "overboard", f.name)  # the scenario's swimmers are the module's
         start = (1, 0, "order")
     else:
         point = cast(tuple[Any, ...], start)
@@ -73,6 +76,12 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
                 if outcome is not None:
                     return outcome
             shore.order = yield from initiative(g, shore)
+            if shore.hosting:
+                g.begin_phase("swimmers", "CG-SWIM-1")
+                yield from hosting.call(g, "swimmers")
+                outcome = victory.check(g, shore)
+                if outcome is not None:
+                    return outcome
             index, stage = 0, "begin"
         while index < len(shore.order) and stage != "wild":
             shore.side_index = index
@@ -80,6 +89,10 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
             if outcome is not None:
                 return outcome
             index, stage = index + 1, "begin"
+        if shore.hosting and stage != "wild":
+            outcome = yield from boarding_step(g, shore)
+            if outcome is not None:
+                return outcome
         outcome = yield from wild_turn(g, shore, turn)
         if outcome is not None:
             return outcome
@@ -143,7 +156,7 @@ def side_turn(g: Game, shore: Shore, turn: int, index: int, stage: str) -> Gener
         yield from ship_phase(g, shore, side)
         g.begin_phase("figures", "WS-FIG-3")
     while True:
-        ready = tuple(f.name for f in shore.living(side) if f.acted != shore.serial and not f.caged)
+        ready = tuple(f.name for f in shore.living(side) if f.acted != shore.serial and not f.caged and not (shore.hosting and shore.idle(f)))
         if not ready:
             break
         g.checkpoint((turn, index, "figures"))
@@ -159,8 +172,28 @@ def side_turn(g: Game, shore: Shore, turn: int, index: int, stage: str) -> Gener
             return outcome
     g.begin_phase("end of turn", "WS-FIG-5")
     yield from figures.sharks(g, shore, side)
-    ships.takings(g, shore)
-    ships.sinkings(g, shore)
+    if shore.hosting:  # the module takes ships by boarding (CG-BOARD-4) and sinks them (CG-SWIM-1)
+        hosting.sync(g)
+        yield from hosting.sinkings(g, shore)
+    else:
+        ships.takings(g, shore)
+        ships.sinkings(g, shore)
+    return victory.check(g, shore)
+
+
+def boarding_step(g: Game, shore: Shore) -> Generator[Prompt, Any, Outcome | None]:
+    """With the collisions module, once a turn after every side has had its turn: its boarding
+    step (CG-BOARD-1..5) and its prisoners step (CG-BOARD-4), the seats in this turn's order."""
+    shore.side_index = len(shore.order) - 1
+    shore.serial += 1  # a step of its own: who acted in the figures' turns may still board
+    shore.attacks = {}
+    g.begin_phase("boarding", "CG-BOARD-1")
+    yield from hosting.call(g, "board")
+    outcome = victory.check(g, shore)
+    if outcome is not None:
+        return outcome
+    g.begin_phase("prisoners", "CG-BOARD-4")
+    yield from hosting.call(g, "prisoners")
     return victory.check(g, shore)
 
 
@@ -168,7 +201,7 @@ def ship_phase(g: Game, shore: Shore, side: str) -> Proc:
     """WS-MOVE-1/2: each of the side's ships through its movement phases, before any figure acts."""
     for ship in shore.fleet(side):
         ship.travelled = 0.0
-        why = ships.cannot_move(shore, ship) or wind.stolen(shore, ship)
+        why = ships.cannot_move(shore, ship) or wind.stolen(shore, ship) or hosting.held(g, ship)
         if why is not None:
             g.emit("no-move", "WS-WIND-3" if why.endswith("(WS-WIND-3)") else "WS-MOVE-2", ship=ship.name, side=side, why=why)
             wind.moved(shore, ship)
@@ -176,14 +209,21 @@ def ship_phase(g: Game, shore: Shore, side: str) -> Proc:
         for i, (value, spin, rule) in enumerate(wind.phases(shore, ship, ships.phases(ship))):
             words = f'{ship.name}: {"spin" if spin else "move"} (phase {i + 1}): swing the ruler up to 90 degrees and take a mark up to {value:g}"'
             answer = cast(Steer, (yield SteerPrompt((side,), rule, words, (Steer,), ship.name, i, value, spin, shore)))
-            before = ship.hull
+            before, gone = ship.hull, ship.travelled
             contact = ships.steer(g, shore, ship, i, value, spin, rule, answer.angle, answer.inches)
             wind.after_phase(g, shore, ship, before)
             yield from rams.run_down(g, shore, ship)
-            yield from rams.ram(g, shore, ship, contact)
-            if ships.cannot_move(shore, ship) is not None:  # stuck fast, or sinking, after a ram
-                break
+            if shore.hosting and contact is not None and contact.kind == "ship":
+                stop = yield from hosting.contact(g, ship, contact.ident, before, ship.travelled - gone)
+                if stop or not ship.afloat:
+                    break
+            else:
+                yield from rams.ram(g, shore, ship, contact)
+            if ships.cannot_move(shore, ship) is not None or (shore.hosting and (ship.spent == shore.serial or hosting.held(g, ship))):
+                break  # stuck fast, sinking, grappled or spent after a ram
         wind.moved(shore, ship)
+        if shore.hosting and ship.afloat:
+            yield from hosting.call(g, "moved", ship.name)
 
 
 def wild_turn(g: Game, shore: Shore, turn: int) -> Generator[Prompt, Any, Outcome | None]:
@@ -222,8 +262,10 @@ def figure_turn(g: Game, shore: Shore, figure: Figure, seat: str | None = None) 
     prompt = MovePrompt(who, "WS-FIG-3", f'{figure.name}: move up to {reach:g}" (or stay)', (Move,), shore, figure.name)
     move = cast(Move, (yield prompt))
     yield from figures.resolve(g, shore, figure, prompt.plan_for(move), move.pick_up)
+    if shore.hosting and figure.alive and figure.swimming and not figure.animal and not figure.kept:
+        yield from hosting.call(g, "overboard", figure.name)  # over the side: the module's swimmer now
     after: str | None = None
-    while figure.alive and figure.boarded != shore.serial:
+    while figure.alive and figure.boarded != shore.serial and not (shore.hosting and figure.kept):
         ask = ActPrompt(
             who,
             "WS-FIG-3",

@@ -224,6 +224,8 @@ def lay(shore: Shore, obs: Sequence[Obstruction], figure: Figure, gun_name: str 
         return f"{gun.name} cannot fire at itself"
     if _side_of(shore, target) == figure.side:
         return f"{target_name} is of {figure.side}'s own side"
+    if isinstance(target, Figure) and target.kept:
+        return f"only small arms may fire at a swimmer (CG-SWIM-4), not a {gun.kind}"
     if gun.kind == "mounted-rifle" and not isinstance(target, Figure):
         return "a mounted rifle harms men only (WS-GUN-5)"
     if gun.kind == "cannon":
@@ -451,7 +453,7 @@ def in_reach(shore: Shore, gun: Gun, target: Target) -> bool:
 def is_target(shore: Shore, gun: Gun, side: str, target: Target) -> bool:
     """Whether a gun of ``side`` might be fired or turned at ``target``: a living enemy figure, an
     enemy ship or an enemy gun, within its range (whether it can hit is :func:`lay`'s to say)."""
-    alive = standing(shore, target) and target is not gun
+    alive = standing(shore, target) and target is not gun and not (isinstance(target, Figure) and target.kept)
     return alive and _side_of(shore, target) != side and in_reach(shore, gun, target)
 
 

@@ -48,7 +48,7 @@ def foes_in_contact(shore: Shore, figure: Figure) -> list[Figure]:
     reach = 2.0 * me.radius + CONTACT + 2.0  # a cheap bound first: no base is wider than 2" more than this one
     out = []
     for o in shore.living():
-        if o.side == figure.side or o.swimming or _apart(figure, o):
+        if o.side == figure.side or o.swimming or _apart(figure, o) or o.name in shore.prisoners:
             continue
         b = shore.base(o)
         if abs(b.x - me.x) <= reach and abs(b.y - me.y) <= reach and base_gap(me, b) <= CONTACT:

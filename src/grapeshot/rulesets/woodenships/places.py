@@ -122,6 +122,11 @@ def holds(shore: Shore, figure: Figure) -> str | None:
     spot = figure.spot
     if spot is None:
         return None
+    if spot.surface in (Surface.BELOW, Surface.ALOFT) or figure.kept:
+        # the collisions module's places: below decks and aloft go with their ship; its
+        # swimmers it keeps itself (its invariants check them)
+        held = spot.surface is Surface.WATER or (spot.ident in shore.ships and shore.ships[spot.ident].afloat)
+        return None if held else f"is {spot.surface.value} in {spot.ident}, which is not afloat"
     b = shore.base(figure)
     if spot.surface is Surface.DECK:
         ship = shore.ships.get(spot.ident)

@@ -26,8 +26,12 @@ from grapeshot.rulesets.woodenships.data import (
     LEVEL_RISE,
     MIN_SECTIONS,
     PILE_KINDS,
+    RAM_COST,
+    RAM_TYPES,
     SHIP_TYPES,
     SMALL_ARMS,
+    SWEEP_TYPES,
+    SWEEPS_COST,
     WALL_HEIGHT,
     WILD,
     ShipType,
@@ -40,7 +44,7 @@ from grapeshot.rulesets.woodenships.places import masts, space_for, spot_at
 from grapeshot.rulesets.woodenships.state import Draft, Figure, Fort, Gate, Gun, Keep, Land, Ship, Shore, Spot, Weapon
 
 FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile", "forts", "water", "wild")
-SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores", "guns")
+SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores", "guns", "sweeps", "ram")
 GUN_FIELDS = ("kind", "place", "section", "at", "facing", "wheels", "loaded")
 #: where a gun may be mounted by name: the middle of the arc it points over (degrees from the bow)
 GUN_PLACES = {"port": 90.0, "starboard": -90.0, "bow": 0.0, "stern": 180.0}
@@ -112,6 +116,8 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
 def _lands(scenario: Scenario, f: Fields) -> tuple[Land, ...]:
     out = []
     for i, t in enumerate(scenario.terrain):
+        if t.kind not in LAND_KINDS:
+            continue  # the collisions module's flotsam floats: no land
         solid, height = LAND_KINDS[t.kind]
         if "height" in t.props:
             height = f.number(t.props, "height", f"terrain[{i}]", lo=0.0, hi=50.0, what="a height above the water in inches")
@@ -171,6 +177,12 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         if hull_hits_polygon(hull, ob.shape):
             raise f.fail(path, f"a ship clear of {ob.ident}", name)
     masts = _masts(f, s, path, kind, length, count)
+    sweeps = f.boolean(s, "sweeps", path, default=False)
+    ram = f.boolean(s, "ram", path, default=False)
+    if sweeps and kind.name not in SWEEP_TYPES:
+        raise f.fail(f"{path}.sweeps", f"sweeps only on a {', '.join(sorted(SWEEP_TYPES))} ship (collisions module)", sweeps)
+    if ram and kind.name not in RAM_TYPES:
+        raise f.fail(f"{path}.ram", f"a purpose-built ram only on a {', '.join(sorted(RAM_TYPES))} ship (collisions module)", ram)
     ship = shore.ships[name] = Ship(
         name=name,
         side=seat,
@@ -179,8 +191,10 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         hull=hull,
         plan=ShipPlan(_sections(length, count, points)),
         points=points,
-        cost=kind.cost(count, points),
+        cost=kind.cost(count, points) + (SWEEPS_COST if sweeps else 0) + (RAM_COST if ram else 0),
         masts=masts,
+        sweeps=sweeps,
+        ram=ram,
         lost=f.integer(s, "damage", path, default=0, lo=0, hi=points - 1),
     )
     for j, raw_gun in enumerate(f.seq(s.get("guns", []), f"{path}.guns")):

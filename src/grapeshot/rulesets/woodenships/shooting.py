@@ -14,7 +14,7 @@ was loaded already.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from grapeshot.core.game import Game
@@ -88,6 +88,14 @@ def aim(shore: Shore, obs: Sequence[Obstruction], figure: Figure, weapon: str | 
     if blocked is not None:
         return f"{figure.name} cannot see {foe.name}: {blocked} is in the way"
     return Shot(w, arm, foe, gap, name, need, mods)
+
+
+def covered(shot: Shot, steps: int) -> Shot:
+    """The shot with its target in cover: ``steps`` harder to hit (the sea round a swimmer is
+    light cover, one step, CG-SWIM-4 on the collisions module's host)."""
+    if not steps:
+        return shot
+    return replace(shot, mods=(*shot.mods, Mod("CG-SWIM-4", "the target is in cover", -steps)))
 
 
 def shoot(g: Game, shore: Shore, figure: Figure, shot: Shot) -> Generator[Prompt, Any, None]:

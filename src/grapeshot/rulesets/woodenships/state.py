@@ -17,6 +17,11 @@ from grapeshot.core.scenario import Terrain
 from grapeshot.geometry import Base, DeckPoint, Hull, Obstacle, Polygon, ShipPlan, Surface, Table, Vec
 from grapeshot.rulesets.woodenships.data import ANIMALS, FIGURE_RADIUS, HEROES, SHIP_TYPES, WILD, Animal, ShipType
 
+#: the surfaces of a ship: its deck, and (with the collisions module) below decks and aloft
+ABOARD = (Surface.DECK, Surface.BELOW, Surface.ALOFT)
+#: the ident of the water where the collisions module keeps its swimmers (:mod:`.hosting`)
+KEPT = "collisions"
+
 
 @dataclass(frozen=True, slots=True)
 class Spot:
@@ -105,6 +110,11 @@ class Figure:
         return self.life > 0 and self.spot is not None
 
     @property
+    def kept(self) -> bool:
+        """In the water the collisions module keeps (its swimmer, :mod:`.hosting`)."""
+        return self.spot is not None and self.spot.surface is Surface.WATER and self.spot.ident == KEPT
+
+    @property
     def swimming(self) -> bool:
         """In the water (a bird over the water flies, it does not swim)."""
         return self.spot is not None and self.spot.surface is Surface.WATER and not self.flies
@@ -158,6 +168,12 @@ class Ship:
     sunk_turn: int | None = None
     #: the ships it is stuck fast to after a ram (WS-RAM-2)
     stuck: set[str] = field(default_factory=set)
+    #: sweeps (oars) out, and a purpose-built ram (a scenario's ``sweeps``/``ram`` keys: only
+    #: the collisions module reads them, CG-SIDE-4, CG-RAM-4; their cost is in :mod:`.fleets`)
+    sweeps: bool = False
+    ram: bool = False
+    #: the serial of the side's turn whose movement a ram or a grapple used up (CG-RAM-3, CG-GRAP-3)
+    spent: int = -1
     #: her bow went nowhere in her side's last movement: she drifts (WS-WIND-2)
     stopped: bool = False
     #: her wind stolen for her next movement ("stopped" or "half"), and the serial it was done in (WS-WIND-3)
@@ -336,9 +352,36 @@ class Shore:
     wind: float | None = None
     #: the forts on the table (WS-FORT-*), by name
     forts: dict[str, Fort] = field(default_factory=dict)
+    #: the rule modules in play (set by the rule set when the game starts; ``collisions`` makes
+    #: Wooden Ships its host, :mod:`.hosting`)
+    modules: tuple[str, ...] = ()
+    #: figures held prisoner, by the seat holding them (collisions module, CG-BOARD-4)
+    prisoners: dict[str, str] = field(default_factory=dict)
+    #: figures busy with the module's work (grappling, boarding), by the game turn (CG-GRAP-1)
+    engaged: dict[str, int] = field(default_factory=dict)
+    #: rowers incapacitated for the rest of the game by a sideswipe (CG-SIDE-4)
+    incapacitated: set[str] = field(default_factory=set)
 
     def option(self, name: str) -> Any:
         return self.options[name]
+
+    @property
+    def hosting(self) -> bool:
+        """Whether the collisions module is in play (Wooden Ships is its host, :mod:`.hosting`)."""
+        return "collisions" in self.modules
+
+    def idle(self, figure: Figure) -> bool:
+        """Whether a figure sits out the figures' turn: held prisoner, below decks or aloft, an
+        incapacitated rower, busy with the module's grappling or boarding this turn, or a
+        swimmer the module keeps (it swims at the module's swimmers step)."""
+        spot = figure.spot
+        return (
+            figure.name in self.prisoners
+            or figure.name in self.incapacitated
+            or self.engaged.get(figure.name) == self.turn
+            or figure.kept
+            or (spot is not None and spot.surface in (Surface.BELOW, Surface.ALOFT))
+        )
 
     @property
     def side(self) -> str:
@@ -392,8 +435,8 @@ class Shore:
         return m.afloat if isinstance(m, Ship) else not m.collapsed
 
     def world(self, spot: Spot) -> Vec:
-        """Where a spot is on the table (a deck's point follows its ship)."""
-        if spot.surface is Surface.DECK:
+        """Where a spot is on the table (a deck's point follows its ship, as do below decks and aloft)."""
+        if spot.surface in ABOARD:
             return DeckPoint(spot.x, spot.y).world(self.ships[spot.ident].hull)
         return Vec(spot.x, spot.y)
 
@@ -404,7 +447,7 @@ class Shore:
 
     def height(self, spot: Spot) -> float:
         """How high a figure's feet are at a spot (a swimmer's are under the water)."""
-        if spot.surface is Surface.DECK:
+        if spot.surface in ABOARD:
             return self.ships[spot.ident].plan.deck_height(spot.x)
         if spot.surface is Surface.WATER:
             return -0.5
@@ -454,6 +497,7 @@ class Shore:
         }
 
     def _ship(self, s: Ship) -> dict[str, Any]:
+        fitted = {k: True for k, v in (("sweeps", s.sweeps), ("ram", s.ram)) if v}
         return {
             "name": s.name,
             "side": s.side,
@@ -474,6 +518,7 @@ class Shore:
             "sinks_at": None if s.sinks_at is None else list(s.sinks_at),
             "grappled": sorted(s.grappled),
             "stuck": sorted(s.stuck),
+            **fitted,
         }
 
     def _figure(self, f: Figure) -> dict[str, Any]:
@@ -488,6 +533,8 @@ class Shore:
             if f.spot.aboard:
                 out["local"] = [round(f.spot.x, 4), round(f.spot.y, 4)]
         out["weapons"] = [w.name for w in self.carried(f.name)]
+        if f.name in self.prisoners:
+            out["prisoner_of"] = self.prisoners[f.name]
         return out
 
     def guns_on(self, ship: str) -> list[Gun]:

@@ -18,7 +18,7 @@ from grapeshot.rulesets.woodenships.state import Shore
 
 def standing(shore: Shore, side: str) -> bool:
     """Whether a side still has a living person (its animals keep no side standing)."""
-    return any(not f.animal for f in shore.living(side))
+    return any(not f.animal and f.name not in shore.prisoners for f in shore.living(side))
 
 
 def points(shore: Shore) -> dict[str, int]:

@@ -140,7 +140,8 @@ def _choices(shore: Shore, prompt: MovePrompt, fig: Figure) -> Iterator[Move]:
     hand = [w for w in weapons if melee_of(w.kind) is not None]
     loaded = [w for w in weapons if w.kind in SMALL_ARMS and w.loaded and w.picked != shore.serial]
     empty = [w for w in weapons if w.kind in SMALL_ARMS and not w.loaded and not SMALL_ARMS[w.kind].thrown]
-    foes = [f for f in shore.living() if f.side != fig.side]
+    # (with the collisions module, prisoners and those below decks or aloft are out of reach)
+    foes = [f for f in shore.living() if f.side != fig.side and f.name not in shore.prisoners and f.spot is not None and f.spot.surface in WORDS]
     if hand and foes_in_contact(shore, fig):
         yield stay
         return
