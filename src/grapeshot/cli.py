@@ -460,15 +460,15 @@ def _settings(pairs: list[str] | None) -> dict[str, Any]:
         raise _fail(str(e)) from None
 
 
-def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> dict[str, Any]:
-    """Play a study's missing games into OUT/results.sqlite with a progress bar; write the report."""
+def _play_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> tuple[Any, Any]:
+    """Play a study's (or a trial's) missing games into OUT/results.sqlite with a progress bar;
+    return the stored records and what the run did."""
     from rich.progress import ProgressColumn, Task, TimeElapsedColumn
     from rich.text import Text
 
-    from grapeshot.lab.report import MissingExtra, require_plotting, write_report
+    from grapeshot.lab.report import MissingExtra, require_plotting
     from grapeshot.lab.results import Store, StoreMismatch
     from grapeshot.lab.runner import BackendError, Interrupted, run_study
-    from grapeshot.lab.summary import summarise
 
     class Rate(ProgressColumn):
         def render(self, task: Task) -> Text:
@@ -512,17 +512,26 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
                     f"[yellow]stopped[/yellow]: {stop.info.already + stop.info.played} of {study.total} games stored in {out_dir}; run the same command again to resume"
                 )
                 raise typer.Exit(130) from None
-        summary = summarise(study, store.records(below=study.total))
-    files = write_report(out_dir, summary, info)
+        return store.records(below=study.total), info
+
+
+def _played_line(study: Any, info: Any, backend: str, report: Path) -> None:
     stored = info.already + info.played
     played = (
         f"[bold]{info.played} games[/bold] played in {info.seconds:.1f} s ({info.rate:.1f} games/s, backend {backend})" if info.played else "nothing to play"
     )
-    out.print(
-        f"{played}; {stored} of {study.total} stored. Report: {files['report.html']}",
-        highlight=False,
-        soft_wrap=True,
-    )
+    out.print(f"{played}; {stored} of {study.total} stored. Report: {report}", highlight=False, soft_wrap=True)
+
+
+def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> dict[str, Any]:
+    """Play a study's missing games, write the report and print its ratings and verdicts."""
+    from grapeshot.lab.report import write_report
+    from grapeshot.lab.summary import summarise
+
+    records, info = _play_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+    summary = summarise(study, records)
+    files = write_report(out_dir, summary, info)
+    _played_line(study, info, backend, files["report.html"])
     for label, v in summary["variants"].items():
         t = Table(
             title=f"ratings ({label}: {v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left"
@@ -594,16 +603,24 @@ def tournament(
 @app.command()
 def sweep(
     variant: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (grapeshot=d3), a module switched on or off "
             "(collisions=on), a module's option (collisions.grapple_extra=beyond-one), or a change to the rule set's tables that its lab accepts"
         ),
-    ],
+    ] = None,
     ruleset: LabRulesetOpt = None,
     scenario: LabScenarioOpt = None,
     factions: FactionsOpt = "all",
     games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing under each variant, seats swapped every game")] = 100,
+    module: Annotated[
+        str | None,
+        typer.Option(
+            help="instead of variants: the scenario as written (any rule set that can carry the module) played --games times with this rule module "
+            "off and as often on, the same seeds and players in both"
+        ),
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="with --module: seeded games an arm")] = 100,
     workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
@@ -615,9 +632,21 @@ def sweep(
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Compare house rules: the same tournament under each variant and the baseline, with tests of the differences."""
+    """Compare house rules: the same tournament under each variant and the baseline, with tests of the differences.
+
+    With --module, what a rule module changes: the same seeded games of the scenario with the
+    module off and on, their wins by seat, game lengths and endings compared, each difference
+    tested (chi-square, Welch, Mann-Whitney) and said in a sentence.
+    """
     from grapeshot.lab.study import StudyError, plan
 
+    if module is not None:
+        if variant or factions != "all":
+            raise _fail("--module compares the module off and on over the scenario as written: give no --variant or --factions with it")
+        _run_trial(module, ruleset, scenario, games, seed, players, option, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+        return
+    if not variant:
+        raise _fail("a sweep needs --variant (one or more), or --module NAME to switch a rule module off and on")
     try:
         study = plan(
             kind="sweep",
@@ -633,6 +662,43 @@ def sweep(
     except StudyError as e:
         raise _fail(str(e)) from None
     _run_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+
+
+def _run_trial(
+    module: str,
+    ruleset: str | None,
+    scenario: str | None,
+    games: int,
+    seed: int,
+    players: str | None,
+    option: list[str] | None,
+    out_dir: Path,
+    backend: str,
+    workers: int,
+    scheduler: str | None,
+    fresh: bool,
+    max_games: int | None,
+    quiet: bool,
+) -> dict[str, Any]:
+    """``grapeshot sweep --module``: plan the trial, play it, write its report, print the verdict."""
+    from grapeshot.lab.contrast import summarise_trial, write_trial_report
+    from grapeshot.lab.study import StudyError
+    from grapeshot.lab.trial import plan_trial
+
+    try:
+        trial = plan_trial(
+            ruleset=ruleset or default_ruleset().name, module=module, scenario=scenario, games=games, seed=seed, player=players, options=_settings(option)
+        )
+    except StudyError as e:
+        raise _fail(str(e)) from None
+    records, info = _play_lab(trial, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+    summary = summarise_trial(trial, records)
+    files = write_trial_report(out_dir, summary, info)
+    _played_line(trial, info, backend, files["report.html"])
+    for sentence in summary["verdict"]:
+        out.print(sentence, highlight=False, soft_wrap=True)
+    result: dict[str, Any] = summary
+    return result
 
 
 # --------------------------------------------------------------------------- documents (fleet files)

@@ -72,3 +72,41 @@ def test_means_welch_and_holm() -> None:
     assert d.estimate == pytest.approx(2.0) and d.p < 1e-6
     assert holm([0.01, 0.04, 0.03, 0.5]) == [True, False, False, False]
     assert holm([0.001, 0.012, 0.02]) == [True, True, True]
+
+
+def test_chi_square_p_known_values() -> None:
+    from grapeshot.lab.stats import chi_square_p
+
+    assert chi_square_p(3.841458820694124, 1) == pytest.approx(0.05, abs=1e-12)
+    assert chi_square_p(5.991464547107979, 2) == pytest.approx(0.05, abs=1e-12)
+    assert chi_square_p(10.0, 2) == pytest.approx(math.exp(-5.0), rel=1e-12)  # two df: exactly exp(-x/2)
+    assert chi_square_p(0.5, 3) == pytest.approx(0.918891411654676, abs=1e-12)
+    assert chi_square_p(30.0, 10) == pytest.approx(0.000856641210775, rel=1e-9)
+    assert chi_square_p(0.0, 4) == 1.0
+
+
+def test_chi_square_on_a_table_by_hand() -> None:
+    """Expected counts all 15; (5^2 / 15) x 4 = 6.67 on one df; empty rows and columns drop out."""
+    from grapeshot.lab.stats import chi_square
+
+    t = chi_square([[10, 20, 0], [20, 10, 0], [0, 0, 0]])
+    assert (t.statistic, t.df) == (pytest.approx(20 / 3), 1)
+    assert t.p == pytest.approx(0.009823274507519, abs=1e-12)
+    same = chi_square([[7, 3, 2], [7, 3, 2]])
+    assert (same.statistic, same.p) == (0.0, 1.0)
+    assert chi_square([[5, 5]]).p == 1.0  # one row: nothing to compare
+
+
+def test_mann_whitney_by_hand() -> None:
+    """[1, 2, 3] against [4, 5, 6]: U = 0, mean 4.5, sd sqrt(5.25), z = (0 - 4.5 + 0.5) / sd."""
+    from grapeshot.lab.stats import mann_whitney
+
+    r = mann_whitney([1, 2, 3], [4, 5, 6])
+    assert (r.u, r.superiority) == (0.0, 0.0)
+    assert r.z == pytest.approx(-4.0 / math.sqrt(5.25))
+    assert r.p == pytest.approx(0.080855598370, abs=1e-10)
+    # ties: mid-ranks and the tie-corrected variance; equal samples have no difference at all
+    tied = mann_whitney([1, 1, 2], [1, 2, 2])  # ranks 2, 2, 5 for the first: U = 3; var 9/12 (7 - 48/30) = 4.05
+    assert tied.u == pytest.approx(3.0) and tied.z == pytest.approx(-1.0 / math.sqrt(4.05))
+    assert mann_whitney([3, 3], [3, 3]).p == 1.0
+    assert mann_whitney(list(range(30, 60)), list(range(30))).p < 1e-9

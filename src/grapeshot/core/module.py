@@ -10,6 +10,8 @@ brings:
   ``grapeshot rules``;
 * its **actions, prompts and events**, in its own namespace (written ``collisions.grapple`` on
   the wire, so they never clash with the host's);
+* its **shapes** (:meth:`Module.shapes`): what only it knows drawn on the web table (grapple
+  lines, swimmers), in the same generic shapes a rule set's web plugin gives;
 * its **procedures** (:meth:`Module.procedures`): named steps the host's flow calls through
   ``game.procedure(name)`` at the points where the module may take over ("what happens when two
   ships touch", "a grapple attempt"); a host without the module runs its own rule there;
@@ -77,6 +79,15 @@ class Module(ABC):
 
     def phrasebook(self) -> Phrasebook | None:
         return None
+
+    def shapes(self, game: Game, seat: str | None) -> list[dict[str, Any]]:
+        """What the module adds to the table, as the generic shapes a ``WebPlugin``'s ``shapes``
+        returns (lines, bases, polygons, labels in table inches), as ``seat`` may see them.
+
+        It takes the game rather than a view: a module names no host, so it cannot read the
+        host's view of the state, and asks the places of vessels and figures through its host
+        protocol instead. The web table draws these over the host's pieces, whatever draws them."""
+        return []
 
     def players(self) -> Players | None:
         """Players for the module's own prompts (a host's player hands those prompts to them)."""

@@ -6,7 +6,9 @@
 - :mod:`.results`: the SQLite store that makes runs resumable;
 - :mod:`.stats`: Wilson intervals, Bradley-Terry ratings, tests for differences;
 - :mod:`.summary`: the findings of a study as JSON data;
-- :mod:`.report`: the HTML report with its plots, CSV and JSON.
+- :mod:`.report`: the HTML report with its plots, CSV and JSON;
+- :mod:`.trial`, :mod:`.contrast`: a rule module's trial, the same seeded games with it off and
+  on, and its report.
 
-``grapeshot tournament`` and ``grapeshot sweep`` drive it from the command line.
+``grapeshot tournament`` and ``grapeshot sweep`` (``--module`` for a trial) drive it from the command line.
 """

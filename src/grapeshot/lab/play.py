@@ -20,7 +20,8 @@ from typing import Any
 
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
-from grapeshot.lab.study import GameSpec, Study, derive_seed, new_game, ruleset_and_lab
+from grapeshot.core.ruleset import Outcome
+from grapeshot.lab.study import GameSpec, Plan, Study, derive_seed, new_game, ruleset_and_lab
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +74,24 @@ def tallies_of(game: Game) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(counts.items()))
 
 
+def play_seeded(game: Game, player: str, seed: int, seats: Sequence[str]) -> Outcome:
+    """Play a game to its end with ``player`` on every seat, each seeded from the game's seed and
+    the seat's place (so the same seed gives the same players whatever else differs)."""
+    agents = {seat: make(player, derive_seed(seed, k), game.ruleset) for k, seat in enumerate(seats)}
+    return play_out(game, agents)
+
+
+def sole_winner(outcome: Outcome) -> str | None:
+    """The one winning seat, or ``None`` for a draw (a win shared by several seats counts as one)."""
+    return outcome.winners[0] if outcome.objective != "draw" and len(outcome.winners) == 1 else None
+
+
 def play_game(study: Study, spec: GameSpec) -> GameRecord:
     """Play one game of a study and keep its record."""
     _, lab = ruleset_and_lab(study.ruleset)
     with new_game(study, spec.factions, spec.variant, spec.seed) as game:
-        agents = {seat: make(study.player, derive_seed(spec.seed, k), game.ruleset) for k, seat in enumerate(study.seats)}
-        outcome = play_out(game, agents)
-    winner = outcome.winners[0] if outcome.objective != "draw" and len(outcome.winners) == 1 else None
+        outcome = play_seeded(game, study.player, spec.seed, study.seats)
+    winner = sole_winner(outcome)
     return GameRecord(
         index=spec.index,
         seed=spec.seed,
@@ -93,6 +105,6 @@ def play_game(study: Study, spec: GameSpec) -> GameRecord:
     )
 
 
-def play_batch(study: Study, specs: Sequence[GameSpec]) -> list[GameRecord]:
-    """Play some games of a study (the unit of work a backend hands a worker)."""
-    return [play_game(study, spec) for spec in specs]
+def play_batch(plan: Plan, specs: Sequence[GameSpec]) -> list[GameRecord]:
+    """Play some games of a study or a trial (the unit of work a backend hands a worker)."""
+    return [plan.play(spec) for spec in specs]

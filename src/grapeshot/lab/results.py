@@ -22,7 +22,7 @@ from types import TracebackType
 from typing import Any
 
 from grapeshot.lab.play import GameRecord
-from grapeshot.lab.study import Study
+from grapeshot.lab.study import Plan
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS study (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -74,7 +74,7 @@ class Store:
         row = self.db.execute("SELECT value FROM study WHERE key = 'identity'").fetchone()
         return None if row is None else dict(json.loads(row[0]))
 
-    def bind(self, study: Study, *, fresh: bool = False) -> None:
+    def bind(self, study: Plan, *, fresh: bool = False) -> None:
         """Tie the store to a study; with ``fresh``, forget whatever it held before."""
         want = json.loads(json.dumps(study.identity(), sort_keys=True))
         outdated = self._outdated()

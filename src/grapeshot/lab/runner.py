@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from grapeshot.lab.play import GameRecord, play_batch
 from grapeshot.lab.results import Store
-from grapeshot.lab.study import GameSpec, Study
+from grapeshot.lab.study import GameSpec, Plan
 
 BACKENDS = ("local", "dask", "ray")
 
@@ -57,7 +57,7 @@ class Pool(Protocol):
 
     slots: int
 
-    def submit(self, study: Study, specs: Sequence[GameSpec]) -> Any: ...
+    def submit(self, study: Plan, specs: Sequence[GameSpec]) -> Any: ...
 
     def wait_any(self, futures: set[Any]) -> tuple[set[Any], set[Any]]: ...
 
@@ -81,7 +81,7 @@ class SerialPool:
 
     slots = 1
 
-    def submit(self, study: Study, specs: Sequence[GameSpec]) -> _SerialFuture:
+    def submit(self, study: Plan, specs: Sequence[GameSpec]) -> _SerialFuture:
         return _SerialFuture(play_batch(study, specs))
 
     def wait_any(self, futures: set[Any]) -> tuple[set[Any], set[Any]]:
@@ -102,7 +102,7 @@ class ProcessPool:
         self.executor = executor
         self.slots = workers
 
-    def submit(self, study: Study, specs: Sequence[GameSpec]) -> cf.Future[list[GameRecord]]:
+    def submit(self, study: Plan, specs: Sequence[GameSpec]) -> cf.Future[list[GameRecord]]:
         return self.executor.submit(play_batch, study, list(specs))
 
     def wait_any(self, futures: set[Any]) -> tuple[set[Any], set[Any]]:
@@ -125,7 +125,7 @@ class DaskPool:
         self.client = client
         self.slots = max(1, sum(client.nthreads().values()))
 
-    def submit(self, study: Study, specs: Sequence[GameSpec]) -> Any:
+    def submit(self, study: Plan, specs: Sequence[GameSpec]) -> Any:
         return self.client.submit(play_batch, study, list(specs), pure=False)
 
     def wait_any(self, futures: set[Any]) -> tuple[set[Any], set[Any]]:
@@ -207,7 +207,7 @@ def batch_size(todo: int, slots: int) -> int:
 
 
 def run_study(
-    study: Study,
+    study: Plan,
     store: Store,
     *,
     backend: str = "local",

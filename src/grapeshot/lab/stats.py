@@ -7,7 +7,11 @@
   of two means (Welch's standard error, normal reference: the samples are large);
 - :func:`bradley_terry`: strengths from pairwise results, fitted by Hunter's MM algorithm,
   with standard errors from the Fisher information;
-- :func:`holm`: which of several p-values stay significant after Holm's step-down correction.
+- :func:`holm`: which of several p-values stay significant after Holm's step-down correction;
+- :func:`chi_square`: Pearson's test of independence on a table of counts (the p-value from
+  the regularised incomplete gamma function, :func:`chi_square_p`);
+- :func:`mann_whitney`: the Mann-Whitney U test of two samples (mid-ranks, the normal
+  reference with the tie correction and a continuity correction).
 
 A draw counts as half a win wherever these are fed game results (see ``summary.py``).
 """
@@ -110,6 +114,122 @@ def holm(pvalues: Sequence[float], alpha: float = 0.05) -> list[bool]:
         else:
             break
     return rejected
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """The regularised upper incomplete gamma function Q(a, x): a series below ``a + 1``, a
+    continued fraction (modified Lentz) above, as is usual."""
+    if x <= 0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > abs(total) * 1e-15:
+            n += 1
+            term *= x / n
+            total += term
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def chi_square_p(statistic: float, df: int) -> float:
+    """P(X >= statistic) for X chi-square with ``df`` degrees of freedom."""
+    return 1.0 if df <= 0 else _gamma_q(df / 2, statistic / 2)
+
+
+@dataclass(frozen=True, slots=True)
+class ChiSquare:
+    """Pearson's chi-square test of a table: the statistic, its degrees of freedom and p."""
+
+    statistic: float
+    df: int
+    p: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"chi2": self.statistic, "df": self.df, "p": self.p}
+
+
+def chi_square(table: Sequence[Sequence[float]]) -> ChiSquare:
+    """Pearson's test that the rows of a table of counts share one distribution over its columns.
+
+    Rows and columns with no counts at all are left out (they say nothing and would divide by
+    zero); a table left with fewer than two of either has nothing to test (p = 1). The expected
+    counts should be about five or more for the chi-square reference to hold."""
+    rows = [list(r) for r in table if sum(r) > 0]
+    keep = [j for j in range(len(rows[0]) if rows else 0) if sum(r[j] for r in rows) > 0]
+    rows = [[r[j] for j in keep] for r in rows]
+    if len(rows) < 2 or len(keep) < 2:
+        return ChiSquare(0.0, 0, 1.0)
+    n = sum(map(sum, rows))
+    row_sums = [sum(r) for r in rows]
+    col_sums = [sum(r[j] for r in rows) for j in range(len(keep))]
+    stat = sum((rows[i][j] - row_sums[i] * col_sums[j] / n) ** 2 / (row_sums[i] * col_sums[j] / n) for i in range(len(rows)) for j in range(len(keep)))
+    df = (len(rows) - 1) * (len(keep) - 1)
+    return ChiSquare(stat, df, chi_square_p(stat, df))
+
+
+@dataclass(frozen=True, slots=True)
+class RankTest:
+    """The Mann-Whitney U test: ``u`` (of the first sample), the chance that a value of the first
+    beats one of the second (ties counted half: 0.5 means neither tends higher), z and p."""
+
+    u: float
+    superiority: float
+    z: float
+    p: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"u": self.u, "superiority": self.superiority, "z": self.z, "p": self.p}
+
+
+def mann_whitney(a: Sequence[float], b: Sequence[float]) -> RankTest:
+    """Whether the values of ``a`` tend to be larger or smaller than those of ``b``: U from the
+    mid-ranks of the pooled samples, z against the normal with the variance corrected for ties and
+    a continuity correction of one half, two-sided."""
+    na, nb = len(a), len(b)
+    if na == 0 or nb == 0:
+        return RankTest(0.0, 0.5, 0.0, 1.0)
+    pooled = sorted([(v, 0) for v in a] + [(v, 1) for v in b])
+    ranks: list[float] = [0.0] * len(pooled)
+    ties = 0.0
+    i = 0
+    while i < len(pooled):
+        j = i
+        while j + 1 < len(pooled) and pooled[j + 1][0] == pooled[i][0]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[k] = (i + j) / 2 + 1
+        t = j - i + 1
+        ties += t**3 - t
+        i = j + 1
+    r1 = sum(r for r, (_, g) in zip(ranks, pooled, strict=True) if g == 0)
+    u = r1 - na * (na + 1) / 2
+    n = na + nb
+    mean = na * nb / 2
+    var = na * nb / 12 * ((n + 1) - ties / (n * (n - 1))) if n > 1 else 0.0
+    if var <= 0:
+        return RankTest(u, u / (na * nb), 0.0, 1.0)
+    diff = u - mean
+    z = (diff - math.copysign(0.5, diff)) / math.sqrt(var) if abs(diff) >= 0.5 else 0.0
+    return RankTest(u, u / (na * nb), z, normal_two_sided_p(z))
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 
@@ -45,6 +45,9 @@ from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+
+if TYPE_CHECKING:
+    from grapeshot.lab.play import GameRecord
 
 Setting = tuple[str, Any]
 
@@ -188,6 +191,23 @@ class GameSpec:
     factions: tuple[str, ...]
 
 
+class Plan(Protocol):
+    """What the runner and the store need of a plan of games: a :class:`Study` (pairings of
+    factions) or a :class:`~grapeshot.lab.trial.Trial` (a module off against on). It is sent to
+    the workers whole, so it must pickle; every game follows from it and the game's spec alone."""
+
+    kind: str
+
+    @property
+    def total(self) -> int: ...
+
+    def games(self) -> Iterator[GameSpec]: ...
+
+    def identity(self) -> dict[str, Any]: ...
+
+    def play(self, spec: GameSpec) -> GameRecord: ...
+
+
 @dataclass(frozen=True)
 class Study:
     """A planned study. Build it with :func:`plan`, which checks everything first."""
@@ -230,6 +250,11 @@ class Study:
     def games(self) -> Iterator[GameSpec]:
         for i in range(self.total):
             yield self.spec(i)
+
+    def play(self, spec: GameSpec) -> GameRecord:
+        from grapeshot.lab.play import play_game  # the players are loaded where games are played
+
+        return play_game(self, spec)
 
     def options_for(self, variant: int) -> dict[str, Any]:
         """The options of a variant's games: the study's, overlaid with the variant's."""

@@ -336,7 +336,7 @@ class Table:
         waiting on the seat carries its legal answers in words (``legal``: ``Choices.describe()``
         and its digest), from which the page builds a form where the rule set's plugin has none."""
         v = self.game.view(seat, since)
-        _decorate(self.game, v)
+        _decorate(self.game, v, seat)
         if v["prompt"] is not None and seat is not None and (listed := self._listed(seat)) is not None:
             v["prompt"]["legal"] = listed[1]
         v["since"] = since
@@ -376,11 +376,11 @@ class Table:
         return v
 
 
-def _decorate(game: Game, v: dict[str, Any]) -> None:
+def _decorate(game: Game, v: dict[str, Any], seat: str | None = None) -> None:
     """What every view of a game says beside the game's own: the log in the battle report's words
     (each entry's ``text``; null for machine-only events), the outcome in words, the turn's plan
     (its parts, and why this turn skips any), the rule set's web plugin and the generic shapes
-    its plugin draws the view with (where it has them)."""
+    its plugin draws the view with (where it has them), with the shapes each module in play adds."""
     words = Words.of(game)
     v["log"] = [dict(e, text=words.describe(game.events[e["seq"]])) for e in v["log"]]
     names = {s.id: s.name for s in game.scenario.seats if s.name}
@@ -388,4 +388,7 @@ def _decorate(game: Game, v: dict[str, Any]) -> None:
     v["phases"] = [p.to_json() for p in game.ruleset.turn_plan(game.state)]
     v["web"] = web_of(game.ruleset)
     plugin = game.ruleset.web()
-    v["shapes"] = plugin.shapes(v["state"]) if plugin is not None and plugin.shapes is not None else None
+    own = plugin.shapes(v["state"]) if plugin is not None and plugin.shapes is not None else None
+    # each module in play adds what only it knows (tagged with its name), drawn over the host's pieces
+    added = [sh for run in game.modules.values() for sh in run.module.shapes(game, seat)]
+    v["shapes"] = None if own is None and not added else [*(own or []), *added]

@@ -23,6 +23,8 @@ The rooms:
   shooting at swimmers;
 * :mod:`.prompts`: its actions and prompts (namespace ``collisions``);
 * :mod:`.odds`: the odds of a ram and of a grapple;
+* :mod:`.drawing`: what it adds to the web table (grapple lines, swimmers, flotsam, prisoners,
+  boarders) as generic shapes;
 * :mod:`.rules`, :mod:`.phrases`: its rulebook and its words.
 
 docs/collisions.md describes it, its procedures and protocol, and how a host plugs it in.
@@ -158,6 +160,12 @@ class Collisions(Module):
 
     def rulebook(self) -> RuleBook:
         return RULEBOOK
+
+    def shapes(self, game: Game, seat: str | None) -> list[dict[str, Any]]:
+        """Grapple lines, swimmers, flotsam, prisoners, prize crews and boarders (:mod:`.drawing`)."""
+        from grapeshot.rulesets.collisions.drawing import shapes
+
+        return shapes(game)
 
     def phrasebook(self) -> Phrasebook:
         return WORDS

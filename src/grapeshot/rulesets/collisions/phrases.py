@@ -17,11 +17,39 @@ def _names(xs: Any) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+#: a hull's facings as a seaman names the water off them
+_OFF = {"front": "off its bow", "rear": "off its stern", "port": "off its port side", "starboard": "off its starboard side"}
+#: the three ways a conforming ship may lie, in words
+_LIES = {"parallel": "parallel", "T": "in a T", "V": "in a V"}
+
+
+def _lies(d: Mapping[str, Any]) -> str:
+    """How a placed ship lies against the other, and how far off: the geometry of the placing."""
+    return f'{_LIES.get(d["formation"], d["formation"])} {_OFF.get(d["facing"], d["facing"])}, {d["gap"]:g}" hull to hull'
+
+
 def _sideswipe(d: Mapping[str, Any]) -> str:
-    how = f"{d['conforming']} conforms to {d['larger']}" + (" after a roll-off" if d["roll_off"] else "")
+    how = f"{d['conforming']} conforms to {d['larger']}" + (" after a roll-off" if d["roll_off"] else " (the smaller)")
     if not d["placed"]:
-        return f"{d['mover']} {d['contact']}s {d['other']}: {how}, but there is no room to place it, so both stay put."
-    return f'{d["mover"]} {d["contact"]}s {d["other"]}: {how}, {d["formation"]} off its {d["facing"]} side, {d["gap"]:g}" apart.'
+        return f"{d['mover']} {d['contact']}s {d['other']}: {how}, but there is no room to place it, so both stay where they are."
+    return f"{d['mover']} {d['contact']}s {d['other']}: {how} and lies point blank, {_lies(d)}."
+
+
+def _stand_off(d: Mapping[str, Any]) -> str:
+    if not d["placed"]:
+        return f'{d["vessel"]} cannot stand off from {d["target"]} (no room), and stays {d["gap"]:g}" away.'
+    return f'{d["vessel"]} stands off from {d["target"]}, slid back along the line between them to {d["gap"]:g}" apart.'
+
+
+def _board(d: Mapping[str, Any]) -> str:
+    placed = list(d["placed"])
+    if not placed:
+        return f"{d['seat']} tries to board {d['target']}, but there is no room on its deck: nobody crosses."
+    lead = f", {d['leader']} leading" if d.get("leader") in placed[:1] else ""
+    deck = "its deck as a plain template of the hull" if d.get("template") else "its deck"
+    where = f"placed one at a time on {deck}, each at the free spot nearest where he came from"
+    left = f"; {_names(d['left_behind'])} find no room" if d["left_behind"] else ""
+    return f"{d['seat']} boards {d['target']}: {_names(placed)} cross{lead}, {where}{left}."
 
 
 def _ram(d: Mapping[str, Any]) -> str:
@@ -55,23 +83,19 @@ def _mishap(d: Mapping[str, Any]) -> str:
 _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "alongside": lambda d: f"{d['vessel']} comes alongside {d['other']}.",
     "sideswipe": _sideswipe,
-    "knock-on": lambda d: f"Knock-on: {d['struck_by']} strikes {d['vessel']}, which conforms {d['formation']} off its {d['facing']} side.",
+    "knock-on": lambda d: f"Knock-on: {d['struck_by']} strikes {d['vessel']}, which conforms to it and lies {_lies(d)}.",
     "oars": lambda d: f"{d['vessel']}'s oars are caught: {d['damage']} damage" + (f", {d['rowers_lost']} rowers out of action." if d["double"] else "."),
     "ram": _ram,
     "together": lambda d: (
-        f"{d['conforming']} is hauled in against {d['larger']}, {d['formation']}."
-        if d["placed"]
-        else f"{d['conforming']} and {d['larger']} lie where they are."
+        f"{d['conforming']} is hauled in against {d['larger']}, {_lies(d)}." if d["placed"] else f"{d['conforming']} and {d['larger']} lie where they are."
     ),
     "grapple": _grapple,
-    "stand-off": lambda d: f'{d["vessel"]} stands off from {d["target"]}, {d["gap"]:g}" away.',
+    "stand-off": _stand_off,
     "momentum-spent": lambda d: f"Grappled, {_names(d['vessels'])} lose their way.",
     "initiative": lambda d: (
         f"{d['vessel']} used {d['used']} of {d['allowance']} MA: " + ("it may board at once." if d["at_once"] else "it must wait for the initiative to board.")
     ),
-    "board": lambda d: (
-        f"{d['seat']} boards {d['target']}: {_names(d['placed'])} cross" + (f" ({_names(d['left_behind'])} find no room)." if d["left_behind"] else ".")
-    ),
+    "board": _board,
     "melee": _melee,
     "retreat": lambda d: (
         f"The beaten boarders fall back from {d['target']}: {_names(d['back'])} regain their ship"

@@ -53,7 +53,7 @@ export function makeBoard(svg) {
     }
     svg.append(defs);
     B.layers = {};
-    for (const name of ["sea", "terrain", "shapes", ...pieces, "preview", "aim", "drag", "highlight", "fx"]) {
+    for (const name of ["sea", "terrain", "shapes", ...pieces, "modules", "preview", "aim", "drag", "highlight", "fx"]) {
       B.layers[name] = s("g", { id: `layer-${name}` });
       svg.append(B.layers[name]);
     }

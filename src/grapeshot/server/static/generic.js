@@ -83,12 +83,15 @@ export function rawForm(fs, p, client) {
 //   {kind: "polygon", points: [[x, y] ...], label?}         an area (a deck, a wall, a template)
 //   {kind: "line", from: [x, y], to: [x, y], label?}        a link (a grapple line, a shot)
 //   {kind: "label", at: [x, y], text}                      words on the table
-// with `title` (the hover text) and `class` (a rule set's CSS class) on any of them.
+// with `title` (the hover text), `class` (a rule set's CSS class), `dash` (a dashed outline or
+// line) and, on a base, `hollow` (a ring in the seat's colour round what it marks) on any of them.
+// A shape a rule module adds carries `module` (its name); the table draws those over the pieces.
 export function drawShapes(shapes, layer, client) {
   const { draw, X, Y } = client;
   for (const sh of shapes) {
     const colour = sh.seat ? client.seatColour(sh.seat) : null;
-    const g = s("g", { class: `shape shape-${sh.kind}${sh.class ? " " + sh.class : ""}`, "data-shape": sh.kind, "data-name": sh.name ?? null, "data-seat": sh.seat ?? null });
+    const cls = `shape shape-${sh.kind}${sh.dash ? " shape-dash" : ""}${sh.hollow ? " shape-hollow" : ""}${sh.class ? " " + sh.class : ""}`;
+    const g = s("g", { class: cls, "data-shape": sh.kind, "data-name": sh.name ?? null, "data-seat": sh.seat ?? null, "data-module": sh.module ?? null });
     let at = null;
     if (sh.kind === "hull" || sh.kind === "polygon") {
       const pts = sh.corners || sh.points || [];
@@ -99,11 +102,13 @@ export function drawShapes(shapes, layer, client) {
       at = [pts.reduce((a, p) => a + p[0], 0) / pts.length, Math.max(...pts.map((p) => p[1]))];
     } else if (sh.kind === "base") {
       const node = draw.ring(sh.at, sh.radius ?? 0.5, "shape-base");
-      if (colour) node.style.fill = colour;
+      if (colour) node.style[sh.hollow ? "stroke" : "fill"] = colour;
       g.append(node);
       at = [sh.at[0], sh.at[1] + (sh.radius ?? 0.5)];
     } else if (sh.kind === "line") {
-      g.append(draw.line(sh.from, sh.to, "shape-line"));
+      const node = draw.line(sh.from, sh.to, "shape-line");
+      if (colour) node.style.stroke = colour;
+      g.append(node);
       at = [(sh.from[0] + sh.to[0]) / 2, (sh.from[1] + sh.to[1]) / 2];
     } else if (sh.kind === "label") {
       g.append(s("text", { class: "shape-text", x: X(sh.at[0]), y: Y(sh.at[1]) }, sh.text));

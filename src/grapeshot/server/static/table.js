@@ -359,8 +359,12 @@ function renderBoard(v) {
   B.ensure(v.state, { pieces: S.plugin?.layers || [], terrainOrder: S.plugin?.terrainOrder || {}, terrain: hook("terrain"), label });
   const own = hook("draw");
   B.layers.shapes.replaceChildren();
+  B.layers.modules.replaceChildren();
+  // a rule module's shapes (tagged with its name) go over the pieces, whoever draws those
+  const shapes = v.shapes || [];
   if (own) own(v.state, v);
-  else drawShapes(v.shapes || [], B.layers.shapes, client);
+  else drawShapes(shapes.filter((sh) => !sh.module), B.layers.shapes, client);
+  drawShapes(shapes.filter((sh) => sh.module), B.layers.modules, client);
 }
 
 // ====================================================================== the pieces panel
