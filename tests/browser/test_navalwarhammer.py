@@ -7,9 +7,7 @@ screenshots kept in the run's output folder (``test-results/`` by default)."""
 
 from __future__ import annotations
 
-import json
 import math
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +15,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import Server
-from tests.browser.test_rulesets import DESKTOP, PHONE, TABLET, answer, dataset
+from tests.browser.test_rulesets import DESKTOP, PHONE, TABLET, answer, answered, api, dataset
 
 MOST_DECISIONS = 400
-
-
-def api(server: Server, path: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(server.url + path, data=data, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
 
 
 def watch(page: Page) -> list[str]:
@@ -172,11 +163,7 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
             steered += 1
         else:
             answer(page)
-        page.wait_for_function(
-            "(n) => document.body.dataset.busy !== '1' && (document.body.dataset.actions !== n || document.body.dataset.over === '1' || document.querySelector('#error').textContent !== '')",
-            arg=before,
-        )
-        assert page.inner_text("#error") == "", page.inner_text("#error")
+        answered(page, before)
         decisions += 1
         assert decisions < MOST_DECISIONS
     assert "Game over" in page.inner_text("#outcome")
