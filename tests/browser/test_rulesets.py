@@ -84,6 +84,16 @@ def answer(page: Page) -> None:
     raise AssertionError(f"no form to answer the {dataset(page, 'prompt')}: {page.inner_html('#decision')}")
 
 
+def answered(page: Page, before: str) -> None:
+    """Wait until the page's answer is taken (the game moved on past ``before`` actions, or ended),
+    and check that nothing was refused."""
+    page.wait_for_function(
+        "(n) => document.body.dataset.busy !== '1' && (document.body.dataset.actions !== n || document.body.dataset.over === '1' || document.querySelector('#error').textContent !== '')",
+        arg=before,
+    )
+    assert page.inner_text("#error") == "", page.inner_text("#error")
+
+
 @pytest.mark.parametrize(("name", "scenario", "size"), cases())
 def test_every_rule_set_plays_a_game_to_its_end_in_the_browser(
     browser: Browser, server: Server, name: str, scenario: str, size: tuple[int, int], pytestconfig: pytest.Config
@@ -127,11 +137,7 @@ def test_every_rule_set_plays_a_game_to_its_end_in_the_browser(
             assert page.inner_text("#odds") != ""
             asked_odds = True
         answer(page)
-        page.wait_for_function(
-            "(n) => document.body.dataset.busy !== '1' && (document.body.dataset.actions !== n || document.body.dataset.over === '1' || document.querySelector('#error').textContent !== '')",
-            arg=before,
-        )
-        assert page.inner_text("#error") == "", page.inner_text("#error")
+        answered(page, before)
         decisions += 1
         assert decisions < MOST_DECISIONS, f"{name}: no result after {decisions} decisions"
 

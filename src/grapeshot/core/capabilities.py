@@ -26,6 +26,7 @@ from grapeshot.core.prompts import Prompt
 
 if TYPE_CHECKING:
     from grapeshot.core.game import Game
+    from grapeshot.core.scenario import Scenario
 
 
 class Lacking(LookupError):
@@ -536,6 +537,9 @@ class Checked:
 
     problems: tuple[Problem, ...]
     summary: str = ""
+    #: what each part costs, by its path in the document (``""`` the whole, ``ships[0]`` a ship),
+    #: in the rule set's points: the lobby's builder shows them as a fleet is built
+    points: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def legal(self) -> bool:
@@ -557,3 +561,29 @@ class DocumentKind:
     help: str
     check: Callable[[str], Checked]
     render: Callable[[str], str] | None = None
+    #: the lobby's builder of documents of this kind, where the rule set offers one
+    builder: Builder | None = None
+
+
+@dataclass(frozen=True)
+class Builder:
+    """What the lobby's builder needs to build a document (a fleet) and play it, from a rule set
+    (docs/architecture.md (o), "the fleet builder").  The document is plain data (what its YAML
+    file holds), so the page edits it as JSON and the server alone judges it.
+
+    ``catalogue()`` describes what a document may hold, as the page's generic form reads it: a
+    ``form`` of ``fields`` (text, whole numbers, flags, choices) and ``lists`` (entries added from
+    ``items``: ships by size, crews by army list, upgrades by count) with points, limits and the
+    rule behind each, and a ``blank`` document to start from.  ``check(data)`` is the check of
+    ``DocumentKind.check`` on data already read: every :class:`Problem` with its rule, and the
+    points of each part.  ``seats(scenario)`` are the documents a scenario's seats bring now, by
+    seat: the seats a built document may replace.  ``place(scenario, by_seat)`` is the scenario's
+    data with those seats' documents replaced (placed where the scenario puts that seat's); the
+    game made of it checks them again as it sets up.  ``render(data)`` is the printable page of a
+    legal document (``ValueError`` otherwise), where the kind has one."""
+
+    catalogue: Callable[[], Mapping[str, Any]]
+    check: Callable[[object], Checked]
+    seats: Callable[[Scenario], Mapping[str, object]]
+    place: Callable[[Scenario, Mapping[str, object]], dict[str, Any]]
+    render: Callable[[object], str] | None = None

@@ -9,6 +9,7 @@ checked by the ruleset with the same :class:`Fields` reader.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -357,3 +358,25 @@ def default_scenario(ruleset: str) -> str:
     if not names:
         raise ValueError(f"the rule set {ruleset!r} has no built-in scenarios: name a scenario file")
     return names[0]
+
+
+def more_places(places: Sequence[Mapping[str, Any]], wanted: int) -> list[dict[str, Any]]:
+    """A seat's places (mappings with ``x`` and ``y``, and whatever else each holds: a heading)
+    extended to ``wanted`` for a fleet built with more ships than the scenario placed: each new one
+    halfway between two neighbours along the line the places spread over, the widest gap first,
+    with the heading of the one before.  Whether a ship fits there is for the game's set-up to
+    say (it refuses one off the table or on another)."""
+    out = [dict(p) for p in places]
+    if not out:
+        return out
+    xs, ys = [float(p.get("x", 0)) for p in out], [float(p.get("y", 0)) for p in out]
+    along = "x" if max(xs) - min(xs) > max(ys) - min(ys) else "y"
+    while len(out) < wanted:
+        line = sorted(out, key=lambda p: float(p.get(along, 0)))
+        if len(line) == 1:
+            line.append({**line[0], along: float(line[0].get(along, 0)) + 16})
+        gaps = [(float(b.get(along, 0)) - float(a.get(along, 0)), i) for i, (a, b) in enumerate(itertools.pairwise(line))]
+        _, i = max(gaps, key=lambda g: g[0])  # the first of equal gaps
+        a, b = line[i], line[i + 1]
+        out.append({**a, "x": round((float(a.get("x", 0)) + float(b.get("x", 0))) / 2, 3), "y": round((float(a.get("y", 0)) + float(b.get("y", 0))) / 2, 3)})
+    return out

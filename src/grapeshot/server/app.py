@@ -37,7 +37,8 @@ from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
-from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
+from grapeshot.server import fleets as builder
+from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
 from grapeshot.server.rulesets import Listing, preview, scenario_json, sheet, switch_modules, words
 from grapeshot.server.store import GameRecord, Store, token_hash
 from grapeshot.server.tables import PEOPLE, Denied, Table, players_of
@@ -334,8 +335,46 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
             except ScenarioError as err:
                 raise Denied(400, str(err), "scenario") from None
         scenario = switch_modules(scenario, req.modules)
+        scenario = builder.with_documents(rs, "fleet", scenario, req.fleets) if req.fleets else scenario
         seed = None if req.seed is None else int(req.seed)
         return await tables.create(rs, scenario, options=req.options, players=dict(req.seats), seed=seed, companion=req.companion, hotseat=req.hotseat)
+
+    @app.get("/api/fleets/catalogue", responses=ERRORS)
+    async def fleet_catalogue(ruleset: Annotated[str, Query(max_length=40)], kind: Annotated[str, Query(max_length=40)] = "fleet") -> dict[str, Any]:
+        """What the lobby's builder offers for the rule set's documents of a kind: its form, with
+        points, limits and rules (``Builder.catalogue``)."""
+        rs = _ruleset(ruleset, 404)
+        found, made = builder.kind_of(rs, kind)
+        return {"ruleset": rs.name, "kind": found.name, "help": found.help, "roster": made.render is not None, **made.catalogue()}
+
+    @app.post("/api/fleets/check", openapi_extra=schema_of(FleetBody), responses=ERRORS)
+    async def fleet_check(request: Request) -> dict[str, Any]:
+        """A document checked by its rule set, as ``grapeshot fleet check`` checks a file: every
+        problem with its rule, the points part by part, and the document as data and YAML."""
+        req = await read(request, FleetBody)
+        rs = _ruleset(req.ruleset)
+        return builder.check(rs, req.kind, builder.document(req.fleet, req.fleet_yaml))
+
+    @app.post("/api/fleets/roster", response_class=HTMLResponse, openapi_extra=schema_of(FleetBody), responses=ERRORS)
+    async def fleet_roster(request: Request) -> HTMLResponse:
+        """The printable roster of a legal document (HTML)."""
+        req = await read(request, FleetBody)
+        rs = _ruleset(req.ruleset)
+        return HTMLResponse(builder.roster(rs, req.kind, builder.document(req.fleet, req.fleet_yaml)))
+
+    @app.get("/api/fleets/seats", responses=ERRORS)
+    async def fleet_seats(
+        ruleset: Annotated[str, Query(max_length=40)],
+        scenario: Annotated[str, Query(min_length=1, max_length=64)],
+        kind: Annotated[str, Query(max_length=40)] = "fleet",
+    ) -> dict[str, Any]:
+        """The documents a built-in scenario's seats bring, by seat: the seats a built one may take."""
+        rs = _ruleset(ruleset, 404)
+        try:
+            sc = catalogue.get(scenario, rs.name)
+        except ScenarioError as err:
+            raise Denied(404, str(err), "scenario") from None
+        return {"ruleset": rs.name, "scenario": scenario, "seats": builder.seats(rs, kind, sc)}
 
     @app.post("/api/saves", openapi_extra=schema_of(UploadSave), responses=ERRORS)
     async def upload_save(request: Request) -> dict[str, Any]:

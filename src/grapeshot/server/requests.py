@@ -50,6 +50,9 @@ class NewGame(Body):
     seed: int | str | None = Field(None, description="the dice seed (default: a random one), a whole number or its digits as text")
     companion: bool = Field(False, description="people roll real dice and type the faces in")
     hotseat: bool = Field(False, description="one link plays every person's seat")
+    fleets: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, max_length=20, description="built fleets (the lobby's builder) by seat, in place of the scenario's for those seats"
+    )
 
     @field_validator("seed", mode="before")
     @classmethod
@@ -80,6 +83,15 @@ def one_answer(body: ActionBody | OddsBody) -> None:
         raise ValueError("give the action, or picks with their digest, not both or neither")
     if body.picks is not None and body.digest is None:
         raise ValueError("picks need the digest of the choices they were picked from (prompt.legal.digest)")
+
+
+class FleetBody(Body):
+    """A document of the lobby's builder (a fleet) to check or print: as data, or as a file's text."""
+
+    ruleset: str = Field(min_length=1, max_length=40, description="the rule set, by name or alias")
+    kind: str = Field("fleet", min_length=1, max_length=40, description="the kind of document (the rule set's documents())")
+    fleet: dict[str, Any] | None = Field(None, description="the document as data")
+    fleet_yaml: str | None = Field(None, max_length=MAX_BODY, description="the document as a file's YAML text, instead")
 
 
 class ScenarioText(Body):

@@ -20,6 +20,7 @@ from grapeshot.core.module import Module, all_modules, get_module
 from grapeshot.core.ruleset import Option, Ruleset
 from grapeshot.core.scenario import Catalogue, Scenario, parse_scenario
 from grapeshot.report import Words
+from grapeshot.server.fleets import documents_of
 from grapeshot.server.tables import Denied, players_of, web_of
 
 #: the most query parameters a preview takes, and the longest value
@@ -86,6 +87,7 @@ class Listing:
                 "web": web_of(rs),
                 "previews": [] if plugin is None else [p.question.to_json() for p in plugin.previews.values()],
                 "sheets": plugin is not None and plugin.sheets is not None,
+                "documents": documents_of(rs),
             }
         return self._cache[rs.name]
 

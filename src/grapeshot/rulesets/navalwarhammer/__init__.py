@@ -205,10 +205,11 @@ class NavalWarhammer(Ruleset):
         return ODDS
 
     def documents(self) -> tuple[DocumentKind, ...]:
+        from grapeshot.rulesets.navalwarhammer.builder import BUILDER
         from grapeshot.rulesets.navalwarhammer.fleets import check_fleet_file
         from grapeshot.rulesets.navalwarhammer.roster import roster_file
 
-        return (DocumentKind("fleet", "Naval Warhammer fleet files: ships, upgrades and crews (YAML)", check_fleet_file, roster_file),)
+        return (DocumentKind("fleet", "Naval Warhammer fleet files: ships, upgrades and crews (YAML)", check_fleet_file, roster_file, BUILDER),)
 
 
 NAVAL_WARHAMMER = register(NavalWarhammer())

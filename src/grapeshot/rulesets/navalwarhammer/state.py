@@ -338,7 +338,8 @@ def describe_ship(sea: Sea, s: Ship) -> dict[str, Any]:
         "width": h.width,
         "propulsion": s.propulsion.value,
         "upgrades": dict(s.upgrades),
-        "parts": {k: {"wounds_left": p.wounds_left, "t": p.profile.t} for k, p in s.parts.items()},
+        "parts": {k: {"wounds_left": p.wounds_left, "t": p.profile.t, "w": p.profile.w} for k, p in s.parts.items()},
+        "masts": [[k, round(dp.along, 4), round(dp.port, 4)] for k, dp in s.mast_points().items()],
         "afloat": s.afloat,
         "grappled": list(s.grappled),
         "moored": s.moored,
@@ -351,7 +352,17 @@ def describe_ship(sea: Sea, s: Ship) -> dict[str, Any]:
 
 
 def describe_unit(sea: Sea, u: Troops) -> dict[str, Any]:
-    return {
+    """A unit as every seat sees it; a war machine with its kind, the side it is mounted on and
+    its reach (NW-CANNON-2), a shooter with its missile's range, so a page can draw arcs."""
+    from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES
+
+    extra: dict[str, Any] = {}
+    if u.engine is not None:
+        engine = ENGINES[u.engine]  # type: ignore[index]
+        extra = {"engine": u.engine, "mount": u.facing or "bow", "range": [engine.min_range, engine.max_range]}
+    elif u.missile is not None:
+        extra = {"missile": u.missile.name, "range": [0, u.missile.range], "flame": u.missile.flame}
+    return extra | {
         "kind": u.kind,
         "seat": u.seat,
         "home": u.home,

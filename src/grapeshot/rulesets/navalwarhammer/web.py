@@ -1,6 +1,8 @@
-"""Naval Warhammer at the web table, until it brings a script of its own: the generic shapes its
-pieces are drawn with (``WebPlugin.shapes``), so a game plays in the browser through the generic
-client's forms (docs/architecture.md (o)).
+"""Naval Warhammer at the web table: its plugin script (``static/navalwarhammer.js``, with
+``forms.js`` and ``pieces.js``: hulls with their parts and damage, units on their decks, the guns'
+arcs, the turn's shots and templates, the wind, shallows and docks; a shot aimed on the table with
+the guess on a slider), and the generic shapes its pieces are drawn with where a page has no
+script (``WebPlugin.shapes``; docs/architecture.md (o)).
 
 Ships are their hulls, labelled with the hull's wounds left; every model is a round base in its
 seat's colour where it stands (on a deck, in the water, ashore); rocks, shallows and docks are
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
 from grapeshot.core.capabilities import WebPlugin
@@ -81,4 +84,10 @@ def shapes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-WEB = WebPlugin(shapes=shapes)
+WEB = WebPlugin(
+    static=resources.files("grapeshot.rulesets.navalwarhammer").joinpath("static"),
+    script="navalwarhammer.js",
+    styles=("navalwarhammer.css",),
+    labels={"terrain": ("island", "rocks", "sandbank", "dock", "shallows")},
+    shapes=shapes,
+)

@@ -19,7 +19,7 @@ from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind, WebPlugin
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -263,6 +263,12 @@ class WoodenShips(Ruleset):
         from grapeshot.rulesets.woodenships.sheets import SHEETS
 
         return SHEETS
+
+    def documents(self) -> tuple[DocumentKind, ...]:
+        """Fleet files: a seat's ships, guns, crews and pile, checked by setting them up (:mod:`.builder`)."""
+        from grapeshot.rulesets.woodenships.builder import BUILDER, check_file
+
+        return (DocumentKind("fleet", "Wooden Ships fleet files: ships, guns, crews and the pile (YAML)", check_file, None, BUILDER),)
 
     def players(self) -> Players:
         from grapeshot.rulesets.woodenships.players import players

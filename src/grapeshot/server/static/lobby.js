@@ -1,5 +1,7 @@
 // The lobby: start a game (built-in scenario or an uploaded YAML file), hand out the links,
-// continue a saved game, and list the games on this server.
+// continue a saved game, and list the games on this server. The fleet builder is builder.js.
+
+import * as builder from "/static/builder.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -78,6 +80,7 @@ function showScenario() {
     fillSeats($("#seats tbody"), sc.seats);
     resetOptions(sc.options || {});
   }
+  builder.showScenario($("input[name=source]:checked").value === "builtin" && sc ? sc.name : null);
   showModules();
 }
 
@@ -237,6 +240,7 @@ async function create(ev) {
     req.ruleset = info.ruleset;
     req.scenario = $("#scenario").value;
     req.modules = chosenModules();
+    req.fleets = builder.assigned(); // built fleets in the seats they were put in
     title = currentScenario()?.title || req.scenario;
   }
   $("#start").disabled = true;
@@ -328,6 +332,7 @@ function chooseRuleset(name) {
   const sel = $("#scenario");
   sel.replaceChildren(...info.scenarios.map((s) => h("option", { value: s.name }, `${s.title} (${s.name})`)));
   $("#options").replaceChildren(...info.options.flatMap((o) => optionInput(o)));
+  builder.showRuleset(rs);
   showScenario();
 }
 
@@ -372,6 +377,7 @@ async function init() {
   });
   for (const radio of document.querySelectorAll("input[name=source]"))
     radio.addEventListener("change", () => (radio.value === "builtin" ? showScenario() : scenarioFileChanged()));
+  builder.init();
   chooseRuleset(first.name);
   $("#scenario-file").addEventListener("change", scenarioFileChanged);
   $("#create-form").addEventListener("submit", create);
