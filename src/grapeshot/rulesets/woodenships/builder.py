@@ -28,7 +28,8 @@ from grapeshot.core.scenario import Scenario, more_places, parse_scenario
 from grapeshot.core.untrusted import MAX_SCENARIO_BYTES, loads_yaml, read_text
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, MIN_SECTIONS, PILE_KINDS, SHIP_TYPES, ShipType
 from grapeshot.rulesets.woodenships.fleets import costs
-from grapeshot.rulesets.woodenships.setup import FLEET_FIELDS, GUN_PLACES, build
+from grapeshot.rulesets.woodenships.mounts import GUN_PLACES
+from grapeshot.rulesets.woodenships.setup import FLEET_FIELDS, build
 
 #: the fields a built fleet holds (a scenario's entry less its seat, forts, landing parties and creatures)
 BUILT_FIELDS = ("name", "ships", "pile")
