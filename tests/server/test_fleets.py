@@ -223,3 +223,40 @@ def test_random_documents_never_break_the_server(c: TestClient, ships: list[Any]
     fleet = {"name": "x", "army": "empire", "points": 1000, "ships": ships} if ruleset == "navalwarhammer" else {"name": "x", "ships": ships}
     r = c.post("/api/fleets/check", json={"ruleset": ruleset, "fleet": fleet})
     assert r.status_code < 500, r.text
+
+
+def test_an_uploaded_scenario_naming_a_fleet_by_path_reads_no_file_of_the_server(c: TestClient, tmp_path: Any) -> None:
+    """A scenario uploaded to the table may name only a built-in fleet or give one in place: a
+    path to a file on the server (a save of another game, say) is refused with the reason, the
+    file is never read, and nothing is stored."""
+    import yaml
+
+    from grapeshot.core.scenario import load_scenario
+
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("name: a-secret-fleet-name\narmy: empire\nships: []\n", encoding="utf-8")
+    duel = copy.deepcopy(dict(load_scenario("duel", "navalwarhammer").raw))
+    duel["fleets"][0]["fleet"] = str(secret)
+    before = _games(c)
+    r = c.post("/api/games", json={"scenario_yaml": yaml.safe_dump(duel)})
+    assert r.status_code == 400, r.text
+    assert "fleets[0].fleet" in r.text and "a built-in fleet" in r.text and "a-secret-fleet-name" not in r.text
+    assert _games(c) == before
+
+
+def test_a_local_scenario_file_names_a_fleet_file_beside_it(tmp_path: Any) -> None:
+    """On the command line a scenario file may name a fleet file, found beside it."""
+    import yaml
+
+    from grapeshot.core.game import Game
+    from grapeshot.core.scenario import load_scenario
+    from grapeshot.rulesets.navalwarhammer.fleets import fleet_text
+
+    duel = copy.deepcopy(dict(load_scenario("duel", "navalwarhammer").raw))
+    name = duel["fleets"][0]["fleet"]
+    (tmp_path / "mine.yaml").write_text(fleet_text(name)[0], encoding="utf-8")
+    duel["fleets"][0]["fleet"] = "mine.yaml"
+    (tmp_path / "duel.yaml").write_text(yaml.safe_dump(duel), encoding="utf-8")
+    sc = load_scenario(str(tmp_path / "duel.yaml"))
+    assert sc.folder == tmp_path.resolve()
+    assert Game("navalwarhammer", sc, seed=1).state is not None

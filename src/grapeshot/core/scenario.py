@@ -165,6 +165,10 @@ class Scenario:
     options: Mapping[str, Any]
     raw: Mapping[str, Any]
     source: str
+    #: the folder of the local file it was read from, where the files it names (a fleet file) are
+    #: looked for; ``None`` for a built-in, uploaded, stored or derived scenario, which may name
+    #: no file at all (an uploaded scenario must never read the server's files)
+    folder: Path | None = None
 
     @property
     def reader(self) -> Fields:
@@ -174,8 +178,8 @@ class Scenario:
         return [t for t in self.terrain if t.kind == kind]
 
 
-def parse_scenario(data: object, source: str) -> Scenario:
-    """Check and build a scenario from parsed YAML/JSON data."""
+def parse_scenario(data: object, source: str, folder: Path | None = None) -> Scenario:
+    """Check and build a scenario from parsed YAML/JSON data (``folder``: see :attr:`Scenario.folder`)."""
     f = Fields(source)
     top = f.mapping(data, "(top level)", ("name", "title", "description", "ruleset", "modules", "table", "terrain", "seats", "fleets", "options"))
     name = f.text(top, "name", "")
@@ -259,6 +263,7 @@ def parse_scenario(data: object, source: str) -> Scenario:
         options=dict(options),
         raw=top,
         source=source,
+        folder=folder,
     )
 
 
@@ -269,7 +274,7 @@ def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
     scenario by name only from its :class:`Catalogue`, never a path."""
     path = Path(ref)
     if path.suffix in (".yaml", ".yml", ".json") or path.exists():
-        return parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path))
+        return parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path), path.resolve().parent)
     names = builtin_scenarios(ruleset) if ruleset else []
     if ref in names:
         assert ruleset is not None
@@ -278,10 +283,10 @@ def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
     raise ScenarioError(ref, "(scenario)", f"a scenario file or {what}" if ruleset else what, ref)
 
 
-def parse_text(text: str, source: str) -> Scenario:
+def parse_text(text: str, source: str, folder: Path | None = None) -> Scenario:
     """A scenario from YAML text, read within the limits of :mod:`grapeshot.core.untrusted`
     (no anchors or aliases, bounded size and nesting, plain data only)."""
-    return parse_scenario(loads_yaml(text, source), source)
+    return parse_scenario(loads_yaml(text, source), source, folder)
 
 
 def _load_builtin(ruleset: str, name: str) -> Scenario:
@@ -310,7 +315,7 @@ class Catalogue:
             name = path.stem
             if not SCENARIO_NAME.fullmatch(name):
                 raise ScenarioError(str(path), "(file name)", "a scenario name of letters, digits, '-' and '_' (at most 64)", name)
-            sc = parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path))
+            sc = parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path), folder.resolve())
             try:
                 ruleset = get(sc.ruleset).name
             except ValueError as err:

@@ -134,7 +134,7 @@ def switch_modules(sc: Scenario, switches: Mapping[str, bool]) -> Scenario:
     data = {k: v for k, v in sc.raw.items() if k != "modules"}
     if modules:
         data["modules"] = modules
-    return parse_scenario(data, sc.source)
+    return parse_scenario(data, sc.source, sc.folder)
 
 
 def _plugin(game: Game) -> WebPlugin:

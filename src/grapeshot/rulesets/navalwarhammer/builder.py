@@ -25,7 +25,6 @@ from grapeshot.core.untrusted import loads_yaml
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES, UnitEntry
 from grapeshot.rulesets.navalwarhammer.data import BELOW_DECKS, MOUNTS, SIZE_ORDER, SIZES, UPGRADES, Propulsion, Size
 from grapeshot.rulesets.navalwarhammer.fleets import BOAT_SIZE, FleetSpec, fleet_text, read_fleet, summary
-from grapeshot.rulesets.navalwarhammer.setup import _folder
 
 #: what a new fleet starts as
 DEFAULT_POINTS = 1000
@@ -161,7 +160,7 @@ def seats(scenario: Scenario) -> dict[str, object]:
             out[seat] = copy.deepcopy(dict(ref))
         elif isinstance(ref, str):
             try:
-                text, source = fleet_text(ref, _folder(scenario.source))
+                text, source = fleet_text(ref, scenario.folder)
             except ValueError:
                 continue
             out[seat] = loads_yaml(text, source)

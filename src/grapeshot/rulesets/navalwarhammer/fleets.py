@@ -445,15 +445,17 @@ def builtin_fleets() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 
-def fleet_text(ref: str, base: str | None = None) -> tuple[str, str]:
-    """The text of a fleet by built-in name or path (relative to ``base``, a scenario's folder,
-    then to the working folder), and where it came from; ``ValueError`` if there is none."""
+def fleet_text(ref: str, base: Path | None = None) -> tuple[str, str]:
+    """The text of a fleet by built-in name, or by path relative to ``base`` (the folder of the
+    local scenario file that names it, or where the command runs), and where it came from;
+    ``ValueError`` if there is none.  Without a ``base`` (a built-in, uploaded or stored
+    scenario) only a built-in fleet may be named: an uploaded scenario never reads a file."""
     if ref in builtin_fleets():
         folder = resources.files("grapeshot.rulesets.navalwarhammer").joinpath("fleets")
         return folder.joinpath(f"{ref}.yaml").read_text(encoding="utf-8"), f"navalwarhammer:{ref}"
-    candidates = [Path(base) / ref] if base else []
-    candidates.append(Path(ref))
-    for path in candidates:
+    if base is None:
+        raise ValueError(f"no built-in fleet {ref!r} ({', '.join(builtin_fleets())}); only a scenario read from a local file may name a fleet file")
+    for path in (base / ref, Path(ref)):
         if path.is_file():
             return path.read_text(encoding="utf-8"), str(path)
     raise ValueError(f"no fleet {ref!r}: a built-in fleet ({', '.join(builtin_fleets())}) or a fleet file")

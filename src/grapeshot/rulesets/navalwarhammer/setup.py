@@ -16,6 +16,7 @@ deck is refused (NW-SHIP-3).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from grapeshot.core.capabilities import TerrainKind
@@ -67,7 +68,7 @@ def build_sea(scenario: Scenario, options: Mapping[str, object]) -> Sea:
     seats = tuple(s.id for s in scenario.seats)
     sea = Sea(scenario.table, scenario.terrain, obstacles, seats, {}, {}, dict(options), wind=float(str(options["wind"])))
     sea.vp = {s: 0 for s in seats}
-    base = _folder(scenario.source)
+    base = scenario.folder
     for i, raw in enumerate(scenario.fleets):
         path = f"fleets[{i}]"
         entry = f.mapping(raw, path, FLEET_ENTRY_FIELDS)
@@ -87,15 +88,7 @@ def build_sea(scenario: Scenario, options: Mapping[str, object]) -> Sea:
     return sea
 
 
-def _folder(source: str) -> str | None:
-    if ":" in source and not source.endswith((".yaml", ".yml")):
-        return None
-    from pathlib import Path
-
-    return str(Path(source).parent)
-
-
-def _fleet(f: Fields, entry: Mapping[str, Any], path: str, base: str | None, slot_limits: str) -> FleetSpec:
+def _fleet(f: Fields, entry: Mapping[str, Any], path: str, base: Path | None, slot_limits: str) -> FleetSpec:
     ref = f.get(entry, "fleet", path)
     if isinstance(ref, Mapping):
         fleet, problems = read_fleet(ref, f"{path}.fleet", slot_limits=slot_limits)
