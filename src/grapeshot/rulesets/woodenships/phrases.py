@@ -21,6 +21,7 @@ KINDS = frozenset(
         "harry", "release", "wild", "fire", "burn", "fire-out", "gun-cookoff",
         "wind", "drift", "wind-stolen",
         "scale", "fort-damage", "gate-hit", "fort-collapse", "crushed",
+        "run-under", "rowers-lost", "boarding-melee",
     }
 )  # fmt: skip
 
@@ -112,6 +113,13 @@ def _sentence(e: Event) -> str | None:
         return f"{d['ship']} goes down; {len(d['swimmers'])} in the water, {len(d['drowned'])} drowned."
     if k == "taken":
         return f"{d['ship']} is taken by {d['by']}."
+    if k == "run-under":
+        return f"{d['ship']} is run under and goes down at once ({d['cause']})."
+    if k == "rowers-lost":
+        return f"  {d['ship']} loses {len(d['figures'])} rower{'s' if len(d['figures']) != 1 else ''} to the sweeps: {', '.join(d['figures']) or 'none left'}."
+    if k == "boarding-melee":
+        winner = {"attackers": "the boarders win the round", "defenders": "the defenders win the round", None: "neither side wins the round"}[d["winner"]]
+        return f"  The fight aboard {d['ship']}: the boarders deal {d['damage']['attackers']}, the defenders {d['damage']['defenders']}; {winner}."
     if k == "gun-fire":
         hit = f"hits for {d['damage']}" if d["hit"] else "misses"
         return f'{d["figure"]} fires {d["gun"]} at {d["target"]} ({d["range"]:.1f}", needs {d["need"]}){_mods(d)}: rolls {d["faces"]}, {hit}.'
