@@ -342,6 +342,26 @@ def test_rules_lists_a_rule_set_s_options_and_its_modules() -> None:
     assert r.exit_code != 0 and "unknown rule module 'no-such'" in r.output
 
 
+def test_a_command_naming_no_rule_set_plays_the_first_installed_and_its_lab_scenario() -> None:
+    """No generic part names a rule set: the default is the first entry point installed, and its
+    scenario the rule set's lab scenario (else its first built-in)."""
+    from importlib.metadata import entry_points
+
+    from grapeshot.core.ruleset import default_ruleset
+    from grapeshot.core.scenario import builtin_scenarios, default_scenario
+
+    first = get(next(iter(entry_points(group="grapeshot.rulesets"))).name)
+    assert default_ruleset() is first
+    lab = first.lab()
+    assert default_scenario(first.name) == (lab.scenario if lab is not None else builtin_scenarios(first.name)[0])
+    result = runner.invoke(app, ["simulate", "--games", "1", "--players", "random", "--json", "--no-report"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["ruleset"], data["scenario"]) == (first.name, default_scenario(first.name))
+    listed = runner.invoke(app, ["scenarios"])
+    assert listed.exit_code == 0 and all(name in listed.stdout for name in builtin_scenarios(first.name))
+
+
 def test_a_modules_coverage_on_one_host_counts_only_the_tests_played_on_it() -> None:
     """The collisions module's 21 rules are covered on a Wooden Ships host by its own tests
     there; on Jim Lad, which cannot host it, none of its tests count."""

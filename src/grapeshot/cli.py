@@ -22,30 +22,27 @@ from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.module import all_modules, get_module
 from grapeshot.core.registry import scan_tests, tests_dir
-from grapeshot.core.ruleset import Ruleset, all_rulesets, get
-from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
+from grapeshot.core.scenario import builtin_scenarios, default_scenario, load_scenario
 from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
 from grapeshot.report import Words, narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
 
 # options that several commands take alike
-RulesetOpt = Annotated[str, typer.Option(help="ruleset name")]
-LabScenarioOpt = Annotated[str | None, typer.Option(help="a two-seat scenario: built-in name or file (default: the rule set's own, duel for jimlad)")]
+RulesetOpt = Annotated[str | None, typer.Option(help="the rule set, by name or alias (default: the first installed)")]
+LabScenarioOpt = Annotated[str | None, typer.Option(help="a two-seat scenario: built-in name or file (default: the rule set's lab scenario)")]
 FactionsOpt = Annotated[
     str,
     typer.Option(
         "--factions",
-        "--klans",
-        help="'all', or a comma list of the rule set's factions (jimlad: klans; --klans is the same option); a wrong name lists them",
+        help="'all', or a comma list of the rule set's factions (see its lab capability); a wrong name lists them",
     ),
 ]
 WorkersOpt = Annotated[int, typer.Option(min=1, help="worker processes (local backend, or a local Dask cluster)")]
 StudySeedOpt = Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")]
 OutDirOpt = Annotated[Path, typer.Option("--out", help="folder for the results database and the report")]
-PlayerOpt = Annotated[
-    str | None, typer.Option(help="the player in every seat (heuristic, random, search); default: the rule set's quick player (Jim Lad's heuristic)")
-]
+PlayerOpt = Annotated[str | None, typer.Option(help="the player in every seat (heuristic, random, search); default: the rule set's quick player")]
 FreshOpt = Annotated[bool, typer.Option(help="discard the results already stored in --out")]
 MaxGamesOpt = Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")]
 QuietOpt = Annotated[bool, typer.Option(help="no progress bar")]
@@ -61,6 +58,11 @@ def game_seed(study_seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def _rules(name: str | None) -> Ruleset:
+    """The rule set named, else the default (the first installed)."""
+    return get(name) if name is not None else default_ruleset()
+
+
 def _fail(message: str, code: int = 2) -> typer.Exit:
     """A clean one-line error (the message is printed as it is: brackets in it are not markup)."""
     err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
@@ -69,8 +71,10 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 @app.command()
 def simulate(
-    ruleset: RulesetOpt = "jimlad",
-    scenario: Annotated[str, typer.Option(help="built-in scenario name or a scenario file")] = "duel",
+    ruleset: RulesetOpt = None,
+    scenario: Annotated[
+        str | None, typer.Option(help="built-in scenario name or a scenario file (default: the rule set's lab scenario, else its first)")
+    ] = None,
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1,
     seed: StudySeedOpt = 1,
     players: Annotated[
@@ -84,8 +88,8 @@ def simulate(
 ) -> None:
     """Play complete AI games and summarise the results (one game: with its battle report)."""
     try:
-        rs = get(ruleset)
-        sc = load_scenario(scenario, rs.name)
+        rs = _rules(ruleset)
+        sc = load_scenario(scenario or default_scenario(rs.name), rs.name)
     except (ValueError, ScenarioError) as e:
         raise _fail(str(e)) from None
     seat_ids = [s.id for s in sc.seats]
@@ -347,10 +351,10 @@ def serve(
 
 
 @app.command()
-def scenarios(ruleset: Annotated[str, typer.Option(help="ruleset name")] = "jimlad") -> None:
+def scenarios(ruleset: RulesetOpt = None) -> None:
     """List the built-in scenarios."""
     try:
-        rs = get(ruleset)
+        rs = _rules(ruleset)
     except ValueError as e:
         raise _fail(str(e)) from None
     for name in builtin_scenarios(rs.name):
@@ -392,7 +396,7 @@ def sheet(
 @app.command(name="odds", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def odds_cmd(
     ctx: typer.Context,
-    ruleset: Annotated[str | None, typer.Option(help="the rule set asked (default jimlad; with --save, the save's own)")] = None,
+    ruleset: Annotated[str | None, typer.Option(help="the rule set asked (default: the first installed; with --save, the save's own)")] = None,
     question: Annotated[str | None, typer.Option(help="the rule set's question to ask (default: the one its parameters pick, else its first)")] = None,
     module: Annotated[str | None, typer.Option(help="ask a rule module's questions instead of the rule set's (e.g. collisions: ram, grapple)")] = None,
     questions: Annotated[bool, typer.Option("--questions", help="list the rule set's questions and their parameters, and stop")] = False,
@@ -407,8 +411,7 @@ def odds_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="print the odds as JSON (fractions as 'n/d' strings, and floats)")] = False,
 ) -> None:
     """The exact odds of one action: a question of the rule set's own, its parameters given as
-    --name value (see --questions; for jimlad e.g. --gun fore --target-klan bad-moons, or
-    --ram-strength 7), or an action proposed in a saved game (--save, --seat, --action)."""
+    --name value (see --questions for a rule set's questions and their parameters), or an action proposed in a saved game (--save, --seat, --action)."""
     from grapeshot import odds as calc
     from grapeshot.core.capabilities import Effort, Lacking
 
@@ -416,7 +419,7 @@ def odds_cmd(
     try:
         rs = get(ruleset) if ruleset is not None else None
         if questions:
-            rules = rs or get("jimlad")
+            rules = rs or default_ruleset()
             if as_json:
                 asked = calc.odds_of(rules) if module is None else calc.odds_of_module(module)
                 out.print_json(json.dumps({"ruleset": rules.name, "module": module, "questions": calc.questions_json(asked)}))
@@ -432,7 +435,7 @@ def odds_cmd(
         else:
             if seat is not None or action is not None:
                 raise calc.OddsError("--seat and --action go with --save")
-            answer = calc.ask(rs or get("jimlad"), ctx.args, question, effort, module)
+            answer = calc.ask(rs or default_ruleset(), ctx.args, question, effort, module)
     except (calc.OddsError, Lacking, ScenarioError, ValueError) as e:
         raise _fail(str(e)) from None
     if as_json:
@@ -443,7 +446,9 @@ def odds_cmd(
 
 # --------------------------------------------------------------------------- the balance lab
 
-LabRulesetOpt = Annotated[str, typer.Option(help="the rule set whose factions are paired (a rule set without lab factions is refused)")]
+LabRulesetOpt = Annotated[
+    str | None, typer.Option(help="the rule set whose factions are paired (default: the first installed; one without lab factions is refused)")
+]
 
 
 def _settings(pairs: list[str] | None) -> dict[str, Any]:
@@ -545,7 +550,7 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
 
 @app.command()
 def tournament(
-    ruleset: LabRulesetOpt = "jimlad",
+    ruleset: LabRulesetOpt = None,
     scenario: LabScenarioOpt = None,
     factions: FactionsOpt = "all",
     games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing of factions, seats swapped every game")] = 100,
@@ -562,7 +567,7 @@ def tournament(
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Play every pairing of the rule set's factions (Jim Lad's klans) and report win rates,
+    """Play every pairing of the rule set's factions and report win rates,
     ratings, game lengths, causes of victory and what happened in the games.
 
     Results are stored as they arrive (OUT/results.sqlite): an interrupted run resumes where it
@@ -573,7 +578,7 @@ def tournament(
     try:
         study = plan(
             kind="tournament",
-            ruleset=ruleset,
+            ruleset=ruleset or default_ruleset().name,
             scenario=scenario,
             factions=factions,
             games_per_pair=games_per_pair,
@@ -592,10 +597,10 @@ def sweep(
         list[str],
         typer.Option(
             help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (grapeshot=d3), a module switched on or off "
-            "(collisions=on), a module's option (collisions.grapple_extra=beyond-one), or a table change (jimlad: klan.goffs.move_dice=0)"
+            "(collisions=on), a module's option (collisions.grapple_extra=beyond-one), or a change to the rule set's tables that its lab accepts"
         ),
     ],
-    ruleset: LabRulesetOpt = "jimlad",
+    ruleset: LabRulesetOpt = None,
     scenario: LabScenarioOpt = None,
     factions: FactionsOpt = "all",
     games_per_pair: Annotated[int, typer.Option(min=1, help="games of each pairing under each variant, seats swapped every game")] = 100,
@@ -616,7 +621,7 @@ def sweep(
     try:
         study = plan(
             kind="sweep",
-            ruleset=ruleset,
+            ruleset=ruleset or default_ruleset().name,
             scenario=scenario,
             factions=factions,
             games_per_pair=games_per_pair,

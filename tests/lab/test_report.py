@@ -88,7 +88,7 @@ def sweep_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         app,
         [
             "sweep",
-            "--klans",
+            "--factions",
             "goffs,evil-sunz,blood-axes",
             "--games-per-pair",
             "4",
@@ -140,7 +140,7 @@ def test_report_files_hold_the_matrix(sweep_dir: Path) -> None:
 
 
 def test_the_tournament_command_resumes_and_reproduces(tmp_path: Path) -> None:
-    args = ["tournament", "--klans", "freebooterz,snake-bites,deff-skulls", "--games-per-pair", "4", "--workers", "1", "--seed", "5", "--quiet"]
+    args = ["tournament", "--factions", "freebooterz,snake-bites,deff-skulls", "--games-per-pair", "4", "--workers", "1", "--seed", "5", "--quiet"]
     first = runner.invoke(app, [*args, "--out", str(tmp_path / "a"), "--max-games", "5"])
     assert first.exit_code == 0, first.output
     assert "5 of 12 stored" in " ".join(first.output.split())
@@ -157,7 +157,7 @@ def test_the_tournament_command_resumes_and_reproduces(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["tournament", "--klans", "goffs,grots"], "unknown klan"),
+        (["tournament", "--factions", "goffs,grots"], "unknown klan"),
         (["tournament", "--backend", "ray"], "not included"),
         (["tournament", "--option", "grapeshot"], "KEY=VALUE"),
         (["sweep", "--variant", "klan.goffs.wings=1"], "changeable fields"),

@@ -158,6 +158,6 @@ def test_the_report_and_the_commands_use_the_rule_sets_words(tmp_path: Path) -> 
     assert summary["study"]["variants"][2]["changes"] == [{"key": "side.minus.bonus", "value": 0}]
     rows = (tmp_path / "s" / "ratings.csv").read_text().splitlines()
     assert rows[0].startswith("variant,rank,faction,") and rows[0].endswith(",wins_higher-roll")
-    wrong = runner.invoke(app, ["tournament", "--ruleset", "tossup", "--klans", "plus,heads", "--out", str(tmp_path / "t"), "--quiet"])
+    wrong = runner.invoke(app, ["tournament", "--ruleset", "tossup", "--factions", "plus,heads", "--out", str(tmp_path / "t"), "--quiet"])
     assert wrong.exit_code == 2
     assert "unknown side(s) heads; the sides of tossup: plus, level, minus" in " ".join(wrong.output.split())

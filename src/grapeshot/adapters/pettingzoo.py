@@ -14,8 +14,8 @@ set 'x' has no PettingZoo encoding".  The game logic shared by both environments
 
 **Rule set and scenario.**  ``env(scenario, ruleset=...)``: a built-in scenario's name (or a
 :class:`~grapeshot.core.scenario.Scenario`, whose own rule set is then played); without a
-``ruleset``, a scenario named by a string is Jim Lad's, as it was before the environments
-served other rule sets.
+``ruleset``, a scenario named by a string is the default rule set's (the first installed); with
+no scenario, the rule set's lab scenario (else its first built-in) is played.
 
 **Agents.**  One per seat of the scenario, named by the seat id (``"red"``, ``"blue"``).
 Seats listed in ``opponents`` are played inside the environment by a built-in player (a name:
@@ -112,7 +112,7 @@ class _SessionEnv:
 
     def __init__(
         self,
-        scenario: str | Scenario = "duel",
+        scenario: str | Scenario | None = None,
         *,
         ruleset: str | Ruleset | None = None,
         opponents: Mapping[str, str | AgentFactory] | None = None,
@@ -322,7 +322,7 @@ class GrapeshotParallelEnv(_SessionEnv, ParallelEnv):  # type: ignore[misc]
 
 
 def env(
-    scenario: str | Scenario = "duel",
+    scenario: str | Scenario | None = None,
     *,
     ruleset: str | Ruleset | None = None,
     opponents: Mapping[str, str | AgentFactory] | None = None,
@@ -335,8 +335,8 @@ def env(
     log: bool | None = None,
 ) -> GrapeshotEnv:
     """An AEC environment for a scenario (a built-in name or a :class:`Scenario`) of a rule set
-    that has a PettingZoo encoding (``ruleset``; by default the scenario's own, or Jim Lad for
-    a name).
+    that has a PettingZoo encoding (``ruleset``; by default the scenario's own, or for a name the first
+    installed).
 
     ``opponents`` maps seats to built-in players (``"heuristic"``, ``"random"`` or a factory
     taking a seed); ``delegate`` hands prompt kinds (or ``"sequential"``: all but the
@@ -357,7 +357,7 @@ def env(
 
 
 def parallel_env(
-    scenario: str | Scenario = "duel",
+    scenario: str | Scenario | None = None,
     *,
     ruleset: str | Ruleset | None = None,
     opponents: Mapping[str, str | AgentFactory] | None = None,

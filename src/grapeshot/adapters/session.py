@@ -25,8 +25,8 @@ from grapeshot.core.capabilities import ActionTemplate, Encoder, Encoding, SeatV
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.core.ruleset import Ruleset, get
-from grapeshot.core.scenario import Scenario, load_scenario
+from grapeshot.core.ruleset import Ruleset, default_ruleset, get
+from grapeshot.core.scenario import Scenario, default_scenario, load_scenario
 from grapeshot.report import Words, narrate
 
 IllegalMode = Literal["substitute", "raise"]
@@ -34,18 +34,16 @@ Mask = NDArray[np.int8]
 Vector = NDArray[np.float32]
 Observation = dict[str, NDArray[Any]]
 
-#: the rule set of callers that name none (the environments were Jim Lad's before they were generic)
-DEFAULT_RULESET = "jimlad"
 #: the environments' own first action: the only legal one of an agent the game is not waiting for
 WAIT = ActionTemplate("", "wait", "wait (the game is not waiting for you)")
 
 
-def ruleset_of(ruleset: str | Ruleset | None, scenario: str | Scenario) -> Ruleset:
+def ruleset_of(ruleset: str | Ruleset | None, scenario: str | Scenario | None) -> Ruleset:
     """The rule set played: the one named, else the scenario's own, else the default."""
     if isinstance(ruleset, Ruleset):
         return ruleset
     if ruleset is None:
-        ruleset = scenario.ruleset if isinstance(scenario, Scenario) else DEFAULT_RULESET
+        return get(scenario.ruleset) if isinstance(scenario, Scenario) else default_ruleset()
     return get(ruleset)
 
 
@@ -98,7 +96,7 @@ class Session:
 
     def __init__(
         self,
-        scenario: str | Scenario = "duel",
+        scenario: str | Scenario | None = None,
         *,
         ruleset: str | Ruleset | None = None,
         opponents: Mapping[str, str | AgentFactory] | None = None,
@@ -109,6 +107,8 @@ class Session:
     ) -> None:
         self.ruleset = ruleset_of(ruleset, scenario)
         encoding = encoding_of(self.ruleset)
+        if scenario is None:
+            scenario = default_scenario(self.ruleset.name)
         self.scenario = load_scenario(scenario, self.ruleset.name) if isinstance(scenario, str) else scenario
         self.options = dict(options or {})
         probe = Game(self.ruleset, self.scenario, self.options, 0, log=False)  # checks the options, fixes the sizes

@@ -306,6 +306,16 @@ def get(name: str) -> Ruleset:
         raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted({r.name for r in _RULESETS.values()}))}") from None
 
 
+def default_ruleset() -> Ruleset:
+    """The rule set a command, request or environment plays when it names none: the first the
+    installed packages declare (the first ``grapeshot.rulesets`` entry point), so that no generic
+    part has to name one."""
+    discover("grapeshot.rulesets")
+    for ep in entry_points(group="grapeshot.rulesets"):
+        return get(ep.name)
+    raise ValueError("no rule set is installed (the grapeshot.rulesets entry points are empty)")
+
+
 def all_rulesets() -> list[Ruleset]:
     discover("grapeshot.rulesets")
     seen: dict[str, Ruleset] = {}

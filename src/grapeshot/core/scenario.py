@@ -345,3 +345,15 @@ def builtin_scenarios(ruleset: str) -> list[str]:
     if folder is None or not folder.is_dir():
         return []
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+def default_scenario(ruleset: str) -> str:
+    """The built-in scenario played where none is named: the rule set's lab scenario, else its
+    first by name (a clear error for a rule set that has none)."""
+    names = builtin_scenarios(ruleset)
+    lab = get(ruleset).lab()
+    if lab is not None and lab.scenario in names:
+        return lab.scenario
+    if not names:
+        raise ValueError(f"the rule set {ruleset!r} has no built-in scenarios: name a scenario file")
+    return names[0]

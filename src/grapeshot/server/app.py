@@ -33,7 +33,7 @@ from grapeshot.core.commitment import new_salt
 from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
 from grapeshot.core.game import replay
 from grapeshot.core.rolls import roll_json
-from grapeshot.core.ruleset import Ruleset, all_rulesets, get
+from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_text
 from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
@@ -306,8 +306,8 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         return {"ruleset": rs.name, "words": words(rs)}
 
     @app.get("/api/scenarios", responses=ERRORS)
-    async def scenarios_list(ruleset: Annotated[str, Query(max_length=40)] = "jimlad") -> dict[str, Any]:
-        entry = listing.of(_ruleset(ruleset))
+    async def scenarios_list(ruleset: Annotated[str | None, Query(max_length=40)] = None) -> dict[str, Any]:
+        entry = listing.of(_ruleset(ruleset) if ruleset is not None else default_ruleset())
         return {"ruleset": entry["name"], **{k: entry[k] for k in ("scenarios", "options", "modules", "players")}}
 
     @app.post("/api/scenarios/read", openapi_extra=schema_of(ScenarioText), responses=ERRORS)
@@ -325,10 +325,10 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         if req.scenario_yaml is not None:
             scenario = _uploaded(req.scenario_yaml)
             rs = _ruleset(scenario.ruleset)
-            if "ruleset" in req.model_fields_set and _ruleset(req.ruleset) is not rs:
+            if req.ruleset is not None and _ruleset(req.ruleset) is not rs:
                 raise Denied(400, f"ruleset: the file is a scenario of {rs.name}, not of {req.ruleset}", "ruleset")
         else:
-            rs = _ruleset(req.ruleset)
+            rs = _ruleset(req.ruleset) if req.ruleset is not None else default_ruleset()
             try:
                 scenario = catalogue.get(req.scenario or _default_scenario(rs, catalogue), rs.name)
             except ScenarioError as err:

@@ -37,8 +37,10 @@ class Body(BaseModel):
 class NewGame(Body):
     """A new game: a scenario by name (one the server offers) or as uploaded YAML, and its set-up."""
 
-    ruleset: str = Field("jimlad", min_length=1, max_length=40, description="the ruleset, by name or alias")
-    scenario: str | None = Field(None, min_length=1, max_length=64, description="the name of one of the server's scenarios (default: duel)")
+    ruleset: str | None = Field(None, min_length=1, max_length=40, description="the ruleset, by name or alias (default: the first installed)")
+    scenario: str | None = Field(
+        None, min_length=1, max_length=64, description="the name of one of the server's scenarios (default: the rule set's lab scenario, else its first)"
+    )
     scenario_yaml: str | None = Field(None, max_length=MAX_BODY, description="a scenario file's text, instead of a name")
     options: dict[str, OptionValue] = Field(
         default_factory=dict, description="rule options over the scenario's (a module's written <module>.<option>)", max_length=200

@@ -70,7 +70,7 @@ def test_seeded_play_keeps_every_invariant_and_the_dead_never_act(seed: int, sce
 @pytest.mark.parametrize("players", ("random", "heuristic"))
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_dozen_seeded_games_a_scenario_and_player_finish_with_every_invariant_kept(scenario: str, players: str) -> None:
-    """The soak in small (bench/nw_soak.py plays a thousand of each): fixed seeds, every seat the
+    """The soak in small (bench/soak.py plays a thousand of each): fixed seeds, every seat the
     same kind of player, the invariants and the dead checked after every action, and each game
     decided within the turn limit by one of the ways a game ends."""
     sc = load_scenario(scenario, "navalwarhammer")
@@ -83,7 +83,7 @@ def test_a_dozen_seeded_games_a_scenario_and_player_finish_with_every_invariant_
 
 @pytest.mark.rules("NW-BOARD-9")
 def test_the_soak_s_freeforall_seed_90_plays_through() -> None:
-    """bench/nw_soak.py found it: the heuristic shoved off at a bearing a hair below zero, which a
+    """bench/soak.py found it: the heuristic shoved off at a bearing a hair below zero, which a
     plain % 360 turned into 360, a direction the prompt refuses; every seat heuristic, the
     invariants checked after every action."""
     sc = load_scenario("freeforall", "navalwarhammer")
