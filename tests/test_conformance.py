@@ -1,6 +1,6 @@
 """The conformance suite every registered rule set must pass, on each of its built-in scenarios
-(the test-only toy rule set, with and without its module, and the harbour with and without the
-collisions module): determinism, save/load round trip, replay equality, copies, and random-play
+(the test-only toy rule set, with and without its module, the harbour with and without the
+collisions module, and every Wooden Ships scenario with and without it): determinism, save/load round trip, replay equality, copies, and random-play
 fuzzing with the rule set's and its modules' invariants checked after every action; and for
 every rule set with a PettingZoo encoding, PettingZoo's own API and seed tests and the secrecy
 of each seat's observations (a rule set without one is skipped, saying so)."""
@@ -21,7 +21,7 @@ from grapeshot.agents import make, play_out, rollout_player
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
-from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario
+from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario, parse_scenario
 from grapeshot.report import Words, narrate, unworded
 from tests.rulesets.collisions.support import brawl
 from tests.toy import CHEER, race
@@ -35,6 +35,23 @@ EXTRA: dict[tuple[str, str], Callable[[], Scenario]] = {
     ("harbour", "brawl"): lambda: brawl(modules=()),
     ("harbour", "brawl+collisions"): brawl,
 }
+
+
+def _modules(name: str, modules: list[str]) -> Callable[[], Scenario]:
+    """A built-in Wooden Ships scenario with the collisions module switched on or off."""
+
+    def make() -> Scenario:
+        sc = load_scenario(name, "woodenships")
+        return parse_scenario({**sc.raw, "modules": modules}, f"{sc.source} (modules {modules})")
+
+    return make
+
+
+#: every Wooden Ships scenario with the collisions module as well as without it (Wooden Ships is
+#: its host), the ones that switch it on without it too
+for _name in builtin_scenarios("woodenships"):
+    _on = "collisions" in load_scenario(_name, "woodenships").modules
+    EXTRA[("woodenships", f"{_name}-collisions" if _on else f"{_name}+collisions")] = _modules(_name, [] if _on else ["collisions"])
 CASES = [(rs.name, sc) for rs in all_rulesets() for sc in builtin_scenarios(rs.name)] + list(EXTRA)
 
 

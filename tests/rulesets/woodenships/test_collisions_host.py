@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
+from grapeshot.core.scenario import load_scenario
 from grapeshot.geometry import Surface, hull_distance
 from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Grapple, GrapplePrompt, PlanPrompt, PlayPlan, Strike, StrikePrompt
 from grapeshot.rulesets.collisions.protocol import CollisionsHost
@@ -303,3 +305,18 @@ def until_turn(g: Game, turn: int) -> None:
         assert g.prompt is not None
         g.submit(seat, Steer() if isinstance(g.prompt, SteerPrompt) else g.prompt.legal(seat).first())
     raise AssertionError(f"turn {turn} never came")
+
+
+@pytest.mark.rules("CG-RAM-1", "CG-BOARD-1", "CG-BOARD-4")
+def test_the_heuristic_rams_boards_and_takes_prizes_in_the_galley_fight() -> None:
+    """Three seeded galley fights, heuristic against heuristic: each ends, and between them the
+    galleys ram, board and take prizes (the heuristic never stalls on a module prompt)."""
+    counts: dict[str, int] = {}
+    for seed in range(3):
+        sc = load_scenario("galley-fight", "woodenships")
+        g = Game("woodenships", sc, seed=seed)
+        play_out(g, {s.id: make("heuristic", seed * 7 + k, "woodenships") for k, s in enumerate(sc.seats)})
+        assert g.outcome is not None
+        for e in g.events:
+            counts[e.kind] = counts.get(e.kind, 0) + 1
+    assert counts.get("collisions.ram", 0) >= 3 and counts.get("collisions.board", 0) >= 3 and counts.get("collisions.capture", 0) >= 1

@@ -344,7 +344,8 @@ def chase(shore: Shore, spaces: Spaces, animal: Figure, prey: Target | None) -> 
         assert prey.spot is not None
         q = shore.world(prey.spot)
         gap = prey.radius + animal.radius + CONTACT / 2.0
-        where = [(prey.spot.surface, prey.spot.ident), (here.surface, here.ident)]
+        # a swimmer the collisions module keeps is hunted through WS's own water
+        where = [(prey.spot.surface, "" if prey.kept else prey.spot.ident), (here.surface, here.ident)]
     else:
         q = prey.hull.centre
         gap = 0.0

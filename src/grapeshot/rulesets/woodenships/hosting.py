@@ -140,6 +140,7 @@ def call(game: Game, step: str, *args: Any) -> Generator[Prompt, Any, Any]:
     proc = game.procedure(f"{NAME}.{step}")
     if proc is None:
         return None
+    sync(game)  # WS may have killed swimmers since the module's last step (sharks, crocodiles, shots)
     out = proc(game, *args)
     if isinstance(out, Generator):
         out = yield from out
@@ -162,6 +163,13 @@ def sinkings(g: Game, shore: Shore) -> Generator[Prompt, Any, None]:
     for ship in list(shore.ships.values()):
         if ship.afloat and ship.sinks_at == (shore.turn, shore.side_index):
             yield from go_down(g, shore, ship)
+
+
+def blamed(shore: Shore, ship: Ship) -> str | None:
+    """The side a collision's harm to ``ship`` scores for (WS-RULING-1's points): the side whose
+    turn it is, unless the ship is its own (a rammer hurting herself scores for no one)."""
+    by = shore.side if shore.order else None
+    return by if by != ship.side else None
 
 
 def held(g: Game, ship: Ship) -> str | None:
@@ -223,14 +231,14 @@ class WoodenShipsHost:
         """WS-DMG-1..3 (WS has no saves): a ship with nothing left starts to sink."""
         shore = shore_of(game)
         ship = shore.ships[vessel]
-        ships.damage(game, shore, ship, points, shore.side if shore.order else None, cause, rule)
+        ships.damage(game, shore, ship, points, blamed(shore, ship), cause, rule)
         return
         yield
 
     def sink(self, game: Game, vessel: str, *, rule: str, cause: str) -> Generator[Prompt, Any, None]:
         shore = shore_of(game)
         ship = shore.ships[vessel]
-        by = shore.side if shore.order else None
+        by = blamed(shore, ship)
         if by is not None:
             shore.sunk_by.setdefault(vessel, by)
         game.emit("run-under", rule, ship=vessel, side=ship.side, cause=cause, by=by)
@@ -266,8 +274,21 @@ class WoodenShipsHost:
             out = yield from attempt(game, f, f"{f.name} hacks at the grapple to {other}", "WS-BOARD-2", profile.to_hit, mods)
             self.engage(game, name, "cut")
             hits = shore.grapple_cuts.get(key, 0) + (1 if out.passed else 0)
-            game.emit("cut", "WS-BOARD-2", figure=f.name, side=f.side, weapon=blades[0], ships=[vessel, other], hit=out.passed, need=out.need, hits=hits)
-            if hits >= grapples.CUTS_NEEDED:
+            freed = hits >= grapples.CUTS_NEEDED
+            game.emit(
+                "cut",
+                "WS-BOARD-2",
+                figure=f.name,
+                side=f.side,
+                weapon=blades[0],
+                ships=[vessel, other],
+                hit=out.passed,
+                need=out.need,
+                mods=[m.to_json() for m in mods],
+                hits=hits,
+                freed=freed,
+            )
+            if freed:
                 shore.grapple_cuts.pop(key, None)
                 return True
             shore.grapple_cuts[key] = hits
@@ -321,6 +342,8 @@ class WoodenShipsHost:
     def put_aboard(self, game: Game, figure: str, vessel: str, at: Vec, station: Surface) -> None:
         shore = shore_of(game)
         f = shore.figures[figure]
+        if f.life <= 0:
+            return  # killed by WS since the module's last step: nothing to put aboard
         ship = shore.ships[vessel]
         # below decks and aloft are places of their own, at the keel's middle
         d = DeckPoint.of(ship.hull, at) if station is Surface.DECK else DeckPoint(0.0, 0.0)
@@ -329,7 +352,9 @@ class WoodenShipsHost:
     def put_in_water(self, game: Game, figure: str) -> None:
         shore = shore_of(game)
         f = shore.figures[figure]
-        p = shore.world(f.spot) if f.spot is not None else Vec(0.0, 0.0)
+        if f.spot is None:
+            return  # killed by WS since the module's last step
+        p = shore.world(f.spot)
         f.spot = Spot(Surface.WATER, KEPT, p.x, p.y)
         shore.prisoners.pop(figure, None)
 

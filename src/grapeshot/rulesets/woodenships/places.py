@@ -34,7 +34,7 @@ from grapeshot.geometry import (
     polygon_gap,
 )
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, MAST_RADIUS
-from grapeshot.rulesets.woodenships.state import Figure, Fort, Ship, Shore, Spot
+from grapeshot.rulesets.woodenships.state import KEPT, Figure, Fort, Ship, Shore, Spot
 
 
 def vessel(ship: Ship) -> Vessel:
@@ -93,7 +93,11 @@ def _boxes_meet(a: Polygon, b: Polygon) -> bool:
 
 
 def spot_at(shore: Shore, surface: Surface, ident: str, p: Vec) -> Spot:
-    """The spot of a point on the table on a given surface (a deck's in its ship's frame)."""
+    """The spot of a point on the table on a given surface (a deck's in its ship's frame; the
+    water the collisions module keeps is only ever its swimmers', so a WS move there is to WS's
+    own water)."""
+    if surface is Surface.WATER and ident == KEPT:
+        ident = ""
     if surface is Surface.DECK:
         d = DeckPoint.of(shore.ships[ident].hull, p)
         return Spot(surface, ident, d.along, d.port)

@@ -48,7 +48,7 @@ from grapeshot.geometry import (
     unit,
 )
 from grapeshot.rulesets.woodenships.places import space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Ship, Shore
+from grapeshot.rulesets.woodenships.state import ABOARD, Ship, Shore
 from grapeshot.rulesets.woodenships.wounds import kill
 
 #: the most the ruler swings either way from the bow's heading (degrees, WS-MOVE-1)
@@ -244,7 +244,7 @@ def sink(g: Game, shore: Shore, ship: Ship) -> None:
         assert spot is not None
         f.spot = spot_at(shore, Surface.WATER, "", spot)
         swimmers.append(f.name)
-    lost = [w.name for w in shore.weapons.values() if w.spot is not None and w.spot.surface is Surface.DECK and w.spot.ident == ship.name]
+    lost = [w.name for w in shore.weapons.values() if w.spot is not None and w.spot.surface in ABOARD and w.spot.ident == ship.name]
     for name in lost:
         shore.weapons[name].spot = None
     for gun in shore.guns_on(ship.name):  # her guns go down with her

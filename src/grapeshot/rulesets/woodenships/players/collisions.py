@@ -8,15 +8,20 @@ module brings no players of its own, ``Module.players()`` is None).
 * the colours: fight on while the defenders on deck are at least half the boarders;
 * a Cunning Plan is always played; prisoners below decks are all freed;
 * swimmers: each swims for the nearest friendly vessel, else the nearest flotsam, else the
-  nearest vessel to surrender to, else treads water.
+  nearest vessel to surrender to, else treads water;
+* steering (:func:`ram_expectation`, for :func:`.heuristic.steer`): the module's ram, not
+  WS-RAM-1's, is what a contact is worth.
 """
 
 from __future__ import annotations
 
+import math
+
 from grapeshot.core.actions import Action
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.geometry import hull_gap, polygon_gap
+from grapeshot.geometry import Contact, Hull, hull_gap, polygon_gap
+from grapeshot.rulesets.collisions.contact import FORE_PART, MOMENTUM, RAM_CHART
 from grapeshot.rulesets.collisions.prompts import (
     Board,
     BoardPrompt,
@@ -32,8 +37,11 @@ from grapeshot.rulesets.collisions.prompts import (
     SwimOrder,
     SwimPrompt,
 )
+from grapeshot.rulesets.collisions.protocol import SHIPS
+from grapeshot.rulesets.collisions.ships import band, part_touches
 from grapeshot.rulesets.collisions.state import state_of
-from grapeshot.rulesets.woodenships.hosting import aboard, shore_of
+from grapeshot.rulesets.woodenships.hosting import SIZES, aboard, allowance_inches, ma_inches, shore_of
+from grapeshot.rulesets.woodenships.state import Ship, Shore
 
 
 def crew(game: Game, vessel: str, side: str | None = None) -> int:
@@ -87,3 +95,26 @@ def _swim(game: Game, seat: str, figure: str, orders: tuple[SwimOrder, ...]) -> 
         if group:
             return min(group, key=lambda o: (gap(o), o.toward))
     return orders[0]
+
+
+def ram_expectation(shore: Shore, ship: Ship, hull: Hull, contact: Contact | None, turned: float, ran: float) -> tuple[float, float, Ship | None]:
+    """With the collisions module, what a move ending at ``hull`` against ``contact`` would do
+    on average: a ram (bow first, moving ahead: CG-RAM-1) deals the chart's dice, the momentum of
+    the MA left and a purpose-built ram's 3D6, and takes the chart's dice unless she has the ram;
+    a boat or canoe rammed sinks (all its points); a sideswipe deals nothing and costs a galley
+    with sweeps out 2D6 (CG-SIDE-4).  (0, 0, None) for anything but a ship."""
+    if contact is None or contact.kind != "ship" or contact.ident not in shore.ships:
+        return 0.0, 0.0, None
+    struck = shore.ships[contact.ident]
+    mine, theirs = SIZES[ship.type], SIZES[struck.type]
+    if mine not in SHIPS:
+        return 0.0, 0.0, struck  # a boat comes alongside
+    forward = ran > 1e-9 or abs(turned) < 1e-6
+    if not (forward and part_touches(band(hull, FORE_PART, True), hull, struck.hull)):
+        return 0.0, (7.0 if ship.sweeps else 0.0), struck
+    if theirs not in SHIPS:
+        return float(struck.left), 0.0, struck
+    to_rammer, to_target = RAM_CHART[(mine, theirs)]
+    left = math.floor(max(0.0, allowance_inches(ship) - ship.travelled - ran) / ma_inches(shore) + 1e-9)
+    dealt = 3.5 * to_target + left * MOMENTUM[mine] + (10.5 if ship.ram else 0.0)
+    return min(dealt, float(struck.left)), (0.0 if ship.ram else 3.5 * to_rammer), struck

@@ -268,19 +268,25 @@ def _distance(shore: Shore, hull: Hull, target: str) -> float:
     return hull_polygon_distance(hull, shore.land(target).area)
 
 
-def _ram_cost(shore: Shore, ship: Ship, hull: Hull, contact: Contact | None, close: bool) -> float:
+def _ram_cost(shore: Shore, ship: Ship, hull: Hull, contact: Contact | None, close: bool, turned: float = 0.0, ran: float = 0.0) -> float:
     """What a move that ends in a ram is worth, as inches of the steering's score (less is
     better): the hull points it would deal an enemy, at their cost, less those it would take;
     ramming a friend or a rock costs what it takes; sticking fast to an enemy is welcome when
-    the crew means to board (WS-RAM-1/2)."""
-    dealt, taken, struck = expected(shore, ship, hull, contact)
+    the crew means to board (WS-RAM-1/2; with the collisions module its ram, entangling the two,
+    :func:`.collisions.ram_expectation`)."""
+    if shore.hosting and contact is not None and contact.kind == "ship":
+        from grapeshot.rulesets.woodenships.players.collisions import ram_expectation
+
+        dealt, taken, struck = ram_expectation(shore, ship, hull, contact, turned, ran)
+    else:
+        dealt, taken, struck = expected(shore, ship, hull, contact)
     if contact is None or (struck is None and taken == 0.0):
         return 0.0
     mine = ship.cost / ship.points
     if struck is None or struck.side == ship.side:
         return 2.0 * (taken * mine + (dealt * struck.cost / struck.points if struck is not None else 0.0))
     net = dealt * struck.cost / struck.points - taken * mine
-    stuck = ship.points > struck.left
+    stuck = (dealt > 0.0) if shore.hosting else ship.points > struck.left  # entangled by the module's ram
     return -2.0 * net - (2.0 if stuck and close else 0.0)
 
 
@@ -320,10 +326,10 @@ def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
     best: tuple[float, Steer] | None = None
     for c in prompt.legal(seat).parts[0].options:
         s = cast(Steer, c.value)
-        hull, contact, turned, _ = sail(shore, ship, s.angle, s.inches, prompt.spin)
+        hull, contact, turned, ran = sail(shore, ship, s.angle, s.inches, prompt.spin)
         d = _distance(shore, hull, target)
         score = max(d - 1.0, 0.0) if close else abs(d - STAND_OFF)
-        score += _ram_cost(shore, ship, hull, contact, close)
+        score += _ram_cost(shore, ship, hull, contact, close, turned, ran)
         if contact is not None and contact.ident != target and contact.kind not in ("ship", *TERRAIN_RAMS):
             score += 3.0
         score += abs(turned) / 900.0

@@ -104,6 +104,8 @@ def _stay(shore: Shore, fig: Figure) -> Move:
 def _to(shore: Shore, prompt: MovePrompt, fig: Figure, surface: Surface, ident: str, p: Vec, take: Sequence[str] = ()) -> Move | None:
     """A move to the free spot of a surface nearest ``p``, picking up ``take`` and whatever else
     lies on its way."""
+    if surface not in WORDS:
+        return None  # below decks or aloft (the collisions module's places): no move goes there
     goal = prompt.spaces().get(surface, ident).nearest(p)
     if goal is None:
         return None
