@@ -39,7 +39,7 @@ def answer(page: Page, bold: bool) -> None:
     first_answer(page)
 
 
-@pytest.mark.parametrize(("scenario", "seed", "bold"), [("wreck", 2, False)])
+@pytest.mark.parametrize(("scenario", "seed", "bold"), [("galley-fight", 2, True), ("wreck", 2, False)])
 def test_a_game_with_the_module_plays_to_a_result_with_grapples_and_swimmers_drawn(
     browser: Browser, server: Server, pytestconfig: pytest.Config, scenario: str, seed: int, bold: bool
 ) -> None:
