@@ -1,13 +1,13 @@
 """The browser conformance test: every installed rule set plays a whole game at the web table.
 
 For each rule set (parametrised over the installed ones, so a new rule set joins by being
-installed) a game of each of its built-in scenarios (the first whole, the others two turns
-long) is started with its first seat a person and the others
+installed) a game of each of its built-in scenarios (its default one, the lab's, whole; the
+others two turns long) is started with its first seat a person and the others
 AI players, and the person's page answers every prompt through the generic forms (built from the
 prompt's legal answers; ``?forms=generic``), so the rule set's ``Prompt.legal``, the server's
 picks and digest, and the client's drawing of the rule set (its plugin script, or the generic
 shapes) are all used. The game must reach a result with no JavaScript error on the page.
-Jim Lad plays at desktop, tablet and phone sizes; a screenshot of each finished table is kept in
+A rule set with a script of its own plays its default scenario at desktop, tablet and phone sizes; a screenshot of each finished table is kept in
 the test run's output folder (pytest-playwright's ``--output``, ``test-results/`` by default).
 """
 
@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from grapeshot.core.ruleset import Ruleset, get
-from grapeshot.core.scenario import Catalogue
+from grapeshot.core.scenario import Catalogue, default_scenario
 from tests.browser.conftest import Server
 
 DESKTOP = (1400, 900)
@@ -44,14 +44,16 @@ def scripted(rs: Ruleset) -> bool:
 
 
 def cases() -> list[Any]:
-    """The first scenario of each rule set played whole (at three sizes where the rule set has a
-    script of its own); every other built-in scenario at desktop size, two turns long."""
+    """The default scenario of each rule set (its lab's, else its first) played whole (at three
+    sizes where the rule set has a script of its own); every other built-in scenario at desktop
+    size, two turns long."""
     out = []
     for rs in installed():
         names = Catalogue(None).names(rs.name)
+        whole = default_scenario(rs.name)
         sizes = [DESKTOP, TABLET, PHONE] if scripted(rs) else [DESKTOP]
-        out += [pytest.param(rs.name, names[0], size, id=f"{rs.name}-{names[0]}-{size[0]}x{size[1]}") for size in sizes]
-        out += [pytest.param(rs.name, other, DESKTOP, id=f"{rs.name}-{other}-short") for other in names[1:]]
+        out += [pytest.param(rs.name, whole, size, id=f"{rs.name}-{whole}-{size[0]}x{size[1]}") for size in sizes]
+        out += [pytest.param(rs.name, other, DESKTOP, id=f"{rs.name}-{other}-short") for other in names if other != whole]
     return out
 
 
@@ -105,7 +107,7 @@ def test_every_rule_set_plays_a_game_to_its_end_in_the_browser(
     ai = "heuristic" if "heuristic" in listed["players"] else "random"
     # a referee seat (no side) is a person's too: the page answers its prompts like any other's
     seats = {s["id"]: ("human" if i == 0 else ai) for i, s in enumerate(first["seats"])}
-    short = scenario != listed["scenarios"][0]["name"]
+    short = scenario != default_scenario(name)
     body: dict[str, Any] = {"ruleset": name, "scenario": scenario, "seed": 7, "seats": seats}
     if short:
         body["options"] = {"turn_limit": 2}
