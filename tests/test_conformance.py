@@ -21,7 +21,7 @@ from grapeshot.agents import make, play_out, rollout_player
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
-from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario, parse_scenario
+from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario, with_modules
 from grapeshot.report import Words, narrate, unworded
 from tests.rulesets.collisions.support import brawl
 from tests.toy import CHEER, race
@@ -41,8 +41,7 @@ def _modules(name: str, modules: list[str]) -> Callable[[], Scenario]:
     """A built-in Wooden Ships scenario with the collisions module switched on or off."""
 
     def make() -> Scenario:
-        sc = load_scenario(name, "woodenships")
-        return parse_scenario({**sc.raw, "modules": modules}, f"{sc.source} (modules {modules})")
+        return with_modules(load_scenario(name, "woodenships"), modules)
 
     return make
 

@@ -470,3 +470,21 @@ def test_a_bad_house_rule_is_blamed_on_its_field_not_the_scenario(client: TestCl
     in_file = client.post("/api/games", json={"scenario_yaml": text.replace("turn_limit: 12", "turn_limit: -3")})
     assert in_file.status_code == 400 and "(scenario): options.turn_limit" in in_file.json()["error"]
     assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_module_switched_off_in_the_lobby_takes_its_scenario_settings_with_it(client: TestClient) -> None:
+    """The boat swarm with a plan deals Cunning Plans, settings of the collisions module: a game
+    of it with the module switched off plays without the module and without those settings
+    (they would be refused as options of a module not in play), and one with it on keeps both."""
+    from grapeshot.core.scenario import load_scenario
+
+    sc = load_scenario("boat-swarm-plan", "woodenships")
+    assert "collisions" in sc.modules and any(k.startswith("collisions.") for k in sc.options)
+    seats = {s.id: "human" for s in sc.seats}
+    games = {
+        arm: new_game(client, ruleset="woodenships", scenario="boat-swarm-plan", seats=seats, modules={"collisions": arm == "on"}) for arm in ("off", "on")
+    }
+    saves = {arm: client.get(f"/api/games/{g['id']}/save", params={"token": token(g["links"][sc.seats[0].id])}).json() for arm, g in games.items()}
+    off = saves["off"]["scenario"]
+    assert "modules" not in off and not any(k.startswith("collisions.") for k in off["options"]) and off["options"]["turn_limit"] == 10
+    assert saves["on"]["scenario"]["modules"] == ["collisions"] and "collisions.cunning_plan" in saves["on"]["scenario"]["options"]

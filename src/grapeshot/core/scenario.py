@@ -353,6 +353,25 @@ def builtin_scenarios(ruleset: str) -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 
+def modules_data(data: Mapping[str, Any], modules: Sequence[str]) -> dict[str, Any]:
+    """A scenario's data with exactly these rule modules in play.  The options it sets for a
+    module it no longer has go with the module (a Cunning Plan dealt means nothing without the
+    collisions module): the lobby's switches, the lab's arms and variants all switch modules so."""
+    out = {k: v for k, v in data.items() if k != "modules"}
+    if modules:
+        out["modules"] = list(modules)
+    gone = tuple(f"{m}." for m in data.get("modules", []) or [] if isinstance(m, str) and m not in modules)
+    options = out.get("options")
+    if gone and isinstance(options, Mapping):
+        out["options"] = {k: v for k, v in options.items() if not str(k).startswith(gone)}
+    return out
+
+
+def with_modules(sc: Scenario, modules: Sequence[str]) -> Scenario:
+    """The scenario with exactly these modules in play (see :func:`modules_data`)."""
+    return parse_scenario(modules_data(sc.raw, modules), sc.source, sc.folder)
+
+
 def default_scenario(ruleset: str) -> str:
     """The built-in scenario played where none is named: the rule set's lab scenario, else its
     first by name (a clear error for a rule set that has none)."""

@@ -44,7 +44,7 @@ from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, get
-from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+from grapeshot.core.scenario import Scenario, load_scenario, modules_data, parse_scenario
 
 if TYPE_CHECKING:
     from grapeshot.lab.play import GameRecord
@@ -388,7 +388,7 @@ def scenario_for(study: Study, factions: tuple[str, ...], variant: int = 0) -> S
         data = lab.assign(json.loads(study.scenario_json), by_seat)
         modules = study.modules_for(variant)
         if modules != list(data.get("modules", [])):
-            data["modules"] = modules
+            data = modules_data(data, modules)
         return parse_scenario(data, f"{study.scenario} ({' v '.join(factions)})")
     except (KeyError, TypeError, ScenarioError) as e:
         raise StudyError(f"scenario {study.scenario!r} cannot take {lab.faction_plural} {factions}: {e}") from None

@@ -32,7 +32,7 @@ from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import get_module
 from grapeshot.core.ruleset import Ruleset, get
-from grapeshot.core.scenario import Scenario, default_scenario, load_scenario, parse_scenario
+from grapeshot.core.scenario import Scenario, default_scenario, load_scenario, modules_data, parse_scenario
 from grapeshot.lab.play import GameRecord, play_seeded, sole_winner, tallies_of
 from grapeshot.lab.study import GameSpec, Setting, StudyError, derive_seed
 
@@ -124,11 +124,7 @@ class Trial:
 
 @lru_cache(maxsize=32)
 def _scenario(trial: Trial, arm: int) -> Scenario:
-    data = json.loads(trial.scenario_json)
-    data["modules"] = trial.modules_for(arm)
-    if ARMS[arm] == "off":  # the scenario's settings of the module go with it
-        own = f"{trial.module}."
-        data["options"] = {k: v for k, v in (data.get("options") or {}).items() if not k.startswith(own)}
+    data = modules_data(json.loads(trial.scenario_json), trial.modules_for(arm))  # the module's settings go with it
     return parse_scenario(data, f"{trial.scenario} (module {trial.module} {ARMS[arm]})")
 
 

@@ -18,7 +18,7 @@ from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module, all_modules, get_module
 from grapeshot.core.ruleset import Option, Ruleset
-from grapeshot.core.scenario import Catalogue, Scenario, parse_scenario
+from grapeshot.core.scenario import Catalogue, Scenario, with_modules
 from grapeshot.report import Words
 from grapeshot.server.fleets import documents_of
 from grapeshot.server.tables import Denied, players_of, web_of
@@ -131,10 +131,7 @@ def switch_modules(sc: Scenario, switches: Mapping[str, bool]) -> Scenario:
             modules.append(name)
         elif not on and name in modules:
             modules.remove(name)
-    data = {k: v for k, v in sc.raw.items() if k != "modules"}
-    if modules:
-        data["modules"] = modules
-    return parse_scenario(data, sc.source, sc.folder)
+    return with_modules(sc, modules)
 
 
 def _plugin(game: Game) -> WebPlugin:
