@@ -1,15 +1,18 @@
 """The collisions module's odds at a Wooden Ships table: before a steer that would ram (the
 module's ram odds for the contact WS's own sweep finds) and before a grapple (the module's
-own prompt), through ``odds.before`` and the server's odds route."""
+own prompt), through ``odds.before``, the command line and the server's odds route."""
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from grapeshot.cli import app
 from grapeshot.core.capabilities import Effort
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario, parse_scenario
@@ -149,6 +152,25 @@ def test_the_odds_before_a_grapple_at_a_wooden_ships_table() -> None:
         before(g, "red", Grapple("Red", "Blue", 9))
 
 
+def seeded_ram() -> Game:
+    """Red's galley 4.5" short of Blue lying across her course, the module on in the scenario
+    itself and the dice seeded (so the game saves and uploads)."""
+    staged = scenario([galley("Red", 20, 20, 0)], [ship("Blue", 30.5, 20, 90, MEN)])
+    return Game("woodenships", parse_scenario({**staged.raw, "modules": ["collisions"]}, "test scenario"), seed=3)
+
+
+def test_the_command_line_gives_the_odds_before_a_ramming_steer_from_a_save(tmp_path: Any) -> None:
+    path = tmp_path / "ram.save.json"
+    path.write_text(json.dumps(seeded_ram().save()))
+    action = json.dumps(Steer(0.0, 12.0).to_json())
+    result = CliRunner().invoke(app, ["odds", "--save", str(path), "--seat", "red", "--action", action, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["exact"] and data["to_target"] == ram_odds("middling", "middling", 2, True, "all").to_json()["to_target"]
+    shown = CliRunner().invoke(app, ["odds", "--save", str(path), "--seat", "red", "--action", json.dumps(Steer(90.0, 2.0).to_json())])
+    assert shown.exit_code != 0 and "steer has no odds" in " ".join(shown.output.split())
+
+
 def test_the_server_gives_the_odds_before_a_ramming_steer(tmp_path: Any) -> None:
     """``POST /api/games/{id}/odds``: the ram's exact fractions; a steer beyond the mark is
     refused with the game's reason, stale picks with a 409, a caller without a seat's token with a 401."""
@@ -156,8 +178,7 @@ def test_the_server_gives_the_odds_before_a_ramming_steer(tmp_path: Any) -> None
 
     from grapeshot.server.app import create_app
 
-    staged = scenario([galley("Red", 20, 20, 0)], [ship("Blue", 30.5, 20, 90, MEN)])
-    local = Game("woodenships", parse_scenario({**staged.raw, "modules": ["collisions"]}, "test scenario"), seed=3)
+    local = seeded_ram()
     client = TestClient(create_app(tmp_path))
     made = client.post("/api/saves", json={"save": local.save(), "seats": {"red": "human", "blue": "human"}})
     assert made.status_code == 200, made.text
@@ -168,6 +189,7 @@ def test_the_server_gives_the_odds_before_a_ramming_steer(tmp_path: Any) -> None
     body, expected = r.json(), ram_odds("middling", "middling", 2, True, "all").to_json()
     assert body["exact"] and body["to_target"] == expected["to_target"] and body["to_rammer"] == {"0": {"fraction": "1/1", "p": 1.0}}
     assert body["to_target"]["18"]["fraction"] == "73/648" and "Red" in body["title"]
+    assert body["outcomes"]["8 damage to the rammed, 0 to the rammer"]["fraction"] == "1/1296"  # what the table lists
     bad = client.post(url, params={"token": tok}, json={"action": Steer(0.0, 13.0).to_json()})
     assert bad.status_code == 422 and "not legal" in bad.json()["error"], bad.text
     stale = client.post(url, params={"token": tok}, json={"picks": [0], "digest": "0" * 16})

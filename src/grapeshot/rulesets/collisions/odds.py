@@ -61,7 +61,10 @@ class RamOdds(Odds[tuple[int, int]]):
         return sum((p * r[i] for r, p in self.dist.items()), Fraction(0))
 
     def to_json(self) -> dict[str, Any]:
+        """The header; each way the ram can fall in words (``outcomes``, what the table lists);
+        then the damage to each ship alone, with its mean."""
         out = self.header()
+        out["outcomes"] = {f"{t} damage to the rammed, {r} to the rammer": self.prob(p) for (t, r), p in sorted(self.dist.items())}
         for who, i in (("to_target", 0), ("to_rammer", 1)):
             out[who] = {str(n): self.prob(p) for n, p in self.marginal(lambda r, i=i: r[i]).items()}  # type: ignore[misc]
             out[f"mean_{who}"] = round(float(self.mean(i)), 6)
@@ -75,7 +78,8 @@ class GrappleOdds(Odds[bool]):
         return [("", "holds" if held else "fails: stands off", p) for held, p in self.marginal(bool).items()]
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.header(), "holds": self.prob(self.p(bool))}
+        outcomes = {"holds" if held else "fails: stands off": self.prob(p) for held, p in self.marginal(bool).items()}
+        return {**self.header(), "outcomes": outcomes, "holds": self.prob(self.p(bool))}
 
 
 def ram_odds(rammer: str, target: str, left: int, purpose: bool, stacking: str, effort: Effort = EFFORT, title: str | None = None) -> RamOdds:
