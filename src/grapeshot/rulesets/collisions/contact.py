@@ -99,6 +99,17 @@ def ram_rolls(
 # --------------------------------------------------------------------------- the procedure
 
 
+def rams(game: Game, mover: str, other: str, motion: Motion) -> bool:
+    """Whether a contact between the two, as the host has them placed now, is a ram (CG-RAM-1):
+    a ship (not a boat or canoe) moving ahead whose fore part touched.  :func:`contact` decides
+    by it, and so do the odds before a host's move that would end in this contact."""
+    h = host_of(game)
+    if h.size_class(game, mover) not in SHIPS or motion != "forward":
+        return False
+    hm, ho = h.hull(game, mover), h.hull(game, other)
+    return part_touches(band(hm, FORE_PART, True), hm, ho)
+
+
 def contact(game: Game, mover: str, other: str, motion: Motion) -> Proc[Verdict]:
     """``collisions.contact``: a moving vessel has touched another (see the module docstring)."""
     h = host_of(game)
@@ -107,9 +118,9 @@ def contact(game: Game, mover: str, other: str, motion: Motion) -> Proc[Verdict]
         if h.side(game, mover) != h.side(game, other):
             yield from swarm_from_boat(game, mover, other)
         return Verdict(True, "alongside")
-    hm, ho = h.hull(game, mover), h.hull(game, other)
-    if motion == "forward" and part_touches(band(hm, FORE_PART, True), hm, ho):
+    if rams(game, mover, other, motion):
         return (yield from ram(game, mover, other))
+    hm, ho = h.hull(game, mover), h.hull(game, other)
     stern = part_touches(band(hm, FORE_PART, False), hm, ho) or part_touches(band(ho, FORE_PART, False), ho, hm)
     yield from sideswipe(game, mover, other, "stern shunt" if stern else "sideswipe", motion)
     clear_water(game)

@@ -6,8 +6,12 @@ Both are worked out by the rules' own dice code (:func:`.contact.ram_rolls`,
 the code the game runs.  They need no host: a ram's odds depend on the two size classes, the
 rammer's MA left and whether it carries a purpose-built ram; a grapple's on how many throw.
 ``before`` answers a grapple a seat is about to throw in a real game (its
-:class:`~.prompts.GrapplePrompt`), with the game's own option; a host whose move may end in a
-ram can show :func:`ram_odds` for the two ships before the move is made.
+:class:`~.prompts.GrapplePrompt`), with the game's own option.  A ship's move is the host's
+action, so the host asks the module before it: :func:`contact_odds` is given a copy of the game
+with the mover where the proposed move would leave her, touching the other vessel, and answers
+the ram's odds (the sizes, the MA the host says is left, the purpose-built ram, the game's
+stacking option) when :func:`.contact.rams` says the contact is a ram, the same test the rules
+make when the move is played.
 """
 
 from __future__ import annotations
@@ -22,11 +26,11 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import DiceSource, Roll, RollRequest
 from grapeshot.odds import EFFORT, Odds, OddsError, Row, drive
-from grapeshot.rulesets.collisions.contact import MOMENTUM, RAM_CHART, ram_rolls
+from grapeshot.rulesets.collisions.contact import MOMENTUM, RAM_CHART, ram_rolls, rams
 from grapeshot.rulesets.collisions.grappling import grapple_roll
 from grapeshot.rulesets.collisions.prompts import Grapple, GrapplePrompt
-from grapeshot.rulesets.collisions.protocol import SHIPS, Proc, Roller
-from grapeshot.rulesets.collisions.state import NAME
+from grapeshot.rulesets.collisions.protocol import SHIPS, Motion, Proc, Roller
+from grapeshot.rulesets.collisions.state import NAME, host_of, option
 
 CLASSES = tuple(SHIPS)
 VESSELS = (*SHIPS, "boat", "canoe")
@@ -57,7 +61,10 @@ class RamOdds(Odds[tuple[int, int]]):
         return sum((p * r[i] for r, p in self.dist.items()), Fraction(0))
 
     def to_json(self) -> dict[str, Any]:
+        """The header; each way the ram can fall in words (``outcomes``, what the table lists);
+        then the damage to each ship alone, with its mean."""
         out = self.header()
+        out["outcomes"] = {f"{t} damage to the rammed, {r} to the rammer": self.prob(p) for (t, r), p in sorted(self.dist.items())}
         for who, i in (("to_target", 0), ("to_rammer", 1)):
             out[who] = {str(n): self.prob(p) for n, p in self.marginal(lambda r, i=i: r[i]).items()}  # type: ignore[misc]
             out[f"mean_{who}"] = round(float(self.mean(i)), 6)
@@ -71,15 +78,17 @@ class GrappleOdds(Odds[bool]):
         return [("", "holds" if held else "fails: stands off", p) for held, p in self.marginal(bool).items()]
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.header(), "holds": self.prob(self.p(bool))}
+        outcomes = {"holds" if held else "fails: stands off": self.prob(p) for held, p in self.marginal(bool).items()}
+        return {**self.header(), "outcomes": outcomes, "holds": self.prob(self.p(bool))}
 
 
-def ram_odds(rammer: str, target: str, left: int, purpose: bool, stacking: str, effort: Effort = EFFORT) -> RamOdds:
+def ram_odds(rammer: str, target: str, left: int, purpose: bool, stacking: str, effort: Effort = EFFORT, title: str | None = None) -> RamOdds:
     """The exact odds of a ``rammer``-class ship ramming a ``target``-class vessel with ``left``
-    MA to spare (a boat or canoe is sunk outright, CG-RAM-5, and does the rammer no harm)."""
+    MA to spare (a boat or canoe is sunk outright, CG-RAM-5, and does the rammer no harm);
+    ``title`` names the ships when a game's ram is asked about."""
     if rammer not in SHIPS:
         raise OddsError(f"a {rammer} does not ram (boats and canoes come alongside, CG-BOARD-5); the rammers are {', '.join(CLASSES)}")
-    title = f"a {rammer} ship{' with a purpose-built ram' if purpose else ''} ramming a {target} one with {left} MA left"
+    title = title or f"a {rammer} ship{' with a purpose-built ram' if purpose else ''} ramming a {target} one with {left} MA left"
     if target not in SHIPS:
         return RamOdds(title, "exact", {(0, 0): Fraction(1)}, runs=1, given=f"the {target} is run down and sinks (CG-RAM-5)")
 
@@ -89,6 +98,21 @@ def ram_odds(rammer: str, target: str, left: int, purpose: bool, stacking: str, 
 
     given = f"chart {RAM_CHART[(rammer, target)]} D6 (rammer, rammed), momentum {left} x {MOMENTUM[rammer]}"
     return RamOdds.solve(run, title, budget=effort.budget, samples=effort.samples, seed=effort.seed, given=given)
+
+
+def contact_odds(game: Game, mover: str, other: str, motion: Motion, effort: Effort = EFFORT) -> RamOdds | None:
+    """The odds of the contact a host's move would make, asked on a copy of ``game`` where the
+    move has been made (``mover`` touching ``other``, her MA spent as far as the contact): a
+    ram's, by the same test and the same host answers as :func:`.contact.ram`; None when the
+    contact is no ram (a sideswipe, a boat coming alongside)."""
+    if not rams(game, mover, other, motion):
+        return None
+    h = host_of(game)
+    cr, ct = h.size_class(game, mover), h.size_class(game, other)
+    left, purpose = h.allowance_left(game, mover), h.purpose_built_ram(game, mover)
+    with_ram = " with her purpose-built ram" if purpose else ""
+    title = f"{mover} ({cr}){with_ram} ramming {other} ({ct}) with {left} MA left"
+    return ram_odds(cr, ct, left, purpose, str(option(game, "ram_stacking")), effort, title)
 
 
 def grapple_odds(grapplers: int, extra_rule: str, effort: Effort = EFFORT) -> GrappleOdds:

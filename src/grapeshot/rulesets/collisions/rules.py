@@ -27,7 +27,13 @@ RULEBOOK = RuleBook(
         _r("CG-SIDE-3", "knock-on sideswipes chain through nearby smaller ships", "placement.knock_on_chain", "contact.sideswipe"),
         _r("CG-SIDE-4", "oared ships or sweeps out (not boats) take 2D6, no saves; a double loses rowers", "contact.oars_smashed"),
         # rams
-        _r("CG-RAM-1", "a ram is a fore-part contact moving ahead; turning is a sideswipe; rammer and target entangled", "contact.contact", "contact.ram"),
+        _r(
+            "CG-RAM-1",
+            "a ram is a fore-part contact moving ahead; turning is a sideswipe; rammer and target entangled",
+            "contact.rams",
+            "contact.contact",
+            "contact.ram",
+        ),
         _r("CG-RAM-2", "the size-class damage chart, rammer / rammed", "contact.RAM_CHART", "contact.ram"),
         _r("CG-RAM-3", "momentum: MA left x 3 / 2 / 1 for a large / middling / small rammer", "contact.MOMENTUM", "contact.ram"),
         _r("CG-RAM-4", "a purpose-built ram: +3D6, no damage to the rammer (option ram_stacking)", "contact.RAM_DICE", "contact.ram"),

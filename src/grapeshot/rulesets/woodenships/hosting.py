@@ -46,7 +46,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Base, DeckPoint, Hull, Polygon, Pose, Surface, Vec, distance, hull_gap
-from grapeshot.rulesets.collisions.protocol import Cover, MeleeWinner, ShotResult, SizeClass, Standing
+from grapeshot.rulesets.collisions.protocol import Cover, MeleeWinner, Motion, ShotResult, SizeClass, Standing
 from grapeshot.rulesets.woodenships import grapples, ships
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, reachable
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, SMALL_ARMS, melee_of
@@ -179,13 +179,17 @@ def held(g: Game, ship: Ship) -> str | None:
     return f"grappled to {', '.join(sorted(others))} (CG-GRAP-2)" if others else None
 
 
+def motion(ship: Ship, before: Hull, ran: float) -> Motion:
+    """How a ruler move that ended touching another ship was made, for the module: moving ahead
+    if the bow ran on or the ship did not turn, else turning (a spin always turns)."""
+    turned = abs((ship.hull.heading - before.heading + 180.0) % 360.0 - 180.0) > 1e-6
+    return "forward" if ran > 1e-9 or not turned else "turning"
+
+
 def contact(g: Game, ship: Ship, other: str, before: Hull, ran: float) -> Generator[Prompt, Any, bool]:
     """A ruler move that touched another ship, for the module (``collisions.contact``, which
-    replaces WS-RAM-1..3 between ships): moving ahead if the bow ran on or the ship did not turn,
-    else turning (a spin always turns); whether her move ends here."""
-    turned = abs((ship.hull.heading - before.heading + 180.0) % 360.0 - 180.0) > 1e-6
-    motion = "forward" if ran > 1e-9 or not turned else "turning"
-    verdict = yield from call(g, "contact", ship.name, other, motion)
+    replaces WS-RAM-1..3 between ships), made as :func:`motion` says; whether her move ends here."""
+    verdict = yield from call(g, "contact", ship.name, other, motion(ship, before, ran))
     return bool(getattr(verdict, "stop", True))
 
 

@@ -18,6 +18,9 @@ The questions stage a small situation on an open table (:func:`stage`):
 * ``melee``: a blow with a weapon (and a second one-handed one), after ``gang`` others struck
   the same victim this turn, by a man or a hero, at a man or a hero;
 * ``climb``: boarding from the water, onto a ship stationary, at half speed or at full speed.
+
+With the collisions module in play, a ship's steer that would end against another ship is
+answered by the module (:func:`steer_odds`: a ram's odds).
 """
 
 from __future__ import annotations
@@ -26,18 +29,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Effort, Param, Question
+from grapeshot.core.capabilities import Effort, OddsAnswer, Param, Question
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.geometry import Surface
-from grapeshot.odds import Odds, OddsError, Runner, pick
-from grapeshot.rulesets.woodenships import acts, boarding, figures, guns, melee, shooting
-from grapeshot.rulesets.woodenships.actions import Act, Move
+from grapeshot.odds import Odds, OddsError, Runner, Sandbox, pick
+from grapeshot.rulesets.woodenships import acts, boarding, figures, guns, hosting, melee, ships, shooting
+from grapeshot.rulesets.woodenships.actions import Act, Move, Steer
 from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, GUNS, IMPROVISED, MELEE, SMALL_ARMS
 from grapeshot.rulesets.woodenships.places import obstructions, spot_at
-from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
+from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.state import Shore
 
 Proc = Callable[[Game, Shore], Any]
@@ -285,9 +288,36 @@ def climb_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
 ANSWERS: dict[str, Callable[[Mapping[str, Any], Effort], WsOdds]] = {"shot": shot_odds, "gun": gun_odds, "melee": melee_odds, "climb": climb_odds}
 
 
-def before(game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> WsOdds | None:
+def steer_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -> OddsAnswer | None:
+    """Before a ship's steer with the collisions module in play: when the ruler move would end
+    against another ship, the module is asked about that contact (its ram odds: the chart, the
+    momentum for the MA left there, a purpose-built ram, a boat run under).  The move is made
+    by the rules' own :func:`ships.steer` (the same sweep finds the same first contact) on a
+    copy of the game, so the MA the host reports left is the one the ram would be rolled with.
+    None without the module (WS's own rams have no odds question yet), or for a steer that
+    touches no ship."""
+    shore = cast(Shore, game.state)
+    if not shore.hosting:
+        return None
+    from grapeshot.rulesets.collisions.odds import contact_odds
+
+    g = Sandbox(game)
+    copy = game.ruleset.clone_state(shore)
+    g.state = copy
+    ship = copy.ships[prompt.ship]
+    hull, gone = ship.hull, ship.travelled
+    touched = ships.steer(g, copy, ship, prompt.phase, prompt.value, prompt.spin, prompt.rule or "WS-MOVE-1", action.angle, action.inches)
+    if touched is None or touched.kind != "ship":
+        return None
+    return contact_odds(g, ship.name, touched.ident, hosting.motion(ship, hull, ship.travelled - gone), effort)
+
+
+def before(game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> OddsAnswer | None:
     """The odds of an action a seat proposes: a figure's act or move, run on copies of the game
-    as it stands (steering and choosing the next figure have no dice)."""
+    as it stands; a steer's with the collisions module (:func:`steer_odds`); choosing the next
+    figure has no dice, nor has a steer without the module."""
+    if isinstance(prompt, SteerPrompt) and isinstance(action, Steer):
+        return steer_odds(game, prompt, action, effort)
     shore = cast(Shore, game.state)
     if isinstance(prompt, ActPrompt) and isinstance(action, Act) and action.what != "none":
         name = prompt.figure
@@ -321,7 +351,7 @@ class WoodenShipsOdds:
         q = pick(QUESTIONS, question, ())
         return ANSWERS[q.name](values, effort)
 
-    def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> WsOdds | None:
+    def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> OddsAnswer | None:
         return before(game, seat, prompt, action, effort)
 
 
