@@ -24,7 +24,7 @@ import numpy as np
 
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario, parse_scenario
-from grapeshot.lab.study import derive_seed
+from grapeshot.lab.records import derive_seed
 from grapeshot.rulesets.jimlad.data import Klan
 from grapeshot.rulesets.jimlad.lab import with_klans
 from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer

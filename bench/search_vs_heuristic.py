@@ -28,8 +28,8 @@ from grapeshot.agents import Agent, make, play_out
 from grapeshot.agents.search import PRIOR, SearchPlayer
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
+from grapeshot.lab.records import derive_seed
 from grapeshot.lab.stats import wilson
-from grapeshot.lab.study import derive_seed
 from grapeshot.rulesets.jimlad.lab import with_klans
 from grapeshot.rulesets.jimlad.players.search import SHARES
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from collections import Counter
@@ -25,6 +24,7 @@ from grapeshot.core.registry import scan_tests, tests_dir
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
 from grapeshot.core.scenario import builtin_scenarios, default_scenario, load_scenario
 from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
+from grapeshot.lab.records import derive_seed
 from grapeshot.report import Words, narrate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="grapeshot: a digital table for pirate-ship wargames.")
@@ -50,12 +50,6 @@ BackendOpt = Annotated[str, typer.Option(help="where the games run: local (a pro
 SchedulerOpt = Annotated[str | None, typer.Option(help="dask: the scheduler's address (tcp://HOST:PORT); default: a local cluster of --workers processes")]
 out = Console()
 err = Console(stderr=True)
-
-
-def game_seed(study_seed: int, index: int) -> int:
-    """Each game's seed comes from the study's seed and the game's index alone."""
-    digest = hashlib.sha256(f"grapeshot:{study_seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def _rules(name: str | None) -> Ruleset:
@@ -113,10 +107,10 @@ def simulate(
     ) as progress:
         task = progress.add_task(f"{sc.name}", total=games)
         for i in range(games):
-            gseed = game_seed(seed, i)
+            gseed = derive_seed(seed, i)
             try:
                 game = Game(rs, sc, seed=gseed)
-                agents = {seat: make(kind, game_seed(gseed, k), rs) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
+                agents = {seat: make(kind, derive_seed(gseed, k), rs) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
             except (ValueError, ScenarioError) as e:
                 raise _fail(str(e)) from None
 

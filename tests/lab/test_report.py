@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from grapeshot.cli import app
-from grapeshot.lab.play import GameRecord
+from grapeshot.lab.records import GameRecord
 from grapeshot.lab.study import Study
 from grapeshot.lab.study import plan as plan_study
 from grapeshot.lab.summary import compare, summarise

@@ -14,7 +14,8 @@ from grapeshot.cli import app
 from grapeshot.core.capabilities import TableChange
 from grapeshot.core.ruleset import get
 from grapeshot.geometry import Facing
-from grapeshot.lab.play import GameRecord, play_batch, play_game
+from grapeshot.lab.play import play_batch
+from grapeshot.lab.records import GameRecord
 from grapeshot.lab.results import Store, StoreMismatch, StoreOutdated
 from grapeshot.lab.runner import BackendError, Interrupted, open_pool, run_study
 from grapeshot.lab.study import Study
@@ -68,7 +69,7 @@ def test_records_are_small_and_consistent(study: Study, reference: list[GameReco
 def test_a_game_depends_on_its_spec_alone(study: Study, reference: list[GameRecord]) -> None:
     # played alone, backwards, or in other batches: the same records
     specs = list(study.games())
-    assert [play_game(study, specs[5])] == [reference[5]]
+    assert [study.play(specs[5])] == [reference[5]]
     assert list(reversed(play_batch(study, list(reversed(specs[:6]))))) == reference[:6]
 
 

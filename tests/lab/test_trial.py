@@ -22,10 +22,10 @@ from grapeshot.cli import app
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario, parse_scenario
 from grapeshot.lab.contrast import summarise_trial, write_trial_report
-from grapeshot.lab.play import GameRecord
+from grapeshot.lab.records import GameRecord, derive_seed
 from grapeshot.lab.results import Store
 from grapeshot.lab.runner import run_study
-from grapeshot.lab.study import StudyError, derive_seed
+from grapeshot.lab.study import StudyError
 from grapeshot.lab.trial import Trial, plan_trial
 from tests.rulesets.collisions.support import brawl
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from grapeshot.core.ruleset import get
-from grapeshot.lab.play import GameRecord
+from grapeshot.lab.records import GameRecord
 from grapeshot.lab.runner import RunInfo
 from grapeshot.lab.stats import chi_square, holm, mann_whitney, mean_interval, two_proportions, welch, wilson
 from grapeshot.lab.trial import ARMS, Trial

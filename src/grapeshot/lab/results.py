@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from grapeshot.lab.play import GameRecord
+from grapeshot.lab.records import GameRecord
 from grapeshot.lab.study import Plan
 
 SCHEMA = """

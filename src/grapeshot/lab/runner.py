@@ -24,7 +24,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from grapeshot.lab.play import GameRecord, play_batch
+from grapeshot.lab.play import play_batch
+from grapeshot.lab.records import GameRecord
 from grapeshot.lab.results import Store
 from grapeshot.lab.study import GameSpec, Plan
 

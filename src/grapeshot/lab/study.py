@@ -26,7 +26,6 @@ kinds, told apart by their key (:func:`parse_variant`): the rule set's options
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -34,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import yaml
 
@@ -45,21 +44,13 @@ from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, load_scenario, modules_data, parse_scenario
-
-if TYPE_CHECKING:
-    from grapeshot.lab.play import GameRecord
+from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, sole_winner, tallies_of
 
 Setting = tuple[str, Any]
 
 
 class StudyError(ValueError):
     """A study that cannot be planned: an unknown faction, a bad option, a scenario without two seats..."""
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """A 64-bit seed from a parent seed and an index (SHA-256; the scheme ``grapeshot simulate`` uses)."""
-    digest = hashlib.sha256(f"grapeshot:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def ruleset_and_lab(ruleset: str | Ruleset) -> tuple[Ruleset, Lab]:
@@ -252,9 +243,22 @@ class Study:
             yield self.spec(i)
 
     def play(self, spec: GameSpec) -> GameRecord:
-        from grapeshot.lab.play import play_game  # the players are loaded where games are played
-
-        return play_game(self, spec)
+        """Play one game of the study and keep its record."""
+        _, lab = ruleset_and_lab(self.ruleset)
+        with new_game(self, spec.factions, spec.variant, spec.seed) as game:
+            outcome = play_seeded(game, self.player, spec.seed, self.seats)
+        winner = sole_winner(outcome)
+        return GameRecord(
+            index=spec.index,
+            seed=spec.seed,
+            variant=self.variants[spec.variant].label,
+            factions=spec.factions,
+            winner=winner,
+            winner_faction=lab.faction_of(game, winner) if winner is not None else None,
+            objective="draw" if winner is None else outcome.objective,
+            turns=outcome.turn,
+            tallies=tallies_of(game),
+        )
 
     def options_for(self, variant: int) -> dict[str, Any]:
         """The options of a variant's games: the study's, overlaid with the variant's."""

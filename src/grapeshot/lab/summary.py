@@ -28,7 +28,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from grapeshot.lab.play import GameRecord
+from grapeshot.lab.records import GameRecord
 from grapeshot.lab.stats import bradley_terry, holm, mean_interval, two_proportions, welch, wilson
 from grapeshot.lab.study import Study, ruleset_and_lab
 

@@ -33,8 +33,8 @@ from grapeshot.core.game import Game
 from grapeshot.core.module import get_module
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, default_scenario, load_scenario, modules_data, parse_scenario
-from grapeshot.lab.play import GameRecord, play_seeded, sole_winner, tallies_of
-from grapeshot.lab.study import GameSpec, Setting, StudyError, derive_seed
+from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, sole_winner, tallies_of
+from grapeshot.lab.study import GameSpec, Setting, StudyError
 
 #: the two arms, in the order their games alternate
 ARMS = ("off", "on")
