@@ -392,7 +392,7 @@ def odds_cmd(
     ctx: typer.Context,
     ruleset: Annotated[str | None, typer.Option(help="the rule set asked (default: the first installed; with --save, the save's own)")] = None,
     question: Annotated[str | None, typer.Option(help="the rule set's question to ask (default: the one its parameters pick, else its first)")] = None,
-    module: Annotated[str | None, typer.Option(help="ask a rule module's questions instead of the rule set's (e.g. collisions: ram, grapple)")] = None,
+    module: Annotated[str | None, typer.Option(help="ask a rule module's questions instead of the rule set's (see --questions --module NAME)")] = None,
     questions: Annotated[bool, typer.Option("--questions", help="list the rule set's questions and their parameters, and stop")] = False,
     save: Annotated[Path | None, typer.Option(help="a save file: the odds of --action by --seat at the point it was saved")] = None,
     seat: Annotated[str | None, typer.Option(help="with --save: the seat proposing the action")] = None,
@@ -599,8 +599,8 @@ def sweep(
     variant: Annotated[
         list[str] | None,
         typer.Option(
-            help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (grapeshot=d3), a module switched on or off "
-            "(collisions=on), a module's option (collisions.grapple_extra=beyond-one), or a change to the rule set's tables that its lab accepts"
+            help="a rule variant to compare with the baseline, [LABEL:]KEY=VALUE[,...]: a rule option (OPTION=VALUE), a module switched on or off "
+            "(MODULE=on), a module's option (MODULE.OPTION=VALUE), or a change to the rule set's tables that its lab accepts"
         ),
     ] = None,
     ruleset: LabRulesetOpt = None,

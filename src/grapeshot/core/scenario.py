@@ -356,7 +356,7 @@ def builtin_scenarios(ruleset: str) -> list[str]:
 def modules_data(data: Mapping[str, Any], modules: Sequence[str]) -> dict[str, Any]:
     """A scenario's data with exactly these rule modules in play.  The options it sets for a
     module it no longer has go with the module (a Cunning Plan dealt means nothing without the
-    collisions module): the lobby's switches, the lab's arms and variants all switch modules so."""
+    module that deals them): the lobby's switches, the lab's arms and variants all switch modules so."""
     out = {k: v for k, v in data.items() if k != "modules"}
     if modules:
         out["modules"] = list(modules)
@@ -372,10 +372,11 @@ def with_modules(sc: Scenario, modules: Sequence[str]) -> Scenario:
     return parse_scenario(modules_data(sc.raw, modules), sc.source, sc.folder)
 
 
-def default_scenario(ruleset: str) -> str:
-    """The built-in scenario played where none is named: the rule set's lab scenario, else its
-    first by name (a clear error for a rule set that has none)."""
-    names = builtin_scenarios(ruleset)
+def default_scenario(ruleset: str, names: Sequence[str] | None = None) -> str:
+    """The scenario played where none is named: the rule set's lab scenario, else its first by
+    name, among ``names`` (a server's catalogue of it; by default its built-in ones); a clear
+    error for a rule set that has none."""
+    names = builtin_scenarios(ruleset) if names is None else sorted(names)
     lab = get(ruleset).lab()
     if lab is not None and lab.scenario in names:
         return lab.scenario

@@ -34,7 +34,7 @@ from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
 from grapeshot.core.game import replay
 from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
-from grapeshot.core.scenario import Catalogue, Scenario, parse_text
+from grapeshot.core.scenario import Catalogue, Scenario, default_scenario, parse_text
 from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
@@ -331,8 +331,8 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         else:
             rs = _ruleset(req.ruleset) if req.ruleset is not None else default_ruleset()
             try:
-                scenario = catalogue.get(req.scenario or _default_scenario(rs, catalogue), rs.name)
-            except ScenarioError as err:
+                scenario = catalogue.get(req.scenario or default_scenario(rs.name, catalogue.names(rs.name)), rs.name)
+            except (ScenarioError, ValueError) as err:
                 raise Denied(400, str(err), "scenario") from None
         scenario = switch_modules(scenario, req.modules)
         scenario = builder.with_documents(rs, "fleet", scenario, req.fleets) if req.fleets else scenario
@@ -546,13 +546,6 @@ def _ruleset(name: str, status: int = 400) -> Ruleset:
         return get(name)
     except ValueError as err:
         raise Denied(status, f"ruleset: {err}", "ruleset") from None
-
-
-def _default_scenario(rs: Ruleset, catalogue: Catalogue) -> str:
-    """The scenario a request that names none plays: the rule set's lab scenario, else its first."""
-    lab = rs.lab()
-    names = catalogue.names(rs.name)
-    return lab.scenario if lab is not None and lab.scenario in names else names[0] if names else ""
 
 
 def _uploaded(text: str) -> Scenario:
