@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.odds import wilson
 
 PLAYERS = ("random", "heuristic", "mixed")
 
@@ -143,6 +144,11 @@ def report(key: Key, t: Tally, wall: float) -> None:
     turns = ", ".join(f"turn {k}: {v}" for k, v in sorted(t.turns.items()))
     print(f"{key.label()}: {t.games} games, {t.games / wall:.3f} games/s of the wall clock ({t.seconds / max(1, t.games):.2f} s a game)")
     print(f"  results: {results}")
+    if key.players == "mixed" and t.games:
+        # the heuristic's score against random players: its wins and half the draws
+        score = (t.winners["heuristic"] + 0.5 * t.winners["draw"]) / t.games
+        low, high = wilson(score, t.games)
+        print(f"  the heuristic's score: {score:.3f}, 95% Wilson interval [{low:.3f}, {high:.3f}]")
     print(f"  ended by: {ended}; {turns}")
     print(f"  failures: {len(t.failures)}")
     for f in t.failures[:20]:
