@@ -90,6 +90,9 @@ class Tally:
     ended: Counter[str] = field(default_factory=Counter)
     turns: Counter[int] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
+    #: with mixed players: the games the heuristic played in each seat, and its score there
+    seat_games: Counter[str] = field(default_factory=Counter)
+    seat_score: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -98,6 +101,8 @@ class Tally:
         self.ended.update(other.ended)
         self.turns.update(other.turns)
         self.failures += other.failures
+        self.seat_games.update(other.seat_games)
+        self.seat_score.update(other.seat_score)
 
 
 def one(key: Key, seed: int, twice: bool) -> Tally:
@@ -118,6 +123,8 @@ def one(key: Key, seed: int, twice: bool) -> Tally:
         if key.players == "mixed":
             me = next(s for s, k in zip((s.id for s in g.scenario.seats), kinds, strict=True) if k == "heuristic")
             t.winners["heuristic" if me in out.winners else "random" if out.winners else "draw"] += 1
+            t.seat_games[me] += 1
+            t.seat_score[me] += 1.0 if tuple(out.winners) == (me,) else 0.5 if me in out.winners or not out.winners else 0.0
         else:
             t.winners["draw" if len(out.winners) != 1 else out.winners[0]] += 1
         t.ended[out.objective] += 1
@@ -144,11 +151,13 @@ def report(key: Key, t: Tally, wall: float) -> None:
     turns = ", ".join(f"turn {k}: {v}" for k, v in sorted(t.turns.items()))
     print(f"{key.label()}: {t.games} games, {t.games / wall:.3f} games/s of the wall clock ({t.seconds / max(1, t.games):.2f} s a game)")
     print(f"  results: {results}")
-    if key.players == "mixed" and t.games:
-        # the heuristic's score against random players: its wins and half the draws
-        score = (t.winners["heuristic"] + 0.5 * t.winners["draw"]) / t.games
-        low, high = wilson(score, t.games)
-        print(f"  the heuristic's score: {score:.3f}, 95% Wilson interval [{low:.3f}, {high:.3f}]")
+    if key.players == "mixed":
+        # the heuristic's score against random players in each seat it sat in: a win 1, a draw
+        # (or a win shared) a half; a seat that is no side (a referee) never wins
+        for seat, n in sorted(t.seat_games.items()):
+            score = t.seat_score[seat] / n
+            low, high = wilson(score, n)
+            print(f"  the heuristic's score as {seat}: {score:.3f} of {n} games, 95% Wilson interval [{low:.3f}, {high:.3f}]")
     print(f"  ended by: {ended}; {turns}")
     print(f"  failures: {len(t.failures)}")
     for f in t.failures[:20]:
