@@ -3,6 +3,7 @@ protocol, and the module's rules played on WS ships through real games with scri
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from typing import Any
 
@@ -15,13 +16,15 @@ from grapeshot.geometry import Surface, hull_distance
 from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Grapple, GrapplePrompt, PlanPrompt, PlayPlan, Strike, StrikePrompt
 from grapeshot.rulesets.collisions.protocol import CollisionsHost
 from grapeshot.rulesets.collisions.state import state_of
-from grapeshot.rulesets.woodenships import victory
+from grapeshot.rulesets.woodenships import magic, victory
 from grapeshot.rulesets.woodenships.actions import Steer
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
 from grapeshot.rulesets.woodenships.hosting import HOST, SIZES, call, swimmers
+from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import NextPrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.state import KEPT
 from tests.rulesets.woodenships.harness import boat, fig, game, kinds, put, scenario, ship, shore, until
+from tests.support import ScriptedDice, drive
 
 MEN = [{"kind": "man", "count": 3, "weapons": ["sword"]}]
 
@@ -128,6 +131,35 @@ def test_a_shot_at_a_swimmer_takes_the_seas_light_cover() -> None:
     (shot,) = kinds(g, "shot")
     assert shot["need"] == shot["base"] + 1 and any(m["rule"] == "CG-SWIM-4" for m in shot["mods"])
     assert (result == "missed") == (not shot["hit"]) and swimmer.spot.surface is Surface.WATER
+
+
+@pytest.mark.rules("WS-MAGIC-1", "CG-SWIM-1")
+def test_the_shamans_repel_drives_the_modules_swimmer_off_and_the_module_keeps_him_there() -> None:
+    """A swimmer the module keeps goes 4" straight away from the shaman (as WS's own would), and
+    the module's next step does not put him back where he was."""
+    g = cg_game(
+        [ship("Red", 20, 20, 0, [{"name": "Shaman", "kind": "shaman", "at": [0, 1.4]}])],
+        [ship("Blue", 20, 10, 0, [{"name": "Swim", "kind": "man", "at": [0, -1.4]}])],
+        [4] * 20,
+    )
+    s = shore(g)
+    run(call(g, "overboard", "Swim"))  # he goes in on the far side of Blue, open water beyond
+    swimmer = fig(g, "Swim")
+    assert swimmer.kept and swimmer.spot is not None
+    before = (swimmer.spot.x, swimmer.spot.y)
+    caster = fig(g, "Shaman")
+    assert magic.refused(s, obstructions(s), caster, "repel", None) is None
+    g.dice = ScriptedDice([4])
+    drive(magic.cast(g, s, obstructions(s), caster, "repel", None))
+    (pushed,) = [p for p in kinds(g, "repel")[-1]["pushed"] if p["figure"] == "Swim"]
+    assert pushed["travelled"] == pytest.approx(4.0) and not pushed["stopped"]
+    run(call(g, "in_water"))  # a step of the module: the figures go where the module has them
+    assert swimmer.kept and swimmer.spot is not None
+    after = (swimmer.spot.x, swimmer.spot.y)
+    assert math.dist(before, after) == pytest.approx(pushed["travelled"], abs=1e-3)
+    assert math.isclose(after[0], pushed["to"][0], abs_tol=1e-3) and math.isclose(after[1], pushed["to"][1], abs_tol=1e-3)
+    kept = state_of(g).swimmers["Swim"]
+    assert (kept.x, kept.y) == pytest.approx(after)
 
 
 @pytest.mark.rules("CG-SIDE-1", "CG-SIDE-3")

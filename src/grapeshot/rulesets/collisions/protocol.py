@@ -36,6 +36,8 @@ says which host rule each replaces or adds to):
 ``collisions.overboard``   a figure goes into the water another way (``(game, figure)``)
 ``collisions.shoot_swimmer``  a shot at a swimmer (``(game, shooter, swimmer, weapon)`` -> result)
 ``collisions.in_water``    the swimmers (``(game)`` -> ``{figure: Base}``), for the host's targets
+``collisions.displaced``   the host's own rules moved a swimmer (``(game, figure, x, y)``): the
+                           module keeps him there
 ``collisions.grappled``    the vessels one is grappled with (``(game, vessel)``): they do not move
 =========================  =====================================================================
 """

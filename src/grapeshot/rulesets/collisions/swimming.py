@@ -242,3 +242,14 @@ def shoot_swimmer(game: Game, shooter: str, target: str, weapon: str) -> Proc[Sh
 def in_water(game: Game) -> dict[str, Base]:
     """``collisions.in_water``: every swimmer's base, for the host's targets and views."""
     return {f: s.base for f, s in state_of(game).swimmers.items()}
+
+
+def displaced(game: Game, figure: str, x: float, y: float) -> bool:
+    """``collisions.displaced``: the host's own rules moved a swimmer through the water (a spell
+    that drives him off, a current): the module keeps him where he now is.  The host answers for
+    the place (on the table, clear of other bases); False when the module keeps no such swimmer."""
+    s = state_of(game).swimmers.get(figure)
+    if s is None:
+        return False
+    s.x, s.y = x, y
+    return True

@@ -135,6 +135,16 @@ def sync(game: Game) -> None:
         f.spot = Spot(Surface.WATER, KEPT, s.x, s.y)
 
 
+def displace(game: Game, figure: Figure, to: Vec) -> None:
+    """A rule of WS's own (the shaman's repelling spell) drove one of the module's swimmers
+    through the water to ``to``: he stays the module's, and the module keeps him there (or the
+    next :func:`sync` would put him back)."""
+    figure.spot = Spot(Surface.WATER, KEPT, to.x, to.y)
+    proc = game.procedure(f"{NAME}.displaced")
+    if proc is not None:
+        proc(game, figure.name, to.x, to.y)
+
+
 def call(game: Game, step: str, *args: Any) -> Generator[Prompt, Any, Any]:
     """Run a step of the module if it is in play (then :func:`sync`); None when it is not."""
     proc = game.procedure(f"{NAME}.{step}")

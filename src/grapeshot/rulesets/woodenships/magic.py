@@ -48,6 +48,7 @@ from grapeshot.geometry import (
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, GUNS, REPEL_BUMP, REPEL_FIGURES, REPEL_SHIP
 from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, harm_target, standing
+from grapeshot.rulesets.woodenships.hosting import displace
 from grapeshot.rulesets.woodenships.places import eye, sees, spot_at
 from grapeshot.rulesets.woodenships.ships import shove_swimmers, slide
 from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
@@ -274,7 +275,10 @@ def repel(g: Game, shore: Shore, figure: Figure) -> Generator[Prompt, Any, None]
         if went.stopped:
             alone = push(b, away, inches, within, (), solid)
             hard = alone.stopped and alone.travelled <= went.travelled + 1e-2
-        f.spot = spot_at(shore, f.spot.surface, f.spot.ident, went.base.centre)
+        if f.kept:  # one of the collisions module's swimmers: he stays the module's, where he was driven
+            displace(g, f, went.base.centre)
+        else:
+            f.spot = spot_at(shore, f.spot.surface, f.spot.ident, went.base.centre)
         moved.append(
             {
                 "figure": f.name,
