@@ -101,6 +101,15 @@ def polygon_gap(base: Base, poly: Polygon) -> float:
     return (-edge if poly.contains(base.centre) else edge) - base.radius
 
 
+def base_over(base: Base, poly: Polygon, by: float = 1e-6) -> bool:
+    """Whether a base lies over a polygon by more than ``by`` (``polygon_gap < -by``), with the
+    bounding boxes first: most bases are nowhere near most islands."""
+    r = base.radius
+    if base.x + r < poly.minx or base.x - r > poly.maxx or base.y + r < poly.miny or base.y - r > poly.maxy:
+        return False
+    return polygon_gap(base, poly) < -by
+
+
 def base_within(base: Base, region: Region, tolerance: float = TOUCH) -> bool:
     """Whether the whole base is inside a region (on a deck, a fort level, the table)."""
     ring = _region_ring(region)
@@ -135,5 +144,18 @@ def _near_outline(ring: Sequence[tuple[float, float]], x: float, y: float, rr: f
 
 
 def _boundary_distance(ring: Sequence[tuple[float, float]], x: float, y: float) -> float:
-    n = len(ring)
-    return math.sqrt(min(_point_segment_dist2(x, y, *ring[i], *ring[(i + 1) % n]) for i in range(n)))
+    """The distance from a point to an outline (the same sum as :func:`_point_segment_dist2`
+    edge by edge, written out in one loop: the invariants ask it of every figure after every
+    action)."""
+    best = math.inf
+    ax, ay = ring[-1]
+    for bx, by in ring:
+        ex, ey = bx - ax, by - ay
+        ll = ex * ex + ey * ey
+        t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, ((x - ax) * ex + (y - ay) * ey) / ll))
+        qx, qy = ax + t * ex - x, ay + t * ey - y
+        d = qx * qx + qy * qy
+        if d < best:
+            best = d
+        ax, ay = bx, by
+    return math.sqrt(best)

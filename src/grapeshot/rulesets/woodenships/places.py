@@ -28,6 +28,7 @@ from grapeshot.geometry import (
     Surface,
     Vec,
     Vessel,
+    base_over,
     blockings,
     hull_gap,
     obstructions_for,
@@ -155,7 +156,7 @@ def holds(shore: Shore, figure: Figure) -> str | None:
         if polygon_gap(b, land.area) > -2.0 * b.radius + 1e-6:
             return f"overhangs the edge of {land.ident}"
         for lv in shore.lands:
-            if lv.solid and polygon_gap(b, lv.area) < -1e-6:
+            if lv.solid and base_over(b, lv.area):
                 return f"stands inside {lv.ident}"
         for fort in shore.standing():
             if hull_gap(b, fort.hull) < -1e-6:
@@ -165,7 +166,7 @@ def holds(shore: Shore, figure: Figure) -> str | None:
             if hull_gap(b, s.hull) < -1e-6:
                 return f"swims inside the hull of {s.name}"
         for lv in shore.lands:
-            if polygon_gap(b, lv.area) < -1e-6:
+            if base_over(b, lv.area):
                 return f"swims inside {lv.ident}"
         if not shore.table.holds_point(b.centre, b.radius - 1e-6):
             return "swims off the table"
