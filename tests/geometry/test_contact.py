@@ -24,19 +24,22 @@ from grapeshot.geometry import (
     Vec,
     adjacent,
     base_gap,
+    base_over,
     base_within,
     bases_overlap,
     distance,
     hull_gap,
+    hull_over,
     in_base_contact,
     nearest_free_spot,
+    overlapping,
     place_bases,
     point_gap,
     polygon_gap,
     shove_aside,
     touching,
 )
-from tests.geometry.strategies import C_SHAPE, SQUARE, hulls, shape
+from tests.geometry.strategies import C_SHAPE, SQUARE, coord, hulls, shape
 
 DECK = Hull(10.0, 10.0, 0.0, 10.0, 4.0)  # x 5..15, y 8..12
 MAST = Polygon.circle(Vec(10.0, 10.0), 0.3, 8)
@@ -234,3 +237,25 @@ def test_shove_aside_fails_when_the_deck_is_full() -> None:
     small = Hull(0.0, 0.0, 0.0, 2.0, 1.0)
     assert shove_aside(Base(0.5, 0.0, 0.5, "new"), [Base(-0.5, 0.0, 0.5, "old")], [small]) is not None
     assert shove_aside(Base(0.0, 0.0, 0.5, "new"), [Base(-0.5, 0.0, 0.5, "old")], [small]) is None
+
+
+bases_st = st.lists(st.builds(Base, st.floats(0.0, 30.0), st.floats(0.0, 30.0), st.floats(0.2, 1.5)), max_size=40)
+
+
+@given(bases_st, st.sampled_from([0.0, 1e-6, TOUCH, 0.3]))
+def test_overlapping_finds_exactly_the_pairs_combinations_would(bases: list[Base], tolerance: float) -> None:
+    """The sweep along x gives the same pairs, in the same order, as trying every pair."""
+    every = [(a, b) for a, b in itertools.combinations(bases, 2) if bases_overlap(a, b, tolerance)]
+    assert overlapping(bases, tolerance) == every
+
+
+@given(hulls(), st.builds(Base, coord, coord, st.floats(0.2, 2.0)))
+def test_hull_over_is_hull_gap_below_minus_by(h: Hull, b: Base) -> None:
+    for by in (0.0, 1e-6, 0.25):
+        assert hull_over(b, h, by) == (hull_gap(b, h) < -by)
+
+
+@given(st.builds(Base, coord, coord, st.floats(0.2, 2.0)), st.sampled_from([C_SHAPE, SQUARE, MAST]))
+def test_base_over_is_polygon_gap_below_minus_by(b: Base, poly: Polygon) -> None:
+    for by in (0.0, 1e-6, 0.25):
+        assert base_over(b, poly, by) == (polygon_gap(b, poly) < -by)

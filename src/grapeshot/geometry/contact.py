@@ -68,6 +68,31 @@ def bases_overlap(a: Base, b: Base, tolerance: float = TOUCH) -> bool:
     return base_gap(a, b) < -tolerance
 
 
+def overlapping(bases: Sequence[Base], tolerance: float = TOUCH) -> list[tuple[Base, Base]]:
+    """Every pair of bases that overlap by more than ``tolerance``, in the order of
+    ``itertools.combinations(bases, 2)``; swept along x, so a crowd costs about its size rather
+    than its square (the invariants ask it of every surface after every action)."""
+    order = sorted(range(len(bases)), key=lambda i: bases[i].x - bases[i].radius)
+    active: list[int] = []
+    found: list[tuple[int, int]] = []
+    for i in order:
+        b = bases[i]
+        lo = b.x - b.radius
+        active = [j for j in active if bases[j].x + bases[j].radius > lo]
+        found += [(min(i, j), max(i, j)) for j in active if bases_overlap(bases[j], b, tolerance)]
+        active.append(i)
+    return [(bases[i], bases[j]) for i, j in sorted(found)]
+
+
+def hull_over(base: Base, hull: Hull, by: float = 1e-6) -> bool:
+    """Whether a base lies over a hull by more than ``by`` (``hull_gap < -by``), with a circle
+    round the hull first."""
+    dx, dy, reach = base.x - hull.x, base.y - hull.y, hull.hl + hull.hw + base.radius
+    if dx * dx + dy * dy > reach * reach:
+        return False
+    return hull_gap(base, hull) < -by
+
+
 def adjacent(a: Base, b: Base, within: float) -> bool:
     """Whether two bases are within ``within`` inches of each other, edge to edge (a rule's
     "next to", "within 3 inches of")."""

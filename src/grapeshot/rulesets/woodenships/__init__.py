@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
-from itertools import combinations
 from typing import Any, ClassVar, cast
 
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind, WebPlugin
@@ -26,7 +25,7 @@ from grapeshot.core.registry import RuleBook
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RerollGrant, Roll, RollRequest
-from grapeshot.geometry import Surface, bases_overlap, hulls_misplaced
+from grapeshot.geometry import Base, Surface, bases_overlap, hulls_misplaced, overlapping
 from grapeshot.rulesets.woodenships import flow, gw
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, SMALL_ARMS, life_of
 from grapeshot.rulesets.woodenships.places import footings, fort_footings, holds
@@ -298,19 +297,14 @@ def invariants(shore: Shore) -> list[str]:
         if f.spot.surface not in (Surface.BELOW, Surface.ALOFT) and f.spot.ident != KEPT:
             groups.setdefault((f.spot.surface, f.spot.ident), []).append(shore.base(f))
     for (surface, ident), bases in groups.items():
-        for a, b in combinations(bases, 2):
-            if bases_overlap(a, b, 1e-6):
-                problems.append(f"{a.ident} and {b.ident} overlap on {ident or surface.value}")
+        for a, b in overlapping(bases, 1e-6):
+            problems.append(f"{a.ident} and {b.ident} overlap on {ident or surface.value}")
+        under: list[Base] = []
         if surface is Surface.DECK and shore.ships[ident].afloat:
-            for a in bases:
-                for b in footings(shore, shore.ships[ident]):
-                    if bases_overlap(a, b, 1e-6):
-                        problems.append(f"{a.ident} stands on {b.ident}")
+            under = footings(shore, shore.ships[ident])
         if surface is Surface.WALL_TOP and not shore.forts[ident].collapsed:
-            for a in bases:
-                for b in fort_footings(shore, shore.forts[ident]):
-                    if bases_overlap(a, b, 1e-6):
-                        problems.append(f"{a.ident} stands on {b.ident}")
+            under = fort_footings(shore, shore.forts[ident])
+        problems += [f"{a.ident} stands on {b.ident}" for a in bases for b in under if bases_overlap(a, b, 1e-6)]
     for fort in shore.forts.values():
         if not 0 <= fort.lost <= fort.points or fort.points != sum(fort.costs.values()):
             problems.append(f"{fort.name} has lost {fort.lost} of {fort.points} points (its cost {fort.costs})")

@@ -31,6 +31,7 @@ from grapeshot.geometry import (
     base_over,
     blockings,
     hull_gap,
+    hull_over,
     obstructions_for,
     polygon_gap,
 )
@@ -163,7 +164,7 @@ def holds(shore: Shore, figure: Figure) -> str | None:
                 return f"stands inside the walls of {fort.name}"
     else:
         for s in shore.afloat():
-            if hull_gap(b, s.hull) < -1e-6:
+            if hull_over(b, s.hull):
                 return f"swims inside the hull of {s.name}"
         for lv in shore.lands:
             if base_over(b, lv.area):
