@@ -302,3 +302,55 @@ def _run_trial(
     _finish(played)
     result: dict[str, Any] = summary
     return result
+
+
+@app.command()
+def calibrate(
+    ruleset: Annotated[
+        str | None,
+        typer.Option(help="the rule set whose pieces are priced (default: the first installed; one without a points calibration is refused)"),
+    ] = None,
+    pieces: Annotated[str | None, typer.Option(help="a comma list of the pieces to price (default: all the rule set's; a wrong name lists them)")] = None,
+    budgets: Annotated[
+        str | None, typer.Option(help="a comma list of budgets, in points, each piece's fleets are bought for (default: the rule set's)")
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="games of each piece's fleet at each budget against the reference, seats swapped every other game")] = 20,
+    workers: WorkersOpt = 2,
+    backend: BackendOpt = "local",
+    scheduler: SchedulerOpt = None,
+    seed: StudySeedOpt = 1,
+    out_dir: OutDirOpt = Path("calibration"),
+    players: PlayerOpt = None,
+    scenario: LabScenarioOpt = None,
+    fresh: FreshOpt = False,
+    max_games: MaxGamesOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Points calibration: what each of the rule set's pieces should cost for an even game against
+    its reference fleet, with 95% intervals, and how far the text's cost is from it.
+
+    Each piece's fleets at each budget play the reference; the score (wins and half the draws)
+    where it crosses one half gives the even budget, and the fair cost is the text's cost scaled
+    by the reference's cost over it. Results are stored as they arrive (OUT/results.sqlite), so
+    an interrupted run resumes, and the report goes beside them (OUT/report.html).
+    """
+    from grapeshot.lab.calibration import CalibrationError, plan_calibration, summarise_calibration
+    from grapeshot.lab.calibration_report import cells, headings, write_calibration_report
+
+    try:
+        plan = plan_calibration(
+            ruleset=ruleset or default_ruleset().name, pieces=pieces, budgets=budgets, games=games, seed=seed, player=players, scenario=scenario
+        )
+    except CalibrationError as e:
+        raise fail(str(e)) from None
+    played = _play_lab(plan, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+    summary = summarise_calibration(plan, played.records)
+    files = write_calibration_report(out_dir, summary, played.info)
+    _played_line(plan, played.info, backend, files["report.html"])
+    t = Table(title=f"points calibration of {plan.ruleset} against {plan.reference} ({plan.reference_cost} points)", title_justify="left")
+    for k, col in enumerate(headings(summary)):
+        t.add_column(Text(col), justify="left" if k in (0, 2) else "right")
+    for row in summary["pieces"]:
+        t.add_row(*(Text(c) for c in cells(row)))  # plain text: "[0.3, 0.9]" is no markup
+    out.print(t)
+    _finish(played)
