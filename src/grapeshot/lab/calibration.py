@@ -37,7 +37,7 @@ from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lacking, Pricing
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
-from grapeshot.core.ruleset import Ruleset
+from grapeshot.core.ruleset import Ruleset, all_rulesets
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
 from grapeshot.lab.stats import wilson
@@ -59,7 +59,8 @@ def ruleset_and_pricing(ruleset: str | Ruleset) -> tuple[Ruleset, Pricing]:
     try:
         pricing: Pricing = rs.need("pricing")
     except Lacking as e:
-        raise CalibrationError(str(e)) from None
+        having = [r.name for r in all_rulesets() if r.pricing() is not None]
+        raise CalibrationError(f"{e} (rule sets with one: {', '.join(having) or 'none installed'})") from None
     return rs, pricing
 
 
