@@ -113,6 +113,10 @@ def test_a_plan_plays_each_point_against_the_reference_seats_swapped_every_other
     assert [s.factions for s in specs[4:8]] == [("narrow", "canoe@24"), ("narrow", "canoe@36"), ("narrow", "wide@24"), ("narrow", "wide@36")]
     assert [small.seat_of_piece(i) for i in (0, 3, 4, 7, 8, 12)] == ["red", "red", "blue", "blue", "red", "blue"]
     assert len({s.seed for s in specs}) == 16
+    # a point's games are the same whatever is calibrated beside it
+    alone = plan_calibration(ruleset="woodenships", pieces="wide", budgets=[36], games=4, seed=3)
+    assert [(s.seed, s.factions) for s in alone.games()] == [(s.seed, s.factions) for s in specs if s.variant == 3]
+    assert plan_calibration(ruleset="woodenships", pieces="wide", budgets=[36], games=4, seed=4).spec(0).seed != alone.spec(0).seed
     assert dict(small.options) == {"cost_margin": 1000, "equal_figures": False}
 
 

@@ -10,10 +10,12 @@ backends and store play and keep them): each piece's fleet at each budget (a *po
 ``games`` games against the reference on the rule set's lab scenario, the same player on both
 sides.  The order is round by round: round ``r`` holds one game of every point, so index =
 ``r * points + p``; the piece's fleet takes the first seat in even rounds and the second in odd
-ones (seats swapped every other game of a point); the dice seed is
-:func:`~grapeshot.lab.records.derive_seed` of (seed, index).  A longer calibration extends a
-shorter one, and any backend reproduces any game.  A budget that buys the same fleet as a
-smaller one is played once, at the smaller.
+ones (seats swapped every other game of a point); the dice seed is derived from the seed, the
+point (its piece and budget) and the game's number in it (:meth:`Point.seed`), so a point's
+games are the same whatever else is calibrated beside it (a calibration of one piece repeats
+that piece's row of a calibration of all).  A longer calibration extends a shorter one, and any
+backend reproduces any game.  A budget that buys the same fleet as a smaller one is played
+once, at the smaller.
 
 **The measures** (:func:`summarise_calibration`): a point's *score* is the piece's wins plus half
 its draws over its games, with a 95% Wilson interval.  The *even budget* is the fleet cost at
@@ -28,6 +30,7 @@ text says.  *Text vs fair* is the text's cost less the fair cost, as a share of 
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,6 +85,12 @@ class Point:
         """The point as the records name it (their ``variant``)."""
         return f"{self.piece}@{self.budget}"
 
+    def seed(self, seed: int, game: int) -> int:
+        """The dice seed of the point's game ``game``: from the calibration's seed, the point's
+        label and the game's number alone, so a point's games are the same whatever other
+        pieces and budgets are calibrated beside it."""
+        return derive_seed(derive_seed(seed, zlib.crc32(self.label.encode())), game)
+
     def to_json(self) -> dict[str, Any]:
         return {"piece": self.piece, "budget": self.budget, "faction": self.faction, "pieces": self.pieces, "cost": self.cost}
 
@@ -117,7 +126,7 @@ class Calibration:
             raise IndexError(index)
         rnd, p = divmod(index, len(self.points))
         mine = self.points[p].faction
-        return GameSpec(index, derive_seed(self.seed, index), p, (mine, self.reference) if rnd % 2 == 0 else (self.reference, mine))
+        return GameSpec(index, self.points[p].seed(self.seed, rnd), p, (mine, self.reference) if rnd % 2 == 0 else (self.reference, mine))
 
     def games(self) -> Iterator[GameSpec]:
         for i in range(self.total):
