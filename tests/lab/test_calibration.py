@@ -267,3 +267,12 @@ def test_on_the_toss_up_the_calibration_finds_the_even_budget_and_the_fair_cost_
     assert pip["fair_low"] < pip["fair"] < pip["fair_high"] and pip["text_cost"] == 2
     # the winners are credited to the fleets the lab put on the seats
     assert {r.winner_faction for r in records} <= {"pip@4", "pip@6", "pip@8", "level", None}
+
+
+def test_the_calibration_names_no_rule_set() -> None:
+    """The lab's calibration, its report and the seam it asks import no rule set: a rule set
+    brings its pricing through ``pricing()``."""
+    from tests.dice.test_package import PACKAGE, grapeshot_imports
+
+    for path in (PACKAGE / "lab" / "calibration.py", PACKAGE / "lab" / "calibration_report.py", PACKAGE / "core" / "balance.py", PACKAGE / "cli" / "lab.py"):
+        assert path.exists() and [i for i in grapeshot_imports(path) if i.startswith("grapeshot.rulesets")] == [], path

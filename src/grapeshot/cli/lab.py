@@ -1,6 +1,8 @@
-"""The balance lab from the command line: ``grapeshot tournament`` and ``grapeshot sweep`` (with
-``--module``, a module's trial), and what they share: playing a plan's missing games into
-``OUT/results.sqlite`` with a progress bar, and the line that says what a run did."""
+"""The balance lab from the command line: ``grapeshot tournament``, ``grapeshot sweep`` (with
+``--module``, a module's trial) and ``grapeshot calibrate`` (the points calibration), and what
+they share: playing a plan's missing games into ``OUT/results.sqlite`` with a progress bar (a
+run stopped by Ctrl-C still writes the report of what is stored), and the line that says what a
+run did."""
 
 from __future__ import annotations
 
