@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from grapeshot.cli import app
@@ -370,3 +371,43 @@ def test_a_modules_coverage_on_one_host_counts_only_the_tests_played_on_it() -> 
     assert "collisions on a woodenships host: 21 rules registered, 21 in play, 21 covered" in " ".join(r.output.split())
     r = run("rules", "--ruleset", "jimlad", "--modules", "collisions", "--coverage")
     assert r.exit_code != 0 and "CG-RAM-1" in r.output
+
+
+def test_a_document_group_offered_by_several_rule_sets_speaks_for_none_of_them() -> None:
+    """``grapeshot fleet``: several rule sets read fleet files, so the group's help names them all
+    and the words of none; ``--ruleset`` defaults to the first that reads them (the default rule
+    set reads none)."""
+    result = run("fleet", "--help")
+    assert result.exit_code == 0, result.output
+    said = flat(result.output)
+    assert "Fleet files (YAML), checked by a rule set's rules: navalwarhammer, woodenships" in said
+    assert "Naval Warhammer" not in said and "Wooden Ships" not in said
+    assert "[default: navalwarhammer]" in flat(run("fleet", "check", "--help").output)
+
+
+def test_a_document_group_defaults_to_the_default_rule_set_where_it_reads_the_kind(tmp_path: Path) -> None:
+    """Where the default rule set reads the kind, ``--ruleset`` means it when not given (a group
+    made of the default rule set and another, each with a checker of its own)."""
+    from grapeshot.cli.documents import _document_group
+    from grapeshot.core.capabilities import Checked, DocumentKind, Problem
+    from grapeshot.core.ruleset import default_ruleset
+
+    first, other = default_ruleset(), get("woodenships")
+    assert first.name != other.name
+
+    def refuse(path: str) -> Checked:
+        return Checked((Problem(None, "(file)", f"read by {first.name}"),))
+
+    offers = [(other, DocumentKind("chart", "Wooden Ships charts", lambda path: Checked(()))), (first, DocumentKind("chart", "their charts", refuse))]
+    top = typer.Typer()
+    top.add_typer(_document_group("chart", offers), name="chart")
+    chart = tmp_path / "c.yaml"
+    chart.write_text("{}\n")
+    assert "[default: " + first.name + "]" in flat(runner.invoke(top, ["chart", "check", "--help"]).output)
+    assert f"Chart files (YAML), checked by a rule set's rules: {', '.join(sorted((first.name, other.name)))}" in flat(
+        runner.invoke(top, ["chart", "--help"]).output
+    )
+    refused = runner.invoke(top, ["chart", "check", str(chart)])
+    assert refused.exit_code == 1 and f"read by {first.name}" in flat(refused.output)
+    passed = runner.invoke(top, ["chart", "check", "--ruleset", other.name, str(chart)])
+    assert passed.exit_code == 0, passed.output

@@ -34,3 +34,21 @@ def test_a_dask_cluster_gives_the_local_backends_results_game_by_game(tmp_path: 
         assert info.finished and info.played == study.total
         remote = store.records()
     assert remote == local
+
+
+def test_a_dask_cluster_plays_a_points_calibration_as_the_local_backend_does(tmp_path: Path) -> None:
+    """The calibration's plan travels to the workers as a study's does (its points and
+    reference inside it), and its games come back the same, game by game."""
+    from grapeshot.lab.calibration import plan_calibration
+
+    calibration = plan_calibration(ruleset="woodenships", pieces="canoe", budgets=[24, 36], games=2, seed=4, player="random")
+    with Store(tmp_path / "local.sqlite") as store:
+        store.bind(calibration)
+        run_study(calibration, store, backend="local", workers=1)
+        local = store.records()
+    with Store(tmp_path / "dask.sqlite") as store:
+        store.bind(calibration)
+        info = run_study(calibration, store, backend="dask", workers=2)
+        assert info.finished and info.played == calibration.total == 4
+        remote = store.records()
+    assert remote == local and [r.variant for r in remote] == ["canoe@24", "canoe@36", "canoe@24", "canoe@36"]

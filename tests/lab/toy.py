@@ -2,7 +2,8 @@
 
 The lab must serve any rule set through its ``lab()`` capability; Jim Lad is the only real one,
 so these two stand in for the others: a toss-up whose *sides* are the factions (each side adds
-its bonus, from a module-level table a sweep may change, to one die; the higher total wins), and
+its bonus, from a module-level table a sweep may change, to one die; the higher total wins; its
+points calibration prices *pips*, a fleet of ``n`` of them adding ``n - 3``), and
 a module, ``edge``, that gives the first seat a bonus (an option) through a procedure of its
 host's flow, with a tally of its own. (The conformance suite's toy race, ``tests/toy``, is the
 rule set with no capabilities at all: the lab's tests use it for the refusal.)
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from grapeshot.core.capabilities import Lab, Phrasebook, TableChange
+from grapeshot.core.capabilities import Lab, Phrasebook, PricedFleet, Pricing, TableChange
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module
@@ -35,6 +36,22 @@ class Side:
 
 
 SIDES: dict[str, Side] = {"plus": Side(1), "level": Side(0), "minus": Side(-1)}
+
+#: what a pip costs, and the pips that toss level with the side ``level``
+PIP_COST, LEVEL_PIPS = 2, 3
+
+
+def bonus_of(side: str) -> int | None:
+    """A side's bonus: one of :data:`SIDES`, or a fleet of pips bought for a budget (``pip@8``:
+    four pips, a bonus of one), as the points calibration puts it on a seat; ``None`` for neither."""
+    if side in SIDES:
+        return SIDES[side].bonus
+    piece, at, budget = side.partition("@")
+    return budget_pips(int(budget)) - LEVEL_PIPS if piece == "pip" and at and budget.isdigit() else None
+
+
+def budget_pips(budget: int) -> int:
+    return max(1, budget // PIP_COST)
 
 
 class Words:
@@ -82,6 +99,28 @@ class TossLab:
         return _changed(changes)
 
 
+class TossPricing:
+    """The toss-up's points calibration: pips at 2 points each, priced against the level side
+    (as good as three pips, so costing 6): a fleet of ``n`` pips tosses with ``n - 3`` added."""
+
+    piece_word = "pip"
+    piece_plural = "pips"
+    reference = "level"
+    reference_cost = PIP_COST * LEVEL_PIPS
+    budgets: tuple[int, ...] = (4, 6, 8)
+    options: Mapping[str, Any] = {"dice": 1}
+
+    def pieces(self) -> tuple[str, ...]:
+        return ("pip",)
+
+    def cost(self, piece: str) -> float:
+        return PIP_COST
+
+    def fleet(self, piece: str, budget: int) -> PricedFleet:
+        pips = budget_pips(budget)
+        return PricedFleet(f"pip@{budget}", pips, pips * PIP_COST)
+
+
 @contextmanager
 def _changed(changes: Sequence[TableChange]) -> Iterator[None]:
     saved = dict(SIDES)
@@ -103,7 +142,7 @@ class TossUp(Ruleset):
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> dict[str, Any]:
         sides = {f["seat"]: f["side"] for f in scenario.fleets}
         for seat, side in sides.items():
-            if side not in SIDES:
+            if bonus_of(side) is None:
                 raise scenario.reader.fail(f"fleets[{seat}].side", f"one of {list(SIDES)}", side)
         return {"seats": [s.id for s in scenario.seats], "sides": sides, "totals": {}}
 
@@ -114,7 +153,7 @@ class TossUp(Ruleset):
             roll = yield from game.roll(RollRequest(parse(f"{game.options['dice']}D6"), "the toss", "TOSS-1", seat))
             edge = game.procedure("edge")
             extra = edge(game, seat) if edge is not None else 0
-            state["totals"][seat] = roll.total + SIDES[state["sides"][seat]].bonus + extra
+            state["totals"][seat] = roll.total + (bonus_of(state["sides"][seat]) or 0) + extra
             game.emit("toss", "TOSS-1", seat=seat, total=state["totals"][seat], edge=extra)
         best = max(state["totals"].values())
         top = tuple(s for s in state["seats"] if state["totals"][s] == best)
@@ -140,6 +179,9 @@ class TossUp(Ruleset):
 
     def lab(self) -> Lab:
         return TossLab()
+
+    def pricing(self) -> Pricing:
+        return TossPricing()
 
 
 class Edge(Module):

@@ -9,18 +9,22 @@ X" (:class:`Lacking`) rather than a guess.
 The capabilities are small typed records and protocols, so that this module imports nothing
 but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
 ``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``, ``fleets.py``, ``sheets.py``).
+The balance lab's (:class:`Lab`, :class:`Pricing`) are in :mod:`grapeshot.core.balance`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from grapeshot.core.actions import Action
+from grapeshot.core.balance import Lab as Lab
+from grapeshot.core.balance import PricedFleet as PricedFleet
+from grapeshot.core.balance import Pricing as Pricing
+from grapeshot.core.balance import TableChange as TableChange
 from grapeshot.core.events import Event
 from grapeshot.core.prompts import Prompt
 
@@ -328,65 +332,9 @@ class WebPlugin:
 
 
 # --------------------------------------------------------------------------- the balance lab
-
-
-@dataclass(frozen=True, slots=True)
-class TableChange:
-    """A change of one entry of a rule set's own tables for a sweep (``klan.goffs.move_dice=0``).
-
-    ``key`` is the dotted path as people write it, starting with one of the rule set's
-    :attr:`Lab.tables`; what the rest of the path means, and which values are allowed, is the
-    rule set's (:meth:`Lab.change` checks it).  The record is plain data, so a study carries it
-    to every worker and writes it into its identity."""
-
-    key: str
-    value: int | float | bool | str
-
-    def text(self) -> str:
-        return f"{self.key}={str(self.value).lower() if isinstance(self.value, bool) else self.value}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "value": self.value}
-
-
-class Lab(Protocol):
-    """What a tournament pairs and a sweep varies for a rule set.
-
-    A *faction* is what a side brings to a game: a klan, a fleet built to points, a ship type, a
-    mix of weapons.  ``factions`` lists them by name, ``assign`` puts one on each seat of a
-    scenario (rewriting the scenario's data, which the rule set then sets up as usual), and
-    ``faction_of`` says which faction a seat brought to a game (the lab credits a win to it).
-    ``faction_word`` and ``faction_plural`` are what people call them ("klan", "klans"); the
-    lab's files say ``faction`` and show the rule set's word.
-
-    A sweep may change the rule set's own tables: a key that starts with one of ``tables``
-    (``klan.goffs.move_dice``) is checked by ``change``, which raises ``ValueError`` naming
-    what is allowed (``changes_help`` says it for error messages), and ``in_force`` puts a
-    game's changes in force for the length of a game, undoing them on the way out.  The lab
-    holds a lock around it, so a rule set may change module-level tables.
-
-    ``objectives`` are the ways its games are won, in the order reports list them (``draw``,
-    the core's, is added by the lab); people read them in the phrasebook's words
-    (``Phrasebook.label("objective", name)``) where the rule set has a phrasebook."""
-
-    faction_word: str
-    faction_plural: str
-    objectives: tuple[str, ...]
-    tables: tuple[str, ...]
-    #: the built-in two-seat scenario a study plays unless told otherwise
-    scenario: str
-
-    def factions(self) -> Sequence[str]: ...
-
-    def assign(self, scenario: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]: ...
-
-    def faction_of(self, game: Game, seat: str) -> str | None: ...
-
-    def change(self, key: str, value: object) -> TableChange: ...
-
-    def changes_help(self) -> str: ...
-
-    def in_force(self, changes: Sequence[TableChange]) -> AbstractContextManager[None]: ...
+#
+# Lab, TableChange (what a tournament pairs and a sweep varies) and Pricing, PricedFleet (what the
+# points calibration prices) live in grapeshot.core.balance, and are imported above.
 
 
 # --------------------------------------------------------------------------- PettingZoo

@@ -8,7 +8,7 @@ for, so a rule set published as its own package joins in the same way.
 
 Beyond playing, a rule set offers the generic parts what they need as *capabilities*
 (:mod:`grapeshot.core.capabilities`): its players, its phrasebook, its odds questions, its web
-plugin, its lab factions, its PettingZoo encoding.  Each is optional; :meth:`Ruleset.need`
+plugin, its lab factions and points calibration, its PettingZoo encoding.  Each is optional; :meth:`Ruleset.need`
 turns an absent one into a clear :class:`~grapeshot.core.capabilities.Lacking` error.
 """
 
@@ -21,7 +21,7 @@ from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind, WebPlugin
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
@@ -233,6 +233,11 @@ class Ruleset(ABC):
         """What the balance lab pairs (factions) and varies (table changes)."""
         return None
 
+    def pricing(self) -> Pricing | None:
+        """What the lab's points calibration prices (``grapeshot calibrate``): the pieces, their
+        costs by the text, the fleet a budget buys and the reference it meets; it needs :meth:`lab`."""
+        return None
+
     def encoding(self) -> Encoding | None:
         """The discrete observations and actions of the PettingZoo environments."""
         return None
@@ -254,6 +259,7 @@ class Ruleset(ABC):
             "odds": "odds questions",
             "web": "web table plugin",
             "lab": "lab factions",
+            "pricing": "points calibration",
             "encoding": "PettingZoo encoding",
             "sheets": "printable score sheets",
         }

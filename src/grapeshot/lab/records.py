@@ -5,7 +5,7 @@ to its end.  Studies, trials and the workers all use these; this room imports no
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,3 +80,22 @@ def play_seeded(game: Game, player: str, seed: int, seats: Sequence[str]) -> Out
 def sole_winner(outcome: Outcome) -> str | None:
     """The one winning seat, or ``None`` for a draw (a win shared by several seats counts as one)."""
     return outcome.winners[0] if outcome.objective != "draw" and len(outcome.winners) == 1 else None
+
+
+def record_of(
+    index: int, seed: int, variant: str, factions: tuple[str, ...], game: Game, outcome: Outcome, faction_of: Callable[[str], str | None]
+) -> GameRecord:
+    """The record of a game played to ``outcome``: its one winner (``None``, a draw), the faction
+    ``faction_of`` credits with the win, how it ended, its length and its tallies."""
+    winner = sole_winner(outcome)
+    return GameRecord(
+        index=index,
+        seed=seed,
+        variant=variant,
+        factions=factions,
+        winner=winner,
+        winner_faction=faction_of(winner) if winner is not None else None,
+        objective="draw" if winner is None else outcome.objective,
+        turns=outcome.turn,
+        tallies=tallies_of(game),
+    )

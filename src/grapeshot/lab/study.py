@@ -44,7 +44,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, load_scenario, modules_data, parse_scenario
-from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, sole_winner, tallies_of
+from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
 
 Setting = tuple[str, Any]
 
@@ -184,7 +184,8 @@ class GameSpec:
 
 class Plan(Protocol):
     """What the runner and the store need of a plan of games: a :class:`Study` (pairings of
-    factions) or a :class:`~grapeshot.lab.trial.Trial` (a module off against on). It is sent to
+    factions), a :class:`~grapeshot.lab.trial.Trial` (a module off against on) or a
+    :class:`~grapeshot.lab.calibration.Calibration` (pieces' fleets at budgets against a reference). It is sent to
     the workers whole, so it must pickle; every game follows from it and the game's spec alone."""
 
     kind: str
@@ -247,18 +248,7 @@ class Study:
         _, lab = ruleset_and_lab(self.ruleset)
         with new_game(self, spec.factions, spec.variant, spec.seed) as game:
             outcome = play_seeded(game, self.player, spec.seed, self.seats)
-        winner = sole_winner(outcome)
-        return GameRecord(
-            index=spec.index,
-            seed=spec.seed,
-            variant=self.variants[spec.variant].label,
-            factions=spec.factions,
-            winner=winner,
-            winner_faction=lab.faction_of(game, winner) if winner is not None else None,
-            objective="draw" if winner is None else outcome.objective,
-            turns=outcome.turn,
-            tallies=tallies_of(game),
-        )
+        return record_of(spec.index, spec.seed, self.variants[spec.variant].label, spec.factions, game, outcome, lambda seat: lab.faction_of(game, seat))
 
     def options_for(self, variant: int) -> dict[str, Any]:
         """The options of a variant's games: the study's, overlaid with the variant's."""

@@ -33,7 +33,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.module import get_module
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, default_scenario, load_scenario, modules_data, parse_scenario
-from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, sole_winner, tallies_of
+from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
 from grapeshot.lab.study import GameSpec, Setting, StudyError
 
 #: the two arms, in the order their games alternate
@@ -86,18 +86,7 @@ class Trial:
         """Play one game in one arm and keep its record (the seats stand for the factions)."""
         game = self.new_game(spec.variant, spec.seed)
         outcome = play_seeded(game, self.player, spec.seed, self.seats)
-        winner = sole_winner(outcome)
-        return GameRecord(
-            index=spec.index,
-            seed=spec.seed,
-            variant=ARMS[spec.variant],
-            factions=self.seats,
-            winner=winner,
-            winner_faction=winner,
-            objective="draw" if winner is None else outcome.objective,
-            turns=outcome.turn,
-            tallies=tallies_of(game),
-        )
+        return record_of(spec.index, spec.seed, ARMS[spec.variant], self.seats, game, outcome, lambda seat: seat)
 
     def identity(self) -> dict[str, Any]:
         """What fixes every game's content: all of the plan but its length (which only adds games)."""

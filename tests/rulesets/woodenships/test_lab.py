@@ -1,6 +1,6 @@
 """The balance lab for Wooden Ships: fleets of one ship type at equal cost (and weapon mixes) as
 factions, laid out on a scenario and set up as fair fleets; changes of the ship table in force
-for one game; a tournament through the generic lab; and the points calibration's arithmetic."""
+for one game; a tournament through the generic lab; and what the points calibration prices."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from itertools import combinations
 
 import pytest
 
-from grapeshot.core.capabilities import TableChange
+from grapeshot.core.capabilities import PricedFleet, TableChange
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario, parse_scenario
 from grapeshot.lab.play import play_batch
 from grapeshot.lab.study import plan
-from grapeshot.rulesets.woodenships.calibration import Point, Row, calibrate, crossing, wilson
+from grapeshot.rulesets.woodenships.calibration import PRICING
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
 from grapeshot.rulesets.woodenships.fleets import costs
-from grapeshot.rulesets.woodenships.lab import BUDGET, CREW, FACTIONS, LAB, fleet_for, ship_changes, with_fleets
+from grapeshot.rulesets.woodenships.lab import BUDGET, CREW, FACTIONS, LAB, fleet_for, fleet_named, ship_changes, with_fleets
 
 
 @pytest.mark.rules("WS-SHIP-1", "WS-SHIP-2", "WS-FIG-1")
@@ -66,19 +66,19 @@ def test_a_tournament_pairs_wooden_ships_fleets() -> None:
     assert all(r.objective in ("last-side-standing", "points", "draw") for r in records)
 
 
-def test_the_calibration_finds_where_the_score_crosses_one_half() -> None:
-    assert crossing([24.0, 36.0, 48.0], [0.2, 0.4, 0.8]) == pytest.approx(36.0 + 0.1 / 0.4 * 12.0)
-    assert crossing([24.0, 36.0], [0.6, 0.9]) is None
-    assert crossing([24.0, 36.0], [0.9, 0.3]) == pytest.approx(24.0 + 0.4 / 0.6 * 12.0)
-    lo, hi = wilson(10.0, 20)
-    z = 1.959964
-    assert lo < 0.5 < hi and hi - lo == pytest.approx(2 * z * (0.25 / 20 + z * z / 1600) ** 0.5 / (1 + z * z / 20))
-    row = Row("narrow", 6, (Point(24, 1, 20, 4.0), Point(36, 1, 20, 10.0), Point(48, 1, 20, 16.0)), 36.0, 30.0, 42.0)
-    assert row.fair_cost == pytest.approx(6.0) and row.off == pytest.approx(0.0)
-    assert row.fair(30.0) == pytest.approx(7.2) and row.fair(42.0) == pytest.approx(6 * 36 / 42)
-
-
-def test_a_small_calibration_runs_end_to_end() -> None:
-    (row,) = calibrate(["rowboat"], [24, 36], games=2, seed=2, players=("random", "random"), turn_limit=2)
-    assert row.type == "rowboat" and row.text_cost == 3 and [p.cost for p in row.points] == [24, 36]
-    assert all(p.games == 2 and 0.0 <= p.score <= 2.0 for p in row.points)
+def test_the_pricing_buys_a_fleet_of_one_type_for_a_budget_and_the_lab_lays_it_out() -> None:
+    """The points calibration's fleets (``canoe@24``): bought by the cost column for a budget,
+    named so that the lab puts them on a seat and credits them a win, and played uneven (the
+    figures and the costs may differ from the reference's)."""
+    assert (PRICING.reference, PRICING.reference_cost, PRICING.budgets) == ("narrow", 36, (24, 36, 48))
+    assert [PRICING.cost(t) for t in ("wide", "narrow", "canoe", "raft")] == [36, 36, 3, 9]
+    assert PRICING.fleet("canoe", 24) == PricedFleet("canoe@24", 8, 24)
+    assert PRICING.fleet("wide", 48) == PricedFleet("wide@48", 1, fleet_for("wide", 48).cost())
+    assert fleet_named("canoe@24") == fleet_for("canoe", 24) and fleet_named("narrow") == FACTIONS["narrow"]
+    assert fleet_named("canoe@0") is None and fleet_named("galleon@24") is None and fleet_named("canoe") == FACTIONS["canoe"]
+    data = with_fleets(load_scenario("ship-duel", "woodenships").raw, {"red": "canoe@24", "blue": "narrow"})
+    g = Game("woodenships", parse_scenario(data, "priced"), dict(PRICING.options), seed=1)
+    assert {seat: c["total"] for seat, c in costs(g.state).items()} == {"red": 24, "blue": 36}
+    assert LAB.faction_of(g, "red") == "canoe@24" and LAB.faction_of(g, "blue") == "narrow"
+    with pytest.raises(KeyError, match="no fleet"):
+        with_fleets(load_scenario("ship-duel", "woodenships").raw, {"red": "galleon@24"})

@@ -18,7 +18,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, ScoreSheets, TerrainKind, WebPlugin
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
@@ -247,6 +247,11 @@ class WoodenShips(Ruleset):
         from grapeshot.rulesets.woodenships.lab import LAB
 
         return LAB
+
+    def pricing(self) -> Pricing:
+        from grapeshot.rulesets.woodenships.calibration import PRICING
+
+        return PRICING
 
     def encoding(self) -> Encoding:
         from grapeshot.rulesets.woodenships.encoding import ENCODING

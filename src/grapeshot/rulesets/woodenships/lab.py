@@ -9,7 +9,9 @@ comes with the ``mixed`` weapons (every other figure a rifle, the rest a pistol 
 the narrow fleet also comes ``-rifles`` (a rifle each, fighting with its bayonet) and
 ``-blades`` (a sword and an axe each).  :meth:`WoodenShipsLab.assign` rewrites a seat's fleet
 of a scenario into one of these, in a block of columns round where its first ship lay, facing
-the way it faced.  Guns are left out: the cost column does not price them.
+the way it faced.  Guns are left out: the cost column does not price them.  It also takes the
+fleet of one type a budget buys, named ``<type>@<points>`` (``canoe@24``), which the points
+calibration plays (:mod:`.calibration`).
 
 **Changes** a sweep may make: ``ship.<type>.ram=<n>`` (what its ram adds to the D6) and
 ``ship.<type>.per_section=<n>`` (a wide or narrow ship's hit points a section), put in force in
@@ -84,6 +86,23 @@ def _factions() -> dict[str, Fleet]:
 FACTIONS: dict[str, Fleet] = _factions()
 
 
+def bought_name(type_: str, budget: int) -> str:
+    """The faction name of the fleet of one type that ``budget`` points buy (:func:`fleet_for`),
+    as the points calibration puts it on a seat: ``canoe@24``."""
+    return f"{type_}@{budget}"
+
+
+def fleet_named(name: str) -> Fleet | None:
+    """The fleet a faction name stands for: one of :data:`FACTIONS`, or a fleet bought for a
+    budget (``canoe@24``); ``None`` for a name that is neither."""
+    if name in FACTIONS:
+        return FACTIONS[name]
+    type_, at, budget = name.partition("@")
+    if at and type_ in SHIP_TYPES and budget.isdigit() and int(budget) > 0:
+        return fleet_for(type_, int(budget))
+    return None
+
+
 def ships_of(fleet: Fleet, name: str, x: float, y: float, heading: float, crew: int = CREW) -> list[dict[str, Any]]:
     """The scenario entries of a fleet laid out round (x, y) facing ``heading``: columns of up to
     six abreast, one behind another; a captain aboard each, the other figures shared round."""
@@ -136,7 +155,9 @@ def with_fleets(data: Mapping[str, Any], by_seat: Mapping[str, Fleet | str]) -> 
         if seat not in by_seat:
             continue
         given = by_seat[seat]
-        spec = FACTIONS[given] if isinstance(given, str) else given
+        spec = fleet_named(given) if isinstance(given, str) else given
+        if spec is None:
+            raise KeyError(f"{given!r} is no fleet: one of {', '.join(FACTIONS)}, or <type>@<points>")
         first = fleet["ships"][0]
         name = given if isinstance(given, str) else f"{spec.type} x{spec.ships}"
         fleet.clear()
@@ -161,7 +182,7 @@ class WoodenShipsLab:
 
     def faction_of(self, game: Game, seat: str) -> str | None:
         for fleet in game.scenario.fleets:
-            if fleet.get("seat") == seat and fleet.get("name") in FACTIONS:
+            if fleet.get("seat") == seat and fleet_named(str(fleet.get("name"))) is not None:
                 return str(fleet["name"])
         return None
 

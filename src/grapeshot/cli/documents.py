@@ -1,0 +1,105 @@
+"""A command group for each kind of document the rule sets read beside their scenarios
+(``grapeshot fleet check FILE``, ``grapeshot fleet roster FILE``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grapeshot.cli.common import app, err, fail, out
+from grapeshot.core.capabilities import DocumentKind
+from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
+
+
+def group_help(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> str:
+    """A group's help: the one rule set's own words where one offers the kind; where several do,
+    words of none of them (a rule set's help names its game), and the rule sets listed."""
+    if len(offers) == 1:
+        return offers[0][1].help
+    return f"{name.capitalize()} files (YAML), checked by a rule set's rules: {', '.join(sorted(rs.name for rs, _ in offers))}"
+
+
+def default_for(offers: list[tuple[Ruleset, DocumentKind]]) -> str:
+    """The rule set ``--ruleset`` means when not given: the default rule set where it offers the
+    kind (so the commands agree with the rest of the command line), else the first that does."""
+    first = default_ruleset().name
+    return first if any(rs.name == first for rs, _ in offers) else offers[0][0].name
+
+
+def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> typer.Typer:
+    """``grapeshot <kind> check FILE`` and ``grapeshot <kind> roster FILE``: one group per kind of
+    document a rule set reads (``fleet``), whose rule sets offer its checker (``--ruleset`` picks
+    one where several do)."""
+    group = typer.Typer(no_args_is_help=True, help=group_help(name, offers))
+    default = default_for(offers)
+    by_name = {rs.name: kind for rs, kind in offers}
+
+    def kind_of(ruleset: str) -> DocumentKind:
+        try:
+            rs = get(ruleset)
+        except ValueError as e:
+            raise fail(str(e)) from None
+        if rs.name not in by_name:
+            raise fail(f"the rule set {rs.name!r} reads no {name} files; those that do: {', '.join(sorted(by_name))}")
+        return by_name[rs.name]
+
+    @group.command("check")
+    def check(
+        file: Annotated[Path, typer.Argument(help="the file (YAML)")],
+        ruleset: Annotated[str, typer.Option(help="the rule set whose rules the file is checked by")] = default,
+        as_json: Annotated[bool, typer.Option("--json", help="print the problems as JSON")] = False,
+    ) -> None:
+        """Check a file against the rules: every problem is printed with the rule it breaks."""
+        checked = kind_of(ruleset).check(str(file))
+        if as_json:
+            out.print_json(
+                json.dumps({"file": str(file), "legal": checked.legal, "summary": checked.summary, "problems": [p.to_json() for p in checked.problems]})
+            )
+        elif checked.legal:
+            out.print(f"[green]ok[/green]: {file}: {checked.summary}", highlight=False, soft_wrap=True)
+        else:
+            for p in checked.problems:
+                err.print(f"[red]{p.rule or 'format'}[/red] {p.where}: {p.message}", highlight=False, soft_wrap=True, markup=True)
+            err.print(f"{file}: {len(checked.problems)} problem(s)", highlight=False)
+        if not checked.legal:
+            raise typer.Exit(1)
+
+    if any(kind.render is not None for _, kind in offers):
+
+        @group.command("roster")
+        def roster(
+            file: Annotated[Path, typer.Argument(help="the file (YAML)")],
+            out_file: Annotated[Path | None, typer.Option("--out", help="write the page here (default: print it)")] = None,
+            ruleset: Annotated[str, typer.Option(help="the rule set whose rules the file is read by")] = default,
+        ) -> None:
+            """A printable page of the file (HTML), for a file that passes its check."""
+            kind = kind_of(ruleset)
+            if kind.render is None:
+                raise fail(f"the rule set {ruleset!r} prints no {name} page")
+            try:
+                page = kind.render(str(file))
+            except ValueError as e:
+                raise fail(str(e), 1) from None
+            if out_file is None:
+                sys.stdout.write(page)
+            else:
+                out_file.write_text(page, encoding="utf-8")
+                out.print(f"[green]ok[/green]: {out_file}", highlight=False)
+
+    return group
+
+
+def _document_groups() -> None:
+    offers: dict[str, list[tuple[Ruleset, DocumentKind]]] = {}
+    for rs in sorted(all_rulesets(), key=lambda r: r.name):
+        for kind in rs.documents():
+            offers.setdefault(kind.name, []).append((rs, kind))
+    for name, found in sorted(offers.items()):
+        app.add_typer(_document_group(name, found), name=name)
+
+
+_document_groups()
