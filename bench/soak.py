@@ -39,9 +39,7 @@ class Broken(AssertionError):
 
 
 def check(g: Game) -> None:
-    problems = list(g.ruleset.invariants(g.state))
-    for run in g.modules.values():
-        problems += run.module.invariants(g)
+    problems = g.broken()
     if problems:
         raise Broken(f"after action {len(g.actions)}: {problems}")
 

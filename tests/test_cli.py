@@ -411,3 +411,18 @@ def test_a_document_group_defaults_to_the_default_rule_set_where_it_reads_the_ki
     assert refused.exit_code == 1 and f"read by {first.name}" in flat(refused.output)
     passed = runner.invoke(top, ["chart", "check", "--ruleset", other.name, str(chart)])
     assert passed.exit_code == 0, passed.output
+
+
+def test_simulate_modules_switch_a_rule_module_on_and_off_for_the_games() -> None:
+    """``--modules`` puts exactly those modules in play: on, the module's own happenings are
+    counted (its invariants checked after every action); ``none`` takes the scenario's away."""
+    on = run("simulate", "--ruleset", "woodenships", "--scenario", "galley-fight", "--games", "1", "--json")
+    assert on.exit_code == 0, on.output
+    data = json.loads(on.output)
+    assert data["modules"] == ["collisions"] and any(k.startswith("collisions: ") for k in data["happenings"])
+    off = run("simulate", "--ruleset", "woodenships", "--scenario", "galley-fight", "--games", "1", "--json", "--modules", "none")
+    assert off.exit_code == 0, off.output
+    data = json.loads(off.output)
+    assert data["modules"] == [] and not any(k.startswith("collisions: ") for k in data["happenings"])
+    bad = run("simulate", "--ruleset", "woodenships", "--scenario", "ship-duel", "--modules", "nonesuch")
+    assert bad.exit_code != 0 and "unknown rule module 'nonesuch'" in flat(bad.output) and "Traceback" not in bad.output

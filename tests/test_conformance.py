@@ -68,7 +68,7 @@ def _play(ruleset: str, scenario: str, seed: int, players: str = "fast", check: 
     agents = {s.id: make(kinds[k % len(kinds)], seed * 7 + k, ruleset) for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state) + [p for run in game.modules.values() for p in run.module.invariants(game)]
+        problems = game.broken()
         assert not problems, f"after action {len(game.actions)} ({game.actions[-1]}): {problems}"
 
     play_out(g, agents, invariants if check else None)

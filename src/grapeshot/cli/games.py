@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,7 +23,7 @@ from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.ruleset import Ruleset
-from grapeshot.core.scenario import default_scenario, load_scenario
+from grapeshot.core.scenario import default_scenario, load_scenario, with_modules
 from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
 from grapeshot.lab.records import derive_seed
 from grapeshot.report import Words, narrate
@@ -41,14 +42,19 @@ def simulate(
     ] = None,
     out_dir: Annotated[Path | None, typer.Option("--out", help="write each game's save and event log here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
-    check: Annotated[bool, typer.Option(help="check the ruleset's invariants after every action")] = True,
+    check: Annotated[bool, typer.Option(help="check the rule set's and the modules' invariants after every action")] = True,
     report: Annotated[bool | None, typer.Option(help="print the battle report of each game (default: when playing one game)")] = None,
     rolls: Annotated[bool, typer.Option(help="show every dice roll in the battle report")] = False,
+    modules: Annotated[
+        str | None, typer.Option(help="comma list of the rule modules in play, in place of the scenario's own ('none': none); default: the scenario's")
+    ] = None,
 ) -> None:
     """Play complete AI games and summarise the results (one game: with its battle report)."""
     try:
         rs = ruleset_named(ruleset)
         sc = load_scenario(scenario or default_scenario(rs.name), rs.name)
+        if modules is not None:
+            sc = with_modules(sc, [m.strip() for m in modules.split(",") if m.strip() and m.strip() != "none"])
     except (ValueError, ScenarioError) as e:
         raise fail(str(e)) from None
     seat_ids = [s.id for s in sc.seats]
@@ -59,7 +65,7 @@ def simulate(
         kinds = kinds * len(seat_ids)
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-    summary = Summary(rs, sc.name, seed, seat_ids)
+    summary = Summary(rs, sc.name, seed, seat_ids, sc.modules)
     tell = (games == 1 and not as_json) if report is None else report
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -80,7 +86,7 @@ def simulate(
                 raise fail(str(e)) from None
 
             def invariants(g: Game, index: int = i) -> None:
-                problems = g.ruleset.invariants(g.state)
+                problems = g.broken()
                 if problems:
                     raise RuntimeError(f"game {index} (seed {g.seed}), after action {len(g.actions)}: {'; '.join(problems)}")
 
@@ -108,8 +114,9 @@ class Summary:
     """Counts over many games: wins by seat, by faction (where the rule set has lab factions), by
     objective; turns; what happened (the rule set's tallies), all in the rule set's words."""
 
-    def __init__(self, ruleset: Ruleset, scenario: str, seed: int, seats: list[str]) -> None:
+    def __init__(self, ruleset: Ruleset, scenario: str, seed: int, seats: list[str], modules: Sequence[str] = ()) -> None:
         self.ruleset, self.scenario, self.seed, self.seats = ruleset, scenario, seed, seats
+        self.modules = list(modules)
         self.lab = ruleset.lab()
         self.words = Words([b for b in (ruleset.phrasebook(),) if b is not None])
         self.games = 0
@@ -139,6 +146,7 @@ class Summary:
         return {
             "ruleset": self.ruleset.name,
             "scenario": self.scenario,
+            "modules": self.modules,
             "seed": self.seed,
             "games": self.games,
             "wins_by_seat": {s: self.wins.get(s, 0) for s in self.seats},
@@ -151,8 +159,9 @@ class Summary:
 
     def print(self, console: Console) -> None:
         r = self.to_json()
+        extra = "".join(f" +{m}" for m in self.modules)
         console.print(
-            f"[bold]{r['games']} games[/bold] of {self.ruleset.title} / {r['scenario']} (seed {r['seed']}): mean {r['mean_turns']} turns, {r['draws']} draws"
+            f"[bold]{r['games']} games[/bold] of {self.ruleset.title} / {r['scenario']}{extra} (seed {r['seed']}): mean {r['mean_turns']} turns, {r['draws']} draws"
         )
         word = self.lab.faction_word if self.lab is not None else "faction"
         objectives = {self.words.label("objective", k): v for k, v in r["by_objective"].items()}

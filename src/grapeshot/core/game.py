@@ -225,6 +225,12 @@ class Game:
             name: resolve_options(name, mod.options, by_module[name], source, prefix=f"{name}.", base=mod_base.get(name)) for name, mod in mods.items()
         }
 
+    def broken(self) -> list[str]:
+        """What the rule set's invariants and those of the modules in play find wrong now (empty
+        when all holds): what the soak, ``grapeshot simulate --check`` and the conformance
+        suite ask after every action."""
+        return [*self.ruleset.invariants(self.state), *(p for run in self.modules.values() for p in run.module.invariants(self))]
+
     def procedure(self, name: str) -> Callable[..., Any] | None:
         """The step ``name`` of a module in play that takes over the host's rule there, if any."""
         for run in self.modules.values():
