@@ -86,12 +86,15 @@ def settle(page: Page, before: str) -> None:
     assert page.inner_text("#error") == "", page.inner_text("#error")
 
 
-def answer(page: Page, turn: dict[str, int], seen: set[str]) -> None:
+def answer(page: Page, turn: dict[str, Any], seen: set[str]) -> None:
     """Answer the waiting prompt through the rule set's own forms, as a person would."""
     kind = dataset(page, "prompt")
     seen.add(kind)
-    if kind == "PickPrompt":
-        page.click("#draft-list button.take >> nth=0")
+    if kind == "PickPrompt":  # a gun first where the pile has one (the free-for-all drafts its guns), else the first weapon
+        guns = page.locator("#draft-list tr[data-weapon=cannon] button.take, #draft-list tr[data-weapon=swivel] button.take")
+        (guns if guns.count() else page.locator("#draft-list button.take")).first.click()
+    elif kind == "MountPrompt":
+        turn.setdefault("mounted", []).append(mount(page))
     elif kind == "DistributePrompt":
         page.click("#submit-share")
     elif kind == "NextPrompt":
@@ -141,15 +144,37 @@ def answer(page: Page, turn: dict[str, int], seen: set[str]) -> None:
         page.click("#pass")
 
 
-def play(page: Page) -> tuple[int, set[str]]:
-    """Play the page's seat to the end of the game; the decisions made and the prompts seen."""
-    decisions, turn, seen = 0, {"figures": 0}, set()
+def mount(page: Page) -> str:
+    """Mount the drafted gun through the form: the free places ringed on the table, one clicked
+    (its arc drawn as a gun's), then another (the choice changed), and that one sent; its name."""
+    page.wait_for_selector("#layer-preview circle.mount-place")
+    places = page.eval_on_selector_all("#layer-preview circle.mount-place", "cs => cs.map(c => c.dataset.place)")
+    listed = page.eval_on_selector_all("#mount-list option", "os => os.map(o => o.textContent)")
+    assert len(places) == len(listed) > 0, (places, listed)
+    for k in dict.fromkeys([0, len(places) - 1]):
+        click_piece(page, f"#layer-preview circle.mount-place >> nth={k}")
+        page.wait_for_selector(f"#layer-preview circle.mount-place.chosen[data-place='{places[k]}']")
+        assert page.locator("#layer-preview circle.mount-place.chosen").count() == 1
+        arc = page.locator("#layer-preview .gun-arc")
+        assert arc.count() == 1 and arc.get_attribute("data-gun") == places[k]
+        assert page.inner_text("#mount-where") == listed[int(page.input_value("#mount-list"))]
+    page.click("#mount-go")
+    return places[-1]
+
+
+def play(page: Page, mounted: list[str] | None = None) -> tuple[int, set[str]]:
+    """Play the page's seat to the end of the game; the decisions made and the prompts seen
+    (and, into ``mounted``, the places its drafted guns were sent to)."""
+    decisions, seen = 0, set()
+    turn: dict[str, Any] = {"figures": 0}
     while not over_or_waiting(page):
         before = dataset(page, "actions")
         answer(page, turn, seen)
         settle(page, before)
         decisions += 1
         assert decisions < MOST_DECISIONS, f"no result after {decisions} decisions"
+    if mounted is not None:
+        mounted += turn.get("mounted", [])
     return decisions, seen
 
 
@@ -183,9 +208,15 @@ def test_every_scenario_plays_to_a_result_through_the_tables_own_forms(context_a
     errors = watch_errors(page)
     open_table(page, server, g["links"][me])
     assert dataset(page, "plugin") == "1"
-    decisions, seen = play(page)
+    mounted: list[str] = []
+    decisions, seen = play(page, mounted)
     assert "Game over" in page.inner_text("#outcome")
     assert {"NextPrompt", "MovePrompt"} <= seen, seen
+    # the guns drafted are mounted where the person's clicks on the table sent them
+    log = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}&since=0")["log"]
+    assert mounted == [e["place"] for e in log if e["kind"] == "gun-mount" and e["seat"] == me]
+    if scenario == "free-for-all":
+        assert mounted, "the person drafted no gun to mount"
     shot(page, pytestconfig, f"woodenships-{scenario}.png")
     assert errors == [], errors
     assert decisions > 0
