@@ -30,6 +30,12 @@ MOST_DECISIONS = 400
 MODULE_PROMPTS = ("GrapplePrompt", "BoardPrompt")
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's games: each test starts games of its own on it."""
+    return module_server
+
+
 def answer(page: Page, bold: bool, ahead: bool) -> None:
     """The first legal answer, or (``bold``) for the module's prompts the last of every part's
     options and every Cunning Plan played, or (``ahead``) a ship's steering straight on as far as

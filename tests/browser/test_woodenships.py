@@ -35,6 +35,12 @@ MOST_DECISIONS = 400
 FIGURES_A_TURN = 1
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's games: each test starts games of its own on it."""
+    return module_server
+
+
 def token(link: str) -> str:
     return link.split("token=", 1)[1]
 

@@ -96,7 +96,7 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
       note.textContent = `${kind} to ${listed[i].label}${place ? `, firing ${fmt(place.heading, 0)}° on the table` : ""}`;
     }
 
-    client.call("/preview/mount").then((pv) => {
+    client.call("/preview/mount", { q: { side: me, kind } }).then((pv) => {
       if (!note.isConnected) return;
       const index = new Map(listed.map((o, i) => [o.value.place, i]));
       places = pv.places.filter((x) => index.has(x.name)).map((x) => ({ ...x, pick: index.get(x.name) }));
