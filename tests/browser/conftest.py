@@ -1,7 +1,8 @@
 """Browser tests: Debian's chromium driven by Playwright, against a real server on a free port.
 
-The server runs as a subprocess (``python -m uvicorn``) with its own data folder; tests
-that restart it use :class:`tests.live_server.Server` directly.  Chromium missing is a failure, not a skip:
+The server runs as a subprocess (``python -m uvicorn``) with its own data folder, one a test,
+or one a module where the module takes ``module_server`` for its ``server``; tests that restart
+it use :class:`tests.live_server.Server` directly.  Chromium missing is a failure, not a skip:
 CI installs it (``.ci/run``).
 """
 
@@ -38,8 +39,22 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+def serving(data: Path) -> Iterator[Server]:
+    """A server over the data folder ``data`` for as long as its fixture lasts."""
+    s = Server(data, free_port()).start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "data", free_port()).start()
-    yield s
-    s.stop()
+    yield from serving(tmp_path / "data")
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for a whole test module (a module makes it its ``server``): starting one takes
+    seconds, and tests that each start games of their own need no fresh one."""
+    yield from serving(tmp_path_factory.mktemp("server") / "data")

@@ -1,10 +1,12 @@
-"""The collisions module at the web table: the galley fight and the wreck (Wooden Ships with the
-module on) played to a result in chromium, a person's seat against the heuristic, with the
-module's shapes checked against the game at every decision.
+"""The collisions module at the web table: the galley fight, the wreck and the boat swarm with
+its Cunning Plans (Wooden Ships with the module on) played to a result in chromium, a person's
+seat against the heuristic, with the module's shapes checked against the game at every decision.
 
 The person's page answers through the generic forms (``?forms=generic``): in the galley fight the
 boldest answer to the module's prompts (the most grapplers, the largest boarding party) and the
-first legal answer to the rest, in the wreck the first legal answer to everything. Whenever the
+first legal answer to the rest, in the wreck the first legal answer to everything; in the swarm
+the person is the swarm, its boats steered straight on at their full move, boarding with all they
+carry, and each Cunning Plan it is offered played through the plan prompt's form. Whenever the
 game holds a grapple or a swimmer, the board must draw it: one line a grapple (dashed for a ram's
 entanglement) and one base a swimmer, on the layer above the pieces, each tagged with the module.
 The galley fight's rams entangle its galleys; in the wreck the merchantman goes down and her
@@ -28,9 +30,29 @@ MOST_DECISIONS = 400
 MODULE_PROMPTS = ("GrapplePrompt", "BoardPrompt")
 
 
-def answer(page: Page, bold: bool) -> None:
-    """The first legal answer, or (``bold``) for the module's prompts the last of every part's options."""
-    if bold and dataset(page, "prompt") in MODULE_PROMPTS:
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's games: each test starts games of its own on it."""
+    return module_server
+
+
+def answer(page: Page, bold: bool, ahead: bool) -> None:
+    """The first legal answer, or (``bold``) for the module's prompts the last of every part's
+    options and every Cunning Plan played, or (``ahead``) a ship's steering straight on as far as
+    the prompt lists."""
+    kind = dataset(page, "prompt")
+    if bold and kind == "PlanPrompt":
+        page.select_option("#decision select.part", label="play the Cunning Plan")
+        page.click("#submit-picks")
+        return
+    if ahead and kind == "SteerPrompt":
+        page.eval_on_selector_all(
+            "#decision select.part",
+            "ss => ss.forEach(s => { const o = [...s.options].filter(x => x.text.includes('ahead')).pop(); if (o) s.value = o.value; })",
+        )
+        page.click("#submit-picks")
+        return
+    if bold and kind in MODULE_PROMPTS:
         page.evaluate("document.querySelectorAll('#decision select.part').forEach(s => { s.selectedIndex = s.options.length - 1; })")
         buttons = page.locator("#decision button.choice")
         if buttons.count():
@@ -39,12 +61,16 @@ def answer(page: Page, bold: bool) -> None:
     first_answer(page)
 
 
-@pytest.mark.parametrize(("scenario", "seed", "bold"), [("galley-fight", 2, True), ("wreck", 2, False)])
+@pytest.mark.parametrize(
+    ("scenario", "seed", "me", "bold", "ahead"),
+    [("galley-fight", 2, "red", True, False), ("wreck", 2, "red", False, False), ("boat-swarm-plan", 2, "blue", True, True)],
+)
 def test_a_game_with_the_module_plays_to_a_result_with_grapples_and_swimmers_drawn(
-    browser: Browser, server: Server, pytestconfig: pytest.Config, scenario: str, seed: int, bold: bool
+    browser: Browser, server: Server, pytestconfig: pytest.Config, scenario: str, seed: int, me: str, bold: bool, ahead: bool
 ) -> None:
-    game = api(server, "/api/games", {"ruleset": "woodenships", "scenario": scenario, "seed": seed, "seats": {"red": "human", "blue": "heuristic"}})
-    link = game["links"]["red"]
+    seats = {"red": "heuristic", "blue": "heuristic", me: "human"}
+    game = api(server, "/api/games", {"ruleset": "woodenships", "scenario": scenario, "seed": seed, "seats": seats})
+    link = game["links"][me]
     token = link.split("token=", 1)[1]
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
@@ -82,7 +108,7 @@ def test_a_game_with_the_module_plays_to_a_result_with_grapples_and_swimmers_dra
         if dataset(page, "over") == "1":
             break
         before = dataset(page, "actions")
-        answer(page, bold)
+        answer(page, bold, ahead)
         page.wait_for_function(
             "(n) => document.body.dataset.busy !== '1' && (document.body.dataset.actions !== n || document.body.dataset.over === '1' || document.querySelector('#error').textContent !== '')",
             arg=before,
@@ -100,5 +126,10 @@ def test_a_game_with_the_module_plays_to_a_result_with_grapples_and_swimmers_dra
     assert errors == [], errors
     if scenario == "galley-fight":  # its rams entangle the galleys: the lines were drawn
         assert seen["grappled"] + seen["entangled"] > 0, seen
-    else:  # the wreck goes down: her swimmers were drawn, and the flotsam with her wreckage
+    elif scenario == "wreck":  # the wreck goes down: her swimmers were drawn, and the flotsam with her wreckage
         assert seen["swimmer"] > 0 and flotsam >= 3, (seen, flotsam)
+    else:  # the swarm played both its plans through the form: the Beggar saw through the first, the second worked
+        log = api(server, f"/api/games/{game['id']}?token={token}&since=0")["log"]
+        plans = [e for e in log if e["kind"] == "collisions.cunning-plan"]
+        assert [(e["seat"], e["thwarted"]) for e in plans] == [("blue", True), ("blue", False)], plans
+        assert seen["swimmer"] > 0, seen  # the mishaps' boarders in the water

@@ -35,6 +35,12 @@ MOST_DECISIONS = 400
 FIGURES_A_TURN = 1
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's games: each test starts games of its own on it."""
+    return module_server
+
+
 def token(link: str) -> str:
     return link.split("token=", 1)[1]
 
@@ -86,12 +92,15 @@ def settle(page: Page, before: str) -> None:
     assert page.inner_text("#error") == "", page.inner_text("#error")
 
 
-def answer(page: Page, turn: dict[str, int], seen: set[str]) -> None:
+def answer(page: Page, turn: dict[str, Any], seen: set[str]) -> None:
     """Answer the waiting prompt through the rule set's own forms, as a person would."""
     kind = dataset(page, "prompt")
     seen.add(kind)
-    if kind == "PickPrompt":
-        page.click("#draft-list button.take >> nth=0")
+    if kind == "PickPrompt":  # a gun first where the pile has one (the free-for-all drafts its guns), else the first weapon
+        guns = page.locator("#draft-list tr[data-weapon=cannon] button.take, #draft-list tr[data-weapon=swivel] button.take")
+        (guns if guns.count() else page.locator("#draft-list button.take")).first.click()
+    elif kind == "MountPrompt":
+        turn.setdefault("mounted", []).append(mount(page))
     elif kind == "DistributePrompt":
         page.click("#submit-share")
     elif kind == "NextPrompt":
@@ -141,15 +150,37 @@ def answer(page: Page, turn: dict[str, int], seen: set[str]) -> None:
         page.click("#pass")
 
 
-def play(page: Page) -> tuple[int, set[str]]:
-    """Play the page's seat to the end of the game; the decisions made and the prompts seen."""
-    decisions, turn, seen = 0, {"figures": 0}, set()
+def mount(page: Page) -> str:
+    """Mount the drafted gun through the form: the free places ringed on the table, one clicked
+    (its arc drawn as a gun's), then another (the choice changed), and that one sent; its name."""
+    page.wait_for_selector("#layer-preview circle.mount-place")
+    places = page.eval_on_selector_all("#layer-preview circle.mount-place", "cs => cs.map(c => c.dataset.place)")
+    listed = page.eval_on_selector_all("#mount-list option", "os => os.map(o => o.textContent)")
+    assert len(places) == len(listed) > 0, (places, listed)
+    for k in dict.fromkeys([0, len(places) - 1]):
+        click_piece(page, f"#layer-preview circle.mount-place >> nth={k}")
+        page.wait_for_selector(f"#layer-preview circle.mount-place.chosen[data-place='{places[k]}']")
+        assert page.locator("#layer-preview circle.mount-place.chosen").count() == 1
+        arc = page.locator("#layer-preview .gun-arc")
+        assert arc.count() == 1 and arc.get_attribute("data-gun") == places[k]
+        assert page.inner_text("#mount-where") == listed[int(page.input_value("#mount-list"))]
+    page.click("#mount-go")
+    return places[-1]
+
+
+def play(page: Page, mounted: list[str] | None = None) -> tuple[int, set[str]]:
+    """Play the page's seat to the end of the game; the decisions made and the prompts seen
+    (and, into ``mounted``, the places its drafted guns were sent to)."""
+    decisions, seen = 0, set()
+    turn: dict[str, Any] = {"figures": 0}
     while not over_or_waiting(page):
         before = dataset(page, "actions")
         answer(page, turn, seen)
         settle(page, before)
         decisions += 1
         assert decisions < MOST_DECISIONS, f"no result after {decisions} decisions"
+    if mounted is not None:
+        mounted += turn.get("mounted", [])
     return decisions, seen
 
 
@@ -183,9 +214,15 @@ def test_every_scenario_plays_to_a_result_through_the_tables_own_forms(context_a
     errors = watch_errors(page)
     open_table(page, server, g["links"][me])
     assert dataset(page, "plugin") == "1"
-    decisions, seen = play(page)
+    mounted: list[str] = []
+    decisions, seen = play(page, mounted)
     assert "Game over" in page.inner_text("#outcome")
     assert {"NextPrompt", "MovePrompt"} <= seen, seen
+    # the guns drafted are mounted where the person's clicks on the table sent them
+    log = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}&since=0")["log"]
+    assert mounted == [e["place"] for e in log if e["kind"] == "gun-mount" and e["seat"] == me]
+    if scenario == "free-for-all":
+        assert mounted, "the person drafted no gun to mount"
     shot(page, pytestconfig, f"woodenships-{scenario}.png")
     assert errors == [], errors
     assert decisions > 0
@@ -315,6 +352,86 @@ def test_the_island_raids_creatures_are_drawn_as_what_they_are(page: Page, serve
     assert wild not in {
         page.evaluate(f"getComputedStyle(document.querySelector('#layer-figures g.ws-figure[data-side={side}] .base')).fill") for side in ("red", "blue")
     }
+    assert errors == [], errors
+
+
+def test_the_guns_mounting_still_plays_through_the_generic_form(page: Page, server: Server) -> None:
+    """With ``?forms=generic`` the mounting is the generic list of the prompt's places (the
+    plugin still drawing the pieces, not the form's rings), and the place chosen there is where
+    the gun goes."""
+    g, me = new_game(server, "free-for-all")
+    tok = token(g["links"][me])
+    v = api(server, f"/api/games/{g['id']}?token={tok}")
+    while v["prompt"]["kind"] == "PickPrompt":  # the person drafts a gun whenever the pile has one
+        p = v["prompt"]
+        pick = next((i for i, o in enumerate(p["legal"]["parts"][0]["options"]) if o["value"]["weapon"] in ("cannon", "swivel")), 0)
+        v = api(server, f"/api/games/{g['id']}/actions?token={tok}", {"picks": [pick], "digest": p["legal"]["digest"]})
+    assert v["prompt"]["kind"] == "MountPrompt"
+    listed = v["prompt"]["legal"]["parts"][0]["options"]
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me] + "&forms=generic")
+    assert page.locator("#layer-ships g.ws-ship").count() == 4 and page.locator(".mount-place, #mount-go").count() == 0
+    before = dataset(page, "actions")
+    buttons = page.locator("#decision button.choice")
+    if buttons.count():
+        assert buttons.count() == len(listed)
+        buttons.last.click()
+    else:
+        assert page.locator("#decision select.part option").count() == len(listed)
+        page.eval_on_selector("#decision select.part", "s => { s.selectedIndex = s.options.length - 1; }")
+        page.click("#submit-picks")
+    settle(page, before)
+    log = api(server, f"/api/games/{g['id']}?token={tok}&since=0")["log"]
+    assert next(e["place"] for e in log if e["kind"] == "gun-mount" and e["seat"] == me) == listed[-1]["value"]["place"]
+    assert errors == [], errors
+
+
+#: a small scenario of the tests' own: a ridden sea dragon alongside a ship dead in the water
+DRAGON_FIRE = Path(__file__).parent / "scenarios" / "dragon-fire.yaml"
+#: the seeds tried, in turn, until the dragon's breath (a 6 to hit) sets the ship alight
+FIRE_SEEDS = range(1, 21)
+
+
+def breathe_until_alight(server: Server) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Blue's dragon breathes fire at the ship each turn (picks through the API) until something
+    burns; the game and blue's view then."""
+    text = DRAGON_FIRE.read_text()
+    for seed in FIRE_SEEDS:
+        g = api(server, "/api/games", {"ruleset": "woodenships", "scenario_yaml": text, "seed": seed, "seats": {"red": "heuristic", "blue": "human"}})
+        tok = token(g["links"]["blue"])
+        v = api(server, f"/api/games/{g['id']}?token={tok}")
+        while v["outcome"] is None and not v["state"]["fires"]:
+            p = v["prompt"]
+            options = [o["value"] for o in p["legal"]["parts"][0]["options"]]
+            pick = 0  # the dragon stays where it lies
+            if p["kind"] == "NextPrompt":
+                pick = next((i for i, o in enumerate(options) if o["figure"] == "Leviathan"), 0)
+            elif p["kind"] == "ActPrompt":
+                pick = next((i for i, o in enumerate(options) if o["what"] == "breath" and o["target"] == "Sea Wolf"), 0)
+            v = api(server, f"/api/games/{g['id']}/actions?token={tok}", {"picks": [pick], "digest": p["legal"]["digest"]})
+        if v["state"]["fires"]:
+            return g, v
+    raise AssertionError(f"the dragon's breath set nothing alight in {len(FIRE_SEEDS)} games")
+
+
+@pytest.mark.rules("WS-ANIMAL-6")
+def test_a_section_alight_shows_its_flame_on_that_section(page: Page, server: Server) -> None:
+    g, v = breathe_until_alight(server)
+    fire = v["state"]["fires"][0]
+    assert fire["what"] == "ship" and fire["target"] == "Sea Wolf", fire
+    errors = watch_errors(page)
+    open_table(page, server, g["links"]["blue"])
+    ship = page.locator("#layer-ships g.ws-ship[data-name='Sea Wolf']")
+    alight = ship.locator(f"g.section.burning[data-section='{fire['section']}']")
+    assert alight.locator("path.flame").count() == 1
+    assert "on fire" in (alight.locator("title").text_content() or "")
+    # the flame stands within that section, from its aft end to its fore (in the hull's own frame,
+    # inches along the keel), on the keel; and nothing else on the board burns
+    sec = next(c for c in next(x for x in v["state"]["ships"] if x["name"] == "Sea Wolf")["sections"] if c["name"] == fire["section"])
+    along, across = alight.locator("path.flame").evaluate("p => { const b = p.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }")
+    assert sec["aft"] < along < sec["fore"] and abs(across) < 1e-6, (along, across, sec)
+    assert page.locator("#board .flame").count() == len(v["state"]["fires"]) == 1
+    assert ship.locator("g.section:not(.burning) .flame").count() == 0 and page.locator("#layer-figures .flame").count() == 0
     assert errors == [], errors
 
 

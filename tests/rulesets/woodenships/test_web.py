@@ -92,3 +92,72 @@ def test_a_bad_move_preview_is_refused_by_name(tmp_path: Path, query: dict[str, 
         r = c.get(f"/api/games/{game}/preview/move", params={"token": tok, **query})
     assert r.status_code == status, r.text
     assert r.json()["error"]
+
+
+def to_mounting(c: TestClient) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """A free-for-all whose red person drafts a gun whenever the pile has one, played by picks to
+    the mounting of the drafted guns; the game, its links' tokens and red's view."""
+    seats = {"red": "human", "blue": "heuristic", "green": "heuristic", "gold": "heuristic"}
+    g = c.post("/api/games", json={"ruleset": "woodenships", "scenario": "free-for-all", "seed": 7, "seats": seats}).json()
+    toks = {"red": g["links"]["red"].split("token=")[1], "spectator": g["spectator"].split("token=")[1]}
+    v: dict[str, Any] = c.get(f"/api/games/{g['id']}", params={"token": toks["red"]}).json()
+    while v["prompt"]["kind"] == "PickPrompt":
+        p = v["prompt"]
+        options = p["legal"]["parts"][0]["options"]
+        pick = next((i for i, o in enumerate(options) if o["value"]["weapon"] in GUNS), 0)
+        v = c.post(f"/api/games/{g['id']}/actions", params={"token": toks["red"]}, json={"picks": [pick], "digest": p["legal"]["digest"]}).json()
+    assert v["prompt"]["kind"] == "MountPrompt", v["prompt"]["kind"]
+    return g["id"], toks, v
+
+
+@pytest.mark.rules("WS-SETUP-1")
+def test_the_mount_preview_places_the_prompts_own_free_places_where_the_gun_then_stands(tmp_path: Path) -> None:
+    """The preview's places are the mount prompt's listed answers, by name and words; the gun
+    mounted at one (the other sides' too, the round being sealed) stands at its point, pointing
+    the way the preview said."""
+    with TestClient(create_app(tmp_path / "data")) as c:
+        game, toks, v = to_mounting(c)
+        p = v["prompt"]
+        kind = p["guns"]["red"]
+        pv = c.get(f"/api/games/{game}/preview/mount", params={"token": toks["red"]}).json()
+        assert (pv["side"], pv["kind"]) == ("red", kind)
+        listed = p["legal"]["parts"][0]["options"]
+        assert [(x["name"], x["words"]) for x in pv["places"]] == [(o["value"]["place"], o["label"]) for o in listed]
+        assert {x["on"] for x in pv["places"]} == {s["name"] for s in v["state"]["ships"] if s["side"] == "red"}
+        # a lighter gun may go where a cannon may not; named, the kind is the one asked about
+        swivel = c.get(f"/api/games/{game}/preview/mount", params={"token": toks["red"], "kind": "swivel", "side": "blue"}).json()
+        assert swivel["side"] == "blue" and swivel["kind"] == "swivel" and {x["on"] for x in swivel["places"]} == {"Sea Hawk"}
+        chosen = pv["places"][-1]
+        pick = next(i for i, o in enumerate(listed) if o["value"]["place"] == chosen["name"])
+        v = c.post(f"/api/games/{game}/actions", params={"token": toks["red"]}, json={"picks": [pick], "digest": p["legal"]["digest"]}).json()
+        mounted = next(e for e in v["log"] if e["kind"] == "gun-mount" and e["seat"] == "red")
+        assert mounted["place"] == chosen["name"]
+        gun = next(x for x in v["state"]["guns"] if x["name"] == mounted["gun"])
+        assert math.dist((gun["x"], gun["y"]), (chosen["x"], chosen["y"])) < 1e-3
+        assert abs((gun["heading"] - chosen["heading"] + 180) % 360 - 180) < 1e-3 and gun["mount"] == chosen["mount"]
+
+
+@pytest.mark.parametrize(
+    ("who", "query", "status", "named"),
+    [
+        ("red", {"kind": "catapult"}, 422, "kind"),
+        ("red", {"side": "purple"}, 404, "purple"),
+        ("red", {"colour": "red"}, 422, "colour"),
+        ("spectator", {}, 422, "side"),
+    ],
+)
+def test_a_bad_mount_preview_is_refused_by_name(tmp_path: Path, who: str, query: dict[str, Any], status: int, named: str) -> None:
+    with TestClient(create_app(tmp_path / "data")) as c:
+        game, toks, _ = to_mounting(c)
+        r = c.get(f"/api/games/{game}/preview/mount", params={"token": toks[who], **query})
+    assert r.status_code == status, r.text
+    assert named in r.json()["error"]
+
+
+def test_the_mount_preview_asks_the_kind_when_no_gun_is_being_mounted(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "data")) as c:
+        game, tok, _ = start(c)
+        r = c.get(f"/api/games/{game}/preview/mount", params={"token": tok})
+        named = c.get(f"/api/games/{game}/preview/mount", params={"token": tok, "kind": "swivel"})
+    assert r.status_code == 422 and r.json()["error"].startswith("kind:"), r.text
+    assert named.status_code == 200 and named.json()["places"]

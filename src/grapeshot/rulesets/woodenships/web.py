@@ -4,12 +4,14 @@ shapes its pieces fall back to.
 
 The script (``static/woodenships.js`` and its rooms) draws ships by section, figures where they
 stand, guns with their facing, forts, gates, animals, fire and the wind, rings a selected
-figure's move and its weapons' range bands, and answers the draft, the sharing out, the choice
-of the next figure, its move (a click on the table) and its action (a target clicked) with its
-own forms; the generic client does the rest.  The two previews only read the game: ``tables``
+figure's move and its weapons' range bands, and answers the draft, the mounting of drafted guns
+(a free place clicked on the table), the sharing out, the choice of the next figure, its move (a
+click on the table) and its action (a target clicked) with its own forms; the generic client does the rest.  The previews only read the game: ``tables``
 the numbers the page draws rings and arcs with, from :mod:`.data` (so the page never copies
-them), and ``move`` what a click on the table would make of a figure's move (the surface under
-the point, the path by :func:`.figures.plan`, the weapons in reach on the way, or why not).
+them), ``move`` what a click on the table would make of a figure's move (the surface under
+the point, the path by :func:`.figures.plan`, the weapons in reach on the way, or why not), and
+``mount`` where each free place for a drafted gun lies (:func:`.mounts.free_places`, the very
+places the mount prompt lists).
 
 The shapes (``WebPlugin.shapes``) are what the generic client draws if the script cannot load:
 hulls with each section's line across the deck, figures' bases in their side's colour, guns'
@@ -25,7 +27,7 @@ from typing import Any, cast
 
 from grapeshot.core.capabilities import Param, Preview, Question, WebPlugin
 from grapeshot.core.game import Game
-from grapeshot.geometry import Vec
+from grapeshot.geometry import DeckPoint, Vec
 from grapeshot.rulesets.woodenships import figures
 from grapeshot.rulesets.woodenships.data import (
     ANIMALS,
@@ -41,6 +43,7 @@ from grapeshot.rulesets.woodenships.data import (
     MELEE,
     SMALL_ARMS,
 )
+from grapeshot.rulesets.woodenships.mounts import MountPrompt, free_places
 from grapeshot.rulesets.woodenships.places import surfaces_at
 from grapeshot.rulesets.woodenships.state import Shore
 
@@ -124,6 +127,55 @@ MOVE_PREVIEW = Preview(
 )
 
 
+def mount_places(game: Game, seat: str | None, values: Mapping[str, object]) -> dict[str, Any]:
+    """Where ``side`` (the asking seat unless named) may mount a gun of ``kind`` (the gun it
+    mounts now while the mounting waits on it, unless named): each free place by the name the
+    mount prompt lists it under, its words, what it is on, its point on the table, and the way a
+    gun there points (``mount`` from the vessel's bow, ``heading`` on the table), so the page
+    draws each place and its arc as it draws a gun's without working out any of it."""
+    shore = cast(Shore, game.state)
+    side = cast(str | None, values["side"]) or seat
+    if side is None:
+        raise ValueError("side: a spectator asks for a side's free places by naming the side")
+    if side not in shore.seats:
+        raise LookupError(f"no side {side!r} at this table; its sides are {', '.join(shore.seats)}")
+    kind = cast(str | None, values["kind"])
+    if kind is None:
+        due = game.prompt.guns.get(side) if isinstance(game.prompt, MountPrompt) else None
+        if due is None:
+            raise ValueError(f"kind: {side} mounts no drafted gun now, so name the kind of gun ({', '.join(GUNS)})")
+        kind = due
+    out = []
+    for p in free_places(shore, side, kind):
+        vessel = shore.ships[p.vessel] if p.vessel in shore.ships else shore.forts[p.vessel]
+        at = DeckPoint(p.along, p.port).world(vessel.hull)
+        out.append(
+            {
+                "name": p.name,
+                "words": p.words,
+                "on": p.vessel,
+                "x": round(at.x, 4),
+                "y": round(at.y, 4),
+                "mount": p.mount,
+                "heading": round((vessel.hull.heading + p.mount) % 360.0, 4),
+            }
+        )
+    return {"side": side, "kind": kind, "places": out}
+
+
+MOUNT_PREVIEW = Preview(
+    Question(
+        "mount",
+        "where a side may mount a gun now: each free place on its ships and forts, its point on the table and the way a gun there points",
+        (
+            Param("side", "the side, by its seat (the asking seat unless given)"),
+            Param("kind", "the kind of gun (the one the side mounts now unless given)", choices=tuple(GUNS)),
+        ),
+    ),
+    mount_places,
+)
+
+
 # --------------------------------------------------------------------------- the generic shapes
 
 
@@ -201,6 +253,6 @@ WEB = WebPlugin(
     static=resources.files("grapeshot.rulesets.woodenships").joinpath("static"),
     script="woodenships.js",
     styles=("woodenships.css",),
-    previews={"tables": TABLES, "move": MOVE_PREVIEW},
+    previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW},
     shapes=shapes,
 )

@@ -1,5 +1,7 @@
 // Wooden Ships' own forms at the web table, where the generic form is clumsy: the draft as a
-// pick list, the sharing out as a table, the next figure picked on the table, its move to a
+// pick list, the mounting of drafted guns at a free place clicked on the table (the places drawn
+// where the server's `mount` preview puts them, each with the arc a gun there would have), the
+// sharing out as a table, the next figure picked on the table, its move to a
 // point clicked on the table (the way and the weapons in reach previewed by the server), and its
 // action at a target clicked on the table. Every answer is either one of the prompt's listed
 // answers (picks with their digest) or, for a move, the action the server's preview built; the
@@ -7,8 +9,8 @@
 
 import { showOdds } from "/static/generic.js";
 
-export function makeForms(client, { select, pieceAt, tables }) {
-  const { h, draw, fmt, button, group, dist } = client;
+export function makeForms(client, { select, pieceAt, tables, gunRings }) {
+  const { h, s, draw, fmt, button, group, dist, X, Y } = client;
   let click = null; // what a click on the table does while a form waits (a move, a target)
 
   const options = (p) => p.legal?.parts?.[0]?.options || [];
@@ -21,6 +23,7 @@ export function makeForms(client, { select, pieceAt, tables }) {
   const figureOf = (name) => stateOf().figures.find((f) => f.name === name);
 
   function describe(a) {
+    if (a.kind === "mount") return `your drafted gun to ${a.place}`;
     if (a.kind === "distribute") return `weapons shared out: ${a.holds.map((x) => `${x.weapon} to ${x.holder}`).join(", ")}`;
     return null;
   }
@@ -56,6 +59,59 @@ export function makeForms(client, { select, pieceAt, tables }) {
     fs.append(h("table", { class: "ws-draft", id: "draft-list" }, h("tr", {}, h("th", {}, "weapon"), h("th", {}, "left"), h("th", {}, "bands or blow"), h("th", {})), ...rows));
     const taken = Object.entries(d.taken || {});
     if (taken.length) fs.append(h("div", { class: "note" }, ...taken.map(([seat, ws]) => h("div", {}, `${seat} has taken: ${ws.join(", ")}`))));
+  };
+
+  // -------------------------------------------------------------- a drafted gun: a free place on the table (sealed)
+
+  FORMS.MountPrompt = (fs, p, v) => {
+    const me = v.me;
+    const kind = p.guns?.[me];
+    const listed = options(p);
+    let chosen = null; // the index of the listed place the gun goes to
+    let places = []; // the preview's free places, each with the index of its listed answer
+    const where = h("td", { class: "where", id: "mount-where" }, "not placed yet");
+    // every side's gun of this round; the person's is the one a click places
+    const rows = Object.entries(p.guns || {}).map(([seat, k]) =>
+      h("tr", { "data-seat": seat, class: seat === me ? "mine chosen" : "" }, h("td", {}, h("span", { class: "swatch", style: `background:${client.seatColour(seat)}` }), ` ${seat}`), h("td", {}, k), seat === me ? where : h("td", { class: "note" }, "sealed until all are placed")));
+    fs.append(h("table", { class: "ws-mount", id: "mount-guns" }, h("tr", {}, h("th", {}, "side"), h("th", {}, "gun this round"), h("th", {}, "goes to")), ...rows));
+    const note = h("div", { id: "mount-note", class: "note" }, "finding the free places…");
+    const list = h("select", { id: "mount-list", "aria-label": `where your ${kind} goes` }, ...listed.map((o, i) => h("option", { value: i }, o.label)));
+    const go = button("Mount it there", () => chosen !== null && client.pick([chosen], p.legal.digest), { id: "mount-go", class: "primary", disabled: true });
+    fs.append(h("p", {}, `Click a free place on your ships or forts for your ${kind}: the arc it would fire over is shown; click another to change your mind.`));
+    fs.append(note, h("div", { class: "row" }, list, go));
+    fs.append(h("p", { class: "note" }, "Sealed: the other sides see where your gun went only when all have placed theirs."));
+    list.addEventListener("change", () => choose(Number(list.value)));
+
+    function choose(i) {
+      chosen = i;
+      list.value = String(i);
+      go.disabled = false;
+      where.textContent = listed[i].label;
+      const place = places.find((x) => x.pick === i);
+      for (const c of client.layers.preview.querySelectorAll(".mount-place")) c.classList.toggle("chosen", c.dataset.place === listed[i].value.place);
+      const g = client.previewGroup("mount-arc");
+      const T = tables();
+      // the place's arc as a gun's (rings.js), drawn from the preview's point and facing
+      if (place && T) gunRings(g, { name: place.name, kind, ship: place.on, x: place.x, y: place.y, mount: place.mount, heading: place.heading }, stateOf(), T);
+      note.textContent = `${kind} to ${listed[i].label}${place ? `, firing ${fmt(place.heading, 0)}° on the table` : ""}`;
+    }
+
+    client.call("/preview/mount", { q: { side: me, kind } }).then((pv) => {
+      if (!note.isConnected) return;
+      const index = new Map(listed.map((o, i) => [o.value.place, i]));
+      places = pv.places.filter((x) => index.has(x.name)).map((x) => ({ ...x, pick: index.get(x.name) }));
+      const g = client.previewGroup("mount");
+      for (const x of places) g.append(s("circle", { class: "mount-place", "data-place": x.name, cx: X(x.x), cy: Y(x.y), r: 0.45 }, s("title", {}, `${x.words}: a ${kind} here points ${fmt(x.heading, 0)}°`)));
+      note.textContent = `${places.length} free places for your ${kind}, ringed on the table.`;
+      if (chosen !== null) choose(chosen);
+    }).catch((err) => {
+      note.textContent = `the free places did not load (${err.message}): choose from the list`;
+    });
+    click = (pt) => {
+      const near = places.filter((x) => dist([x.x, x.y], pt) <= 1.0).sort((a, b) => dist([a.x, a.y], pt) - dist([b.x, b.y], pt))[0];
+      if (near) choose(near.pick);
+      else note.textContent = "No free place there: click one of the rings on your ships or forts.";
+    };
   };
 
   // -------------------------------------------------------------- the sharing out (sealed)

@@ -3,9 +3,9 @@
 //
 // It draws the pieces (pieces.js), rings what a selected piece may do (rings.js: a figure's move
 // and range bands, a gun's arc and bands), fills the pieces panel (sides, ships, forts, the
-// legend), answers the draft, the sharing out, the next figure, its move and its action with its
-// own forms (forms.js), and shows on the table the geometry a log entry used. It draws from the
-// view and the log alone: the server holds the rules.
+// legend), answers the draft, the mounting of drafted guns, the sharing out, the next figure,
+// its move and its action with its own forms (forms.js), and shows on the table the geometry a
+// log entry used. It draws from the view and the log alone: the server holds the rules.
 
 import { makePieces } from "./pieces.js";
 import { makeRings } from "./rings.js";
@@ -52,7 +52,7 @@ export default function register(client) {
     drawSelection(state());
   }
 
-  const forms = makeForms(client, { select, pieceAt, tables: () => T });
+  const forms = makeForms(client, { select, pieceAt, tables: () => T, gunRings: rings.gunRings });
 
   // ------------------------------------------------------------------ drawing
 
