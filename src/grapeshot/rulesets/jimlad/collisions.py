@@ -12,7 +12,8 @@ about) at each contact its sweep finds, and says whether the move goes on.
 * An island or a dock: a crash at that strength against the ship's own
   hull, and the ship is aground (JL-RAM-6, JL-RAM-7).
 * The table's edge: the ship stops; nothing else.
-* Mines, the Kraken and the sub: their own rules (:mod:`.npc`).
+* Mines, the Kraken and the sub: their own rules (:mod:`.npc`, and :mod:`.mines`, :mod:`.kraken`,
+  :mod:`.submarine`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome, PhaseStep
 from grapeshot.geometry import Facing, Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
-from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
+from grapeshot.rulesets.jimlad import boarding, events, harbour, kraken, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.basis import Basis, explained, single, total
 from grapeshot.rulesets.jimlad.data import (
@@ -238,7 +238,7 @@ def events_phase(g: Game, sea: Sea) -> Proc:
 def movement_phase(g: Game, sea: Sea) -> Proc:
     """JL-TURN-3: sealed orders for every ship, revealed together, then ships move in turn sequence."""
     g.begin_phase("movement", "JL-TURN-3")
-    yield from npc.kraken_moves(g, sea)  # JL-NPC-2 ruling: the Kraken moves and attacks before the ships
+    yield from kraken.kraken_moves(g, sea)  # JL-NPC-2 ruling: the Kraken moves and attacks before the ships
     ordered = [s for seat in sea.order for s in sea.fleet(seat)]
     for ship in ordered:
         if ship.grounded_on is not None and ship.grounded_turn is not None and sea.turn >= ship.grounded_turn + 2:
