@@ -16,6 +16,7 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Facing
 from grapeshot.rulesets.jimlad.basis import Basis, Term, explained, single, term
 from grapeshot.rulesets.jimlad.data import GUN_DAMAGE_ROLL, GUNS, HULL_POINTS, RAMSHACKLE_SAVE, armour_of, armour_terms
+from grapeshot.rulesets.jimlad.melee_result import release_sunk
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -127,8 +128,6 @@ def sink(g: Game, sea: Sea, ship: Ship, by_seat: str | None, cause: str) -> None
         sea.sunk_vp[by_seat] = sea.sunk_vp.get(by_seat, 0) + 1
     g.emit("sunk", "JL-SHIP-4", ship=ship.name, cause=cause, by=by_seat, vp_to=by_seat if credited else None, krew_lost=lost_krew, gold_lost=lost_gold)
     if ship.engaged is not None:  # a boarding action ends with her (JL-BOARD-5)
-        from grapeshot.rulesets.jimlad.boarding import release_sunk
-
         release_sunk(g, sea, ship)
 
 
