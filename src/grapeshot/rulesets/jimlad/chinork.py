@@ -88,7 +88,7 @@ def chinork_flies(g: Game, sea: Sea) -> Proc:
     harbour) that its front arc swept within 48" during the flight.  Hits strike the facing
     towards the closest point of the flight line and are resolved like rams (save, damage table
     at once).  With fewer than two pads the Chinork stays on the ground."""
-    from grapeshot.rulesets.jimlad.collisions import blow
+    from grapeshot.rulesets.jimlad.collisions import model_blows
 
     pads = [t for t in sea.terrain if t.kind == "landing_pad" and t.point is not None]
     names = [t.name for t in pads]
@@ -124,18 +124,4 @@ def chinork_flies(g: Game, sea: Sea) -> Proc:
             hits=hits,
             **explained(g, {"need": need}),
         )
-        for _ in range(hits):
-            if not ship.afloat:
-                break
-            yield from blow(
-                g,
-                sea,
-                ship,
-                CHINORK_STRENGTH,
-                facing,
-                by_seat=None,
-                by_actor=None,
-                cause=f"{CHINORK}'s kannons",
-                rule="JL-EVT-11",
-                strength_basis=single("JL-EVT-11", f"{CHINORK}'s kannons", CHINORK_STRENGTH),
-            )
+        yield from model_blows(g, sea, ship, hits, CHINORK_STRENGTH, facing, cause=f"{CHINORK}'s kannons", rule="JL-EVT-11", what=f"{CHINORK}'s kannons")

@@ -305,6 +305,15 @@ def run_aground(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) 
     )
 
 
+def model_blows(g: Game, sea: Sea, ship: Ship, hits: int, strength: int, facing: Any, *, cause: str, rule: str, what: str) -> Proc:
+    """A non-player model's hits on a ship (the Kraken's attacks, JL-NPC-2; Da Chinork's shots,
+    JL-EVT-11): each is a :func:`blow` of ``strength``, struck while the ship is still afloat."""
+    for _ in range(hits):
+        if not ship.afloat:
+            break
+        yield from blow(g, sea, ship, strength, facing, by_seat=None, by_actor=None, cause=cause, rule=rule, strength_basis=single(rule, what, strength))
+
+
 def blow(
     g: Game,
     sea: Sea,

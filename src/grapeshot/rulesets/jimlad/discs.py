@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from grapeshot.geometry import (
     CLEARANCE,
@@ -165,6 +165,32 @@ def disc_travel(sea: Sea, start: Vec, direction: float, dist: float, radius: flo
     if best[1] is None:
         return dist, None
     return max(0.0, best[0]) * dist, best[1]
+
+
+class DiscMove(NamedTuple):
+    """Where a moved disc ends and what it met (ident, kind), as :func:`move_disc` found."""
+
+    end: Vec
+    met: tuple[str, str] | None
+    fields: dict[str, Any]
+
+
+def move_disc(sea: Sea, start: Vec, direction: float, inches: float, radius: float, obstacles: Sequence[Track], told: float) -> DiscMove:
+    """Move a disc (a mine drifting, the Kraken closing) by :func:`disc_travel`, and the fields its
+    event tells: the direction, the distance rolled (``told``, as rolled), how far it went, where
+    it started and ended, and what it met."""
+    travelled, met = disc_travel(sea, start, direction, inches, radius, obstacles)
+    d = unit(direction)
+    end = Vec(start.x + d.x * travelled, start.y + d.y * travelled)
+    fields: dict[str, Any] = {
+        "direction": round(direction, 3),
+        "inches": told,
+        "travelled": round(travelled, 4),
+        "start": pt(start),
+        "end": pt(end),
+        "contact": None if met is None else {"with": met[0], "kind": met[1]},
+    }
+    return DiscMove(end, met, fields)
 
 
 def _spot_clear(sea: Sea, p: Vec, radius: float, shapes: Sequence[Shape], gap: float) -> bool:

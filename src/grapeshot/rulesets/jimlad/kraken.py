@@ -21,7 +21,6 @@ from grapeshot.geometry import (
     Vec,
     bearing,
     point_hull_distance,
-    unit,
 )
 from grapeshot.rulesets.jimlad.basis import Term, explained, single
 from grapeshot.rulesets.jimlad.damage import penetration
@@ -34,7 +33,7 @@ from grapeshot.rulesets.jimlad.data import (
     KRAKEN_STRENGTH,
     SUB,
 )
-from grapeshot.rulesets.jimlad.discs import Shape, Track, circle_entry, closest_on_hull, disc_travel, edge_spot, pt, terrain_shapes
+from grapeshot.rulesets.jimlad.discs import Shape, Track, circle_entry, closest_on_hull, edge_spot, move_disc, pt, terrain_shapes
 from grapeshot.rulesets.jimlad.movement import roll_direction
 from grapeshot.rulesets.jimlad.state import Kraken, Sea, Ship
 
@@ -105,20 +104,10 @@ def kraken_moves(g: Game, sea: Sea) -> Proc:
         obstacles.extend(terrain_shapes(sea))
         if sea.sub is not None:
             obstacles.append((SUB, "sub", sea.sub.hull))
-        travelled, met = disc_travel(sea, c, direction, float(r.total), KRAKEN_RADIUS, obstacles)
-        d = unit(direction)
-        kr.x, kr.y = c.x + d.x * travelled, c.y + d.y * travelled
-        g.emit(
-            "kraken-move",
-            "JL-NPC-2",
-            target=target.name,
-            direction=round(direction, 3),
-            inches=r.total,
-            travelled=round(travelled, 4),
-            start=pt(c),
-            end=[round(kr.x, 4), round(kr.y, 4)],
-            contact=None if met is None else {"with": met[0], "kind": met[1]},
-        )
+        moved = move_disc(sea, c, direction, float(r.total), KRAKEN_RADIUS, obstacles, r.total)
+        kr.x, kr.y = moved.end.x, moved.end.y
+        g.emit("kraken-move", "JL-NPC-2", target=target.name, **moved.fields)
+        met = moved.met
         victim = sea.ships[met[0]] if met is not None and met[1] == "ship" else None
     if victim is not None:
         yield from kraken_attacks(g, sea, victim)
@@ -127,7 +116,7 @@ def kraken_moves(g: Game, sea: Sea) -> Proc:
 def kraken_attacks(g: Game, sea: Sea, ship: Ship) -> Proc:
     """JL-NPC-2: three S8 attacks on the facing the Kraken touches; each hits on a 4+ (ruling) and
     is struck like a ram: ramshackle save, and a penetrating hit rolls on the damage table at once."""
-    from grapeshot.rulesets.jimlad.collisions import blow
+    from grapeshot.rulesets.jimlad.collisions import model_blows
 
     kr = sea.kraken
     if kr is None or not ship.afloat:
@@ -137,21 +126,7 @@ def kraken_attacks(g: Game, sea: Sea, ship: Ship) -> Proc:
     hits = sum(1 for f in r.faces if f >= KRAKEN_HIT)
     need = single("JL-NPC-2", "each attack hits on a 4+ (ruling)", KRAKEN_HIT)
     g.emit("kraken-attack", "JL-NPC-2", ship=ship.name, facing=facing.value, faces=list(r.faces), need=KRAKEN_HIT, hits=hits, **explained(g, {"need": need}))
-    for _ in range(hits):
-        if not ship.afloat:
-            break
-        yield from blow(
-            g,
-            sea,
-            ship,
-            KRAKEN_STRENGTH,
-            facing,
-            by_seat=None,
-            by_actor=None,
-            cause="the Kraken",
-            rule="JL-NPC-2",
-            strength_basis=single("JL-NPC-2", "the Kraken's attack", KRAKEN_STRENGTH),
-        )
+    yield from model_blows(g, sea, ship, hits, KRAKEN_STRENGTH, facing, cause="the Kraken", rule="JL-NPC-2", what="the Kraken's attack")
 
 
 def wound_kraken(

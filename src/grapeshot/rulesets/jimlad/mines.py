@@ -20,7 +20,6 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, TWO_D6, RollRequest
 from grapeshot.geometry import (
     Vec,
-    unit,
 )
 from grapeshot.rulesets.jimlad.basis import single
 from grapeshot.rulesets.jimlad.data import (
@@ -29,7 +28,7 @@ from grapeshot.rulesets.jimlad.data import (
     MINE_RADIUS,
     MINE_STRENGTH,
 )
-from grapeshot.rulesets.jimlad.discs import Disc, Shape, Track, disc_travel, edge_spot, pt, shape_gap, terrain_shapes
+from grapeshot.rulesets.jimlad.discs import Disc, Shape, Track, edge_spot, move_disc, pt, shape_gap, terrain_shapes
 from grapeshot.rulesets.jimlad.movement import roll_direction
 from grapeshot.rulesets.jimlad.state import Mine, Sea, Ship
 
@@ -122,20 +121,10 @@ def drift_mine(g: Game, sea: Sea, mine: Mine, direction: float, inches: float) -
     start = Vec(mine.x, mine.y)
     obstacles: list[Track] = [(s.name, "ship", s.hull) for s in sea.afloat()]
     obstacles.extend(terrain_shapes(sea))
-    travelled, met = disc_travel(sea, start, direction, inches, MINE_RADIUS, obstacles)
-    d = unit(direction)
-    mine.x, mine.y = start.x + d.x * travelled, start.y + d.y * travelled
-    g.emit(
-        "mine-drift",
-        "JL-NPC-1",
-        mine=mine.name,
-        direction=round(direction, 3),
-        inches=inches,
-        travelled=round(travelled, 4),
-        start=pt(start),
-        end=[round(mine.x, 4), round(mine.y, 4)],
-        contact=None if met is None else {"with": met[0], "kind": met[1]},
-    )
+    moved = move_disc(sea, start, direction, inches, MINE_RADIUS, obstacles, inches)
+    mine.x, mine.y = moved.end.x, moved.end.y
+    g.emit("mine-drift", "JL-NPC-1", mine=mine.name, **moved.fields)
+    met = moved.met
     if met is not None and met[1] == "ship":
         yield from detonate(g, sea, mine, sea.ships[met[0]])
 
