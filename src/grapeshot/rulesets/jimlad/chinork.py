@@ -25,6 +25,7 @@ from grapeshot.geometry import (
     unit,
 )
 from grapeshot.rulesets.jimlad.basis import explained, single
+from grapeshot.rulesets.jimlad.damage import model_blows
 from grapeshot.rulesets.jimlad.data import (
     CHINORK,
     CHINORK_ARC,
@@ -88,8 +89,6 @@ def chinork_flies(g: Game, sea: Sea) -> Proc:
     harbour) that its front arc swept within 48" during the flight.  Hits strike the facing
     towards the closest point of the flight line and are resolved like rams (save, damage table
     at once).  With fewer than two pads the Chinork stays on the ground."""
-    from grapeshot.rulesets.jimlad.collisions import model_blows
-
     pads = [t for t in sea.terrain if t.kind == "landing_pad" and t.point is not None]
     names = [t.name for t in pads]
     if len(pads) < 2 or sea.chinork_pad not in names:

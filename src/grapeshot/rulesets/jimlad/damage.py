@@ -171,6 +171,39 @@ def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None, *, at_once:
     g.emit("damage", rule, ship=ship.name, result=result, roll=r.total, by=by_seat, **detail, **explained(g, basis))
 
 
+def model_blows(g: Game, sea: Sea, ship: Ship, hits: int, strength: int, facing: Any, *, cause: str, rule: str, what: str) -> Proc:
+    """A non-player model's hits on a ship (the Kraken's attacks, JL-NPC-2; Da Chinork's shots,
+    JL-EVT-11): each is a :func:`blow` of ``strength``, struck while the ship is still afloat."""
+    for _ in range(hits):
+        if not ship.afloat:
+            break
+        yield from blow(g, sea, ship, strength, facing, by_seat=None, by_actor=None, cause=cause, rule=rule, strength_basis=single(rule, what, strength))
+
+
+def blow(
+    g: Game,
+    sea: Sea,
+    ship: Ship,
+    strength: int,
+    facing: Any,
+    *,
+    by_seat: str | None,
+    by_actor: str | None,
+    cause: str,
+    rule: str,
+    strength_basis: Sequence[Term] | None = None,
+) -> Proc:
+    """A blow outside the shooting phase: struck like any other, and a penetrating one rolls on
+    the damage table at once (JL-DMG-10)."""
+    verdict = yield from strike(
+        g, sea, ship, strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule, strength_basis=strength_basis, at_once=True
+    )
+    if verdict == "penetrating" and ship.afloat:
+        if ship.name in sea.penetrated:
+            sea.penetrated.remove(ship.name)
+        yield from damage_table(g, sea, ship, by_seat, at_once=True)
+
+
 def cannot_repair(sea: Sea, ship: Ship) -> str | None:
     """Why the grot riggers may not work now, or None if they may (JL-DMG-9): they need two Orks
     to drive them (JL-KREW-5), work once a turn, instead of the kannons and torpedoes, and not

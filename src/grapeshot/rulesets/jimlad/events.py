@@ -23,9 +23,10 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, TENS, RollRequest, nd6
 from grapeshot.geometry import Hull, angle_diff, hull_hits_polygon, hulls_overlap, unit
 from grapeshot.rulesets.jimlad import chinork, kraken, mines, submarine
+from grapeshot.rulesets.jimlad.compass import roll_direction
 from grapeshot.rulesets.jimlad.data import CARDS, KLANS, SKURVY_DICE, Card, Turn
 from grapeshot.rulesets.jimlad.krew import remove_model
-from grapeshot.rulesets.jimlad.movement import card_path, drift, legal_cards, roll_direction
+from grapeshot.rulesets.jimlad.movement import card_path, drift, legal_cards
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]

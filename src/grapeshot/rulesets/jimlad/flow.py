@@ -17,6 +17,7 @@ from grapeshot.geometry import Facing, Hull, Pose, bearing, hull_hits_polygon, h
 from grapeshot.rulesets.jimlad import boarding, events, harbour, kraken, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.basis import Basis, explained, single, total
+from grapeshot.rulesets.jimlad.compass import roll_direction
 from grapeshot.rulesets.jimlad.data import (
     CARDS,
     DEFAULT_LENGTH,
@@ -35,7 +36,7 @@ from grapeshot.rulesets.jimlad.data import (
     armour_terms,
 )
 from grapeshot.rulesets.jimlad.kannon import SHELLS, carried, grapeshot_strength
-from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift, straight_ahead
+from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, side_wind_drift, straight_ahead
 from grapeshot.rulesets.jimlad.placing import confirm_position
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt
 from grapeshot.rulesets.jimlad.shooting import shooting_round

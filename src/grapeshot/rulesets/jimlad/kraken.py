@@ -23,7 +23,8 @@ from grapeshot.geometry import (
     point_hull_distance,
 )
 from grapeshot.rulesets.jimlad.basis import Term, explained, single
-from grapeshot.rulesets.jimlad.damage import penetration
+from grapeshot.rulesets.jimlad.compass import roll_direction
+from grapeshot.rulesets.jimlad.damage import model_blows, penetration
 from grapeshot.rulesets.jimlad.data import (
     KRAKEN_ARMOUR,
     KRAKEN_ATTACKS,
@@ -34,7 +35,6 @@ from grapeshot.rulesets.jimlad.data import (
     SUB,
 )
 from grapeshot.rulesets.jimlad.discs import Shape, Track, circle_entry, closest_on_hull, edge_spot, move_disc, pt, terrain_shapes
-from grapeshot.rulesets.jimlad.movement import roll_direction
 from grapeshot.rulesets.jimlad.state import Kraken, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -116,8 +116,6 @@ def kraken_moves(g: Game, sea: Sea) -> Proc:
 def kraken_attacks(g: Game, sea: Sea, ship: Ship) -> Proc:
     """JL-NPC-2: three S8 attacks on the facing the Kraken touches; each hits on a 4+ (ruling) and
     is struck like a ram: ramshackle save, and a penetrating hit rolls on the damage table at once."""
-    from grapeshot.rulesets.jimlad.collisions import model_blows
-
     kr = sea.kraken
     if kr is None or not ship.afloat:
         return

@@ -22,6 +22,8 @@ from grapeshot.geometry import (
     Vec,
 )
 from grapeshot.rulesets.jimlad.basis import single
+from grapeshot.rulesets.jimlad.compass import roll_direction
+from grapeshot.rulesets.jimlad.damage import blow
 from grapeshot.rulesets.jimlad.data import (
     KRAKEN_RADIUS,
     MINE_EDGE_DISTANCE,
@@ -29,7 +31,6 @@ from grapeshot.rulesets.jimlad.data import (
     MINE_STRENGTH,
 )
 from grapeshot.rulesets.jimlad.discs import Disc, Shape, Track, edge_spot, move_disc, pt, shape_gap, terrain_shapes
-from grapeshot.rulesets.jimlad.movement import roll_direction
 from grapeshot.rulesets.jimlad.state import Mine, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -132,8 +133,6 @@ def drift_mine(g: Game, sea: Sea, mine: Mine, direction: float, inches: float) -
 def detonate(g: Game, sea: Sea, mine: Mine, ship: Ship) -> Proc:
     """JL-NPC-1: a mine that meets a ship detonates: it is removed and strikes the ship at S8
     on the facing towards it (ruling: a ship sailing into a mine sets it off too, and sails on)."""
-    from grapeshot.rulesets.jimlad.collisions import blow
-
     sea.mines.remove(mine)
     g.emit("mine", "JL-NPC-1", mine=mine.name, ship=ship.name, at=[round(mine.x, 4), round(mine.y, 4)])
     yield from blow(

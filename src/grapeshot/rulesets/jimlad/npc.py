@@ -1,15 +1,11 @@
 """The non-player models as one: floating mines, Da Kraken, Da Dred NoOrk and Da Chinork (JL-NPC-*).
 
-This room holds what concerns all of them at once: their setting up before turn 1, what a ship
-sailing into one of them, or krak landing on one, does, and the checks that they stay on the
+This room holds what concerns all of them at once: their setting up before turn 1, what krak
+landing on one does (on a mine: S + D6 against armour 11, glancing or penetrating destroys it
+harmlessly, JL-NPC-1; on the Kraken: a wound roll, JL-NPC-2), and the checks that they stay on the
 table clear of the ships.  Each model's own rules have a room of its own (:mod:`.mines`,
-:mod:`.kraken`, :mod:`.submarine`, :mod:`.chinork`), and the geometry of the round ones is in
-:mod:`.discs`.
-
-* A ship that sails into a mine sets it off and sails on; krak landing on a mine strikes it
-  (S + D6 against armour 11; glancing or penetrating destroys it harmlessly) (JL-NPC-1).
-* A ship that runs into the Kraken stops, and its impact strikes the Kraken (JL-NPC-2).
-* The sub crash-dives out of the way of a ship that bears down on it (JL-EVT-14).
+:mod:`.kraken`, :mod:`.submarine`, :mod:`.chinork`), the geometry of the round ones is in
+:mod:`.discs`, and a ship sailing into one is :func:`.collisions.ship_meets`.
 """
 
 from __future__ import annotations
@@ -20,12 +16,12 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
-from grapeshot.geometry import Contact, Vec, distance, hull_hits_polygon, hulls_overlap
+from grapeshot.geometry import Vec, distance, hull_hits_polygon, hulls_overlap
 from grapeshot.rulesets.jimlad.basis import explained, single
 from grapeshot.rulesets.jimlad.damage import penetration
 from grapeshot.rulesets.jimlad.data import KRAKEN, KRAKEN_RADIUS, MINE_ARMOUR, MINE_RADIUS
 from grapeshot.rulesets.jimlad.kraken import wound_kraken
-from grapeshot.rulesets.jimlad.mines import detonate, lay_mine
+from grapeshot.rulesets.jimlad.mines import lay_mine
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -84,34 +80,6 @@ def krak_hits_model(g: Game, sea: Sea, model: str, strength: int, *, by: Ship, c
         destroyed=destroyed,
         **explained(g, {"strength": single("JL-SHOOT-2", "krak", strength), "armour": single("JL-NPC-1", "a mine's armour", MINE_ARMOUR)}),
     )
-
-
-def ship_meets(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) -> Generator[Prompt, Any, bool]:
-    """A moving ship touches a mine, the Kraken or the sub; True if its move goes on.
-
-    * a mine detonates against it, and it sails on (JL-NPC-1);
-    * the Kraken: the ship stops and its impact (the ramming strength for the distance it came,
-      JL-RAM-3) strikes the Kraken; the Kraken answers in its own movement step (JL-NPC-2 ruling);
-    * the sub crash-dives out of its way (removed) and the ship sails on (JL-EVT-14 ruling).
-    """
-    if contact.kind == "mine":
-        mine = next(m for m in sea.mines if m.name == contact.ident)
-        yield from detonate(g, sea, mine, ship)
-        return True
-    if contact.kind == "kraken":
-        from grapeshot.rulesets.jimlad.collisions import strength_of
-
-        strength, parts, terms = strength_of(sea, ship, contact.at, course, None)
-        g.emit("kraken-rammed", "JL-NPC-2", ship=ship.name, strength=strength, **parts, **explained(g, {"strength": terms}))
-        yield from wound_kraken(
-            g, sea, strength, cause=f"{ship.name} running into the Kraken", by_seat=ship.commander, by_actor=ship.name, rule="JL-NPC-2", strength_basis=terms
-        )
-        return False
-    if contact.kind == "sub":
-        sea.sub = None
-        g.emit("sub-dives", "JL-EVT-14", why=f"{ship.name} bore down on it")
-        return True
-    return False
 
 
 def invariants(sea: Sea) -> list[str]:

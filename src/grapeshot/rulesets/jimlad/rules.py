@@ -38,7 +38,7 @@ RULEBOOK = RuleBook(
         _r("JL-KLAN-5", "Evil Sunz: +1D6 movement, -1 side armour", "data.KLANS", "data.armour_of"),
         _r("JL-KLAN-6", "Bad Moons: +1 front and side armour, -1D6 movement", "data.KLANS", "data.armour_of"),
         _r("JL-KLAN-7", 'Blood Axes: manned torpedoes, forward arc, no scatter, 18"', "torpedoes.launch", "torpedoes.check_torpedoes"),
-        _r("JL-KLAN-8", "wind sectors; Freebooterz re-roll per ship or player", "movement.wind_sector", "JimLad.reroll_seat"),
+        _r("JL-KLAN-8", "wind sectors; Freebooterz re-roll per ship or player", "compass.wind_sector", "JimLad.reroll_seat"),
         # krew
         _r("JL-KREW-1", "a Kaptin, a Mad Doc and five krew", "krew.starting_krew"),
         _r("JL-KREW-2", "Kaptin profile and 'Uge Choppa", "data.PROFILES"),
@@ -113,7 +113,7 @@ RULEBOOK = RuleBook(
         _r("JL-RAM-1", "ramming a ship that has moved, on the plotted course", "actions.ManoeuvreOrder", "collisions.ship_contact"),
         _r("JL-RAM-2", "the target's leadership test to evade", "collisions.evade", "collisions.room_aside"),
         _r("JL-RAM-3", "impact strength from distance moved and headings", "collisions.impact_band", "collisions.heading_modifier"),
-        _r("JL-RAM-4", "damage to the target, then to the rammer at -1", "collisions.ship_contact", "collisions.blow"),
+        _r("JL-RAM-4", "damage to the target, then to the rammer at -1", "collisions.ship_contact", "damage.blow"),
         _r("JL-RAM-5", "klan and wind modifiers to ram strength", "collisions.strength_of"),
         _r("JL-RAM-6", "crashes into docks, islands and ships", "collisions.collide", "movement.travel"),
         _r("JL-RAM-7", "grounding: a turn aground, then away from the terrain", "collisions.run_aground", "flow.refloat"),
@@ -172,6 +172,6 @@ RULEBOOK = RuleBook(
             "kraken.kraken_attacks",
             "kraken.wound_kraken",
         ),
-        _r("JL-NPC-3", "landing pads, docks for the models; scatter hits rolled again", "npc.setup_models", "movement.roll_direction"),
+        _r("JL-NPC-3", "landing pads, docks for the models; scatter hits rolled again", "npc.setup_models", "compass.roll_direction"),
     ],
 )

@@ -32,6 +32,7 @@ from grapeshot.geometry import (
     translate_path,
     unit,
 )
+from grapeshot.rulesets.jimlad.compass import roll_direction
 from grapeshot.rulesets.jimlad.damage import damage_table
 from grapeshot.rulesets.jimlad.data import (
     KRAKEN,
@@ -45,7 +46,6 @@ from grapeshot.rulesets.jimlad.data import (
 )
 from grapeshot.rulesets.jimlad.discs import closest_on_hull, pose
 from grapeshot.rulesets.jimlad.harbour import in_harbour
-from grapeshot.rulesets.jimlad.movement import roll_direction
 from grapeshot.rulesets.jimlad.state import Sea, Ship, Sub
 
 Proc = Generator[Prompt, Any, Any]
