@@ -14,7 +14,7 @@ from typing import Any, Literal
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import SCATTER, RollRequest
-from grapeshot.geometry import angle_diff
+from grapeshot.geometry import wind_quarter
 from grapeshot.rulesets.jimlad.state import Sea
 
 WindSector = Literal["with", "against", "side"]
@@ -22,12 +22,8 @@ WindSector = Literal["with", "against", "side"]
 
 def wind_sector(wind: float, course: float, half_width: float) -> WindSector:
     """JL-KLAN-8: sailing with the wind (within ``half_width`` of downwind), against it, or across it."""
-    off = abs(angle_diff(course, wind))
-    if off <= half_width:
-        return "with"
-    if off >= 180.0 - half_width:
-        return "against"
-    return "side"
+    quarter = wind_quarter(course, wind, half_width)
+    return "side" if quarter == "across" else quarter
 
 
 def roll_direction(g: Game, sea: Sea, purpose: str, rule: str) -> Generator[Prompt, Any, float]:
