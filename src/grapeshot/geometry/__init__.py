@@ -161,7 +161,7 @@ from grapeshot.geometry.templates import (
     touches_base,
     touches_edge,
 )
-from grapeshot.geometry.vectors import EPS, Pose, Vec, angle_diff, bearing, distance, norm_deg, unit
+from grapeshot.geometry.vectors import EPS, Pose, Vec, angle_diff, bearing, distance, norm_deg, unit, wind_quarter
 
 __all__ = [
     "ALOFT",
@@ -297,4 +297,5 @@ __all__ = [
     "unit",
     "view_of",
     "view_of_hull",
+    "wind_quarter",
 ]

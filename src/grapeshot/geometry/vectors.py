@@ -9,7 +9,7 @@ counter-clockwise).
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 #: The tolerance of the hand-written float tests (inches, or degrees for arcs).
 EPS = 1e-9
@@ -66,6 +66,18 @@ def angle_diff(a: float, b: float) -> float:
     """Signed smallest difference ``a - b`` in (-180, 180]."""
     d = (a - b) % 360.0
     return d - 360.0 if d > 180.0 else d
+
+
+def wind_quarter(course: float, wind: float, width: float) -> Literal["with", "against", "across"]:
+    """How a course lies to a wind blowing towards ``wind``: ``with`` it within ``width`` degrees,
+    ``against`` it within ``width`` of straight into it, else ``across`` it (the sectors the rule
+    sets' sailing rules are given by; each names the last in its own words)."""
+    off = abs(angle_diff(course, wind))
+    if off <= width:
+        return "with"
+    if off >= 180.0 - width:
+        return "against"
+    return "across"
 
 
 def bearing(frm: Vec, to: Vec) -> float:

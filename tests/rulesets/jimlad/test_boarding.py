@@ -24,12 +24,14 @@ from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.dice import ScriptedDice
 from grapeshot.report import Words, narrate
-from grapeshot.rulesets.jimlad import boarding, flow, krew
+from grapeshot.rulesets.jimlad import boarding, flow, krew, melee, melee_result
 from grapeshot.rulesets.jimlad.actions import Fire, ManoeuvreOrder, Orders
-from grapeshot.rulesets.jimlad.boarding import LOCKED, Blows, Board, BoardingOption, BoardPrompt
+from grapeshot.rulesets.jimlad.boarding import Board, BoardingOption, BoardPrompt
 from grapeshot.rulesets.jimlad.damage import sink
 from grapeshot.rulesets.jimlad.data import PROFILES, Role
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, grapeshot_targets, slugga_targets
+from grapeshot.rulesets.jimlad.melee import Blows
+from grapeshot.rulesets.jimlad.melee_result import LOCKED
 from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship, victory_points
 from tests import support
@@ -205,17 +207,17 @@ def test_passing_launches_nothing() -> None:
 @pytest.mark.rules("JL-BOARD-2", "JL-BOARD-8", "JL-KREW-2", "JL-KREW-3")
 def test_blows_furious_charge_second_weapon_and_the_two_handed_choppa() -> None:
     boy, kaptin = KrewModel("krew", 1), KrewModel("kaptin", 3)
-    assert boarding.blows(boy, charging=True) == Blows(initiative=3, attacks=4, strength=4, ws=4)
-    assert boarding.blows(boy, charging=False) == Blows(initiative=2, attacks=3, strength=3, ws=4)
-    assert boarding.blows(kaptin, charging=True) == Blows(initiative=4, attacks=4, strength=6, ws=4)
-    assert boarding.blows(kaptin, charging=False) == Blows(initiative=3, attacks=3, strength=5, ws=4)
-    assert boarding.blows(KrewModel("doc", 1), charging=False) == Blows(2, 3, 3, 4)
+    assert melee.blows(boy, charging=True) == Blows(initiative=3, attacks=4, strength=4, ws=4)
+    assert melee.blows(boy, charging=False) == Blows(initiative=2, attacks=3, strength=3, ws=4)
+    assert melee.blows(kaptin, charging=True) == Blows(initiative=4, attacks=4, strength=6, ws=4)
+    assert melee.blows(kaptin, charging=False) == Blows(initiative=3, attacks=3, strength=5, ws=4)
+    assert melee.blows(KrewModel("doc", 1), charging=False) == Blows(2, 3, 3, 4)
 
 
 @pytest.mark.rules("JL-BOARD-8")
 @pytest.mark.parametrize(("ws", "enemy", "need"), [(4, 4, 4), (5, 4, 3), (4, 3, 3), (3, 4, 4), (4, 8, 4), (4, 9, 5), (2, 5, 5), (1, 2, 4), (1, 3, 5)])
 def test_weapon_skill_chart(ws: int, enemy: int, need: int) -> None:
-    assert boarding.to_hit(ws, enemy) == need
+    assert melee.to_hit(ws, enemy) == need
 
 
 # The big round: Red (Kaptin, Doc, boy) boards Blue (Kaptin with 3 wounds, two boyz; no Doc).
@@ -555,7 +557,7 @@ def test_krew_are_shared_so_both_ships_are_worked_when_there_are_enough(
     g = alongside()
     red, blue = support.ship(g, "Red"), support.ship(g, "Blue")
     red.krew, blue.krew = crew(*winner), crew(*captured)
-    boarding.place_krew(blue, red)
+    melee_result.place_krew(blue, red)
     assert (roles(red), roles(blue)) == (after_winner, after_captured)
 
 

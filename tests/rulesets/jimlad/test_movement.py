@@ -18,7 +18,7 @@ from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import CLEARANCE, hull_distance, hull_hits_polygon
-from grapeshot.rulesets.jimlad import flow, movement
+from grapeshot.rulesets.jimlad import compass, flow, movement
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.data import CARD_LENGTH, Card
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, OrdersPrompt
@@ -489,16 +489,16 @@ def test_snake_bites_wind_abeam_option_distance_adds_d3_to_the_move() -> None:
     ],
 )
 def test_wind_sectors_default_45_degrees(course: float, sector: str) -> None:
-    assert movement.wind_sector(0.0, course, 45.0) == sector
+    assert compass.wind_sector(0.0, course, 45.0) == sector
     # the same relative angles with the wind blowing elsewhere
-    assert movement.wind_sector(200.0, course + 200.0, 45.0) == sector
+    assert compass.wind_sector(200.0, course + 200.0, 45.0) == sector
 
 
 @pytest.mark.rules("JL-KLAN-8", "JL-KLAN-2")
 def test_wind_sector_option_widens_the_with_and_against_sectors() -> None:
-    assert movement.wind_sector(0.0, 50.0, 45.0) == "side"
-    assert movement.wind_sector(0.0, 50.0, 60.0) == "with"
-    assert movement.wind_sector(0.0, 125.0, 60.0) == "against"
+    assert compass.wind_sector(0.0, 50.0, 45.0) == "side"
+    assert compass.wind_sector(0.0, 50.0, 60.0) == "with"
+    assert compass.wind_sector(0.0, 125.0, 60.0) == "against"
     g = solo({"klan": "snake-bites", "heading": 50.0}, options={"wind_sector": 60.0}, script=[1, 1, 6, 6])
     support.sea(g).wind = 0.0
     assert allowance(g, Card.FULL_AHEAD).high == 24.0 + 2 + 12

@@ -20,7 +20,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
 from grapeshot.dice import ScriptedDice
 from grapeshot.geometry import CLEARANCE, Hull, Vec, point_hull_distance
-from grapeshot.rulesets.jimlad import flow, kannon, movement, npc, torpedoes
+from grapeshot.rulesets.jimlad import chinork, discs, flow, kannon, kraken, mines, movement, npc, submarine, torpedoes
 from grapeshot.rulesets.jimlad.actions import Fire, ManoeuvreOrder, Orders, Torpedoes
 from grapeshot.rulesets.jimlad.data import KRAKEN_RADIUS, MINE_RADIUS, Card
 from grapeshot.rulesets.jimlad.state import Kraken, Mine, Sub
@@ -124,7 +124,7 @@ def with_mine(x: float, y: float, **kw: Any) -> Game:
 def test_a_mine_drifts_d6_in_a_scatter_direction() -> None:
     g = with_mine(60.0, 60.0)
     g.dice = ScriptedDice(["hit", 90.0, 4])
-    run(g, npc.mines_drift(g, sea(g)))
+    run(g, mines.mines_drift(g, sea(g)))
     m = sea(g).mines[0]
     assert (m.x, m.y) == pytest.approx((60.0, 64.0))
     assert ev(g, "mine-drift") == [
@@ -138,7 +138,7 @@ def test_a_mine_drifting_into_a_ship_detonates_at_s8_on_the_facing_towards_it() 
     # S8 + 4 = 12 against the port armour 12: glancing; the ramshackle save fails
     g = with_mine(30.0, 42.0)
     g.dice = ScriptedDice([270.0, 6, 4, 2])
-    run(g, npc.mines_drift(g, sea(g)))
+    run(g, mines.mines_drift(g, sea(g)))
     [d] = ev(g, "mine-drift")
     assert d["travelled"] == pytest.approx(42.0 - 38.0 - MINE_RADIUS - CLEARANCE, abs=1e-4)
     assert d["contact"] == {"with": "Red", "kind": "ship"}
@@ -154,10 +154,10 @@ def test_a_mine_laid_after_one_went_off_has_a_name_of_its_own() -> None:
     # it is Mine 2, so the log never speaks of two different mines by one name
     g = with_mine(30.0, 42.0)
     g.dice = ScriptedDice([270.0, 6, 4, 2])
-    run(g, npc.mines_drift(g, sea(g)))
+    run(g, mines.mines_drift(g, sea(g)))
     assert sea(g).mines == []
     g.dice = ScriptedDice([90.0])
-    run(g, npc.mine_enters(g, sea(g)))
+    run(g, mines.mine_enters(g, sea(g)))
     assert [m.name for m in sea(g).mines] == ["Mine 2"]
     assert [p["mine"] for p in ev(g, "mine-placed")] == ["Mine 2"]
 
@@ -166,7 +166,7 @@ def test_a_mine_laid_after_one_went_off_has_a_name_of_its_own() -> None:
 def test_a_penetrating_mine_rolls_on_the_damage_table_at_once() -> None:
     g = with_mine(30.0, 42.0)
     g.dice = ScriptedDice([270.0, 6, 6, 1, 5])  # 8 + 6 = 14: penetrating, save 1, damage roll 5 (rudder)
-    run(g, npc.mines_drift(g, sea(g)))
+    run(g, mines.mines_drift(g, sea(g)))
     assert [d["result"] for d in ev(g, "damage")] == ["rudder-damaged"]
     assert ship(g, "Red").rudder_damaged and sea(g).penetrated == []
 
@@ -178,7 +178,7 @@ def test_a_drifting_mine_stops_at_terrain_and_at_the_edge() -> None:
     s = sea(g)
     s.mines.append(Mine("Mine 2", 60.0, 70.0))
     g.dice = ScriptedDice([0.0, 6, 90.0, 6])
-    run(g, npc.mines_drift(g, s))
+    run(g, mines.mines_drift(g, s))
     one, two = s.mines
     assert (one.x, one.y) == pytest.approx((70.0 - MINE_RADIUS - CLEARANCE, 15.0))
     assert (two.x, two.y) == pytest.approx((60.0, 72.0 - MINE_RADIUS - CLEARANCE))
@@ -231,7 +231,7 @@ def with_kraken(x: float, y: float, **kw: Any) -> Game:
 def test_the_kraken_enters_where_a_scatter_line_from_the_centre_meets_the_edge() -> None:
     g = game(duel())
     g.dice = ScriptedDice(["hit", 90.0])
-    run(g, npc.kraken_enters(g, sea(g)))
+    run(g, kraken.kraken_enters(g, sea(g)))
     kr = sea(g).kraken
     # due north the edge is at (60, 72); the 4" disc is moved in until it lies wholly on the table
     assert kr is not None and (kr.x, kr.y, kr.wounds) == (60.0, pytest.approx(69.75), 2)
@@ -242,7 +242,7 @@ def test_the_kraken_enters_where_a_scatter_line_from_the_centre_meets_the_edge()
 def test_the_kraken_moves_3d6_straight_at_the_nearest_ship() -> None:
     g = with_kraken(90.0, 36.0)
     g.dice = ScriptedDice([1, 2, 3])
-    run(g, npc.kraken_moves(g, sea(g)))
+    run(g, kraken.kraken_moves(g, sea(g)))
     kr = sea(g).kraken
     assert kr is not None and (kr.x, kr.y) == pytest.approx((84.0, 36.0))
     assert ev(g, "kraken-target")[0]["ship"] == "Blue"
@@ -256,7 +256,7 @@ def test_ships_equally_near_roll_off_and_the_lowest_is_hunted() -> None:
     # (45, 60) is as far from Red's corner (35, 38) as from Blue's (55, 38)
     g = with_kraken(45.0, 60.0)
     g.dice = ScriptedDice([3, 3, 5, 1, 1, 1, 1])
-    run(g, npc.kraken_moves(g, sea(g)))
+    run(g, kraken.kraken_moves(g, sea(g)))
     [t] = ev(g, "kraken-target")
     assert t["tied"] == ["Red", "Blue"] and t["tie_rolls"] == [{"Red": 3, "Blue": 3}, {"Red": 5, "Blue": 1}]
     assert t["ship"] == "Blue" and ev(g, "kraken-move")[0]["target"] == "Blue"
@@ -270,7 +270,7 @@ def test_in_contact_the_kraken_makes_three_s8_attacks_hitting_on_4_plus() -> Non
     # 4, 1, 6 are two hits; the first glances (8 + 3) and is not saved, the second penetrates (8 + 5) and is saved
     g = with_kraken(72.0, 36.0)
     g.dice = ScriptedDice([2, 2, 2, 4, 1, 6, 3, 2, 5, 6])
-    run(g, npc.kraken_moves(g, sea(g)))
+    run(g, kraken.kraken_moves(g, sea(g)))
     kr = sea(g).kraken
     assert kr is not None and kr.x == pytest.approx(65.0 + KRAKEN_RADIUS + CLEARANCE)
     assert ev(g, "kraken-move")[0]["contact"] == {"with": "Blue", "kind": "ship"}
@@ -283,7 +283,7 @@ def test_in_contact_the_kraken_makes_three_s8_attacks_hitting_on_4_plus() -> Non
     assert ship(g, "Blue").hull_points == 4
     # next movement phase: still in contact, it attacks again without moving (no dice for a move)
     g.dice = ScriptedDice([1, 2, 3])
-    run(g, npc.kraken_moves(g, sea(g)))
+    run(g, kraken.kraken_moves(g, sea(g)))
     assert len(ev(g, "kraken-move")) == 1 and ev(g, "kraken-attack")[-1]["hits"] == 0
 
 
@@ -367,7 +367,7 @@ def test_the_sub_surfaces_fires_two_standard_torpedoes_at_the_closest_ship_in_it
     g = game(duel())
     g.dice = ScriptedDice([0.0, 3, 3, 3, 3, "hit", "hit", 3, 1, 1])
     s = sea(g)
-    run(g, npc.sub_surfaces(g, s, ship(g, "Red"), same_facing=True))
+    run(g, submarine.sub_surfaces(g, s, ship(g, "Red"), same_facing=True))
     [up] = ev(g, "sub-surfaces")
     assert (up["direction"], up["inches"], up["at"]) == (0.0, 12, [42.0, 36.0, 0.0])
     assert ev(g, "sub-fires") == [{"target": "Blue", "at": [42.0, 36.0, 0.0], "turned": True, "rule": "JL-EVT-14"}]
@@ -387,7 +387,7 @@ def test_penetrating_sub_torpedoes_roll_the_damage_table_once_at_once() -> None:
     g = game(duel())
     g.dice = ScriptedDice([0.0, 3, 3, 3, 3, "hit", "hit", 4, 1, 5, 1, 6])
     s = sea(g)
-    run(g, npc.sub_surfaces(g, s, ship(g, "Red"), same_facing=True))
+    run(g, submarine.sub_surfaces(g, s, ship(g, "Red"), same_facing=True))
     assert [st["verdict"] for st in ev(g, "strike")] == ["penetrating", "penetrating"]
     assert [(d["ship"], d["result"], d["by"]) for d in ev(g, "damage")] == [("Blue", "engine-damaged", None)]
     assert ship(g, "Blue").hull_points == 3 and s.penetrated == []
@@ -400,7 +400,7 @@ def test_the_sub_turns_to_face_its_target_before_firing() -> None:
     g = game(duel(blue={"x": 60.0, "y": 60.0}))
     g.dice = ScriptedDice([90.0, 5, 5, 5, 5, 45.0, "hit", "hit", 1, 1])
     s = sea(g)
-    run(g, npc.sub_surfaces(g, s, ship(g, "Red"), same_facing=False))
+    run(g, submarine.sub_surfaces(g, s, ship(g, "Red"), same_facing=False))
     [fire] = ev(g, "sub-fires")
     heading = math.degrees(math.atan2(60.0 - 56.0, 60.0 - 30.0))
     assert fire["target"] == "Blue" and fire["turned"] is True and fire["at"][2] == pytest.approx(heading, abs=1e-4)
@@ -414,12 +414,12 @@ def test_a_sub_with_no_target_waits_then_closes_4d6_on_the_closest_ship_and_fire
     s.sub = Sub(Hull(30.0, 60.0, 90.0, 6.0, 2.0), surfaced=1)  # facing north, nobody ahead
     s.turn = g.turn = 1
     g.dice = ScriptedDice([])
-    run(g, npc.sub_acts(g, s))  # it surfaced this turn: it has had its go
+    run(g, submarine.sub_acts(g, s))  # it surfaced this turn: it has had its go
     assert ev(g, "sub-moves") == []
     s.turn = g.turn = 2
     # Red is closest (22" below): it turns south and closes 4D6 = 8"; Red is then dead ahead
     g.dice = ScriptedDice([2, 2, 2, 2, "hit", "hit", 1, 1])
-    run(g, npc.sub_acts(g, s))
+    run(g, submarine.sub_acts(g, s))
     [mv] = ev(g, "sub-moves")
     assert (mv["target"], mv["direction"], mv["inches"], mv["travelled"], mv["end"]) == ("Red", 270.0, 8, 8.0, [30.0, 52.0, 270.0])
     assert ev(g, "sub-fires")[0]["target"] == "Red" and s.sub is None
@@ -434,12 +434,12 @@ def test_the_sub_stops_short_of_what_it_meets() -> None:
     s.turn = 2
     # Red is dead ahead, 7" off: the sub fires at once, without moving
     g.dice = ScriptedDice(["hit", "hit", 1, 1])
-    run(g, npc.sub_acts(g, s))
+    run(g, submarine.sub_acts(g, s))
     assert ev(g, "sub-moves") == [] and ev(g, "sub-fires")[0]["target"] == "Red"
     # a sub facing away from Red, 4" off its side, closes and stops 0.005" short
     s.sub = Sub(Hull(30.0, 45.0, 90.0, 6.0, 2.0), surfaced=1)
     g.dice = ScriptedDice([6, 6, 6, 6, "hit", "hit", 1, 1])
-    run(g, npc.sub_acts(g, s))
+    run(g, submarine.sub_acts(g, s))
     mv = ev(g, "sub-moves")[-1]
     assert mv["contact"]["with"] == "Red" and mv["travelled"] == pytest.approx(45.0 - 3.0 - 38.0, abs=0.02)
 
@@ -461,7 +461,7 @@ def test_the_sub_surfaces_further_out_if_its_spot_is_taken() -> None:
     g = game(duel())
     g.dice = ScriptedDice([0.0, 1, 1, 1, 1, "hit", "hit", 1, 1])
     s = sea(g)
-    run(g, npc.sub_surfaces(g, s, ship(g, "Red"), same_facing=True))
+    run(g, submarine.sub_surfaces(g, s, ship(g, "Red"), same_facing=True))
     assert ev(g, "sub-surfaces")[0]["at"] == [39.0, 36.0, 0.0]
 
 
@@ -496,7 +496,7 @@ def test_the_chinork_flight_shoots_4_s7_at_every_ship_its_front_arc_sweeps_withi
     # Red: 4, 4, 1, 1 = two hits: 7 + 4 = 11 glancing, unsaved; 7 + 5 penetrating, saved.
     # Blue: four hits: three times 7 + 1, then 7 + 5 = 12 glancing, unsaved
     g.dice = ScriptedDice([4, 4, 1, 1, 4, 2, 5, 6, 6, 6, 6, 6, 1, 1, 1, 5, 2])
-    run(g, npc.chinork_flies(g, s))
+    run(g, chinork.chinork_flies(g, s))
     assert ev(g, "chinork") == [{"start": "West Pad", "end": "East Pad", "path": [[6.0, 10.0], [114.0, 10.0]], "targets": ["Red", "Blue"], "rule": "JL-EVT-11"}]
     shots = ev(g, "chinork-shots")
     assert [(x["ship"], x["facing"], x["source"], x["hits"]) for x in shots] == [("Red", "rear", [6.0, 10.0], 2), ("Blue", "port", [60.0, 10.0], 4)]
@@ -515,7 +515,7 @@ def test_the_chinork_flight_shoots_4_s7_at_every_ship_its_front_arc_sweeps_withi
 @pytest.mark.rules("JL-EVT-11")
 def test_the_chinork_front_arc_is_swept_along_its_flight() -> None:
     a, b = Vec(10.0, 10.0), Vec(110.0, 10.0)
-    region = npc.chinork_region(a, b)
+    region = chinork.chinork_region(a, b)
     half = 48.0 / math.sqrt(2.0)
     assert region.contains(Vec(50.0, 10.0 + half - 0.2))  # beside the line, seen at 45 degrees earlier on
     assert not region.contains(Vec(50.0, 10.0 + half + 0.2))
@@ -602,15 +602,15 @@ def test_the_broad_phase_never_skips_a_shape_the_exact_test_would_meet(
     """A drifting disc skips the exact test only for shapes its swept circle cannot reach."""
     from grapeshot.geometry import Polygon, unit
 
-    shape: npc.Shape
+    shape: discs.Shape
     if kind == "hull":
         shape = Hull(ox, oy, turn, 10.0, 4.0)
     elif kind == "polygon":
         shape = Polygon([(ox, oy), (ox + 8.0, oy + 1.0), (ox + 5.0, oy + 7.0)])
     else:
-        shape = npc.Disc(Vec(ox, oy), 3.0)
+        shape = discs.Disc(Vec(ox, oy), 3.0)
     start, d, rho = Vec(sx, sy), unit(heading), MINE_RADIUS + CLEARANCE
-    if npc._out_of_reach(start, d, dist, shape, rho):
+    if discs._out_of_reach(start, d, dist, shape, rho):
         end = Vec(sx + d.x * dist, sy + d.y * dist)
-        assert npc._gap(start, shape) > rho
-        assert npc._grown_entry(start, end, shape, rho) is None
+        assert discs.shape_gap(start, shape) > rho
+        assert discs._grown_entry(start, end, shape, rho) is None

@@ -11,8 +11,9 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import Scenario, parse_scenario
 from grapeshot.dice import ScriptedDice, ScriptItem
 from grapeshot.geometry import Surface, Vec
+from grapeshot.rulesets.woodenships.pieces import Figure, Ship
 from grapeshot.rulesets.woodenships.places import spot_at
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from tests.support import game
 
 __all__ = ["game"]

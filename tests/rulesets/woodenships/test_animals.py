@@ -17,9 +17,9 @@ from grapeshot.rulesets.woodenships import acts, animals, figures, melee, shooti
 from grapeshot.rulesets.woodenships.actions import Act, Move
 from grapeshot.rulesets.woodenships.data import WILD
 from grapeshot.rulesets.woodenships.flow import wild_turn
+from grapeshot.rulesets.woodenships.pieces import Weapon
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import ActPrompt
-from grapeshot.rulesets.woodenships.state import Weapon
 from tests.rulesets.woodenships.harness import ISLE, boat, fig, game, kinds, put, ship, shore, until
 from tests.support import accepts, drive
 

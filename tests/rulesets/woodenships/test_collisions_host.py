@@ -20,9 +20,9 @@ from grapeshot.rulesets.woodenships import magic, victory
 from grapeshot.rulesets.woodenships.actions import Steer
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
 from grapeshot.rulesets.woodenships.hosting import HOST, SIZES, call, swimmers
+from grapeshot.rulesets.woodenships.pieces import KEPT
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import NextPrompt, SteerPrompt
-from grapeshot.rulesets.woodenships.state import KEPT
 from tests.rulesets.woodenships.harness import boat, fig, game, kinds, put, scenario, ship, shore, until
 from tests.support import ScriptedDice, drive
 

@@ -106,8 +106,8 @@ def test_weapons_are_picked_up_on_the_way_and_not_beyond_reach() -> None:
     sc = ashore([{"name": "Walker", "kind": "man", "at": [10, 20]}], [{"name": "Target", "kind": "man", "at": [50, 30]}])
     g = game(sc)
     s = shore(g)
+    from grapeshot.rulesets.woodenships.pieces import Spot
     from grapeshot.rulesets.woodenships.setup import new_weapon
-    from grapeshot.rulesets.woodenships.state import Spot
 
     near = new_weapon(s, "pistol", None, Spot(Surface.LAND, "Isle", 14.0, 20.8))
     far = new_weapon(s, "sword", None, Spot(Surface.LAND, "Isle", 14.0, 23.0))
@@ -134,8 +134,8 @@ def test_the_carry_limit_option_bounds_pick_ups() -> None:
     )
     g = game(sc)
     s = shore(g)
+    from grapeshot.rulesets.woodenships.pieces import Spot
     from grapeshot.rulesets.woodenships.setup import new_weapon
-    from grapeshot.rulesets.woodenships.state import Spot
 
     w = new_weapon(s, "pistol", None, Spot(Surface.LAND, "Isle", 12.0, 20.0))
     p = to_figure(g, "Walker")

@@ -18,8 +18,8 @@ from grapeshot.dice import ScriptedDice
 from grapeshot.geometry import Surface, Vec
 from grapeshot.rulesets.woodenships import forts, guns, melee
 from grapeshot.rulesets.woodenships.figures import Spaces, plan, resolve
+from grapeshot.rulesets.woodenships.pieces import Fort, Gate
 from grapeshot.rulesets.woodenships.places import obstructions, surfaces_at
-from grapeshot.rulesets.woodenships.state import Fort, Gate
 from tests.rulesets.woodenships.harness import ISLE, fig, game, kinds, put, ship, shore
 from tests.support import drive
 

@@ -11,7 +11,7 @@ from grapeshot.core.game import Game
 from grapeshot.dice import ScriptedDice
 from grapeshot.geometry import Surface
 from grapeshot.rulesets.woodenships import melee
-from grapeshot.rulesets.woodenships.state import Spot
+from grapeshot.rulesets.woodenships.pieces import Spot
 from tests.rulesets.woodenships.harness import ashore, fig, game, kinds, shore
 from tests.support import drive
 

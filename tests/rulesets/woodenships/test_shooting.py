@@ -166,7 +166,7 @@ def test_only_carried_loaded_weapons_fire() -> None:
     shore(g).weapons["rifle 1"].loaded = False
     assert refused(g) == "rifle 1 is not loaded (WS-ARMS-3)"
     swimmer = fig(g, "Shooter")
-    from grapeshot.rulesets.woodenships.state import Spot
+    from grapeshot.rulesets.woodenships.pieces import Spot
 
     swimmer.spot = Spot(Surface.WATER, "", 10.0, 6.0)
     assert "in the water" in refused(g, "pistol 1")

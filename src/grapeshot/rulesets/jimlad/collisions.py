@@ -12,12 +12,14 @@ about) at each contact its sweep finds, and says whether the move goes on.
 * An island or a dock: a crash at that strength against the ship's own
   hull, and the ship is aground (JL-RAM-6, JL-RAM-7).
 * The table's edge: the ship stops; nothing else.
-* Mines, the Kraken and the sub: their own rules (:mod:`.npc`).
+* A mine: it goes off against the ship, which sails on (JL-NPC-1, :mod:`.mines`).
+* The Kraken: the ship stops and its impact strikes the Kraken (JL-NPC-2, :mod:`.kraken`).
+* The sub: it crash-dives out of the way and the ship sails on (JL-EVT-14).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,9 +28,11 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import TWO_D6, RollRequest
 from grapeshot.geometry import Contact, Hull, Obstacle, Path, Vec, angle_diff, first_contact, hulls_overlap, norm_deg, sweep, translate_path, unit
 from grapeshot.rulesets.jimlad.basis import Term, explained, single, term
-from grapeshot.rulesets.jimlad.damage import damage_table, strike
+from grapeshot.rulesets.jimlad.compass import wind_sector
+from grapeshot.rulesets.jimlad.damage import blow
 from grapeshot.rulesets.jimlad.data import KLANS, PROFILE_RULE
-from grapeshot.rulesets.jimlad.movement import wind_sector
+from grapeshot.rulesets.jimlad.kraken import wound_kraken
+from grapeshot.rulesets.jimlad.mines import detonate
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -69,8 +73,6 @@ def leadership(ship: Ship) -> int | None:
 
 def collide(g: Game, sea: Sea, ship: Ship, contact: Contact, path: Path, *, ram: bool, compulsory: bool) -> Generator[Prompt, Any, bool]:
     """Resolve one contact of a moving ship; True if its move goes on."""
-    from grapeshot.rulesets.jimlad import npc
-
     course = path.at(contact.at).heading  # the direction of travel at the moment of contact
     g.emit(
         "contact",
@@ -88,8 +90,34 @@ def collide(g: Game, sea: Sea, ship: Ship, contact: Contact, path: Path, *, ram:
         yield from run_aground(g, sea, ship, contact, course)
         return False
     if contact.kind in ("mine", "kraken", "sub"):
-        return (yield from npc.ship_meets(g, sea, ship, contact, course))
+        return (yield from ship_meets(g, sea, ship, contact, course))
     return False  # the table's edge
+
+
+def ship_meets(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) -> Generator[Prompt, Any, bool]:
+    """A moving ship touches a mine, the Kraken or the sub; True if its move goes on.
+
+    * a mine detonates against it, and it sails on (JL-NPC-1);
+    * the Kraken: the ship stops and its impact (the ramming strength for the distance it came,
+      JL-RAM-3) strikes the Kraken; the Kraken answers in its own movement step (JL-NPC-2 ruling);
+    * the sub crash-dives out of its way (removed) and the ship sails on (JL-EVT-14 ruling).
+    """
+    if contact.kind == "mine":
+        mine = next(m for m in sea.mines if m.name == contact.ident)
+        yield from detonate(g, sea, mine, ship)
+        return True
+    if contact.kind == "kraken":
+        strength, parts, terms = strength_of(sea, ship, contact.at, course, None)
+        g.emit("kraken-rammed", "JL-NPC-2", ship=ship.name, strength=strength, **parts, **explained(g, {"strength": terms}))
+        yield from wound_kraken(
+            g, sea, strength, cause=f"{ship.name} running into the Kraken", by_seat=ship.commander, by_actor=ship.name, rule="JL-NPC-2", strength_basis=terms
+        )
+        return False
+    if contact.kind == "sub":
+        sea.sub = None
+        g.emit("sub-dives", "JL-EVT-14", why=f"{ship.name} bore down on it")
+        return True
+    return False
 
 
 def strength_of(sea: Sea, ship: Ship, moved: float, course: float, other_course: float | None) -> tuple[int, dict[str, Any], list[Term]]:
@@ -302,27 +330,3 @@ def run_aground(g: Game, sea: Sea, ship: Ship, contact: Contact, course: float) 
         rule="JL-RAM-6",
         strength_basis=terms,
     )
-
-
-def blow(
-    g: Game,
-    sea: Sea,
-    ship: Ship,
-    strength: int,
-    facing: Any,
-    *,
-    by_seat: str | None,
-    by_actor: str | None,
-    cause: str,
-    rule: str,
-    strength_basis: Sequence[Term] | None = None,
-) -> Proc:
-    """A blow outside the shooting phase: struck like any other, and a penetrating one rolls on
-    the damage table at once (JL-DMG-10)."""
-    verdict = yield from strike(
-        g, sea, ship, strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule, strength_basis=strength_basis, at_once=True
-    )
-    if verdict == "penetrating" and ship.afloat:
-        if ship.name in sea.penetrated:
-            sea.penetrated.remove(ship.name)
-        yield from damage_table(g, sea, ship, by_seat, at_once=True)

@@ -16,6 +16,7 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Facing
 from grapeshot.rulesets.jimlad.basis import Basis, Term, explained, single, term
 from grapeshot.rulesets.jimlad.data import GUN_DAMAGE_ROLL, GUNS, HULL_POINTS, RAMSHACKLE_SAVE, armour_of, armour_terms
+from grapeshot.rulesets.jimlad.melee_result import release_sunk
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -127,8 +128,6 @@ def sink(g: Game, sea: Sea, ship: Ship, by_seat: str | None, cause: str) -> None
         sea.sunk_vp[by_seat] = sea.sunk_vp.get(by_seat, 0) + 1
     g.emit("sunk", "JL-SHIP-4", ship=ship.name, cause=cause, by=by_seat, vp_to=by_seat if credited else None, krew_lost=lost_krew, gold_lost=lost_gold)
     if ship.engaged is not None:  # a boarding action ends with her (JL-BOARD-5)
-        from grapeshot.rulesets.jimlad.boarding import release_sunk
-
         release_sunk(g, sea, ship)
 
 
@@ -170,6 +169,39 @@ def damage_table(g: Game, sea: Sea, ship: Ship, by_seat: str | None, *, at_once:
     if g.logging and detail.get("already"):
         basis["already"] = single("JL-DMG-10", "the same damage again changes nothing (ruling)", True)
     g.emit("damage", rule, ship=ship.name, result=result, roll=r.total, by=by_seat, **detail, **explained(g, basis))
+
+
+def model_blows(g: Game, sea: Sea, ship: Ship, hits: int, strength: int, facing: Any, *, cause: str, rule: str, what: str) -> Proc:
+    """A non-player model's hits on a ship (the Kraken's attacks, JL-NPC-2; Da Chinork's shots,
+    JL-EVT-11): each is a :func:`blow` of ``strength``, struck while the ship is still afloat."""
+    for _ in range(hits):
+        if not ship.afloat:
+            break
+        yield from blow(g, sea, ship, strength, facing, by_seat=None, by_actor=None, cause=cause, rule=rule, strength_basis=single(rule, what, strength))
+
+
+def blow(
+    g: Game,
+    sea: Sea,
+    ship: Ship,
+    strength: int,
+    facing: Any,
+    *,
+    by_seat: str | None,
+    by_actor: str | None,
+    cause: str,
+    rule: str,
+    strength_basis: Sequence[Term] | None = None,
+) -> Proc:
+    """A blow outside the shooting phase: struck like any other, and a penetrating one rolls on
+    the damage table at once (JL-DMG-10)."""
+    verdict = yield from strike(
+        g, sea, ship, strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule, strength_basis=strength_basis, at_once=True
+    )
+    if verdict == "penetrating" and ship.afloat:
+        if ship.name in sea.penetrated:
+            sea.penetrated.remove(ship.name)
+        yield from damage_table(g, sea, ship, by_seat, at_once=True)
 
 
 def cannot_repair(sea: Sea, ship: Ship) -> str | None:

@@ -63,6 +63,9 @@ GUNNER_BS = 3  # JL-SHOOT-1: grot gun krews
 
 # --------------------------------------------------------------------------- non-player models (JL-NPC-*)
 
+KRAKEN = "Kraken"  # the models' names in contacts and events
+SUB = "Da Dred NoOrk"
+CHINORK = "Da Chinork"
 MINE_RADIUS = 0.5  # ruling: a mine is a disc 1" across
 MINE_STRENGTH = 8  # JL-NPC-1
 MINE_ARMOUR = 11

@@ -22,10 +22,11 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, TENS, RollRequest, nd6
 from grapeshot.geometry import Hull, angle_diff, hull_hits_polygon, hulls_overlap, unit
-from grapeshot.rulesets.jimlad import npc
+from grapeshot.rulesets.jimlad import chinork, kraken, mines, submarine
+from grapeshot.rulesets.jimlad.compass import roll_direction
 from grapeshot.rulesets.jimlad.data import CARDS, KLANS, SKURVY_DICE, Card, Turn
 from grapeshot.rulesets.jimlad.krew import remove_model
-from grapeshot.rulesets.jimlad.movement import card_path, drift, legal_cards, roll_direction
+from grapeshot.rulesets.jimlad.movement import card_path, drift, legal_cards
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -79,8 +80,8 @@ def events_phase(g: Game, sea: Sea) -> Proc:
             g.emit("event-roll", "JL-EVT-1", seat=seat, ship=ship.name, roll=r.total, happens=happens)
             if happens:
                 yield from random_event(g, sea, seat, ship)
-    yield from npc.mines_drift(g, sea)
-    yield from npc.sub_acts(g, sea)
+    yield from mines.mines_drift(g, sea)
+    yield from submarine.sub_acts(g, sea)
 
 
 def blocked(sea: Sea, result: int) -> bool:
@@ -124,17 +125,17 @@ def apply_event(g: Game, sea: Sea, seat: str, ship: Ship, result: int, rerolled:
     elif result == 23:
         skurvy(g, sea, ship)
     elif result in (24, 36):
-        yield from npc.chinork_flies(g, sea)
+        yield from chinork.chinork_flies(g, sea)
     elif result in (25, 46):
-        yield from npc.mine_enters(g, sea)
+        yield from mines.mine_enters(g, sea)
     elif result == 26:
         yield from overboard(g, sea, ship)
     elif result in SUB_RESULTS:
-        yield from npc.sub_surfaces(g, sea, ship, same_facing=result == 45)
+        yield from submarine.sub_surfaces(g, sea, ship, same_facing=result == 45)
     elif result == 44:
         yield from mermorks(g, sea, ship)
     else:
-        yield from npc.kraken_enters(g, sea)
+        yield from kraken.kraken_enters(g, sea)
 
 
 # --------------------------------------------------------------------------- the weather

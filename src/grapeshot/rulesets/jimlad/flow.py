@@ -14,9 +14,10 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome, PhaseStep
 from grapeshot.geometry import Facing, Hull, Pose, bearing, hull_hits_polygon, hulls_overlap
-from grapeshot.rulesets.jimlad import boarding, events, harbour, npc, victory
+from grapeshot.rulesets.jimlad import boarding, events, harbour, kraken, npc, victory
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.basis import Basis, explained, single, total
+from grapeshot.rulesets.jimlad.compass import roll_direction
 from grapeshot.rulesets.jimlad.data import (
     CARDS,
     DEFAULT_LENGTH,
@@ -35,7 +36,7 @@ from grapeshot.rulesets.jimlad.data import (
     armour_terms,
 )
 from grapeshot.rulesets.jimlad.kannon import SHELLS, carried, grapeshot_strength
-from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, roll_direction, side_wind_drift, straight_ahead
+from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, side_wind_drift, straight_ahead
 from grapeshot.rulesets.jimlad.placing import confirm_position
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt
 from grapeshot.rulesets.jimlad.shooting import shooting_round
@@ -238,7 +239,7 @@ def events_phase(g: Game, sea: Sea) -> Proc:
 def movement_phase(g: Game, sea: Sea) -> Proc:
     """JL-TURN-3: sealed orders for every ship, revealed together, then ships move in turn sequence."""
     g.begin_phase("movement", "JL-TURN-3")
-    yield from npc.kraken_moves(g, sea)  # JL-NPC-2 ruling: the Kraken moves and attacks before the ships
+    yield from kraken.kraken_moves(g, sea)  # JL-NPC-2 ruling: the Kraken moves and attacks before the ships
     ordered = [s for seat in sea.order for s in sea.fleet(seat)]
     for ship in ordered:
         if ship.grounded_on is not None and ship.grounded_turn is not None and sea.turn >= ship.grounded_turn + 2:

@@ -1,4 +1,5 @@
-"""Movement: manoeuvre cards, how far a ship may go, the swept move, drift and wind.
+"""Movement: manoeuvre cards, how far a ship may go, the swept move, drift and wind (the wind's
+sectors and the scatter die's directions are :mod:`.compass`).
 
 A move is measured from the bow (the stern, going astern).  The bow travels
 the chosen distance, the card's length (turning over the card if it is a
@@ -12,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import D3, D6, SCATTER, RollRequest, nd6
-from grapeshot.geometry import Hull, Path, Pose, Segment, Sweep, angle_diff, norm_deg, sweep, translate_path
+from grapeshot.dice import D3, D6, RollRequest, nd6
+from grapeshot.geometry import Hull, Path, Pose, Segment, Sweep, norm_deg, sweep, translate_path
 from grapeshot.rulesets.jimlad.basis import Basis, explained, single, term
+from grapeshot.rulesets.jimlad.compass import WindSector, roll_direction, wind_sector
 from grapeshot.rulesets.jimlad.data import (
     CARD_LENGTH,
     CARDS,
@@ -34,7 +36,6 @@ from grapeshot.rulesets.jimlad.data import (
 from grapeshot.rulesets.jimlad.state import MoveRecord, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
-WindSector = Literal["with", "against", "side"]
 
 TURN_SIGN = {"none": 0.0, "port": 1.0, "starboard": -1.0}
 MAX_CONTACTS = 32  # a move that meets more than this many things is a bug
@@ -63,16 +64,6 @@ def card_path(hull: Hull, card: Card, turn: Turn, card_at: CardAt, distance: flo
 def travel_heading(hull: Hull, card: Card) -> float:
     """The direction a ship starts moving in: its heading, or astern for Full Astern."""
     return norm_deg(hull.heading + 180.0) if CARDS[card].astern else hull.heading
-
-
-def wind_sector(wind: float, course: float, half_width: float) -> WindSector:
-    """JL-KLAN-8: sailing with the wind (within ``half_width`` of downwind), against it, or across it."""
-    off = abs(angle_diff(course, wind))
-    if off <= half_width:
-        return "with"
-    if off >= 180.0 - half_width:
-        return "against"
-    return "side"
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,14 +298,6 @@ def drift(g: Game, sea: Sea, ship: Ship, direction: float, inches: float, rule: 
         end=_pose(ship.hull),
         contact=None if result.contact is None else {"with": result.contact.ident, "kind": result.contact.kind, "at": round(result.contact.at, 4)},
     )
-
-
-def roll_direction(g: Game, sea: Sea, purpose: str, rule: str) -> Generator[Prompt, Any, float]:
-    """A random direction from the scatter die; a "hit" has no direction and is rolled again (JL-NPC-3)."""
-    while True:
-        r = yield from g.roll(RollRequest(SCATTER, purpose, rule))
-        if r.direction is not None:
-            return r.direction
 
 
 def hulk_drift(g: Game, sea: Sea, ship: Ship) -> Proc:

@@ -22,6 +22,7 @@ from grapeshot.rulesets.jimlad.basis import Basis, explained, single
 from grapeshot.rulesets.jimlad.damage import strike
 from grapeshot.rulesets.jimlad.data import (
     KLANS,
+    KRAKEN,
     MANNED_TORPEDO_ARC,
     MANNED_TORPEDO_RANGE,
     TORPEDO_RUN,
@@ -30,6 +31,7 @@ from grapeshot.rulesets.jimlad.data import (
     TORPEDO_STRENGTH,
 )
 from grapeshot.rulesets.jimlad.harbour import in_harbour
+from grapeshot.rulesets.jimlad.kraken import kraken_on_track, wound_kraken
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
@@ -130,15 +132,13 @@ def track_basis(rule: str, info: dict[str, Any]) -> Basis:
 def run_tracks(g: Game, sea: Sea, who: str, tracks: list[Track], rule: str, *, by_seat: str | None, by_actor: str | None, launcher: Ship | None) -> Proc:
     """Each torpedo strikes the first hull on its track (not the launcher's), or the Kraken if it
     lies first on the track (JL-NPC-2)."""
-    from grapeshot.rulesets.jimlad import npc
-
     for i, (start, end, info) in enumerate(tracks):
         # a ship in harbour is never harmed (JL-PORT-1): torpedoes pass it by
         others = [(s.name, s.hull) for s in sea.afloat() if s is not launcher and not in_harbour(sea, s)]
         found = first_hull_on_segment(start, end, others)
-        beast = npc.kraken_on_track(sea, start, end)
+        beast = kraken_on_track(sea, start, end)
         if beast is not None and (found is None or distance(start, beast) < distance(start, found[1])):
-            found = (npc.KRAKEN, beast)
+            found = (KRAKEN, beast)
         g.emit(
             "torpedo",
             rule,
@@ -153,8 +153,8 @@ def run_tracks(g: Game, sea: Sea, who: str, tracks: list[Track], rule: str, *, b
         )
         if found is None:
             continue
-        if found[0] == npc.KRAKEN:
-            yield from npc.wound_kraken(g, sea, TORPEDO_STRENGTH, cause=f"{who}'s torpedo", by_seat=by_seat, by_actor=by_actor, rule=rule)
+        if found[0] == KRAKEN:
+            yield from wound_kraken(g, sea, TORPEDO_STRENGTH, cause=f"{who}'s torpedo", by_seat=by_seat, by_actor=by_actor, rule=rule)
             continue
         target = sea.ships[found[0]]
         facing = target.hull.facing_towards(start if target.hull.contains(start) else found[1] - (end - start) * 1e-6)

@@ -22,7 +22,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest, nd6
-from grapeshot.geometry import Path, Pose, Segment, angle_diff
+from grapeshot.geometry import Path, Pose, Segment, wind_quarter
 from grapeshot.rulesets.navalwarhammer.data import (
     MAGIC_BASE,
     MAGIC_DICE,
@@ -46,12 +46,8 @@ from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
 def sector(heading: float, wind: float, width: float = 45.0) -> str:
     """NW-MOVE-1: ``with`` the wind when the ship sails within ``width`` degrees of the way it
     blows, ``against`` it within ``width`` of straight into it, else ``abeam``."""
-    off = abs(angle_diff(heading, wind))
-    if off <= width:
-        return "with"
-    if off >= 180.0 - width:
-        return "against"
-    return "abeam"
+    quarter = wind_quarter(heading, wind, width)
+    return "abeam" if quarter == "across" else quarter
 
 
 def can_sail(ship: Ship) -> bool:

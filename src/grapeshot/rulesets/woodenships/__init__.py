@@ -1,13 +1,13 @@
 """ "Wooden Ships and Plastic Men": toy pirate ships crewed by single figures who move, shoot,
 board and fight hand to hand (seeds/wooden-ships-plastic-men.txt).
 
-Modules, named for the rules they hold: :mod:`.data` (the tables), :mod:`.state`, :mod:`.setup`
-(the scenario's fleets, crews and fair-fleet checks), :mod:`.places` (surfaces, free space,
-sight), :mod:`.ships` (the ruler move, damage bands, sinking), :mod:`.figures` (moves, swimming,
-sharks), :mod:`.shooting`, :mod:`.melee`, :mod:`.guns` (the ships' guns), :mod:`.boarding`,
-:mod:`.acts` (a figure's action),
-:mod:`.draft` (the weapons draft), :mod:`.flow` (the turn), :mod:`.victory`, :mod:`.rules` (the
-rule registry), :mod:`.phrases` (the words of the log) and :mod:`.players` (the heuristic player).
+Modules, named for the rules they hold: :mod:`.data` (the tables), :mod:`.pieces` (the records),
+:mod:`.state`, :mod:`.setup` (the scenario's fleets, crews and fair-fleet checks), :mod:`.places`
+(surfaces, free space, sight), :mod:`.ships` (the ruler move, damage bands, sinking),
+:mod:`.figures` (moves, swimming, sharks), :mod:`.shooting`, :mod:`.melee`, :mod:`.guns` (the
+ships' guns), :mod:`.boarding`, :mod:`.acts` (a figure's action), :mod:`.draft` (the weapons
+draft), :mod:`.flow` (the turn), :mod:`.victory`, :mod:`.rules` (the rule registry),
+:mod:`.phrases` (the words of the log) and :mod:`.players` (the heuristic player).
 """
 
 from __future__ import annotations
@@ -28,9 +28,10 @@ from grapeshot.dice import RerollGrant, Roll, RollRequest
 from grapeshot.geometry import Base, Surface, bases_overlap, hulls_misplaced, overlapping
 from grapeshot.rulesets.woodenships import flow, gw
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, SMALL_ARMS, life_of
+from grapeshot.rulesets.woodenships.pieces import KEPT
 from grapeshot.rulesets.woodenships.places import footings, fort_footings, holds
 from grapeshot.rulesets.woodenships.setup import build
-from grapeshot.rulesets.woodenships.state import KEPT, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 OPTIONS: tuple[Option, ...] = (
     Option(

@@ -21,7 +21,8 @@ from grapeshot.rulesets.woodenships import animals, barrels, boarding, grapples,
 from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.checks import reachable
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
-from grapeshot.rulesets.woodenships.state import Figure, Shore
+from grapeshot.rulesets.woodenships.pieces import Figure
+from grapeshot.rulesets.woodenships.state import Shore
 
 
 def refused(shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstruction], after_reload: str | None = None) -> str | None:

@@ -47,9 +47,10 @@ from grapeshot.rulesets.woodenships.actions import Act, Move, SurfaceName
 from grapeshot.rulesets.woodenships.checks import Mod, attempt
 from grapeshot.rulesets.woodenships.data import CONTACT, GUN_RADIUS, NEXT_TO, WILD, Animal, Bite
 from grapeshot.rulesets.woodenships.figures import Plan, Spaces, check, reach_of
+from grapeshot.rulesets.woodenships.pieces import Figure, Gun, Ship
 from grapeshot.rulesets.woodenships.places import sees
 from grapeshot.rulesets.woodenships.ships import damage as damage_ship
-from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import kill, wound
 
 #: the rule of each animal's kind

@@ -23,8 +23,9 @@ from grapeshot.geometry import Obstruction, base_gap, hull_gap
 from grapeshot.rulesets.woodenships.checks import attempt, hero
 from grapeshot.rulesets.woodenships.data import BARREL, BARREL_RANGE, BARREL_ROLL
 from grapeshot.rulesets.woodenships.guns import harm_target
+from grapeshot.rulesets.woodenships.pieces import Figure, Ship
 from grapeshot.rulesets.woodenships.places import sees
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 RULE = "WS-RULING-1"
 

@@ -22,8 +22,9 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Surface, Vec, hull_distance, hull_gap
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, BOARD_ROLL, CLIMB_REACH
+from grapeshot.rulesets.woodenships.pieces import Figure, Ship
 from grapeshot.rulesets.woodenships.places import space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 #: the roll to climb aboard from the water, by the ship's pace (WS-BOARD-3)
 CLIMB_ROLLS = {"stationary": 3, "half": 4, "full": 5}

@@ -17,7 +17,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.rulesets.woodenships.data import HERO_BONUS
-from grapeshot.rulesets.woodenships.state import Figure
+from grapeshot.rulesets.woodenships.pieces import Figure
 
 
 @dataclass(frozen=True, slots=True)

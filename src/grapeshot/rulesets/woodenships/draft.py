@@ -23,8 +23,9 @@ from grapeshot.core.rolloff import roll_off
 from grapeshot.rulesets.woodenships.actions import Distribute, Hold, Pick
 from grapeshot.rulesets.woodenships.data import DRAFT_KINDS, GUNS, NS
 from grapeshot.rulesets.woodenships.mounts import mount_all
+from grapeshot.rulesets.woodenships.pieces import Draft
 from grapeshot.rulesets.woodenships.setup import new_weapon, stow_spot
-from grapeshot.rulesets.woodenships.state import Draft, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 Proc = Generator[Prompt, Any, Any]
 

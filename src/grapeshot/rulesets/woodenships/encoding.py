@@ -50,8 +50,9 @@ from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Pick, Steer,
 from grapeshot.rulesets.woodenships.data import CONTACT, DRAFT_KINDS, GUNS, HERO_LIFE, MOVE, SMALL_ARMS, SWIM, melee_of
 from grapeshot.rulesets.woodenships.draft import PickPrompt
 from grapeshot.rulesets.woodenships.figures import WORDS
+from grapeshot.rulesets.woodenships.pieces import Figure, Gun
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
-from grapeshot.rulesets.woodenships.state import Figure, Gun, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 ANGLES = (0.0, 45.0, -45.0, 90.0, -90.0)
 MARKS = (0.0, 0.5, 1.0)

@@ -37,8 +37,9 @@ from grapeshot.rulesets.woodenships.actions import Move, SurfaceName
 from grapeshot.rulesets.woodenships.boarding import boarding_roll
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CONTACT, MOVE, PICK_REACH, SHARK_FACE, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.melee import harried_by
+from grapeshot.rulesets.woodenships.pieces import Figure, Spot
 from grapeshot.rulesets.woodenships.places import space_for, spot_at, surfaces_at
-from grapeshot.rulesets.woodenships.state import Figure, Shore, Spot
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import kill
 
 #: what each word of a move's ``surface`` names

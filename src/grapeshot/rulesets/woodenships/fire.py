@@ -23,8 +23,9 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import DeckPoint, Vec
 from grapeshot.rulesets.woodenships.data import FIRE_OUT, FIRE_WORSE
+from grapeshot.rulesets.woodenships.pieces import Figure, Fire, Gun, Ship
 from grapeshot.rulesets.woodenships.ships import damage as damage_ship
-from grapeshot.rulesets.woodenships.state import Figure, Fire, Gun, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
 RULE = "WS-ANIMAL-6"

@@ -34,8 +34,9 @@ from grapeshot.core.ruleset import Outcome
 from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, hosting, rams, ships, victory, wind
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import WILD
+from grapeshot.rulesets.woodenships.pieces import Figure
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
-from grapeshot.rulesets.woodenships.state import Figure, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 Proc = Generator[Prompt, Any, Any]
 

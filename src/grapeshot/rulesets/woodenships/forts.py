@@ -33,8 +33,9 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Surface, Vec
 from grapeshot.rulesets.woodenships.checks import attempt, hero
 from grapeshot.rulesets.woodenships.data import CRUSH_HERO, CRUSH_MAN, SCALE_NEED
+from grapeshot.rulesets.woodenships.pieces import Figure, Fort, Gate
 from grapeshot.rulesets.woodenships.places import space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Figure, Fort, Gate, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import kill
 
 

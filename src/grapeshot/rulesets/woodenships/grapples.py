@@ -22,7 +22,8 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import hull_gap
 from grapeshot.rulesets.woodenships.checks import attempt, hero
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, melee_of
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from grapeshot.rulesets.woodenships.pieces import Figure, Ship
+from grapeshot.rulesets.woodenships.state import Shore
 
 #: successful edged attacks that cut a grapple (WS-BOARD-2)
 CUTS_NEEDED = 2

@@ -50,8 +50,9 @@ from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reac
 from grapeshot.rulesets.woodenships.data import CLOSE, GATE_WIDTH, GUN_ARC, GUN_RADIUS, GUNS, NEXT_TO, SHIP_TYPES
 from grapeshot.rulesets.woodenships.forts import damage_fort, hit_gate
 from grapeshot.rulesets.woodenships.melee import harried_by
+from grapeshot.rulesets.woodenships.pieces import Figure, Fort, Gate, Gun, Ship
 from grapeshot.rulesets.woodenships.ships import damage as damage_ship
-from grapeshot.rulesets.woodenships.state import Figure, Fort, Gate, Gun, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
 #: a gun's muzzle stands this high above its deck (sight from it)

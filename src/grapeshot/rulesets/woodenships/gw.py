@@ -36,7 +36,8 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, SCATTER_ARTILLERY, RerollGrant, Roll, RollRequest, sustained
 from grapeshot.rulesets.woodenships.data import GUNS
 from grapeshot.rulesets.woodenships.guns import Laid, aim_point, harm_target, hit_gun, standing
-from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
+from grapeshot.rulesets.woodenships.pieces import Figure, Gun, Ship
+from grapeshot.rulesets.woodenships.state import Shore
 
 RULE = "WS-GUN-10"
 

@@ -50,8 +50,9 @@ from grapeshot.rulesets.collisions.protocol import Cover, MeleeWinner, Motion, S
 from grapeshot.rulesets.woodenships import grapples, ships
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, reachable
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, SMALL_ARMS, melee_of
+from grapeshot.rulesets.woodenships.pieces import ABOARD, KEPT, Figure, Ship, Spot
 from grapeshot.rulesets.woodenships.places import footings, space_for
-from grapeshot.rulesets.woodenships.state import ABOARD, KEPT, Figure, Ship, Shore, Spot
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import kill, wound
 
 NAME = "collisions"

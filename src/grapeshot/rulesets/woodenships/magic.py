@@ -49,9 +49,10 @@ from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reac
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, GUNS, REPEL_BUMP, REPEL_FIGURES, REPEL_SHIP
 from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, harm_target, standing
 from grapeshot.rulesets.woodenships.hosting import displace
+from grapeshot.rulesets.woodenships.pieces import Figure, Gun, Ship
 from grapeshot.rulesets.woodenships.places import eye, sees, spot_at
 from grapeshot.rulesets.woodenships.ships import shove_swimmers, slide
-from grapeshot.rulesets.woodenships.state import Figure, Gun, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
 Target = Figure | Ship | Gun

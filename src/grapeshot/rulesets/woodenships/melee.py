@@ -20,7 +20,8 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Surface, base_gap
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
 from grapeshot.rulesets.woodenships.data import CONTACT, MeleeWeapon, melee_of
-from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
+from grapeshot.rulesets.woodenships.pieces import Figure, Weapon
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
 

@@ -38,8 +38,9 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Base, Surface, hull_gap
 from grapeshot.rulesets.woodenships.actions import Mount
 from grapeshot.rulesets.woodenships.data import FORT_WALL_RUN, GATE_WIDTH, GUN_RADIUS, GUNS, NS
+from grapeshot.rulesets.woodenships.pieces import Draft, Fort, Gun, Ship
 from grapeshot.rulesets.woodenships.places import masts, space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Draft, Fort, Gun, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 Proc = Generator[Prompt, Any, Any]
 

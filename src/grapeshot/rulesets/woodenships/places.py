@@ -36,7 +36,8 @@ from grapeshot.geometry import (
     polygon_gap,
 )
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, MAST_RADIUS
-from grapeshot.rulesets.woodenships.state import KEPT, Figure, Fort, Ship, Shore, Spot
+from grapeshot.rulesets.woodenships.pieces import KEPT, Figure, Fort, Ship, Spot
+from grapeshot.rulesets.woodenships.state import Shore
 
 
 def vessel(ship: Ship) -> Vessel:

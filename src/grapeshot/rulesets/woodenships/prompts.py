@@ -15,9 +15,10 @@ from grapeshot.geometry import Obstruction
 from grapeshot.rulesets.woodenships import acts, figures, wind
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import NS
+from grapeshot.rulesets.woodenships.pieces import Figure
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.ships import SWING
-from grapeshot.rulesets.woodenships.state import Figure, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 #: the ruler's listed swings (degrees to port; negative to starboard) and marks (shares of the movement value)
 SWINGS = (-90.0, -60.0, -30.0, 0.0, 30.0, 60.0, 90.0)

@@ -36,8 +36,9 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Contact, Hull, Polygon, Surface, hull_distance, hull_gap, hull_polygon_distance
 from grapeshot.rulesets.woodenships.data import FIXED_RAMS
+from grapeshot.rulesets.woodenships.pieces import Ship
 from grapeshot.rulesets.woodenships.ships import damage, shove_swimmers
-from grapeshot.rulesets.woodenships.state import Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
 #: the terrain kinds that have a ram value of the table, and which row (WS-SHIP-2)

@@ -86,8 +86,8 @@ RULEBOOK = RuleBook(
             "WS-MOVE-1", "the ruler from the bow, swung up to 90 degrees; turn to the mark and sail to it", "ships.course", "ships.steer", "prompts.SteerPrompt"
         ),
         _r("WS-MOVE-2", "two phases for boats, a rowboat's spin; all ships move before figures act", "ships.phases", "flow.ship_phase"),
-        _r("WS-DMG-1", "a third of its points lost: half speed, or a phase less", "ships.phases", "state.Ship.band"),
-        _r("WS-DMG-2", "two thirds lost: dead in the water, spinning at half value", "ships.phases", "state.Ship.band"),
+        _r("WS-DMG-1", "a third of its points lost: half speed, or a phase less", "ships.phases", "pieces.Ship.band"),
+        _r("WS-DMG-2", "two thirds lost: dead in the water, spinning at half value", "ships.phases", "pieces.Ship.band"),
         _r("WS-DMG-3", "all lost: sinks after a whole turn; the crew may abandon ship", "ships.damage", "ships.sinkings", "ships.sink"),
         _r(
             "WS-BOARD-1",

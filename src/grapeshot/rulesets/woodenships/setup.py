@@ -43,8 +43,9 @@ from grapeshot.rulesets.woodenships.data import (
 )
 from grapeshot.rulesets.woodenships.fleets import check as fleets_check
 from grapeshot.rulesets.woodenships.mounts import GUN_PLACES
+from grapeshot.rulesets.woodenships.pieces import Draft, Figure, Fort, Gate, Keep, Land, Ship, Spot, Weapon
 from grapeshot.rulesets.woodenships.places import space_for, spot_at
-from grapeshot.rulesets.woodenships.state import Draft, Figure, Fort, Gate, Keep, Land, Ship, Shore, Spot, Weapon
+from grapeshot.rulesets.woodenships.state import Shore
 
 FLEET_FIELDS = ("seat", "name", "ships", "ashore", "pile", "forts", "water", "wild")
 SHIP_FIELDS = ("name", "type", "x", "y", "heading", "sections", "length", "width", "hit_points", "damage", "masts", "crew", "stores", "guns", "sweeps", "ram")

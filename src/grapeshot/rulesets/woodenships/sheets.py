@@ -29,7 +29,8 @@ from grapeshot.rulesets.woodenships.data import (
     SHIP_TYPES,
     SMALL_ARMS,
 )
-from grapeshot.rulesets.woodenships.state import Fort, Ship, Shore, thirds
+from grapeshot.rulesets.woodenships.pieces import Fort, Ship, thirds
+from grapeshot.rulesets.woodenships.state import Shore
 
 CSS = """
 body { font-family: Georgia, serif; margin: 1.5em; color: #111; }

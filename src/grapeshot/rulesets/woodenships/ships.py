@@ -47,8 +47,9 @@ from grapeshot.geometry import (
     translate_path,
     unit,
 )
+from grapeshot.rulesets.woodenships.pieces import ABOARD, Ship
 from grapeshot.rulesets.woodenships.places import space_for, spot_at
-from grapeshot.rulesets.woodenships.state import ABOARD, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import kill
 
 #: the most the ruler swings either way from the bow's heading (degrees, WS-MOVE-1)

@@ -23,8 +23,9 @@ from grapeshot.geometry import Obstruction, Surface, base_gap
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, reachable
 from grapeshot.rulesets.woodenships.data import BANDS, CLOSE, SMALL_ARMS, SmallArm
 from grapeshot.rulesets.woodenships.melee import engaged, harried_by
+from grapeshot.rulesets.woodenships.pieces import Figure, Weapon
 from grapeshot.rulesets.woodenships.places import sees
-from grapeshot.rulesets.woodenships.state import Figure, Shore, Weapon
+from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
 

@@ -31,8 +31,9 @@ from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Hull, Vec, angle_diff, unit
 from grapeshot.rulesets.woodenships.data import WIND_SHADOW, WIND_STEP, WIND_TACK, WIND_WEDGE
+from grapeshot.rulesets.woodenships.pieces import Ship
 from grapeshot.rulesets.woodenships.ships import course, shove_swimmers, slide
-from grapeshot.rulesets.woodenships.state import Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 
 def on(shore: Shore) -> bool:

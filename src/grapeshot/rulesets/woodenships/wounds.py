@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from grapeshot.core.game import Game
 from grapeshot.geometry import Surface
-from grapeshot.rulesets.woodenships.state import Figure, Shore
+from grapeshot.rulesets.woodenships.pieces import Figure
+from grapeshot.rulesets.woodenships.state import Shore
 
 
 def wound(g: Game, shore: Shore, victim: Figure, damage: int, by: str | None, cause: str, rule: str) -> None:

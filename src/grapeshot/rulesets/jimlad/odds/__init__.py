@@ -1,7 +1,7 @@
 """Waagh! Jim Lad!'s odds: its questions, run through the generic engine (:mod:`grapeshot.odds`).
 
 Each question runs the rule procedure that resolves it (:func:`damage.strike`,
-:func:`damage.damage_table`, :func:`collisions.evade` and :func:`collisions.blow`,
+:func:`damage.damage_table`, :func:`collisions.evade` and :func:`damage.blow`,
 :func:`kannon.grapeshot_d3`, :func:`kannon.sluggas`, :func:`boarding.attempt`,
 :func:`shooting.take_action`) once for every way the dice can fall:
 

@@ -1,7 +1,7 @@
 """The odds of a blow and of a ram or crash: penetration, the ramshackle save, hull points and
 sinking, the damage table, and the evasion before a ram (JL-SHOOT-3/6/8, JL-SHIP-3, JL-DMG-1/2/10,
 JL-RAM-1..6), through the rules' own procedures (:func:`damage.strike`, :func:`damage.damage_table`,
-:func:`collisions.evade`, :func:`collisions.blow`).  All exact."""
+:func:`collisions.evade`, :func:`damage.blow`).  All exact."""
 
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from grapeshot.rulesets.jimlad.state import Sea
 
 
 def blow_proc(target: str, strength: int, facing: Facing, by_seat: str | None, by_actor: str | None, cause: str, rule: str) -> Procedure:
-    """A blow outside the shooting phase through :func:`collisions.blow` (a penetrating one rolls
+    """A blow outside the shooting phase through :func:`damage.blow` (a penetrating one rolls
     on the damage table at once, JL-DMG-10)."""
 
     def proc(g: Game, sea: Sea) -> Proc:
-        yield from collisions.blow(g, sea, sea.ships[target], strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule)
+        yield from damage.blow(g, sea, sea.ships[target], strength, facing, by_seat=by_seat, by_actor=by_actor, cause=cause, rule=rule)
 
     return proc
 
@@ -137,7 +137,7 @@ def ram_odds(
     """Exact odds of ``mover`` ramming (``planned``) or crashing into ``target`` at ``strength``
     (JL-RAM-1..6): the target's leadership test to evade (:func:`collisions.evade`), then the
     blow on the target's facing at ``strength`` and on the mover's at one less for a planned ram
-    (both through :func:`collisions.blow`: the damage table at once if penetrating).
+    (both through :func:`damage.blow`: the damage table at once if penetrating).
 
     The evasion needs room: on ``stage`` (a path and contact on ``sea``) if given, else in open
     water (:func:`ram_stage`).  The two blows roll independent dice and touch different ships, so

@@ -1,5 +1,5 @@
 """The odds of a boarding action: the grapnels and the melee that follows (JL-BOARD-1..8),
-through :func:`boarding.attempt` and :func:`boarding.fight_round`.  The first round is exact
+through :func:`boarding.attempt` and :func:`melee.fight_round`.  The first round is exact
 when it is small enough to enumerate; the whole fight, round after round, is always Monte Carlo."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.geometry import hull_distance
 from grapeshot.odds import BUDGET, SAMPLES, Heard, OddsError, Proc, simulate
-from grapeshot.rulesets.jimlad import boarding
+from grapeshot.rulesets.jimlad import boarding, melee
 from grapeshot.rulesets.jimlad.odds.runs import ShipOdds, ShipRunner, Tagger, sea_of, ship_of
 from grapeshot.rulesets.jimlad.state import Sea
 
@@ -67,7 +67,7 @@ def boarding_odds(
     need: int | None = None,
 ) -> BoardingOdds:
     """The odds of ``boarder`` throwing its grapnels onto ``target`` (JL-BOARD-1) and the melee
-    that follows (JL-BOARD-2..8), through :func:`boarding.attempt` and :func:`boarding.fight_round`.
+    that follows (JL-BOARD-2..8), through :func:`boarding.attempt` and :func:`melee.fight_round`.
     ``need`` is the grapnels' score (default: from the distance between the hulls)."""
     base = sea_of(game, sea)
     if samples <= 0:
@@ -90,7 +90,7 @@ def boarding_odds(
             if fight is None:
                 break
             sea.turn += 1
-            outcome = yield from boarding.fight_round(g, sea, fight)
+            outcome = yield from melee.fight_round(g, sea, fight)
             rounds += 1
         return outcome
 

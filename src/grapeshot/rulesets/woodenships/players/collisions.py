@@ -41,7 +41,8 @@ from grapeshot.rulesets.collisions.protocol import SHIPS
 from grapeshot.rulesets.collisions.ships import band, part_touches
 from grapeshot.rulesets.collisions.state import state_of
 from grapeshot.rulesets.woodenships.hosting import SIZES, aboard, allowance_inches, ma_inches, shore_of
-from grapeshot.rulesets.woodenships.state import Ship, Shore
+from grapeshot.rulesets.woodenships.pieces import Ship
+from grapeshot.rulesets.woodenships.state import Shore
 
 
 def crew(game: Game, vessel: str, side: str | None = None) -> int:

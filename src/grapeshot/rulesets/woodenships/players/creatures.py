@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from grapeshot.rulesets.woodenships import animals
 from grapeshot.rulesets.woodenships.actions import Act
+from grapeshot.rulesets.woodenships.pieces import Figure, Ship
 from grapeshot.rulesets.woodenships.places import obstructions
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 
 def chance(n: int, seven: str) -> float:

@@ -34,11 +34,12 @@ from grapeshot.rulesets.woodenships.data import DRAFT_KINDS, GUNS, MELEE, SMALL_
 from grapeshot.rulesets.woodenships.draft import DistributePrompt, PickPrompt
 from grapeshot.rulesets.woodenships.melee import engaged
 from grapeshot.rulesets.woodenships.mounts import CANNON_POINTS, MountPrompt, capacity, places, vessels
+from grapeshot.rulesets.woodenships.pieces import Figure, Ship
 from grapeshot.rulesets.woodenships.players import tactics
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.rams import TERRAIN_RAMS, expected
 from grapeshot.rulesets.woodenships.ships import sail
-from grapeshot.rulesets.woodenships.state import Figure, Ship, Shore
+from grapeshot.rulesets.woodenships.state import Shore
 
 #: what a weapon is worth to a side, before what it lacks is counted
 VALUE = {

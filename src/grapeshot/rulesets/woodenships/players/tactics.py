@@ -66,11 +66,12 @@ from grapeshot.rulesets.woodenships.forts import open_gates
 from grapeshot.rulesets.woodenships.guns import guns_near, lay, next_to, target_of
 from grapeshot.rulesets.woodenships.magic import POWERS, bolt, repelled
 from grapeshot.rulesets.woodenships.melee import foes_in_contact, second_weapon
+from grapeshot.rulesets.woodenships.pieces import Figure, Fort, Gun, Ship, Weapon
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.players.creatures import chance, dragon_attack, worth
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt
 from grapeshot.rulesets.woodenships.shooting import aim, band_of
-from grapeshot.rulesets.woodenships.state import Figure, Fort, Gun, Ship, Shore, Weapon
+from grapeshot.rulesets.woodenships.state import Shore
 
 #: a shot at least this likely to hit is taken from where the figure stands
 GOOD_SHOT = 1.0 / 3.0

@@ -1,0 +1,65 @@
+// What the page tells around the board: the status bar (the game, the turn and its parts, whose
+// decision it is, the outcome, the replay banner) and the seats and pieces panel (the rule set's
+// plugin draws its own pieces there, else a note stands in).
+//
+// A module of its own because it only reads the state (page.js) and writes these two places: it
+// sends nothing and draws nothing on the table.
+
+import { $, h } from "/static/kit.js";
+import { S, shown, hook, label, seatColour, who } from "/static/page.js";
+
+export function renderStatus() {
+  const v = S.live;
+  const at = shown(); // during a replay the header tells the step shown, not the live game
+  document.title = `grapeshot: ${v.title || "the table"}`;
+  $("#game-title").textContent = v.title || "";
+  $("#turn").textContent = at.turn;
+  $("#phase").textContent = at.phase;
+  renderPhases(at);
+  const w = $("#waiting");
+  w.replaceChildren();
+  if (v.outcome) {
+    w.append("the game is over");
+  } else if (v.prompt) {
+    w.append(h("span", { class: "me" }, `Your decision (${v.me}): `), h("span", { id: "prompt-text" }, v.prompt.text));
+  } else if (v.sealed) {
+    w.append(`your orders are sealed; waiting for ${v.waiting_for.map(who).join(", ")}`);
+  } else {
+    w.append(`waiting for ${v.waiting_for.map(who).join(", ") || "nobody"}`);
+  }
+  $("#me").textContent = v.me ? `you play ${v.me}${S.multiSeat ? " (hotseat)" : ""}` : "watching";
+  const out = $("#outcome");
+  if (at.outcome) {
+    const o = at.outcome;
+    out.textContent = `Game over on turn ${o.turn}: ${at.outcome_text || `won by ${(o.winners || []).join(", ") || "nobody"}`}. ${o.detail || ""}`;
+    out.hidden = false;
+  } else out.hidden = true;
+  const banner = $("#replay-banner");
+  banner.hidden = !S.replay;
+  if (S.replay) $("#replay-banner-step").textContent = `${S.replay.step} of ${S.replay.steps}, turn ${S.replay.turn}, ${S.replay.phase}`;
+}
+
+// the parts of the turn (the rule set's turn plan): the one in play marked, a skipped one struck through with why
+function renderPhases(v) {
+  const bar = $("#phases");
+  bar.replaceChildren(
+    ...(v.phases || []).map((p) =>
+      h("span", { class: `phase-step${p.name === v.phase ? " now" : ""}${p.skipped ? " skipped" : ""}`, "data-phase": p.name, title: p.skipped || p.rule || "" }, label("phase", p.name), p.skipped ? h("span", { class: "why" }, ` (${p.skipped})`) : null),
+    ),
+  );
+}
+
+export function renderPieces(state) {
+  const v = S.live;
+  const note = hook("seatNote");
+  $("#seats-list").replaceChildren(
+    ...Object.entries(v.seats || {}).map(([seat, spec]) =>
+      h("span", { class: `seat-chip${v.waiting_for.includes(seat) ? " waiting" : ""}${seat === v.me ? " me" : ""}`, style: `border-color:${seatColour(seat)}`, "data-seat": seat }, h("span", { class: "dot", style: `background:${seatColour(seat)}` }), `${seat}${seat === v.me ? " (you)" : ""} · ${spec.player === "human" ? "person" : spec.player + " AI"}`, note ? note(seat, state) : ""),
+    ),
+  );
+  $("#pieces-title").textContent = S.plugin?.piecesTitle || "Pieces";
+  const box = $("#pieces");
+  const own = hook("panel");
+  if (own) own(state, box);
+  else box.replaceChildren(h("p", { class: "muted" }, "The table shows the pieces; the log tells what happened."));
+}
