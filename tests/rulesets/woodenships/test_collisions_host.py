@@ -12,7 +12,7 @@ import pytest
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
-from grapeshot.geometry import Surface, hull_distance
+from grapeshot.geometry import Surface, bases_overlap, hull_distance
 from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Grapple, GrapplePrompt, PlanPrompt, PlayPlan, Strike, StrikePrompt
 from grapeshot.rulesets.collisions.protocol import CollisionsHost
 from grapeshot.rulesets.collisions.state import state_of
@@ -352,3 +352,22 @@ def test_the_heuristic_rams_boards_and_takes_prizes_in_the_galley_fight() -> Non
         for e in g.events:
             counts[e.kind] = counts.get(e.kind, 0) + 1
     assert counts.get("collisions.ram", 0) >= 3 and counts.get("collisions.board", 0) >= 3 and counts.get("collisions.capture", 0) >= 1
+
+
+@pytest.mark.rules("WS-MAGIC-1")
+def test_a_repelled_swimmer_of_the_module_stops_short_of_a_swimmer_in_wss_own_water() -> None:
+    """The module's swimmers and WS's own share the water: one driven off by the spell stops
+    against the other instead of ending on top of him."""
+    red = [{"name": "Shaman", "kind": "shaman", "at": [0, 1.4]}, {"name": "Other", "kind": "man", "at": [1.5, 0]}]
+    g = cg_game([ship("Red", 20, 20, 0, red)], [ship("Blue", 20, 10, 0, [{"name": "Swim", "kind": "man", "at": [0, -1.4]}])], [4] * 20)
+    s = shore(g)
+    run(call(g, "overboard", "Swim"))  # the module's, at (20, 7.5)
+    other = put(g, "Other", Surface.WATER, "", 20.0, 3.6)  # a friend of the shaman's in WS's own water, where a 4" push would end
+    assert fig(g, "Swim").kept and not other.kept
+    g.dice = ScriptedDice([4])
+    drive(magic.cast(g, s, obstructions(s), fig(g, "Shaman"), "repel", None))
+    (pushed,) = [p for p in kinds(g, "repel")[-1]["pushed"] if p["figure"] == "Swim"]
+    assert pushed["stopped"] and pushed["travelled"] < 4.0 - 0.5
+    run(call(g, "in_water"))
+    assert not bases_overlap(s.base(fig(g, "Swim")), s.base(other), 1e-6)
+    assert not kinds(g, "repel-bump")  # stopped by a man, not dashed against something immovable

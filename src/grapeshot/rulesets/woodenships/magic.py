@@ -49,7 +49,7 @@ from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reac
 from grapeshot.rulesets.woodenships.data import GUN_RADIUS, GUNS, REPEL_BUMP, REPEL_FIGURES, REPEL_SHIP
 from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, harm_target, standing
 from grapeshot.rulesets.woodenships.hosting import displace
-from grapeshot.rulesets.woodenships.pieces import Figure, Gun, Ship
+from grapeshot.rulesets.woodenships.pieces import KEPT, Figure, Gun, Ship
 from grapeshot.rulesets.woodenships.places import eye, sees, spot_at
 from grapeshot.rulesets.woodenships.ships import shove_swimmers, slide
 from grapeshot.rulesets.woodenships.state import Shore
@@ -257,6 +257,15 @@ def _bounds_and_obstacles(shore: Shore, f: Figure) -> tuple[list[Region], list[H
     return [shore.table], solid
 
 
+def _beside(shore: Shore, f: Figure) -> list[Figure]:
+    """Those a repelled figure must not be driven into: the figures on its surface; in the water,
+    the collisions module's swimmers and WS's own alike."""
+    assert f.spot is not None
+    if f.spot.surface is Surface.WATER:
+        return [*shore.on(Surface.WATER, ""), *shore.on(Surface.WATER, KEPT)]
+    return shore.on(f.spot.surface, f.spot.ident)
+
+
 def repel(g: Game, shore: Shore, figure: Figure) -> Generator[Prompt, Any, None]:
     """WS-MAGIC-1: every enemy on land or in the water goes 1D6" straight away from the shaman;
     one dashed against something immovable takes a wound on a 6."""
@@ -270,7 +279,7 @@ def repel(g: Game, shore: Shore, figure: Figure) -> Generator[Prompt, Any, None]
         b = shore.base(f)
         away = bearing(me, b.centre) if math.hypot(b.x - me.x, b.y - me.y) > 1e-9 else 0.0
         within, solid = _bounds_and_obstacles(shore, f)
-        others = [shore.base(o) for o in shore.on(f.spot.surface, f.spot.ident) if o is not f]
+        others = [shore.base(o) for o in _beside(shore, f) if o is not f]
         went = push(b, away, inches, within, others, solid)
         hard = False
         if went.stopped:
