@@ -32,6 +32,7 @@ from grapeshot.lab.calibration import (
     summarise_calibration,
     text_vs_fair,
 )
+from grapeshot.lab.calibration_report import cells
 from grapeshot.lab.records import GameRecord
 from grapeshot.lab.results import Store
 from grapeshot.lab.runner import run_study
@@ -144,6 +145,24 @@ def test_the_summary_counts_the_piece_s_wins_and_half_its_draws_by_its_seat(smal
     assert canoe["fair_high"] is None and canoe["fair_low"] == pytest.approx(3 * 36 / canoe["even_high"])
     assert [(p["games"], p["score"]) for p in wide["points"]] == [(4, 2.0), (0, 0.0)] and wide["even"] == 27.0  # its cost, not its budget
     assert summary["games_stored"] == 12 and summary["words"] == {"piece": "ship type", "pieces": "ship types"}
+    assert canoe["rising"] is True and wide["rising"] is None  # wide: one budget played
+    assert "not priced by cost" not in cells(canoe)[-1]
+
+
+def test_a_score_that_does_not_rise_with_the_budget_is_said_to_be_no_price(small: Calibration) -> None:
+    """Made-up results where more canoes do worse (all four won at 24 points, none at 36): the
+    fair cost's scaling does not apply, and the table says so."""
+
+    def record(index: int, won: bool) -> GameRecord:
+        spec = small.spec(index)
+        seat = small.seat_of_piece(index)
+        winner = seat if won else next(s for s in small.seats if s != seat)
+        return GameRecord(index, spec.seed, small.points[spec.variant].label, spec.factions, winner, None, "points", 3)
+
+    records = [record(i, True) for i in (0, 4, 8, 12)] + [record(i, False) for i in (1, 5, 9, 13)]
+    canoe = summarise_calibration(small, records)["pieces"][0]
+    assert canoe["rising"] is False
+    assert cells(canoe)[-1].startswith("not priced by cost: its score does not rise with the budget")
 
 
 # --------------------------------------------------------------------------- the command

@@ -378,6 +378,11 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
         even = even_budget(xs, [q["rate"] for q in played], [q["low"] for q in played], [q["high"] for q in played]) if played else Even(None, None, None)
         text = pricing.cost(piece)
         fair = fair_cost(text, plan.reference_cost, even.budget)
+        rates = [float(q["rate"]) for q in played]
+        # the fair cost scales the text's cost by the budget that evens the game, which supposes
+        # more of the piece does better: a score that falls or stays flat as the budget grows
+        # says the piece is not priced by its cost at all (None: fewer than two budgets played)
+        rising = rates[-1] > rates[0] if len(rates) >= 2 else None
         rows.append(
             {
                 "piece": piece,
@@ -391,6 +396,7 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
                 "fair_low": fair_cost(text, plan.reference_cost, even.high),
                 "fair_high": fair_cost(text, plan.reference_cost, even.low),
                 "text_vs_fair": text_vs_fair(text, fair),
+                "rising": rising,
             }
         )
     return {

@@ -42,6 +42,7 @@ COLUMNS = (
     "fair_low",
     "fair_high",
     "text_vs_fair",
+    "rising",
 )
 
 
@@ -102,6 +103,8 @@ def cells(row: dict[str, Any]) -> list[str]:
     even = "beyond the budgets tried" if row["even"] is None else f"{row['even']:.1f}"
     fair = "beyond the budgets tried" if row["fair"] is None else f"{row['fair']:.2f}"
     off = "n/a" if row["text_vs_fair"] is None else f"{100 * row['text_vs_fair']:+.0f}%"
+    if row.get("rising") is False:
+        off = f"not priced by cost: its score does not rise with the budget ({off})"
     return [
         row["piece"],
         f"{row['text_cost']:g}",
@@ -151,7 +154,9 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         "<p class='note'>Score = (wins + draws/2) / games of the fleet against the reference, with its 95% Wilson interval. "
         "The even budget is the fleet cost at which the score crosses one half (linear between the budgets); its interval runs where the "
         "band of the intervals holds one half, <i>open</i> where it still does at the last budget tried. The fair cost is the text's cost "
-        "scaled by the reference's cost over the even budget; text vs fair is the text's cost less the fair cost, as a share of the fair cost.</p>"
+        "scaled by the reference's cost over the even budget; text vs fair is the text's cost less the fair cost, as a share of the fair cost. "
+        "That supposes more of a piece does better: where its score falls or stays flat as the budget grows, the piece is not priced by its "
+        "cost at all, and the table says so.</p>"
     )
     h.append("<table class='calibration'><tr>" + "".join(f"<th>{_e(x)}</th>" for x in headings(summary)) + "</tr>")
     for row in summary["pieces"]:
