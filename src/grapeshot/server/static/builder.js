@@ -19,6 +19,7 @@ const state = {
   seq: 0, // the check asked last (older answers are ignored)
   timer: null,
   scenario: null, // the built-in scenario chosen in the lobby
+  seatsReady: Promise.resolve(), // the request for its seats' documents
   seatDocs: {}, // what each of its seats brings now
   assigned: {}, // built documents put in seats: seat -> {doc, summary}
 };
@@ -317,18 +318,28 @@ export async function showRuleset(rs) {
 }
 
 // The built-in scenario chosen (null: an uploaded file, whose seats keep their own fleets).
-export async function showScenario(name) {
+// The seats' documents arrive by a request of their own: ``state.seatsReady`` is the one for the
+// scenario now chosen (loading a seat's fleet waits for it), and an answer for a scenario chosen
+// before it is dropped, so a quick change of scenario never shows the last one's fleets.
+export function showScenario(name) {
   state.scenario = name;
   state.assigned = {};
   state.seatDocs = {};
-  if (state.ruleset && name) {
-    try {
-      state.seatDocs = (await ask(`/api/fleets/seats?ruleset=${encodeURIComponent(state.ruleset)}&scenario=${encodeURIComponent(name)}&kind=${encodeURIComponent(state.kind)}`)).seats;
-    } catch {
-      state.seatDocs = {};
+  const ruleset = state.ruleset;
+  state.seatsReady = (async () => {
+    let docs = {};
+    if (ruleset && name) {
+      try {
+        docs = (await ask(`/api/fleets/seats?ruleset=${encodeURIComponent(ruleset)}&scenario=${encodeURIComponent(name)}&kind=${encodeURIComponent(state.kind)}`)).seats;
+      } catch {
+        docs = {};
+      }
     }
-  }
-  if (state.ruleset) showSeats();
+    if (state.scenario !== name || state.ruleset !== ruleset) return;
+    state.seatDocs = docs;
+    if (state.ruleset) showSeats();
+  })();
+  return state.seatsReady;
 }
 
 // The built documents the game is to start with, by seat.
@@ -337,8 +348,13 @@ export function assigned() {
 }
 
 export function init() {
-  $("#builder-load").addEventListener("click", () => {
+  $("#builder-load").addEventListener("click", async () => {
     const seat = $("#builder-start").value;
+    await state.seatsReady;
+    if (seat && !state.seatDocs[seat]) {
+      $("#builder-error").textContent = `this scenario has no ${state.kind} of ${seat}'s to load`;
+      return;
+    }
     load(seat ? state.seatDocs[seat] : state.cat.blank);
   });
   $("#builder-file").addEventListener("change", upload);
