@@ -264,7 +264,9 @@ async function roster() {
 
 function showSeats() {
   const start = $("#builder-start");
+  const picked = start.value; // a seat picked while the seats were on their way stays picked
   start.replaceChildren(h("option", { value: "" }, `a new ${state.kind}`), ...Object.entries(state.seatDocs).map(([seat, d]) => h("option", { value: seat }, `${seat}'s ${state.kind} in this scenario${d && d.name ? `: ${d.name}` : ""}`)));
+  if (picked && picked in state.seatDocs) start.value = picked;
   const seatPick = $("#builder-seat");
   seatPick.replaceChildren(...Object.keys(state.seatDocs).map((seat) => h("option", { value: seat }, seat)));
   $("#builder-assign").hidden = !Object.keys(state.seatDocs).length;
