@@ -13,7 +13,7 @@ from grapeshot.core import actions as core_actions
 from grapeshot.core.actions import Action, action, decode
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.errors import IllegalAction, ScenarioError
-from grapeshot.core.game import Game, replay
+from grapeshot.core.game import SAVE_VERSION, Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import load_scenario
 from grapeshot.dice import ScriptedDice
@@ -107,7 +107,7 @@ def test_without_the_module_the_host_rows_its_own_way() -> None:
 def test_a_module_game_saves_its_modules_and_qualified_kinds_and_replays() -> None:
     g = play(Game("toy", race(modules=[CHEER]), seed=12), seed=3)
     data = json.loads(json.dumps(g.save()))
-    assert data["version"] == 2 and data["modules"] == [CHEER] and data["scenario"]["modules"] == [CHEER]
+    assert data["version"] == SAVE_VERSION and data["modules"] == [CHEER] and data["scenario"]["modules"] == [CHEER]
     kinds = {a["action"]["kind"] for a in data["actions"]}
     assert kinds <= {"pace", "drift", f"{CHEER}.cheer"}
     again = replay(data)

@@ -311,7 +311,7 @@ def test_a_tampered_save_is_refused_and_nothing_is_kept(client: TestClient, fini
 def test_saves_within_limits_only(client: TestClient, finished_save: dict[str, Any]) -> None:
     deep = altered(finished_save, options=nested(70))
     refused(client.post("/api/saves", json={"save": deep}), 400, "nested at most 64 levels")
-    body = json.dumps({"save": finished_save}).encode().replace(b'"version": 2', b'"version": ' + b"2" * 50)
+    body = json.dumps({"save": finished_save}).encode().replace(b'"version": 3', b'"version": ' + b"3" * 50)
     refused(client.post("/api/saves", content=body, headers={"content-type": "application/json"}), 400, "at most 40 digits")
     refused(client.post("/api/saves", json={"save": []}), 422, "save: Input should be a valid dictionary")
     refused(client.post("/api/saves", json={"save": finished_save, "seats": {"purple": "human"}}), 400, "no such seat")

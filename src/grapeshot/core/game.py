@@ -36,6 +36,7 @@ from grapeshot.core.module import Module, get_module
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get, resolve_options
 from grapeshot.core.scenario import Scenario
+from grapeshot.core.snapshot import Start
 from grapeshot.dice import (
     ARTILLERY_DIE,
     SCATTER_DIE,
@@ -53,8 +54,10 @@ from grapeshot.dice import (
 
 SAVE_FORMAT = "grapeshot-save"
 #: 2: saves name the modules in play (version 1 saves, which had none, load as they are)
-SAVE_VERSION = 2
-READ_VERSIONS = (1, 2)
+#: 3: saves record the rules' revisions, a trace of the log, the latest snapshot and any base
+#: (version 1 and 2 saves have none: revision 0, replayed as they are)
+SAVE_VERSION = 3
+READ_VERSIONS = (1, 2, 3)
 
 Proc = Generator[Prompt, Any, Any]
 
@@ -134,6 +137,7 @@ class Game:
         modules: Sequence[str] = (),
         checkpoints: bool = True,
         options_source: str = "options",
+        start: Start | None = None,
     ) -> None:
         self.ruleset = get(ruleset) if isinstance(ruleset, str) else ruleset
         try:
@@ -172,23 +176,35 @@ class Game:
         self.companion = companion
         # the people at a physical table; an AI seat's dice and models are handled by the first of them
         self.hands = tuple(hands)
-        built: DiceSource | None = None  # dice of the game's own seed and rolls (a source passed in is not)
+        built: SeededDice | ContinuedDice | None = None  # dice of the game's own seed and rolls (a source passed in is not)
         if dice is None:
             then = None if seed is None else SeededDice(seed)
             dice = built = then if then is not None and not self.given else ContinuedDice(self.given, then)
+        if start is not None and start.dice is not None and built is not None:
+            try:  # the dice stand where they stood at the snapshot
+                dice = built = built.restored(start.dice)
+            except (TypeError, ValueError, AssertionError) as err:
+                raise ScenarioError(scenario.source, "snapshot.dice", "the dice's state where the snapshot was taken", str(err)) from None
         self.dice: DiceSource = dice
         self._own_dice = built
         self.rolled: list[Roll] = []  # every roll the dice made, in order (companion play types them as actions)
         self.logging = log
         self.events: list[Event] = []
         self.actions: list[tuple[str, Action]] = []
+        #: the number of events in the log after each action (a save's trace is made from them)
+        self.marks: list[int] = []
+        #: where the game began, when it goes on from a snapshot rather than its scenario's set-up
+        self.start = start
         self.turn = 0
         self.phase = "setup"
         self.rolls = 0
         self.steps = 0
-        self.state = self.ruleset.setup(scenario, self.options)
-        for run in self.modules.values():
-            run.state = run.module.setup(self, run.host)
+        if start is None:
+            self.state = self.ruleset.setup(scenario, self.options)
+            for run in self.modules.values():
+                run.state = run.module.setup(self, run.host)
+        else:
+            self._take_over(start)
         self.prompt: Prompt | None = None
         self.outcome: Outcome | None = None
         self._sealed: dict[str, Action] = {}
@@ -198,8 +214,22 @@ class Game:
         self._checkpoints: list[Checkpoint] = []
         #: for a copy: the number of actions it took over from its checkpoint (``None``: replayed whole)
         self.resumed_at: int | None = None
-        self._flow = self.ruleset.play(self)
+        self._flow = self.ruleset.play(self) if start is None else self.ruleset.resume(self, start.point)
         self._advance(None)
+
+    def _take_over(self, start: Start) -> None:
+        """Stand where a snapshot says: its state, its modules' states, its counters (the flow
+        then resumes at its point, and the log opens with a ``resumed`` event saying why)."""
+        if set(start.modules) != set(self.modules):
+            raise ScenarioError(self.scenario.source, "snapshot.modules", f"the states of the modules in play {sorted(self.modules)}", sorted(start.modules))
+        self.state = self.ruleset.clone_state(start.state)
+        for name, run in self.modules.items():
+            run.state = run.module.clone_state(start.modules[name])
+        self.turn, self.phase, self.rolls, self.steps = start.turn, start.phase, start.rolls, start.steps
+        problems = self.broken()
+        if problems:
+            raise ScenarioError(self.scenario.source, "snapshot.state", "a state the rules hold to", "; ".join(problems[:3]))
+        self.emit("resumed", None, turn=start.turn, phase=start.phase, played=len(start.history), rules=dict(start.rules), note=start.note)
 
     # ------------------------------------------------------------------ modules
 
@@ -383,12 +413,16 @@ class Game:
             self._sealed[seat] = action
             self.emit("sealed", None, seat=seat, prompt=self.prompt.kind)
             if len(self._sealed) < len(self.prompt.seats):
+                self.marks.append(len(self.events))
                 return
             answer: object = dict(self._sealed)
             self._sealed = {}
         else:
             answer = action
-        self._advance(answer)
+        try:
+            self._advance(answer)
+        finally:
+            self.marks.append(len(self.events))
 
     def sealed_by(self, seat: str) -> Action | None:
         """A seat's own sealed, not yet revealed action (only ever shown to that seat)."""
@@ -459,6 +493,14 @@ class Game:
         else:
             self._checkpoints = [cp]
 
+    def latest_start(self, upto: int) -> tuple[int, Start] | None:
+        """The latest checkpoint among the first ``upto`` actions, as a snapshot a save keeps
+        (with how many actions lie before it); ``None`` without one the dice can start from."""
+        cp = next((c for c in reversed(self._checkpoints) if c.actions <= upto and (c.dice is not None or self.companion)), None)
+        if cp is None:
+            return None
+        return cp.actions, Start(cp.point, cp.turn, cp.phase, cp.rolls, cp.steps, cp.state, dict(cp.modules), cp.dice, cp.rolled)
+
     def copy(self, *, log: bool | None = None, upto: int | None = None, without_sealed_of: Collection[str] = ()) -> Game:
         """A new game where this one stands (or after its first ``upto`` actions).
 
@@ -485,13 +527,15 @@ class Game:
         g.logging = log
         g.events = list(self.events[: cp.events]) if log else []
         g.actions = list(self.actions[: cp.actions])
+        g.marks = list(self.marks[: cp.actions])
         g.turn, g.phase, g.rolls, g.steps = cp.turn, cp.phase, cp.rolls, cp.steps
         g.rolled = list(self.rolled[: cp.rolled])
         g.state = self.ruleset.clone_state(cp.state)
         g.modules = {name: ModuleRun(run.module, run.host, run.options, run.module.clone_state(dict(cp.modules)[name])) for name, run in self.modules.items()}
         if cp.dice is not None:
-            g.dice = self.dice.restored(cp.dice)  # type: ignore[attr-defined]
-            g._own_dice = g.dice if self.dice is self._own_dice else None
+            dice = self.dice.restored(cp.dice)  # type: ignore[attr-defined]
+            g.dice = dice
+            g._own_dice = dice if self.dice is self._own_dice else None
         g.prompt, g.outcome, g._sealed = None, None, {}
         g._checkpoints = [c for c in self._checkpoints if c.actions <= cp.actions] if self.keep_checkpoints else [cp]
         g.resumed_at = cp.actions
@@ -516,6 +560,7 @@ class Game:
             log=log,
             modules=tuple(self.modules),
             checkpoints=self.checkpointing,
+            start=self.start,
         )
         g.keep_checkpoints = self.keep_checkpoints
         for i, (seat, action) in enumerate(self.actions[:end]):

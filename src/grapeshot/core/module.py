@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from grapeshot.core.capabilities import OddsQuestions, Phrasebook, Players
 from grapeshot.core.events import Event
-from grapeshot.core.ruleset import Option, discover
+from grapeshot.core.revisions import FIRST_REVISION, RuleChange
+from grapeshot.core.ruleset import Option, discover, ready
 
 if TYPE_CHECKING:
     from grapeshot.core.game import Game
@@ -46,6 +47,14 @@ class Module(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     #: the host protocol: a ``typing.Protocol`` decorated ``@runtime_checkable`` (or any class)
     protocol: ClassVar[type | None] = None
+    #: the revision of its rules and their changes, as a rule set's (:mod:`grapeshot.core.revisions`)
+    revision: ClassVar[int] = 1
+    changes: ClassVar[tuple[RuleChange, ...]] = (FIRST_REVISION,)
+    #: nothing in its state is hidden from any seat, so a public save may carry a snapshot of it
+    #: (a state holding a secret, a hand of cards or a deck's order, leaves this false)
+    open_state: ClassVar[bool] = False
+    #: the modules that register its action kinds where importing its package does not (as a rule set's)
+    action_modules: ClassVar[tuple[str, ...]] = ()
 
     @property
     def namespace(self) -> str:
@@ -110,9 +119,11 @@ def register_module(module: Module) -> Module:
 def get_module(name: str) -> Module:
     discover("grapeshot.modules")
     try:
-        return _MODULES[name.lower()]
+        found = _MODULES[name.lower()]
     except KeyError:
         raise ValueError(f"unknown rule module {name!r}; known: {', '.join(sorted(_MODULES)) or 'none installed'}") from None
+    ready(found.action_modules)
+    return found
 
 
 def all_modules() -> list[Module]:

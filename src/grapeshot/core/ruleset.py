@@ -14,6 +14,8 @@ turns an absent one into a clear :class:`~grapeshot.core.capabilities.Lacking` e
 
 from __future__ import annotations
 
+import importlib
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, Od
 from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
+from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import RerollGrant, Roll, RollRequest
 
@@ -116,6 +119,16 @@ class Ruleset(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     #: the version of the rule set's event schema: raised when its events change (saves record it)
     events_version: ClassVar[int] = 1
+    #: the revision of its rules: raised with a :class:`RuleChange` each time a rule's behaviour
+    #: changes, so a save made under earlier rules is known for one (:mod:`grapeshot.core.revisions`)
+    revision: ClassVar[int] = 1
+    changes: ClassVar[tuple[RuleChange, ...]] = (FIRST_REVISION,)
+    #: nothing in its state is hidden from any seat, so a public save may carry a snapshot of it
+    #: (a state holding a secret, a hand of cards or a deck's order, leaves this false)
+    open_state: ClassVar[bool] = False
+    #: the modules to import before a game of it can be read: those that register its action kinds
+    #: where importing the package alone does not (a save or a request names them before any game is made)
+    action_modules: ClassVar[tuple[str, ...]] = ()
 
     @property
     def namespace(self) -> str:
@@ -305,11 +318,21 @@ def discover(group: str) -> None:
 
 
 def get(name: str) -> Ruleset:
+    """The installed rule set of that name or alias, ready to read its games' actions."""
     discover("grapeshot.rulesets")
     try:
-        return _RULESETS[name.lower()]
+        found = _RULESETS[name.lower()]
     except KeyError:
         raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted({r.name for r in _RULESETS.values()}))}") from None
+    ready(found.action_modules)
+    return found
+
+
+def ready(modules: Sequence[str]) -> None:
+    """Import the modules that register a rule set's (or a rule module's) action kinds."""
+    for name in modules:
+        if name not in sys.modules:
+            importlib.import_module(name)
 
 
 def default_ruleset() -> Ruleset:

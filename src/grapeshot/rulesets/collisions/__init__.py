@@ -141,6 +141,8 @@ class Collisions(Module):
     title: ClassVar[str] = "Collisions, grappling and boarding"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
     protocol: ClassVar[type | None] = CollisionsHost
+    #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
+    open_state: ClassVar[bool] = True
 
     def setup(self, game: Game, host: object) -> CollisionsState:
         run = game.modules[NAME]

@@ -124,6 +124,8 @@ class JimLad(Ruleset):
     #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events;
     #: 3: the first turn's skipped parts are logged (phase-skipped), mines are never given a name used before
     events_version: ClassVar[int] = 3
+    #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
+    open_state: ClassVar[bool] = True
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         return TERRAIN

@@ -106,6 +106,10 @@ class NavalWarhammer(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("nw", "naval-warhammer")
     title: ClassVar[str] = "Naval Warhammer"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
+    open_state: ClassVar[bool] = True
+    #: its action kinds are registered by .actions, which the package does not import (it loads its parts lazily)
+    action_modules: ClassVar[tuple[str, ...]] = ("grapeshot.rulesets.navalwarhammer.actions",)
 
     @property
     def namespace(self) -> str:

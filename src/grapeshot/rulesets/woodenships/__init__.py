@@ -164,6 +164,8 @@ class WoodenShips(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("wspm", "ws", "wooden-ships")
     title: ClassVar[str] = "Wooden Ships and Plastic Men"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
+    open_state: ClassVar[bool] = True
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         from grapeshot.rulesets.collisions import FLOTSAM
