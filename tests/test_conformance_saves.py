@@ -52,6 +52,7 @@ def test_snapshots_and_what_a_save_keeps_for_a_later_release(ruleset: str, scena
     resumed = Game(ruleset, load(scenario, ruleset), seed=43, start=start)
     first = resumed.events[0]
     assert first.kind == "resumed" and (first.turn, first.phase) == (cp.turn, cp.phase)
+    assert json.loads(first.line())["played"] == 0
     for seat, action in whole.actions[at:]:
         resumed.submit(seat, action)
     assert json.dumps(rs.describe(resumed.state), sort_keys=True) == json.dumps(rs.describe(whole.state), sort_keys=True)

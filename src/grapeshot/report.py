@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from grapeshot.core.game import Game
 
 #: the core's own event kinds, worded here (``None``: for machines only)
-CORE_KINDS = frozenset({"roll", "reroll", "phase", "sealed", "game-over", "setup"})
+CORE_KINDS = frozenset({"roll", "reroll", "phase", "sealed", "game-over", "setup", "resumed"})
 
 
 def _core(e: Event) -> str | None:
@@ -29,6 +29,10 @@ def _core(e: Event) -> str | None:
         what = "re-rolls a die" if d["die"] is not None else "re-rolls the whole roll"
         by = f" ({d['granted_by']})" if "granted_by" in d else ""
         return f"  {d['seat']} {what}{by} for {d['purpose']}: now {d['faces']}{_reading(d)}."
+    if e.kind == "resumed":
+        played = f" after {d['played']} actions played" if d.get("played") else ""
+        note = f": {d['note']}" if d.get("note") else ""
+        return f"=== The game goes on from a snapshot{played}{note} ==="
     if e.kind == "game-over":
         who = ", ".join(d.get("winners", [])) or "nobody"
         return f"=== Game over: {d.get('objective')}, {who} ===" if d.get("objective") != "draw" else f"=== Game over: a draw ({who}) ==="

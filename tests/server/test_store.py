@@ -15,7 +15,7 @@ import pytest
 
 from grapeshot.core.commitment import seed_commitment
 from grapeshot.core.scenario import load_scenario
-from grapeshot.server.store import ActionRecord, GameRecord, Store
+from grapeshot.server.store import VERSION, ActionRecord, GameRecord, Store
 from grapeshot.server.tables import Table
 
 FIRST_LAYOUT = """
@@ -49,7 +49,7 @@ def test_a_database_of_the_first_layout_is_migrated_and_its_games_go_on(tmp_path
     store.close()
     again = Store(path)  # opening it again changes nothing
     assert again.game("g1") == rec and len(again.actions("g1")) == 1
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == VERSION
     again.close()
 
 

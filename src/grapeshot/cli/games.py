@@ -19,14 +19,18 @@ from rich.table import Table
 
 from grapeshot.agents import make, play_out
 from grapeshot.cli.common import RulesetOpt, StudySeedOpt, app, err, fail, out, ruleset_named
-from grapeshot.core.errors import ReplayMismatch, ScenarioError
+from grapeshot.core.errors import ReplayMismatch, RulesChanged, ScenarioError
 from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import default_scenario, load_scenario, with_modules
 from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
+from grapeshot.core.upgrade import carry_on
 from grapeshot.lab.records import derive_seed
 from grapeshot.report import Words, narrate
+
+#: the exit code of a replay that differs because the rules changed since the save was made
+RULES_CHANGED = 3
 
 
 @app.command()
@@ -48,15 +52,30 @@ def simulate(
     modules: Annotated[
         str | None, typer.Option(help="comma list of the rule modules in play, in place of the scenario's own ('none': none); default: the scenario's")
     ] = None,
+    from_save: Annotated[
+        Path | None,
+        typer.Option("--from-save", help="play a saved game on to its end (carried on under the present rules if it was played under earlier ones)"),
+    ] = None,
 ) -> None:
     """Play complete AI games and summarise the results (one game: with its battle report)."""
+    saved = None
     try:
-        rs = ruleset_named(ruleset)
-        sc = load_scenario(scenario or default_scenario(rs.name), rs.name)
+        if from_save is not None:
+            if games != 1 or scenario is not None or modules is not None or ruleset is not None:
+                raise fail("--from-save plays the saved game alone: without --games, --scenario, --modules or --ruleset")
+            saved = carry_on(loads_json(read_text(from_save, str(from_save), MAX_SAVE_BYTES), str(from_save)), str(from_save))
+            if saved.changed is not None:
+                err.print(escape(f"{from_save}: {saved.said()}"), soft_wrap=True)
+            rs, sc = saved.game.ruleset, saved.game.scenario
+        else:
+            rs = ruleset_named(ruleset)
+            sc = load_scenario(scenario or default_scenario(rs.name), rs.name)
         if modules is not None:
             sc = with_modules(sc, [m.strip() for m in modules.split(",") if m.strip() and m.strip() != "none"])
     except (ValueError, ScenarioError) as e:
         raise fail(str(e)) from None
+    except ReplayMismatch as e:
+        raise fail(f"{from_save}: it does not replay to what it records: {e}", 1) from None
     seat_ids = [s.id for s in sc.seats]
     kinds = players.split(",") if players else [s.player for s in sc.seats]
     if len(kinds) not in (1, len(seat_ids)):
@@ -80,7 +99,7 @@ def simulate(
         for i in range(games):
             gseed = derive_seed(seed, i)
             try:
-                game = Game(rs, sc, seed=gseed)
+                game = saved.game if saved is not None else Game(rs, sc, seed=gseed)
                 agents = {seat: make(kind, derive_seed(gseed, k), rs) for k, (seat, kind) in enumerate(zip(seat_ids, kinds, strict=True))}
             except (ValueError, ScenarioError) as e:
                 raise fail(str(e)) from None
@@ -193,8 +212,19 @@ def replay_cmd(
     commitment: Annotated[
         str | None, typer.Option(help="the seed's hash the table published when the game began: check that the save's seed and salt are what it committed to")
     ] = None,
+    carry_on_to: Annotated[
+        Path | None,
+        typer.Option(
+            "--carry-on",
+            help="a save played under earlier rules that the present ones play differently: write the game carried on under them here (from its snapshot where it has one)",
+        ),
+    ] = None,
 ) -> None:
-    """Replay a save and check that it reproduces its event log, its outcome and its seed's commitment exactly."""
+    """Replay a save and check that it reproduces its event log, its outcome and its seed's commitment exactly.
+
+    Exit 1: it does not (a corrupt or altered save); exit 3: it was played under earlier rules,
+    which the present ones play differently (the step, its rules and the changes since are named;
+    --carry-on writes the game carried on under the present rules)."""
     try:
         data = loads_json(read_text(file, str(file), MAX_SAVE_BYTES), str(file))
         if log is None:
@@ -209,6 +239,16 @@ def replay_cmd(
         game = replay(data, recorded, source=str(file))
     except ScenarioError as e:
         raise fail(str(e)) from None
+    except RulesChanged as e:
+        if carry_on_to is None:
+            raise fail(f"{file}: {e} (--carry-on FILE writes the game carried on under the present rules)", RULES_CHANGED) from None
+        carried = carry_on(data, str(file), recorded)
+        carry_on_to.write_text(json.dumps(carried.game.save(), indent=1))
+        out.print(f"{escape(str(file))}: {escape(carried.said())}", highlight=False, soft_wrap=True)
+        out.print(
+            f"[green]carried on[/green]: {escape(str(carry_on_to))}: {len(carried.game.actions)} actions under the present rules; waiting for {escape(', '.join(carried.game.waiting_for()) or 'nobody')}"
+        )
+        return
     except ReplayMismatch as e:
         raise fail(f"replay of {file} diverged at {e}" if e.what is None else f"replay of {file}: {e}", 1) from None
     if not log_comparable(data, game.ruleset):

@@ -229,7 +229,7 @@ class Game:
         problems = self.broken()
         if problems:
             raise ScenarioError(self.scenario.source, "snapshot.state", "a state the rules hold to", "; ".join(problems[:3]))
-        self.emit("resumed", None, turn=start.turn, phase=start.phase, played=len(start.history), rules=dict(start.rules), note=start.note)
+        self.emit("resumed", None, played=len(start.history), rules=dict(start.rules), note=start.note)
 
     # ------------------------------------------------------------------ modules
 

@@ -27,8 +27,8 @@ from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, Od
 from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
-from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.prompts import Prompt
+from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.dice import RerollGrant, Roll, RollRequest
 
 if TYPE_CHECKING:

@@ -108,19 +108,29 @@ def owners(game: Game) -> list[Owner]:
 def trace(events: Sequence[Event], marks: Sequence[int]) -> list[str]:
     """After each action, the number of events so far and the start of the log's digest then
     (``"41:3f9a0c1e2b"``): a replay that differs is caught at the action where it first does."""
-    out = []
-    h = hashlib.sha256()
-    done = 0
-    for mark in marks:
-        for e in events[done:mark]:
-            h.update(e.line().encode())
-            h.update(b"\n")
-        done = max(done, mark)
-        out.append(f"{mark}:{h.hexdigest()[:TRACE_DIGITS]}")
-    return out
+    tracer = Tracer(events)
+    return [tracer.at(mark) for mark in marks]
 
 
 TRACE_DIGITS = 10
+
+
+class Tracer:
+    """A log's trace as it grows: :meth:`at` is what a save's trace says once the log holds that
+    many events (the replay follows a save's trace with one, the server stores it beside each action)."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = events  # the game's own list, which grows as it plays
+        self._hash = hashlib.sha256()
+        self._done = 0
+
+    def at(self, count: int | None = None) -> str:
+        upto = len(self.events) if count is None else count
+        for e in self.events[self._done : upto]:
+            self._hash.update(e.line().encode())
+            self._hash.update(b"\n")
+        self._done = max(self._done, upto)
+        return f"{self._done}:{self._hash.hexdigest()[:TRACE_DIGITS]}"
 
 
 def snapshot_of(game: Game, upto: int, *, reveal: bool) -> dict[str, Any] | None:
@@ -236,7 +246,9 @@ def from_save(data: object, source: str, *, start: Start | None = None, given: S
         raise ScenarioError(source, "dice.hands", "a list of seat names", hands)
     raw_trace = data.get("trace")
     if raw_trace is not None and (not isinstance(raw_trace, list) or len(raw_trace) < len(actions) or not all(isinstance(t, str) for t in raw_trace)):
-        raise ScenarioError(source, "trace", "one entry a saved action, each 'events:digest'", f"{len(raw_trace) if isinstance(raw_trace, list) else raw_trace}")
+        raise ScenarioError(
+            source, "trace", "one entry a saved action, each 'events:digest'", f"{len(raw_trace) if isinstance(raw_trace, list) else raw_trace}"
+        )
     if raw_trace is not None:
         raw_trace = raw_trace[: len(actions)]  # a save cut short keeps the trace of the actions it has
     if start is None and data.get("base") is not None:
@@ -313,14 +325,16 @@ def changed(read: Read, err: ReplayMismatch, data: Mapping[str, Any]) -> RulesCh
     action that differs, where the game stood, the rules the present rules used there."""
     game = read.game
     step = getattr(err, "step", None)
-    if step is None and err.what is None and isinstance(err.index, int) and game.marks:  # an event of the recorded log: the action that made it
-        step = next((i for i, m in enumerate(game.marks) if m > err.index), None)
     if step is not None and step < len(game.marks):
         lo = game.marks[step - 1] if step > 0 else 0
         used = [e.rule for e in game.events[lo : game.marks[step]] if e.rule]
     else:
         used = [game.prompt.rule] if step is not None and game.prompt is not None and game.prompt.rule else []
-    where = f"turn {game.turn}, {game.phase}" if step is not None else "the end of the replay"
+    where = "the end of the replay"
+    if step is not None:
+        where = f"turn {game.turn}, {game.phase}"
+    elif isinstance(err, _Differs):
+        where = "the set-up"
     return RulesChanged(err, step, where, tuple(dict.fromkeys(used)), between(owners(game), read.rules))
 
 
@@ -333,10 +347,11 @@ class _Refused(ReplayMismatch):
 
 
 class _Differs(ReplayMismatch):
-    """An action whose events differ from the save's trace."""
+    """Events that differ from the recorded log or the save's trace, made by the action ``step``
+    (``None``: before any action, at the set-up)."""
 
-    def __init__(self, index: int, want: str, got: str, step: int) -> None:
-        super().__init__(index, f"trace {want}", f"trace {got}", f"the events of actions[{step}]")
+    def __init__(self, index: int, want: object, got: object, step: int | None, what: str | None = None) -> None:
+        super().__init__(index, want, got, what)
         self.step = step
 
 
@@ -356,35 +371,29 @@ def _replay(read: Read, data: Mapping[str, Any], recorded: list[dict[str, Any]] 
     if claimed is not None and not isinstance(claimed, str):
         raise ScenarioError(source, "events_digest", "a SHA-256 digest in hexadecimal, or null", claimed)
     checked = 0
-    traced = hashlib.sha256()
-    hashed = 0
+    tracer = Tracer(game.events)
 
-    def compare() -> None:
+    def compare(step: int | None) -> None:
         nonlocal checked
         if recorded is None:
             return
         while checked < len(game.events):
             got = game.events[checked].to_json()
             if checked >= len(recorded):
-                raise ReplayMismatch(checked, "(no more recorded events)", got)
+                raise _Differs(checked, "(no more recorded events)", got, step)
             want = json.loads(json.dumps(recorded[checked]))
             if json.loads(game.events[checked].line()) != want:
-                raise ReplayMismatch(checked, want, got)
+                raise _Differs(checked, want, got, step)
             checked += 1
 
     def follow(i: int) -> None:
-        nonlocal hashed
         if marks is None:
             return
-        for e in game.events[hashed:]:
-            traced.update(e.line().encode())
-            traced.update(b"\n")
-        hashed = len(game.events)
-        got = f"{hashed}:{traced.hexdigest()[:TRACE_DIGITS]}"
+        got = tracer.at()
         if got != marks[i]:
-            raise _Differs(len(game.events), marks[i], got, i)
+            raise _Differs(len(game.events), f"trace {marks[i]}", f"trace {got}", i, f"the events of actions[{i}]")
 
-    compare()
+    compare(None)
     for i, (seat, action) in enumerate(actions):
         try:
             game.submit(seat, action)
@@ -392,7 +401,7 @@ def _replay(read: Read, data: Mapping[str, Any], recorded: list[dict[str, Any]] 
             raise _Refused(len(game.events), err, i, f"actions[{i}]") from None
         except DiceError as err:
             raise _Refused(len(game.events), err, i, f"the rolls for actions[{i}]") from None
-        compare()
+        compare(i)
         follow(i)
     if not whole:
         _all_rolls_used(game, source)

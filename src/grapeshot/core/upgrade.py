@@ -79,9 +79,10 @@ def carry_on(data: object, source: str = "save", recorded: list[dict[str, Any]] 
         except ScenarioError as problem:
             unusable = str(problem)
         else:
-            return Carried(game, difference, _go_on(game, read.actions[at:]), True)
-    game = from_save(data, source).game
-    return Carried(game, difference, _go_on(game, read.actions), False, unusable)
+            game, dropped = _go_on(game, read.actions[at:])
+            return Carried(game, difference, dropped, True)
+    game, dropped = _go_on(from_save(data, source).game, read.actions)
+    return Carried(game, difference, dropped, False, unusable)
 
 
 def _from_snapshot(data: Mapping[str, Any], snap: object, source: str, rules: Mapping[str, int], difference: RulesChanged) -> tuple[Game, int]:
@@ -110,14 +111,19 @@ def _rolls_after(raw: object, source: str, rolled: int) -> list[Roll]:
     return [read_roll(r, source, f"dice.rolls[{rolled + i}]") for i, r in enumerate(raw[rolled:])]
 
 
-def _go_on(game: Game, actions: Sequence[tuple[str, Action]]) -> list[tuple[str, Action]]:
-    """Apply the actions while the game accepts them; the rest, from the first refused, are dropped."""
+def _go_on(game: Game, actions: Sequence[tuple[str, Action]]) -> tuple[Game, list[tuple[str, Action]]]:
+    """Apply the actions while the game accepts them; the rest, from the first refused, are
+    dropped.  A roll the record lacks stops the game's flow mid-way: it is then taken back to
+    just before that action (a copy from its checkpoints)."""
+    done = len(game.actions)
     for i, (seat, action) in enumerate(actions):
         try:
             game.submit(seat, action)
-        except (IllegalAction, DiceError):
-            return list(actions[i:])
-    return []
+        except IllegalAction:
+            return game, list(actions[i:])
+        except DiceError:
+            return game.copy(upto=done + i), list(actions[i:])
+    return game, []
 
 
 def _revisions(rules: Mapping[str, int]) -> str:

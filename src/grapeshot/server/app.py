@@ -31,10 +31,10 @@ from starlette.staticfiles import StaticFiles
 from grapeshot.core.actions import Action
 from grapeshot.core.commitment import new_salt
 from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
-from grapeshot.core.game import replay
 from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, default_scenario, parse_text
+from grapeshot.core.upgrade import carry_on
 from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
@@ -133,6 +133,8 @@ class Tables:
         table.take(entry, action)
         if (outcome := table.outcome_to_store()) is not None:
             await self.store.write_outcome(table.rec.id, outcome)
+        if (due := table.snapshot_due()) is not None:  # once a turn: what a later release goes on from
+            await self.store.write_snapshot(table.rec.id, *due)
 
     async def resume(self) -> None:
         """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
@@ -171,6 +173,8 @@ class Tables:
         hotseat: bool,
         given: Sequence[Roll] = (),
         history: Sequence[tuple[str, Action]] = (),
+        base: dict[str, Any] | None = None,
+        notice: str | None = None,
     ) -> dict[str, Any]:
         """Check a new game completely (scenario, options, seats, the actions it starts with), then
         store it in one transaction and seat the AIs.  A refusal leaves nothing behind."""
@@ -205,6 +209,8 @@ class Tables:
             spectator=token_hash(spectator),
             outcome=None,
             rolls=[roll_json(r) for r in given] or None,
+            base=base,
+            notice=notice,
         )
         try:
             table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
@@ -382,9 +388,10 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         far but not the seed: the new game replays those rolls and rolls on with a seed of its own."""
         req = await read(request, UploadSave)
         try:  # the whole save must replay to what it records (log, outcome, commitment) before anything is stored
-            game = replay(req.save, source="save")
+            carried = carry_on(req.save, source="save")  # or, played under earlier rules, go on under the present ones
         except ReplayMismatch as err:
             raise Denied(400, f"save: it does not replay to what it records: {err}") from None
+        game = carried.game
         return await tables.create(
             game.ruleset,
             game.scenario,
@@ -395,6 +402,8 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
             hotseat=req.hotseat,
             given=game.given,
             history=game.actions,
+            base=None if game.start is None else game.start.to_json(),
+            notice=carried.said() or None,
         )
 
     @app.get("/api/games", responses=ERRORS)

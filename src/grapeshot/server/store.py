@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-VERSION = 2  # PRAGMA user_version; 0 is the first layout (seeds as SQLite integers)
+VERSION = 3  # PRAGMA user_version; 0 is the first layout (seeds as SQLite integers), 2 had no rules' revisions, traces or snapshots
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -46,7 +46,10 @@ CREATE TABLE IF NOT EXISTS games (
     companion INTEGER NOT NULL,
     seats TEXT NOT NULL,             -- JSON: seat -> {"player": ..., "token": sha256 of the seat's token}
     spectator TEXT NOT NULL,         -- sha256 of the spectator token
-    outcome TEXT                     -- JSON once the game is over
+    outcome TEXT,                    -- JSON once the game is over
+    rules TEXT,                      -- JSON: the rules' revisions it is played under (NULL: from before they were recorded)
+    base TEXT,                       -- JSON: the snapshot it goes on from, when carried on under newer rules
+    notice TEXT                      -- what became of it when it was carried on, in words
 );
 CREATE TABLE IF NOT EXISTS actions (
     game TEXT NOT NULL REFERENCES games(id),
@@ -55,10 +58,17 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,            -- JSON
     salt TEXT,                       -- for a sealed action: the salt of its published hash
     created REAL NOT NULL,
+    trace TEXT,                      -- the log's trace before the action ("events:digest", as a save's): a replay under other rules is caught there
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    at INTEGER NOT NULL,             -- the actions before it
+    start TEXT NOT NULL              -- JSON: the game's latest snapshot at the start of a turn (core/snapshot.py)
+);
 """
-COLUMNS = "id, created, ruleset, title, scenario, options, seed, seed_salt, rolls, seed_chosen, companion, seats, spectator, outcome"
+V2_COLUMNS = "id, created, ruleset, title, scenario, options, seed, seed_salt, rolls, seed_chosen, companion, seats, spectator, outcome"
+COLUMNS = V2_COLUMNS + ", rules, base, notice"
 SLOTS = ",".join("?" * len(COLUMNS.split(",")))
 
 
@@ -84,6 +94,9 @@ class GameRecord:
     outcome: dict[str, Any] | None
     rolls: list[dict[str, Any]] | None = None  # a continued game's first rolls (as in a save's dice.rolls)
     seed_chosen: bool = False  # given by the game's creator (or a save's), not drawn by the server
+    rules: dict[str, int] | None = None  # the rules' revisions it is played under (None: recorded before they were)
+    base: dict[str, Any] | None = None  # the snapshot it goes on from (a game carried on under newer rules)
+    notice: str | None = None  # what became of it when it was carried on under newer rules
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,7 @@ class ActionRecord:
     seat: str
     action: dict[str, Any]
     salt: str | None
+    trace: str | None = None  # the log's trace before it was applied
 
 
 @dataclass(frozen=True)
@@ -133,10 +147,15 @@ class Store:
                 db.execute("ALTER TABLE games RENAME TO games_v1")
                 db.execute(SCHEMA.split(";")[0])
                 db.execute(
-                    f"INSERT INTO games ({COLUMNS}) SELECT id, created, ruleset, title, scenario, options, CAST(seed AS TEXT), seed_salt, NULL, 1,"
+                    f"INSERT INTO games ({V2_COLUMNS}) SELECT id, created, ruleset, title, scenario, options, CAST(seed AS TEXT), seed_salt, NULL, 1,"
                     " companion, seats, spectator, outcome FROM games_v1"  # whether a creator chose the seed was not kept: say it may have been
                 )
                 db.execute("DROP TABLE games_v1")
+            if old and version < 3:
+                # revisions, bases, notices, traces and snapshots came later: added, empty (revision 0)
+                for table, column in (("games", "rules"), ("games", "base"), ("games", "notice"), ("actions", "trace")):
+                    if column not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
@@ -185,8 +204,26 @@ class Store:
 
     def actions(self, game_id: str) -> list[ActionRecord]:
         with self._rlock:
-            rows = self._reader.execute("SELECT seq, seat, action, salt FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
-        return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+            rows = self._reader.execute("SELECT seq, seat, action, salt, trace FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
+        return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+
+    def snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        """The game's latest snapshot kept (the actions before it, the snapshot), if any."""
+        with self._rlock:
+            row = self._reader.execute("SELECT at, start FROM snapshots WHERE game = ?", (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), json.loads(row[1]))
+
+    def carried_on(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
+        """A game carried on under newer rules: its new record (rules, base, notice) and its
+        actions in place of the old ones, its old snapshot gone, all in one transaction."""
+        with self._tx() as db:
+            row = dict(zip((c.strip() for c in COLUMNS.split(",")), _game_row(rec), strict=True))
+            db.execute(
+                "UPDATE games SET rules = ?, base = ?, notice = ?, outcome = ? WHERE id = ?", (row["rules"], row["base"], row["notice"], row["outcome"], rec.id)
+            )
+            db.execute("DELETE FROM actions WHERE game = ?", (rec.id,))
+            db.execute("DELETE FROM snapshots WHERE game = ?", (rec.id,))
+            _put(db, Rows(actions=[_action_row(rec.id, a) for a in actions]))
 
     def append(self, game_id: str, entry: ActionRecord) -> None:
         """Store one action (durably: the caller acknowledges it only after this returns)."""
@@ -194,10 +231,19 @@ class Store:
             _put(db, Rows(actions=[_action_row(game_id, entry)]))
 
     def truncate(self, game_id: str, keep: int) -> None:
-        """Forget the actions after the first ``keep`` (undo)."""
+        """Forget the actions after the first ``keep`` (undo), and a snapshot taken after them."""
         with self._tx() as db:
             db.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, keep))
+            db.execute("DELETE FROM snapshots WHERE game = ? AND at > ?", (game_id, keep))
             db.execute("UPDATE games SET outcome = NULL WHERE id = ?", (game_id,))
+
+    def set_rules(self, game_id: str, rules: dict[str, int]) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE games SET rules = ? WHERE id = ?", (json.dumps(rules), game_id))
+
+    def keep_snapshot(self, game_id: str, at: int, start: str) -> None:
+        with self._tx() as db:
+            _put(db, Rows(snapshots=[(game_id, at, start)]))
 
     def finish(self, game_id: str, outcome: dict[str, Any]) -> None:
         with self._tx() as db:
@@ -224,6 +270,9 @@ class Store:
 
     async def write_game(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
         await self.write(Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
+
+    async def write_snapshot(self, game_id: str, at: int, start: str) -> None:
+        await self.write(Rows(snapshots=[(game_id, at, start)]))
 
     async def write_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
         await self.write(Rows(outcomes=[(json.dumps(outcome), game_id)]))
@@ -284,13 +333,19 @@ class Rows:
     games: list[tuple[Any, ...]] = field(default_factory=list)
     actions: list[tuple[Any, ...]] = field(default_factory=list)
     outcomes: list[tuple[str, str]] = field(default_factory=list)
+    snapshots: list[tuple[str, int, str]] = field(default_factory=list)  # (game id, at, snapshot JSON)
 
     @staticmethod
     def joined(jobs: Sequence[Rows]) -> Rows:
-        return Rows([r for j in jobs for r in j.games], [r for j in jobs for r in j.actions], [r for j in jobs for r in j.outcomes])
+        return Rows(
+            [r for j in jobs for r in j.games],
+            [r for j in jobs for r in j.actions],
+            [r for j in jobs for r in j.outcomes],
+            [r for j in jobs for r in j.snapshots],
+        )
 
 
-ACTIONS_AT_ONCE = 1000  # rows of one INSERT (6 values each: far below SQLite's limit of variables)
+ACTIONS_AT_ONCE = 1000  # rows of one INSERT (7 values each: far below SQLite's limit of variables)
 
 
 def _put(db: sqlite3.Connection, rows: Rows) -> None:
@@ -301,9 +356,14 @@ def _put(db: sqlite3.Connection, rows: Rows) -> None:
         db.executemany(f"INSERT INTO games ({COLUMNS}) VALUES ({SLOTS})", rows.games)
     for at in range(0, len(rows.actions), ACTIONS_AT_ONCE):
         part = rows.actions[at : at + ACTIONS_AT_ONCE]
-        db.execute("INSERT INTO actions VALUES " + ",".join(["(?,?,?,?,?,?)"] * len(part)), [v for row in part for v in row])
+        db.execute(
+            "INSERT INTO actions (game, seq, seat, action, salt, created, trace) VALUES " + ",".join(["(?,?,?,?,?,?,?)"] * len(part)),
+            [v for row in part for v in row],
+        )
     if rows.outcomes:
         db.executemany("UPDATE games SET outcome = ? WHERE id = ?", rows.outcomes)
+    if rows.snapshots:
+        db.executemany("INSERT OR REPLACE INTO snapshots (game, at, start) VALUES (?, ?, ?)", rows.snapshots)
 
 
 def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
@@ -332,11 +392,14 @@ def _game_row(rec: GameRecord) -> tuple[Any, ...]:
         json.dumps(rec.seats),
         rec.spectator,
         None if rec.outcome is None else json.dumps(rec.outcome),
+        None if rec.rules is None else json.dumps(rec.rules),
+        None if rec.base is None else json.dumps(rec.base),
+        rec.notice,
     )
 
 
 def _action_row(game_id: str, entry: ActionRecord) -> tuple[Any, ...]:
-    return (game_id, entry.seq, entry.seat, json.dumps(entry.action), entry.salt, time.time())
+    return (game_id, entry.seq, entry.seat, json.dumps(entry.action), entry.salt, time.time(), entry.trace)
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
@@ -355,4 +418,7 @@ def _record(row: tuple[Any, ...]) -> GameRecord:
         seats=json.loads(row[11]),
         spectator=row[12],
         outcome=None if row[13] is None else json.loads(row[13]),
+        rules=None if row[14] is None else json.loads(row[14]),
+        base=None if row[15] is None else json.loads(row[15]),
+        notice=row[16],
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import logging
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,14 +26,19 @@ from grapeshot.agents.search import SearchPlayer, derive
 from grapeshot.core.actions import Action
 from grapeshot.core.choices import Choices
 from grapeshot.core.commitment import commit, new_salt
-from grapeshot.core.errors import IllegalAction
+from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolls import read_roll
 from grapeshot.core.ruleset import Ruleset
+from grapeshot.core.saves import Tracer, read_start, rules_of
 from grapeshot.core.scenario import parse_scenario
+from grapeshot.core.snapshot import SnapshotError
+from grapeshot.dice import DiceError
 from grapeshot.report import Words, outcome_words
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
+
+log = logging.getLogger("grapeshot.server")
 
 #: who plays a seat that no AI plays: a person, at a private link
 PEOPLE = "human"
@@ -131,16 +137,28 @@ class Table:
             if spec["player"] != PEOPLE:
                 # from the seed and its secret salt: an AI's choices must not let anyone work the seed out
                 self.agents[seat] = ai_player(spec["player"], derive("table-agent", self.rec.seed_salt, self.rec.seed, i), self.game.ruleset)
-        for a in self.store.actions(self.rec.id):
-            self._apply(a.seat, self.game.decode(a.action), a.salt)
+        stored = self.store.actions(self.rec.id)
+        if self.rec.rules is None and not stored:  # a game being made: the rules it is played under
+            self.rec = dataclasses.replace(self.rec, rules=rules_of(self.game))
+        kept = self.store.snapshot(self.rec.id)
+        self._snapshot_turn = -1 if kept is None else int(kept[1].get("turn", -1))
+        differs = self._replay(stored)
+        if differs is not None:
+            self._carry_on(stored, differs)
+        elif stored and self.rec.rules != (present := rules_of(self.game)):  # it replays under the present rules: played under them from now on
+            self.rec = dataclasses.replace(self.rec, rules=present)
+            self.store.set_rules(self.rec.id, present)
         if (outcome := self.outcome_to_store()) is not None:  # the server stopped before it could store the outcome
             self.store.finish(self.rec.id, outcome)
 
-    def _fresh(self) -> Game:
+    def _fresh(self, base: dict[str, Any] | None = None) -> Game:
+        """The game at its start: the scenario's set-up, or the snapshot it goes on from (``base``,
+        by default the record's)."""
         scenario = parse_scenario(self.rec.scenario, f"game {self.rec.id} (scenario)")
         hands = self.people if self.rec.companion and len(self.people) < len(self.rec.seats) else ()
         rolls = [read_roll(r, f"game {self.rec.id}", f"rolls[{i}]") for i, r in enumerate(self.rec.rolls or [])]
-        return Game(
+        base = self.rec.base if base is None else base
+        game = Game(
             self.rec.ruleset,
             scenario,
             self.rec.options,
@@ -150,7 +168,76 @@ class Table:
             companion=self.rec.companion,
             hands=hands,
             options_source="house rules",
+            start=None if base is None else read_start(base, f"game {self.rec.id}", "base"),
         )
+        self.tracer = Tracer(game.events)
+        self.commitments, self._open = [], []
+        return game
+
+    def _replay(self, stored: list[ActionRecord]) -> tuple[int, str] | None:
+        """Apply the stored actions; where the present rules play one differently (its trace
+        before it differs, or it is refused), that action's index and what differs."""
+        for i, a in enumerate(stored):
+            if a.trace is not None and a.trace != self.tracer.at():
+                return i, f"the game as it stood before actions[{i}] is not the one stored"
+            try:
+                self._apply(a.seat, self.game.decode(a.action), a.salt)
+            except (IllegalAction, DiceError) as err:
+                return i, f"actions[{i}] is refused: {err}"
+        return None
+
+    def _carry_on(self, stored: list[ActionRecord], differs: tuple[int, str]) -> None:
+        """A stored game the present rules play differently goes on (as :mod:`grapeshot.core.upgrade`
+        carries a save on): from its latest snapshot where one is kept, as it was played, else
+        from its replay under the present rules; what they refuse, and all after it, is dropped.
+        The store then holds the game as it goes on, so it loads at once next time."""
+        _, what = differs
+        present = rules_of(self.game)
+        was = self.rec.rules or {}
+        if was == present:  # not a change of rules: a fault (a rule changed without its revision)
+            log.error("game %s does not replay under the rules it was stored under (%s): %s; carried on", self.rec.id, present, what)
+        kept = self.store.snapshot(self.rec.id)
+        base, first, how = self.rec.base, 0, "from its actions replayed under them"
+        if kept is not None and kept[0] <= len(stored):  # the state there as it was played, wherever the rules first differ
+            earlier = list((self.rec.base or {}).get("history", []))
+            history = [*earlier, *({"seat": a.seat, "action": a.action} for a in stored[: kept[0]])]
+            note = f"played under {_revisions(was)}; the present rules ({_revisions(present)}) differ: {what}"
+            base, first = {**kept[1], "history": history, "rules": was, "note": note}, kept[0]
+            how = f"from its snapshot at turn {kept[1].get('turn')}, {kept[1].get('phase')}, as it was played"
+        try:
+            records = self._apply_while_accepted(base, stored[first:])
+        except ScenarioError as err:  # a snapshot this release cannot read: the replay instead
+            log.error("game %s: its snapshot was not used: %s", self.rec.id, err)
+            base, first, how = self.rec.base, 0, "from its actions replayed under them"
+            records = self._apply_while_accepted(base, stored)
+        dropped = len(stored) - first - len(records)
+        notice = f"This game was played under {_revisions(was)}; the present rules ({_revisions(present)}) differ ({what}). It goes on {how}" + (
+            f"; {dropped} stored action(s) from there on were refused and dropped." if dropped else "."
+        )
+        self.rec = dataclasses.replace(self.rec, rules=present, base=base, notice=notice, outcome=self.game.outcome.to_json() if self.game.outcome else None)
+        self._unstored_outcome = None
+        self._snapshot_turn = -1
+        self.store.carried_on(self.rec, records)
+        log.warning("game %s: %s", self.rec.id, notice)
+
+    def _apply_while_accepted(self, base: dict[str, Any] | None, stored: list[ActionRecord]) -> list[ActionRecord]:
+        """A fresh game from ``base`` with the stored actions applied while it accepts them; the
+        records of those it took, numbered anew and with their traces."""
+        self.game = self._fresh(base)
+        records: list[ActionRecord] = []
+        for a in stored:
+            before = self.tracer.at()
+            try:
+                self._apply(a.seat, self.game.decode(a.action), a.salt)
+            except IllegalAction:
+                break
+            except DiceError:  # the rules asked for a roll the record does not have: the game stops short of it
+                self.game = self._fresh(base)
+                for r in records:
+                    self._apply(r.seat, self.game.decode(r.action), r.salt)
+                break
+            records.append(ActionRecord(len(records), a.seat, a.action, a.salt, before))
+        return records
 
     # ------------------------------------------------------------------ who is asking
 
@@ -189,6 +276,8 @@ class Table:
         self.take(entry, action)
         if (outcome := self.outcome_to_store()) is not None:
             self.store.finish(self.rec.id, outcome)
+        if (due := self.snapshot_due()) is not None:
+            self.store.keep_snapshot(self.rec.id, *due)
 
     def check(self, seat: str, data: object) -> Action:
         """The action a person's request holds, if the game accepts it from that seat now (a 4xx otherwise)."""
@@ -254,9 +343,26 @@ class Table:
         return choices, described
 
     def entry(self, seat: str, action: Action) -> ActionRecord:
-        """The stored form of the next action (a sealed one with the salt of its commitment); nothing changes yet."""
+        """The stored form of the next action (a sealed one with the salt of its commitment, and
+        the log's trace before it); nothing changes yet."""
         salt = new_salt() if self.game.prompt is not None and self.game.prompt.simultaneous else None
-        return ActionRecord(len(self.game.actions), seat, action.to_json(), salt)
+        return ActionRecord(len(self.game.actions), seat, action.to_json(), salt, self.tracer.at() if self.game.logging else None)
+
+    def snapshot_due(self) -> tuple[int, str] | None:
+        """The game's snapshot to keep, once a turn (the actions before it, its JSON): what a later
+        release goes on from if its rules play this game differently (``None``: none due)."""
+        if self.game.outcome is not None:
+            return None
+        latest = self.game.latest_start(len(self.game.actions))
+        if latest is None or latest[1].turn <= self._snapshot_turn:
+            return None
+        try:
+            text = json.dumps(latest[1].to_json())
+        except SnapshotError as err:  # never expected (the conformance suite snapshots every rule set): the game plays on without
+            log.error("game %s: no snapshot: %s", self.rec.id, err)
+            return None
+        self._snapshot_turn = latest[1].turn
+        return latest[0], text
 
     def take(self, entry: ActionRecord, action: Action) -> None:
         """Apply an action once it is stored."""
@@ -324,7 +430,7 @@ class Table:
         self.store.truncate(self.rec.id, last)
         self.rec = dataclasses.replace(self.rec, outcome=None)
         self.game = self._fresh()
-        self.commitments, self._open = [], []
+        self._snapshot_turn = -1
         for a in kept:
             self._apply(a.seat, self.game.decode(a.action), a.salt)
         return len(history) - last
@@ -356,6 +462,7 @@ class Table:
             v["seed"]["rolls_given"] = len(self.game.given)
         if self.game.outcome is not None:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
+        v["notice"] = self.rec.notice  # what became of the game when newer rules carried it on
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo and self.game.outcome is None
         v["sheets"] = self.game.ruleset.sheets() is not None  # the table links its printable score sheets
         return v
@@ -374,6 +481,10 @@ class Table:
         _decorate(g, v)
         v["step"], v["steps"], v["game"], v["title"] = upto, len(self.game.actions), self.rec.id, self.rec.title
         return v
+
+
+def _revisions(rules: dict[str, int]) -> str:
+    return ", ".join(f"{k} revision {v}" for k, v in rules.items()) if rules else "rules from before revisions were recorded"
 
 
 def _decorate(game: Game, v: dict[str, Any], seat: str | None = None) -> None:
