@@ -24,7 +24,7 @@ from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import default_scenario, load_scenario, with_modules
-from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
+from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_json, read_text
 from grapeshot.lab.records import derive_seed
 from grapeshot.report import Words, narrate
 
@@ -196,7 +196,7 @@ def replay_cmd(
 ) -> None:
     """Replay a save and check that it reproduces its event log, its outcome and its seed's commitment exactly."""
     try:
-        data = loads_json(read_text(file, str(file), MAX_SAVE_BYTES), str(file))
+        data = read_json(file)
         if log is None:
             sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
             log = sibling if sibling.exists() else None
@@ -250,6 +250,8 @@ def serve(
         app_ = create_app(data, scenarios_dir)
     except ScenarioError as e:
         raise fail(str(e)) from None
+    for path, why in app_.state.catalogue.skipped:
+        err.print(f"skipped {escape(str(path))}: {escape(why)}", highlight=False, soft_wrap=True)
     offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
     out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {escape(str(data))}/{escape(offered)})")
     run(app_, host, port)
