@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
+import os
 import re
 import signal
 import typing
@@ -267,6 +269,165 @@ def test_a_scenario_naming_a_bad_fleet_file_is_one_line(tmp_path: Path, ruleset:
     assert "fleets[0].fleet" in message
     refused(["serve", "--data", str(tmp_path / "data"), "--scenarios", str(scenario.parent)], words)
     assert no_listening == []
+
+
+# --------------------------------------------------------------------------- where a command writes
+
+
+def writes(kind: str) -> list[tuple[str, str]]:
+    return sorted(k for k, v in WRITES.items() if v == kind)
+
+
+#: how to run each command with its output at a path (quick runs: one game, no games, or a refusal first)
+OUT_RUNS: dict[tuple[str, str], Callable[[Path], list[str]]] = {
+    ("simulate", "out_dir"): lambda p: ["simulate", "--scenario", "duel", "--games", "1", "--json", "--out", str(p)],
+    ("tournament", "out_dir"): lambda p: ["tournament", "--games-per-pair", "1", "--max-games", "0", "--quiet", "--out", str(p)],
+    ("sweep", "out_dir"): lambda p: ["sweep", "--variant", "turn_limit=5", "--games-per-pair", "1", "--max-games", "0", "--quiet", "--out", str(p)],
+    ("calibrate", "out_dir"): lambda p: ["calibrate", "--ruleset", "woodenships", "--games", "1", "--max-games", "0", "--quiet", "--out", str(p)],
+    ("serve", "data"): lambda p: ["serve", "--data", str(p)],
+    ("sheet", "out_file"): lambda p: ["sheet", "ship-duel", "--out", str(p)],
+    ("fleet roster", "out_file"): lambda p: ["fleet", "roster", str(FLEET), "--out", str(p)],
+}
+
+
+def test_each_output_parameter_has_a_run() -> None:
+    assert set(OUT_RUNS) == set(WRITES)
+
+
+def _file(path: Path) -> Path:
+    path.write_text("kept\n", encoding="utf-8")
+    return path
+
+
+def _through_a_file(path: Path) -> Path:
+    _file(path.parent / "a-file")
+    return path.parent / "a-file" / "inside"
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def _null(path: Path) -> Path:
+    path.symlink_to("/dev/null")
+    return path
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir()
+    (path / "kept.txt").write_text("kept\n", encoding="utf-8")
+    return path
+
+
+#: output paths a folder (--out DIR, --data DIR) cannot be
+NOT_FOLDERS: list[tuple[str, Callable[[Path], Path], str]] = [
+    ("an existing file", _file, "is a file, not a folder"),
+    ("a path through a file", _through_a_file, "cannot make the folder"),
+    ("a FIFO", _fifo, "is a file, not a folder"),
+    ("a device", _null, "is a file, not a folder"),
+]
+#: output paths a file (--out FILE) cannot be
+NOT_FILES_TO_WRITE: list[tuple[str, Callable[[Path], Path], str]] = [
+    ("a folder", _folder, "a file to write, not a folder, device or pipe"),
+    ("a FIFO", _fifo, "a file to write, not a folder, device or pipe"),
+    ("a device", _null, "a file to write, not a folder, device or pipe"),
+    ("a path through a file", _through_a_file, "a-file is a file, not a folder"),
+]
+
+
+def listing(root: Path) -> dict[str, str]:
+    """Every path under ``root`` and what it holds (a file's text, else its kind), to see that a
+    refusal wrote nothing."""
+    out = {}
+    for p in sorted(root.rglob("*")):
+        out[str(p.relative_to(root))] = p.read_text() if p.is_file() and not p.is_symlink() else "fifo" if p.is_fifo() else "link" if p.is_symlink() else "dir"
+    return out
+
+
+@pytest.mark.parametrize(("what", "make", "words"), NOT_FOLDERS, ids=[c[0] for c in NOT_FOLDERS])
+@pytest.mark.parametrize("where", writes("folder"), ids=" ".join)
+def test_an_output_folder_that_cannot_be_one_is_one_line_and_nothing_written(
+    tmp_path: Path, where: tuple[str, str], what: str, make: Callable[[Path], Path], words: str, no_listening: list[Any]
+) -> None:
+    path = make(tmp_path / "out")
+    before = listing(tmp_path)
+    message = refused(OUT_RUNS[where](path), words)
+    assert str(path) in message
+    assert listing(tmp_path) == before
+    assert no_listening == []
+
+
+@pytest.mark.parametrize(("what", "make", "words"), NOT_FILES_TO_WRITE, ids=[c[0] for c in NOT_FILES_TO_WRITE])
+@pytest.mark.parametrize("where", writes("file"), ids=" ".join)
+def test_an_output_file_that_cannot_be_one_is_one_line_and_nothing_written(
+    tmp_path: Path, where: tuple[str, str], what: str, make: Callable[[Path], Path], words: str
+) -> None:
+    path = make(tmp_path / "page.html")
+    before = listing(tmp_path)
+    refused(OUT_RUNS[where](path), words)
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("where", writes("file"), ids=" ".join)
+def test_an_output_file_replaces_a_file_whole_and_makes_its_missing_folders(tmp_path: Path, where: tuple[str, str]) -> None:
+    """The rule for an output file: an existing file is replaced (by a complete page: it is
+    written beside it and renamed over it, so nothing is ever half-written), and folders missing
+    on the way are made."""
+    old = _file(tmp_path / "page.html")
+    result = runner.invoke(app, OUT_RUNS[where](old))
+    assert result.exit_code == 0, result.output
+    assert old.read_text(encoding="utf-8").startswith("<!doctype html>")
+    deep = tmp_path / "not" / "yet" / "page.html"
+    result = runner.invoke(app, OUT_RUNS[where](deep))
+    assert result.exit_code == 0, result.output
+    assert deep.read_text(encoding="utf-8").startswith("<!doctype html>")
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["page.html", "page.html"], "a temporary file was left behind"
+
+
+@pytest.mark.parametrize("where", [("simulate", "out_dir"), ("serve", "data"), ("tournament", "out_dir")], ids=" ".join)
+def test_an_output_folder_is_made_with_its_missing_folders(tmp_path: Path, where: tuple[str, str], no_listening: list[Any]) -> None:
+    deep = tmp_path / "not" / "yet" / "there"
+    result = runner.invoke(app, OUT_RUNS[where](deep))
+    assert result.exit_code == 0, result.output
+    assert deep.is_dir() and any(deep.iterdir())
+    assert not list(tmp_path.rglob("*.part"))
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page is renamed over the old file only once it is complete: a write that fails on the
+    way (a full disk) leaves the old file as it was and no temporary file, in one line."""
+    old = _file(tmp_path / "page.html")
+
+    def full(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    refused(OUT_RUNS[("sheet", "out_file")](old), "No space left on device")
+    assert old.read_text(encoding="utf-8") == "kept\n" and [p.name for p in tmp_path.iterdir()] == ["page.html"]
+
+
+def test_a_lab_folder_whose_results_are_no_database_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "results.sqlite").write_bytes(b"this is not a database, but a user's file" * 100)
+    refused(OUT_RUNS[("tournament", "out_dir")](tmp_path / "out"), "is not a results database")
+
+
+def test_serve_with_a_games_database_that_is_none_is_one_line(tmp_path: Path, no_listening: list[Any]) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "grapeshot.sqlite").write_bytes(b"this is not a database, but a user's file" * 100)
+    refused(OUT_RUNS[("serve", "data")](tmp_path / "data"), "is not a games database")
+    assert no_listening == []
+
+
+def test_simulate_writes_whole_saves_a_replay_reads(tmp_path: Path) -> None:
+    """What ``simulate --out`` writes is read back by ``replay`` (and no temporary file stays)."""
+    result = runner.invoke(app, OUT_RUNS[("simulate", "out_dir")](tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["game-00000.events.jsonl", "game-00000.save.json"]
+    assert json.loads((tmp_path / "out" / "game-00000.save.json").read_text())["format"] == "grapeshot-save"
+    done = runner.invoke(app, ["replay", str(tmp_path / "out" / "game-00000.save.json")])
+    assert done.exit_code == 0, done.output
 
 
 # --------------------------------------------------------------------------- the fleet files a scenario file names

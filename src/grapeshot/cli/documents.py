@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from grapeshot.cli.common import app, err, fail, out
+from grapeshot.cli.common import app, err, fail, out, write_out
 from grapeshot.core.capabilities import DocumentKind
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
@@ -103,7 +103,7 @@ def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> ty
             if out_file is None:
                 sys.stdout.write(page)
             else:
-                out_file.write_text(page, encoding="utf-8")
+                write_out(out_file, page)
                 out.print(f"[green]ok[/green]: {escape(str(out_file))}", highlight=False)
 
     return group

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from grapeshot.agents import make, play_out
-from grapeshot.cli.common import RulesetOpt, StudySeedOpt, app, err, fail, out, ruleset_named
+from grapeshot.cli.common import RulesetOpt, StudySeedOpt, app, err, fail, out, out_folder, ruleset_named, write_out
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
@@ -64,7 +64,7 @@ def simulate(
     if len(kinds) == 1:
         kinds = kinds * len(seat_ids)
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        out_folder(out_dir)
     summary = Summary(rs, sc.name, seed, seat_ids, sc.modules)
     tell = (games == 1 and not as_json) if report is None else report
     with Progress(
@@ -100,8 +100,8 @@ def simulate(
                 out.print()
             if out_dir is not None:
                 stem = out_dir / f"game-{i:05d}"
-                stem.with_suffix(".save.json").write_text(json.dumps(game.save(), indent=1))
-                stem.with_suffix(".events.jsonl").write_text(to_jsonl(game.events))
+                write_out(stem.with_suffix(".save.json"), json.dumps(game.save(), indent=1))
+                write_out(stem.with_suffix(".events.jsonl"), to_jsonl(game.events))
             progress.advance(task)
     result = summary.to_json()
     if as_json:
@@ -244,12 +244,17 @@ def serve(
     ] = None,
 ) -> None:
     """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
+    import sqlite3
+
     from grapeshot.server.app import create_app, run
 
+    out_folder(data, "--data")
     try:
         app_ = create_app(data, scenarios_dir)
     except ScenarioError as e:
         raise fail(str(e)) from None
+    except sqlite3.DatabaseError as e:
+        raise fail(f"--data {data}: {data / 'grapeshot.sqlite'} is not a games database grapeshot can open ({e})") from None
     for path, why in app_.state.catalogue.skipped:
         err.print(f"skipped {escape(str(path))}: {escape(why)}", highlight=False, soft_wrap=True)
     offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
