@@ -395,10 +395,10 @@ def test_a_document_group_defaults_to_the_default_rule_set_where_it_reads_the_ki
     first, other = default_ruleset(), get("woodenships")
     assert first.name != other.name
 
-    def refuse(path: str) -> Checked:
+    def refuse(data: object) -> Checked:
         return Checked((Problem(None, "(file)", f"read by {first.name}"),))
 
-    offers = [(other, DocumentKind("chart", "Wooden Ships charts", lambda path: Checked(()))), (first, DocumentKind("chart", "their charts", refuse))]
+    offers = [(other, DocumentKind("chart", "Wooden Ships charts", lambda data: Checked(()))), (first, DocumentKind("chart", "their charts", refuse))]
     top = typer.Typer()
     top.add_typer(_document_group("chart", offers), name="chart")
     chart = tmp_path / "c.yaml"

@@ -39,7 +39,7 @@ RUNTIME_LIST = "grapeshot/.mypyc-runtime"
 
 def extensions(src: Path = SRC) -> list[Path]:
     """The compiled extension modules present under ``src``: the modules' own, and mypyc's shared runtime."""
-    listed = src / RUNTIME_LIST
+    listed = src / RUNTIME_LIST  # the build's own list, beside the package: not outside input
     found = [src / name for name in listed.read_text().split()] if listed.exists() else []
     found = [p for p in found if p.exists()]
     found.extend(ext for _, _, ext in _built(src))
@@ -50,7 +50,7 @@ def marked(src: Path = SRC) -> tuple[str, ...]:
     """The modules that carry :data:`MARKER` in their first lines, as paths under ``src``."""
     found = []
     for path in sorted((src / "grapeshot").rglob("*.py")):
-        with path.open(encoding="utf-8") as f:
+        with path.open(encoding="utf-8") as f:  # the package's own sources: not outside input
             head = [next(f, "") for _ in range(30)]
         if any(line.strip() == MARKER for line in head):
             found.append(path.relative_to(src).as_posix())
@@ -59,7 +59,7 @@ def marked(src: Path = SRC) -> tuple[str, ...]:
 
 def _built(src: Path) -> Iterator[tuple[str, Path, Path]]:
     """Each compiled module present: its path under ``src``, its source, its extension."""
-    listed = src / BUILT_LIST
+    listed = src / BUILT_LIST  # the build's own list: not outside input
     for module in listed.read_text().split() if listed.exists() else ():
         source = src / module
         for ext in source.parent.glob(source.stem + ".*.so"):

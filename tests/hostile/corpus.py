@@ -3,11 +3,16 @@
 Each example is named, with words its refusal must contain.  The server tests send every one
 and expect a 4xx naming the problem and nothing stored; the command-line tests feed the same
 texts as files and expect a one-line error and a non-zero exit, never a traceback.
+:data:`BAD_FILES` are paths no command may read (binary, too deep, too big, a FIFO, a device, a
+folder, nothing, keys given twice, aliases), fed to every file argument of every command.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +127,77 @@ def nested(depth: int) -> Any:
     for _ in range(depth):
         value = [value]
     return value
+
+
+# --------------------------------------------------------------------------- bad files
+
+
+@dataclass(frozen=True)
+class BadFile:
+    """A path no command may read as its input: how to make it (at the path given), and words its
+    refusal names, read as YAML (scenarios, fleets) and as JSON (saves, event logs).  ``named``:
+    the words where a scenario names it as a file beside itself, if they differ."""
+
+    name: str
+    make: Callable[[Path], Path]
+    yaml_words: str
+    json_words: str
+    named: str | None = None
+
+    def words(self, kind: str) -> str:
+        return self.json_words if kind in ("save", "log") else self.yaml_words
+
+
+def _holding(content: str | bytes) -> Callable[[Path], Path]:
+    def make(path: Path) -> Path:
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return path
+
+    return make
+
+
+def _sparse(size: int) -> Callable[[Path], Path]:
+    """A file of ``size`` bytes that takes no room on the disk (a hole): over every limit."""
+
+    def make(path: Path) -> Path:
+        with path.open("wb") as f:
+            f.truncate(size)
+        return path
+
+    return make
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)  # no writer: opening it to read blocks for ever
+    return path
+
+
+def _device(path: Path) -> Path:
+    path.symlink_to("/dev/zero")  # endless: reading it fills memory
+    return path
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+def _missing(path: Path) -> Path:
+    return path
+
+
+#: every way a file argument goes wrong, for every command that reads one (tests/hostile/test_cli_files.py)
+BAD_FILES: list[BadFile] = [
+    BadFile("binary", _holding(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe"), "UTF-8 text", "UTF-8 text"),
+    BadFile("nested 20k deep", _holding("[" * 20_000 + "]" * 20_000), "nested at most 64 levels", "nested at most 64 levels"),
+    BadFile("huge", _sparse(40 * 1024 * 1024), "a file of at most", "a file of at most"),
+    BadFile("a FIFO", _fifo, "a regular file", "a regular file"),
+    BadFile("a device", _device, "a regular file", "a regular file", named="a file in the scenario's folder"),
+    BadFile("a directory", _folder, "a regular file", "a regular file"),
+    BadFile("missing", _missing, "a file that can be opened", "a file that can be opened"),
+    BadFile("duplicate keys", _holding('{"name": "a", "name": "b"}\n'), "each key once", "each key once"),
+    BadFile("aliases", _holding("name: &n a\ntitle: *n\n"), "without anchors or aliases", "expected JSON"),
+]

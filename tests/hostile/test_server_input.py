@@ -117,6 +117,69 @@ def test_a_bad_operators_folder_stops_the_start(tmp_path: Path, file: str, text:
         create_app(tmp_path / "data", folder)
 
 
+def operators_folder(tmp_path: Path, ref: str, fleet_at: str | None = "mine.yaml") -> Path:
+    """A folder of one Naval Warhammer scenario, ``skirmish``, whose red seat names the fleet file
+    ``ref``; a legal fleet of its own (named "Mine", its first ship "Hawk of Mine") is written at
+    ``fleet_at`` under the folder's parent (``None``: nowhere)."""
+    import copy
+
+    import yaml
+
+    folder = tmp_path / "tables"
+    folder.mkdir(exist_ok=True)
+    data = copy.deepcopy(dict(load_scenario("duel", "navalwarhammer").raw))
+    fleets = Path(__file__).parents[2] / "src/grapeshot/rulesets/navalwarhammer/fleets"
+    fleet = yaml.safe_load((fleets / f"{data['fleets'][0]['fleet']}.yaml").read_text(encoding="utf-8"))
+    fleet["name"] = "Mine"
+    fleet["ships"][0]["name"] = "Hawk of Mine"
+    if fleet_at is not None:
+        (tmp_path / fleet_at).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / fleet_at).write_text(yaml.safe_dump(fleet), encoding="utf-8")
+    data["name"], data["fleets"][0]["fleet"] = "skirmish", ref
+    (folder / "skirmish.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(("ref", "fleet_at"), [("/ABS", "elsewhere/x.yaml"), ("../elsewhere/x.yaml", "elsewhere/x.yaml"), ("x.yaml", "elsewhere/x.yaml")])
+def test_an_operators_scenario_reads_no_fleet_file_outside_its_folder(tmp_path: Path, ref: str, fleet_at: str) -> None:
+    """A scenario of the folder may name a fleet file only in that folder or under it: an absolute
+    path, a way out with ``..`` or a link whose target lies outside stops the start, naming the
+    field, and the lobby never lists (``GET /api/fleets/seats``) a fleet read from elsewhere."""
+    folder = operators_folder(tmp_path, str(tmp_path / fleet_at) if ref == "/ABS" else ref, fleet_at)
+    if ref == "x.yaml":
+        (folder / "x.yaml").symlink_to(tmp_path / fleet_at)
+    with pytest.raises(ValueError, match=r"fleets\[0\]\.fleet: expected a file in the scenario's folder") as refused_start:
+        c = TestClient(create_app(tmp_path / "data", folder))
+        seats = c.get("/api/fleets/seats", params={"ruleset": "navalwarhammer", "scenario": "skirmish"}).json()
+        assert "Hawk of Mine" not in json.dumps(seats)  # (only reached before the fix: it listed the fleet from outside)
+    assert "Hawk of Mine" not in str(refused_start.value)
+
+
+@pytest.mark.parametrize("fleet_at", ["tables/mine.yaml", "tables/fleets/mine.yaml"])
+def test_an_operators_scenario_naming_a_fleet_file_is_played_and_its_game_keeps_the_fleet(tmp_path: Path, fleet_at: str) -> None:
+    """A scenario of the folder that names a fleet file beside it (or under it) is offered and
+    played: its fleet file was read into it at start-up, so the game stored holds the fleet and
+    plays on when the file is gone and the server starts again without the folder.  The fleet
+    file in the folder is not read as a scenario (it stopped the start), nor reported as one the
+    folder could not use; a YAML file no scenario names and that is none is reported."""
+    folder = operators_folder(tmp_path, fleet_at.removeprefix("tables/"), fleet_at)
+    (folder / "notes.yaml").write_text("what: notes of the club's tables\n", encoding="utf-8")
+    made = create_app(tmp_path / "data", folder)
+    assert [p.name for p, _ in made.state.catalogue.skipped] == ["notes.yaml"]
+    c = TestClient(made)
+    assert "skirmish" in [s["name"] for s in c.get("/api/scenarios", params={"ruleset": "navalwarhammer"}).json()["scenarios"]]
+    seats = c.get("/api/fleets/seats", params={"ruleset": "navalwarhammer", "scenario": "skirmish"}).json()["seats"]
+    assert seats["red"]["name"] == "Mine"
+    r = c.post("/api/games", json={"ruleset": "navalwarhammer", "scenario": "skirmish", "seats": {"red": "human", "blue": "random"}})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    (tmp_path / fleet_at).unlink()
+    again = TestClient(create_app(tmp_path / "data"))
+    view = again.get(f"/api/games/{g['id']}", params={"token": token(g["links"]["red"])})
+    assert view.status_code == 200, view.text
+    assert "Hawk of Mine" in view.text
+
+
 # --------------------------------------------------------------------------- new games
 
 

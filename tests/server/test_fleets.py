@@ -250,13 +250,14 @@ def test_a_local_scenario_file_names_a_fleet_file_beside_it(tmp_path: Any) -> No
 
     from grapeshot.core.game import Game
     from grapeshot.core.scenario import load_scenario
-    from grapeshot.rulesets.navalwarhammer.fleets import fleet_text
+    from grapeshot.rulesets.navalwarhammer.fleets import builtin_fleet
 
     duel = copy.deepcopy(dict(load_scenario("duel", "navalwarhammer").raw))
     name = duel["fleets"][0]["fleet"]
-    (tmp_path / "mine.yaml").write_text(fleet_text(name)[0], encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(yaml.safe_dump(builtin_fleet(name)), encoding="utf-8")
     duel["fleets"][0]["fleet"] = "mine.yaml"
     (tmp_path / "duel.yaml").write_text(yaml.safe_dump(duel), encoding="utf-8")
     sc = load_scenario(str(tmp_path / "duel.yaml"))
-    assert sc.folder == tmp_path.resolve()
+    assert sc.raw["fleets"][0]["fleet"] == builtin_fleet(name)  # read in place: the scenario names no file now
+    assert sc.origins == {"fleets[0].fleet": str((tmp_path / "mine.yaml").resolve())}
     assert Game("navalwarhammer", sc, seed=1).state is not None

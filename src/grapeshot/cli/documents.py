@@ -1,5 +1,9 @@
 """A command group for each kind of document the rule sets read beside their scenarios
-(``grapeshot fleet check FILE``, ``grapeshot fleet roster FILE``)."""
+(``grapeshot fleet check FILE``, ``grapeshot fleet roster FILE``).  The file is read here, for
+every rule set alike, through the one reader of files from outside
+(:mod:`grapeshot.core.untrusted`: a regular file, UTF-8, at most 1 MB, plain YAML without
+aliases or keys given twice, nested at most 64 levels); a file it cannot use is one line and
+exit 2, and the rule set checks or prints only the data."""
 
 from __future__ import annotations
 
@@ -9,10 +13,21 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
-from grapeshot.cli.common import app, err, fail, out
+from grapeshot.cli.common import app, err, fail, out, write_out
 from grapeshot.core.capabilities import DocumentKind
+from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
+from grapeshot.core.untrusted import read_yaml
+
+
+def read_document(file: Path) -> object:
+    """A document file's data, or the one-line error that says why it cannot be read."""
+    try:
+        return read_yaml(file)
+    except ScenarioError as e:
+        raise fail(str(e)) from None
 
 
 def group_help(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> str:
@@ -54,17 +69,18 @@ def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> ty
         as_json: Annotated[bool, typer.Option("--json", help="print the problems as JSON")] = False,
     ) -> None:
         """Check a file against the rules: every problem is printed with the rule it breaks."""
-        checked = kind_of(ruleset).check(str(file))
+        kind = kind_of(ruleset)
+        checked = kind.check(read_document(file))
         if as_json:
             out.print_json(
                 json.dumps({"file": str(file), "legal": checked.legal, "summary": checked.summary, "problems": [p.to_json() for p in checked.problems]})
             )
         elif checked.legal:
-            out.print(f"[green]ok[/green]: {file}: {checked.summary}", highlight=False, soft_wrap=True)
+            out.print(f"[green]ok[/green]: {escape(str(file))}: {escape(checked.summary)}", highlight=False, soft_wrap=True)
         else:
             for p in checked.problems:
-                err.print(f"[red]{p.rule or 'format'}[/red] {p.where}: {p.message}", highlight=False, soft_wrap=True, markup=True)
-            err.print(f"{file}: {len(checked.problems)} problem(s)", highlight=False)
+                err.print(f"[red]{p.rule or 'format'}[/red] {escape(p.where)}: {escape(p.message)}", highlight=False, soft_wrap=True, markup=True)
+            err.print(f"{file}: {len(checked.problems)} problem(s)", highlight=False, markup=False)
         if not checked.legal:
             raise typer.Exit(1)
 
@@ -81,14 +97,14 @@ def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> ty
             if kind.render is None:
                 raise fail(f"the rule set {ruleset!r} prints no {name} page")
             try:
-                page = kind.render(str(file))
+                page = kind.render(read_document(file))
             except ValueError as e:
-                raise fail(str(e), 1) from None
+                raise fail(f"{file}: {e}", 1) from None
             if out_file is None:
                 sys.stdout.write(page)
             else:
-                out_file.write_text(page, encoding="utf-8")
-                out.print(f"[green]ok[/green]: {out_file}", highlight=False)
+                write_out(out_file, page)
+                out.print(f"[green]ok[/green]: {escape(str(out_file))}", highlight=False)
 
     return group
 

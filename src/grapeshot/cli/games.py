@@ -18,13 +18,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from grapeshot.agents import make, play_out
-from grapeshot.cli.common import RulesetOpt, StudySeedOpt, app, err, fail, out, ruleset_named
+from grapeshot.cli.common import RulesetOpt, StudySeedOpt, app, err, fail, out, out_folder, ruleset_named, write_out
 from grapeshot.core.errors import ReplayMismatch, RulesChanged, ScenarioError
 from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import default_scenario, load_scenario, with_modules
-from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_text
+from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_json, read_text
 from grapeshot.core.upgrade import carry_on
 from grapeshot.lab.records import derive_seed
 from grapeshot.report import Words, narrate
@@ -63,7 +63,7 @@ def simulate(
         if from_save is not None:
             if games != 1 or scenario is not None or modules is not None or ruleset is not None:
                 raise fail("--from-save plays the saved game alone: without --games, --scenario, --modules or --ruleset")
-            saved = carry_on(loads_json(read_text(from_save, str(from_save), MAX_SAVE_BYTES), str(from_save)), str(from_save))
+            saved = carry_on(read_json(from_save), str(from_save))
             if saved.changed is not None:
                 err.print(escape(f"{from_save}: {saved.said()}"), soft_wrap=True)
             rs, sc = saved.game.ruleset, saved.game.scenario
@@ -83,7 +83,7 @@ def simulate(
     if len(kinds) == 1:
         kinds = kinds * len(seat_ids)
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        out_folder(out_dir)
     summary = Summary(rs, sc.name, seed, seat_ids, sc.modules)
     tell = (games == 1 and not as_json) if report is None else report
     with Progress(
@@ -119,8 +119,8 @@ def simulate(
                 out.print()
             if out_dir is not None:
                 stem = out_dir / f"game-{i:05d}"
-                stem.with_suffix(".save.json").write_text(json.dumps(game.save(), indent=1))
-                stem.with_suffix(".events.jsonl").write_text(to_jsonl(game.events))
+                write_out(stem.with_suffix(".save.json"), json.dumps(game.save(), indent=1))
+                write_out(stem.with_suffix(".events.jsonl"), to_jsonl(game.events))
             progress.advance(task)
     result = summary.to_json()
     if as_json:
@@ -226,7 +226,7 @@ def replay_cmd(
     which the present ones play differently (the step, its rules and the changes since are named;
     --carry-on writes the game carried on under the present rules)."""
     try:
-        data = loads_json(read_text(file, str(file), MAX_SAVE_BYTES), str(file))
+        data = read_json(file)
         if log is None:
             sibling = Path(str(file).removesuffix(".save.json") + ".events.jsonl")
             log = sibling if sibling.exists() else None
@@ -243,7 +243,7 @@ def replay_cmd(
         if carry_on_to is None:
             raise fail(f"{file}: {e} (--carry-on FILE writes the game carried on under the present rules)", RULES_CHANGED) from None
         carried = carry_on(data, str(file), recorded)
-        carry_on_to.write_text(json.dumps(carried.game.save(), indent=1))
+        write_out(carry_on_to, json.dumps(carried.game.save(), indent=1), "--carry-on")
         out.print(f"{escape(str(file))}: {escape(carried.said())}", highlight=False, soft_wrap=True)
         out.print(
             f"[green]carried on[/green]: {escape(str(carry_on_to))}: {len(carried.game.actions)} actions under the present rules; waiting for {escape(', '.join(carried.game.waiting_for()) or 'nobody')}"
@@ -284,12 +284,19 @@ def serve(
     ] = None,
 ) -> None:
     """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
+    import sqlite3
+
     from grapeshot.server.app import create_app, run
 
+    out_folder(data, "--data")
     try:
         app_ = create_app(data, scenarios_dir)
     except ScenarioError as e:
         raise fail(str(e)) from None
+    except sqlite3.DatabaseError as e:
+        raise fail(f"--data {data}: {data / 'grapeshot.sqlite'} is not a games database grapeshot can open ({e})") from None
+    for path, why in app_.state.catalogue.skipped:
+        err.print(f"skipped {escape(str(path))}: {escape(why)}", highlight=False, soft_wrap=True)
     offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
     out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {escape(str(data))}/{escape(offered)})")
     run(app_, host, port)

@@ -6,11 +6,12 @@ run did."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -30,6 +31,8 @@ from grapeshot.cli.common import (
     err,
     fail,
     out,
+    out_folder,
+    writing_into,
 )
 from grapeshot.core.ruleset import default_ruleset
 
@@ -55,26 +58,36 @@ class Played(NamedTuple):
     stopped: bool
 
 
+class _Rate(ProgressColumn):
+    """The progress bar's games a second."""
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="progress.data.speed")
+
+
 def _play_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> Played:
     """Play a plan's (a study's, a trial's, a calibration's) missing games into OUT/results.sqlite
     with a progress bar; return the stored records and what the run did.  Stopped (Ctrl-C), it
     returns what is stored so far: the caller writes the partial report, then :func:`_finish`
-    exits 130."""
-    from rich.progress import ProgressColumn, Task, TimeElapsedColumn
-
+    exits 130.  ``--out`` is checked (and made) before anything is played, and a results file
+    there that is no database the lab can open is one line, not a traceback."""
     from grapeshot.lab.report import MissingExtra, require_plotting
-    from grapeshot.lab.results import Store, StoreMismatch
-    from grapeshot.lab.runner import BackendError, Interrupted, run_study
-
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="progress.data.speed")
 
     try:
         require_plotting()
     except MissingExtra as e:
         raise fail(str(e)) from None
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out_folder(out_dir)
+    try:
+        return _play_into(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+    except sqlite3.DatabaseError as e:
+        raise fail(f"--out {out_dir}: {out_dir / 'results.sqlite'} is not a results database the lab can use ({e}); choose another --out") from None
+
+
+def _play_into(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> Played:
+    from grapeshot.lab.results import Store, StoreMismatch
+    from grapeshot.lab.runner import BackendError, Interrupted, run_study
+
     with Store(out_dir / "results.sqlite") as store:
         try:
             store.bind(study, fresh=fresh)
@@ -88,7 +101,7 @@ def _play_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: 
             TextColumn("[bold]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            Rate(),
+            _Rate(),
             TimeElapsedColumn(),
             TextColumn("left"),
             TimeRemainingColumn(),
@@ -133,7 +146,8 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
 
     played = _play_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
     summary = summarise(study, played.records)
-    files = write_report(out_dir, summary, played.info)
+    with writing_into(out_dir):
+        files = write_report(out_dir, summary, played.info)
     _played_line(study, played.info, backend, files["report.html"])
     for label, v in summary["variants"].items():
         t = Table(
@@ -297,7 +311,8 @@ def _run_trial(
         raise fail(str(e)) from None
     played = _play_lab(trial, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
     summary = summarise_trial(trial, played.records)
-    files = write_trial_report(out_dir, summary, played.info)
+    with writing_into(out_dir):
+        files = write_trial_report(out_dir, summary, played.info)
     _played_line(trial, played.info, backend, files["report.html"])
     for sentence in summary["verdict"]:
         out.print(sentence, highlight=False, soft_wrap=True)
@@ -347,7 +362,8 @@ def calibrate(
         raise fail(str(e)) from None
     played = _play_lab(plan, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
     summary = summarise_calibration(plan, played.records)
-    files = write_calibration_report(out_dir, summary, played.info)
+    with writing_into(out_dir):
+        files = write_calibration_report(out_dir, summary, played.info)
     _played_line(plan, played.info, backend, files["report.html"])
     t = Table(title=f"points calibration of {plan.ruleset} against {plan.reference} ({plan.reference_cost} points)", title_justify="left")
     for k, col in enumerate(headings(summary)):

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from grapeshot.cli.common import app, err, fail, out
+from grapeshot.cli.common import app, err, fail, out, write_out
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
@@ -46,7 +46,7 @@ def sheet(
     if out_file is None:
         sys.stdout.write(html)
     else:
-        out_file.write_text(html, encoding="utf-8")
+        write_out(out_file, html)
         err.print(f"wrote {escape(str(out_file))}", soft_wrap=True)
 
 

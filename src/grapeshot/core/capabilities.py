@@ -502,13 +502,14 @@ class DocumentKind:
     The command line makes a group of commands for each kind, named for it (``grapeshot fleet``):
     ``check FILE`` prints every :class:`Problem` with the rule it breaks and exits non-zero when
     there is one; ``roster FILE`` prints the printable page ``render`` makes (HTML), where the
-    kind has one.  ``check`` and ``render`` take the file's path; ``render`` raises
-    ``ValueError`` for a file that does not pass ``check``."""
+    kind has one.  ``check`` and ``render`` take the file's data: the command line reads the file
+    (YAML) itself, through the one reader of files from outside (:mod:`grapeshot.core.untrusted`),
+    so no rule set opens one.  ``render`` raises ``ValueError`` for data that does not pass ``check``."""
 
     name: str
     help: str
-    check: Callable[[str], Checked]
-    render: Callable[[str], str] | None = None
+    check: Callable[[object], Checked]
+    render: Callable[[object], str] | None = None
     #: the lobby's builder of documents of this kind, where the rule set offers one
     builder: Builder | None = None
 

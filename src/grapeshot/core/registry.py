@@ -95,7 +95,7 @@ def scan_tests(root: Path) -> dict[str, list[str]]:
     """Map each rule ID to the tests marked as covering it (``file::name``)."""
     out: dict[str, list[str]] = {}
     for path in sorted(root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))  # the checkout's own tests (a developer's tool): not outside input
         rel = path.relative_to(root.parent).as_posix()
         module_ids: list[str] = []
         for node in tree.body:
@@ -133,5 +133,6 @@ def tests_dir() -> Path | None:
 
 def index_ids(rules_md: Path, prefix: str) -> list[str]:
     """The rule IDs with a given prefix listed in the rules index (``RULES.md``)."""
+    # the project's own rules index (a developer's tool): not outside input
     ids = re.findall(rf"^- ({prefix}-[A-Z]+-\d+)\b", rules_md.read_text(encoding="utf-8"), flags=re.M)
     return list(dict.fromkeys(ids))

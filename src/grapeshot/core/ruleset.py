@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Hashable, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
@@ -223,6 +223,16 @@ class Ruleset(ABC):
     def scenarios(self) -> Traversable | None:
         """The folder of this rule set's built-in scenarios (YAML files), if it has any."""
         return None
+
+    def embed_files(self, data: Mapping[str, Any], read: Callable[[str, str], Any]) -> Mapping[str, Any]:
+        """A scenario's data with each file it names (Naval Warhammer: a seat's fleet file) put in
+        its place as the data the file holds, got from ``read(ref, field)`` (``field``: where the
+        scenario names it, ``fleets[0].fleet``).  The core calls it once, when it reads a scenario
+        from a local file: ``read`` reads only files of that scenario's folder, through the
+        limits of :mod:`grapeshot.core.untrusted`, and refuses any other with a
+        :class:`ScenarioError`.  So a scenario, once read, never names a file again: a save or a
+        stored game holds its fleets and plays without them.  The default: no field names a file."""
+        return data
 
     # ------------------------------------------------------------------ capabilities
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import all_rulesets, get
-from grapeshot.core.untrusted import MAX_SCENARIO_BYTES, loads_yaml, read_text
+from grapeshot.core.untrusted import inside, loads_yaml, read_yaml
 from grapeshot.geometry import Polygon, Table, Vec
 
 SCENARIO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -165,10 +165,10 @@ class Scenario:
     options: Mapping[str, Any]
     raw: Mapping[str, Any]
     source: str
-    #: the folder of the local file it was read from, where the files it names (a fleet file) are
-    #: looked for; ``None`` for a built-in, uploaded, stored or derived scenario, which may name
-    #: no file at all (an uploaded scenario must never read the server's files)
-    folder: Path | None = None
+    #: the files read in place of the fields that named them when the scenario was read from a
+    #: local file (``{"fleets[0].fleet": "/path/mine.yaml"}``), so that a problem found in one
+    #: later names its file; the data itself is in ``raw`` (:func:`read_scenario_file`)
+    origins: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def reader(self) -> Fields:
@@ -178,8 +178,9 @@ class Scenario:
         return [t for t in self.terrain if t.kind == kind]
 
 
-def parse_scenario(data: object, source: str, folder: Path | None = None) -> Scenario:
-    """Check and build a scenario from parsed YAML/JSON data (``folder``: see :attr:`Scenario.folder`)."""
+def parse_scenario(data: object, source: str, origins: Mapping[str, str] | None = None) -> Scenario:
+    """Check and build a scenario from parsed YAML/JSON data (``origins``: see :attr:`Scenario.origins`).
+    The data names no file that is read: a rule set reads only what it holds (a built-in fleet by name)."""
     f = Fields(source)
     top = f.mapping(data, "(top level)", ("name", "title", "description", "ruleset", "modules", "table", "terrain", "seats", "fleets", "options"))
     name = f.text(top, "name", "")
@@ -263,7 +264,7 @@ def parse_scenario(data: object, source: str, folder: Path | None = None) -> Sce
         options=dict(options),
         raw=top,
         source=source,
-        folder=folder,
+        origins=dict(origins or {}),
     )
 
 
@@ -274,7 +275,7 @@ def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
     scenario by name only from its :class:`Catalogue`, never a path."""
     path = Path(ref)
     if path.suffix in (".yaml", ".yml", ".json") or path.exists():
-        return parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path), path.resolve().parent)
+        return read_scenario_file(path)
     names = builtin_scenarios(ruleset) if ruleset else []
     if ref in names:
         assert ruleset is not None
@@ -283,39 +284,86 @@ def load_scenario(ref: str, ruleset: str | None = None) -> Scenario:
     raise ScenarioError(ref, "(scenario)", f"a scenario file or {what}" if ruleset else what, ref)
 
 
-def parse_text(text: str, source: str, folder: Path | None = None) -> Scenario:
+def parse_text(text: str, source: str) -> Scenario:
     """A scenario from YAML text, read within the limits of :mod:`grapeshot.core.untrusted`
-    (no anchors or aliases, bounded size and nesting, plain data only)."""
-    return parse_scenario(loads_yaml(text, source), source, folder)
+    (no anchors or aliases, bounded size and nesting, plain data only).  Text has no folder, so
+    it may name no file (an uploaded scenario never reads one of the server's)."""
+    return parse_scenario(loads_yaml(text, source), source)
+
+
+def read_scenario_file(path: Path, folder: Path | None = None) -> Scenario:
+    """A scenario from a local file, with each file it names (a fleet file) read in its place.
+
+    The files named are looked for in ``folder`` (by default the scenario file's own) and under
+    it only: an absolute path, a ``..`` leading out or a link whose target is outside is refused
+    (:func:`grapeshot.core.untrusted.inside`), and each is read within the same limits as the
+    scenario.  They are read now, once, into the scenario's data, so the scenario a game keeps
+    (in a save, in a server's store) holds everything it needs and never reads a file later."""
+    source = str(path)
+    return _local(read_yaml(path, source), source, folder if folder is not None else path.resolve().parent)
+
+
+def _local(data: object, source: str, folder: Path) -> Scenario:
+    """The scenario of a local file's data, with the files it names read in place from ``folder``."""
+    sc = parse_scenario(data, source)
+    origins: dict[str, str] = {}
+
+    def read(ref: str, where: str) -> Any:
+        target = inside(folder, ref)
+        if target is None:
+            raise ScenarioError(source, where, f"a file in the scenario's folder {folder.resolve()} (a path relative to it that stays inside it)", ref)
+        origins[where] = str(target)
+        return read_yaml(target, f"{source}: {where} ({ref})")
+
+    embedded = get(sc.ruleset).embed_files(sc.raw, read)
+    return parse_scenario(embedded, source, origins) if origins else sc
 
 
 def _load_builtin(ruleset: str, name: str) -> Scenario:
     folder = _folder(ruleset)
     assert folder is not None
+    # the package's own file, not outside input; read as plain data by the same reader all the same
     return parse_text(folder.joinpath(f"{name}.yaml").read_text(encoding="utf-8"), f"{get(ruleset).name}:{name}")
 
 
 class Catalogue:
     """The scenarios a server offers by name: the built-in ones, and those of a folder its
     operator named at start-up.  Everything is read and checked once, when the catalogue is
-    made, so a request can only ever pick one of these by name: no request reaches the disk."""
+    made, so a request can only ever pick one of these by name: no request reaches the disk.
+
+    In the folder, a YAML file whose top level has a ``ruleset`` is a scenario, offered by its
+    file name, and must be a good one: a bad one stops the start, naming its problem, as does a
+    YAML file that cannot be read as data at all (what it was meant to be cannot be told).  Any
+    other YAML file (a fleet file the scenarios name, notes) is no scenario: it is not offered,
+    and those no scenario names either are listed in :attr:`skipped` for the start-up to report.
+    A scenario's fleet files are read into it now (:func:`read_scenario_file`), so a stored game
+    of it needs them no more."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.by_ruleset: dict[str, dict[str, Scenario]] = {}
         for rs in all_rulesets():
             self.by_ruleset[rs.name] = {name: _load_builtin(rs.name, name) for name in builtin_scenarios(rs.name)}
         self.folder = folder
+        #: the folder's YAML files that are no scenario and that no scenario names, each with why
+        self.skipped: list[tuple[Path, str]] = []
         if folder is None:
             return
         if not folder.is_dir():
             raise ScenarioError(str(folder), "(folder)", "a folder of scenario files")
+        others: list[Path] = []
+        named: set[str] = set()
         for path in sorted(folder.iterdir()):
             if path.suffix not in (".yaml", ".yml"):
+                continue
+            data = read_yaml(path)
+            if not isinstance(data, Mapping) or "ruleset" not in data:
+                others.append(path)
                 continue
             name = path.stem
             if not SCENARIO_NAME.fullmatch(name):
                 raise ScenarioError(str(path), "(file name)", "a scenario name of letters, digits, '-' and '_' (at most 64)", name)
-            sc = parse_text(read_text(path, str(path), MAX_SCENARIO_BYTES), str(path), folder.resolve())
+            sc = _local(data, str(path), folder)
+            named.update(sc.origins.values())
             try:
                 ruleset = get(sc.ruleset).name
             except ValueError as err:
@@ -323,6 +371,7 @@ class Catalogue:
             if name in self.by_ruleset[ruleset]:
                 raise ScenarioError(str(path), "(file name)", f"a name no other {ruleset} scenario has", name)
             self.by_ruleset[ruleset][name] = sc
+        self.skipped = [(p, "not a scenario (no 'ruleset' at its top level), and no scenario here names it") for p in others if str(p.resolve()) not in named]
 
     def names(self, ruleset: str) -> list[str]:
         return sorted(self.by_ruleset.get(ruleset, {}))
@@ -369,7 +418,7 @@ def modules_data(data: Mapping[str, Any], modules: Sequence[str]) -> dict[str, A
 
 def with_modules(sc: Scenario, modules: Sequence[str]) -> Scenario:
     """The scenario with exactly these modules in play (see :func:`modules_data`)."""
-    return parse_scenario(modules_data(sc.raw, modules), sc.source, sc.folder)
+    return parse_scenario(modules_data(sc.raw, modules), sc.source, sc.origins)
 
 
 def default_scenario(ruleset: str, names: Sequence[str] | None = None) -> str:

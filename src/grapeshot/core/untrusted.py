@@ -229,3 +229,28 @@ def read_text(path: Path | str, what: str, limit: int) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise Unreadable(what, "(file)", "UTF-8 text", f"a byte that is not UTF-8 at {err.start}") from None
+
+
+def read_yaml(path: Path | str, what: str | None = None, limit: int = MAX_SCENARIO_BYTES) -> Any:
+    """A YAML file (a scenario, a fleet) read as plain data within the limits: the one way
+    grapeshot reads a YAML file, whoever wrote it."""
+    name = str(path) if what is None else what
+    return loads_yaml(read_text(path, name, limit), name)
+
+
+def read_json(path: Path | str, what: str | None = None, limit: int = MAX_SAVE_BYTES) -> Any:
+    """A JSON file (a save) read as plain data within the limits."""
+    name = str(path) if what is None else what
+    return loads_json(read_text(path, name, limit), name)
+
+
+def inside(folder: Path, ref: str) -> Path | None:
+    """The file ``ref`` names under ``folder`` (a path relative to it, at any depth), resolved,
+    or ``None`` where it leads out: an absolute path, ``..`` past the folder, or a symbolic link
+    whose target lies outside.  A scenario names only files of its own folder, so a scenario
+    someone else wrote cannot make grapeshot read (and show) a file of theirs elsewhere."""
+    if not ref or "\x00" in ref or Path(ref).is_absolute():
+        return None
+    base = folder.resolve()
+    target = (base / ref).resolve()  # follows every link on the way
+    return target if target.is_relative_to(base) and target != base else None

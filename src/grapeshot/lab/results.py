@@ -72,7 +72,7 @@ class Store:
 
     def identity(self) -> dict[str, Any] | None:
         row = self.db.execute("SELECT value FROM study WHERE key = 'identity'").fetchone()
-        return None if row is None else dict(json.loads(row[0]))
+        return None if row is None else dict(json.loads(row[0]))  # the lab's own rows, in the user's own --out: not outside input
 
     def bind(self, study: Plan, *, fresh: bool = False) -> None:
         """Tie the store to a study; with ``fresh``, forget whatever it held before."""

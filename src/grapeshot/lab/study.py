@@ -35,8 +35,6 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
-import yaml
-
 from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lab, Lacking, TableChange
 from grapeshot.core.errors import ScenarioError
@@ -44,6 +42,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, load_scenario, modules_data, parse_scenario
+from grapeshot.core.untrusted import loads_yaml
 from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
 
 Setting = tuple[str, Any]
@@ -102,9 +101,9 @@ def parse_setting(text: str) -> Setting:
     key = key.strip()
     if not sep or not key or not raw.strip():
         raise StudyError(f"{text!r}: expected KEY=VALUE")
-    try:
-        value = yaml.safe_load(raw.strip())
-    except yaml.YAMLError:
+    try:  # a command-line argument: read within the limits like any text from outside
+        value = loads_yaml(raw.strip(), f"the setting {key}")
+    except ScenarioError:
         value = raw.strip()
     if not isinstance(value, (str, int, float, bool)):
         value = raw.strip()

@@ -263,6 +263,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
     app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
+    app.state.catalogue = catalogue  # its folder's files that are no scenario, for the start-up to report
     static = resources.files("grapeshot.server").joinpath("static")
     for rs in listing.rulesets:  # each rule set's web plugin, beside the generic client (mounted first: more particular)
         plugin = rs.web()
@@ -287,7 +288,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         return JSONResponse({"error": line} if field is None else {"error": line, "field": field}, status_code=422)
 
     def page(name: str) -> HTMLResponse:
-        return HTMLResponse(static.joinpath(name).read_text(encoding="utf-8"))
+        return HTMLResponse(static.joinpath(name).read_text(encoding="utf-8"))  # the package's own page: not outside input
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> HTMLResponse:

@@ -134,4 +134,4 @@ def with_documents(rs: Ruleset, kind: str, scenario: Scenario, by_seat: Mapping[
         c = builder.check(data)
         if not c.legal:
             raise Denied(400, f"fleets.{seat}: an illegal {kind}: {said(c)}", f"fleets.{seat}")
-    return parse_scenario(builder.place(scenario, by_seat), scenario.source, scenario.folder)
+    return parse_scenario(builder.place(scenario, by_seat), scenario.source)

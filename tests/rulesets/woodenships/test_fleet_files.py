@@ -37,7 +37,7 @@ def test_fleet_check_sets_a_fleet_up_and_names_the_rule_it_breaks(tmp_path: Path
     r = runner.invoke(app, ["fleet", "check", "--ruleset", "woodenships", "--json", str(bad)])
     assert [p["rule"] for p in json.loads(r.output)["problems"]] == ["WS-FIG-1"]
     r = runner.invoke(app, ["fleet", "check", "--ruleset", "woodenships", str(tmp_path / "none.yaml")])
-    assert r.exit_code == 1
+    assert r.exit_code == 2 and "expected a file that can be opened" in " ".join(r.output.split())  # a file it cannot read: input it cannot use
 
 
 def test_built_ships_take_the_seats_places_and_more_go_between_them() -> None:

@@ -20,7 +20,7 @@ supplement.  Their general mechanics are written here in the project's own words
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
@@ -209,11 +209,15 @@ class NavalWarhammer(Ruleset):
         return ODDS
 
     def documents(self) -> tuple[DocumentKind, ...]:
-        from grapeshot.rulesets.navalwarhammer.builder import BUILDER
-        from grapeshot.rulesets.navalwarhammer.fleets import check_fleet_file
-        from grapeshot.rulesets.navalwarhammer.roster import roster_file
+        from grapeshot.rulesets.navalwarhammer.builder import BUILDER, check, render
 
-        return (DocumentKind("fleet", "Naval Warhammer fleet files: ships, upgrades and crews (YAML)", check_fleet_file, roster_file, BUILDER),)
+        return (DocumentKind("fleet", "Naval Warhammer fleet files: ships, upgrades and crews (YAML)", check, render, BUILDER),)
+
+    def embed_files(self, data: Mapping[str, Any], read: Callable[[str, str], Any]) -> Mapping[str, Any]:
+        """A seat's fleet named by a fleet file's path is read into the scenario, in place."""
+        from grapeshot.rulesets.navalwarhammer.fleets import embed_fleet_files
+
+        return embed_fleet_files(data, read)
 
 
 NAVAL_WARHAMMER = register(NavalWarhammer())

@@ -21,10 +21,9 @@ from typing import Any
 
 from grapeshot.core.capabilities import Builder, Checked
 from grapeshot.core.scenario import Scenario, more_places
-from grapeshot.core.untrusted import loads_yaml
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES, UnitEntry
 from grapeshot.rulesets.navalwarhammer.data import BELOW_DECKS, MOUNTS, SIZE_ORDER, SIZES, UPGRADES, Propulsion, Size
-from grapeshot.rulesets.navalwarhammer.fleets import BOAT_SIZE, FleetSpec, fleet_text, read_fleet, summary
+from grapeshot.rulesets.navalwarhammer.fleets import BOAT_SIZE, FleetSpec, builtin_fleet, read_fleet, summary
 
 #: what a new fleet starts as
 DEFAULT_POINTS = 1000
@@ -150,7 +149,8 @@ def check(data: object) -> Checked:
 
 
 def seats(scenario: Scenario) -> dict[str, object]:
-    """The fleet each seat of a scenario brings, as data (a named fleet read from its file)."""
+    """The fleet each seat of a scenario brings, as data (a built-in one by its name; a fleet file
+    the scenario file named was read into it when the scenario was read)."""
     out: dict[str, object] = {}
     for entry in scenario.fleets:
         seat, ref = entry.get("seat"), entry.get("fleet")
@@ -160,10 +160,9 @@ def seats(scenario: Scenario) -> dict[str, object]:
             out[seat] = copy.deepcopy(dict(ref))
         elif isinstance(ref, str):
             try:
-                text, source = fleet_text(ref, scenario.folder)
+                out[seat] = builtin_fleet(ref)
             except ValueError:
                 continue
-            out[seat] = loads_yaml(text, source)
     return out
 
 

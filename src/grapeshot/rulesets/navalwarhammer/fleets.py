@@ -4,8 +4,9 @@ A fleet is a YAML file (docs/navalwarhammer.md, "Fleet files"): its army, its po
 its ships; each ship a size (NW-SHIP-2), a way of moving, its upgrades (NW-UPG-*), its boats
 (NW-LAUNCH-1), whether it is overcrowded (NW-CROWD-1), and its crew: choices of the army's list
 with their models and options.  :func:`read_fleet` reads one and finds *everything* wrong with
-it, each problem naming the rule it breaks (``grapeshot fleet check FILE``); a scenario's fleets
-are read the same way when a game is set up, and refused at the first problem.
+it, each problem naming the rule it breaks (``grapeshot fleet check FILE``, which reads the file
+through the one reader of files from outside, :mod:`grapeshot.core.untrusted`); a scenario's
+fleets are read the same way when a game is set up, and refused at the first problem.
 
 What is checked, and under which rule:
 
@@ -32,15 +33,13 @@ Army-list problems (a choice the army does not have, a unit too small) name the 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-import yaml
-
-from grapeshot.core.capabilities import Checked, Problem
+from grapeshot.core.capabilities import Problem
+from grapeshot.core.untrusted import loads_yaml
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES, Army, CatalogueError, Slot, UnitEntry
 from grapeshot.rulesets.navalwarhammer.data import (
     BELOW_DECKS,
@@ -445,42 +444,34 @@ def builtin_fleets() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 
-def fleet_text(ref: str, base: Path | None = None) -> tuple[str, str]:
-    """The text of a fleet by built-in name, or by path relative to ``base`` (the folder of the
-    local scenario file that names it, or where the command runs), and where it came from;
-    ``ValueError`` if there is none.  Without a ``base`` (a built-in, uploaded or stored
-    scenario) only a built-in fleet may be named: an uploaded scenario never reads a file."""
-    if ref in builtin_fleets():
-        folder = resources.files("grapeshot.rulesets.navalwarhammer").joinpath("fleets")
-        return folder.joinpath(f"{ref}.yaml").read_text(encoding="utf-8"), f"navalwarhammer:{ref}"
-    if base is None:
-        raise ValueError(f"no built-in fleet {ref!r} ({', '.join(builtin_fleets())}); only a scenario read from a local file may name a fleet file")
-    for path in (base / ref, Path(ref)):
-        if path.is_file():
-            return path.read_text(encoding="utf-8"), str(path)
-    raise ValueError(f"no fleet {ref!r}: a built-in fleet ({', '.join(builtin_fleets())}) or a fleet file")
+def builtin_fleet(ref: str) -> Any:
+    """A built-in fleet's data by name; ``ValueError`` naming the built-in fleets where there is
+    none.  A fleet *file* a scenario names was read into it when the scenario file was read
+    (``Ruleset.embed_files``, :func:`embed_fleet_files`), so a name here is only ever a built-in
+    one: a scenario uploaded, stored or saved never makes the rule set read a file."""
+    names = builtin_fleets()
+    if ref not in names:
+        raise ValueError(f"no built-in fleet {ref!r} ({', '.join(names)}); a fleet file is named only in a scenario file, and read beside it")
+    # the package's own file, not outside input; read as plain data by the same reader all the same
+    text = resources.files("grapeshot.rulesets.navalwarhammer").joinpath("fleets", f"{ref}.yaml").read_text(encoding="utf-8")
+    return loads_yaml(text, f"navalwarhammer:{ref}")
 
 
-def parse_fleet_text(text: str, source: str, *, slot_limits: str = "duplicates") -> tuple[FleetSpec | None, list[Problem]]:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(file)"
-        return None, [_p(None, where, f"not valid YAML: {getattr(err, 'problem', err)}")]
-    return read_fleet(data, source, slot_limits=slot_limits)
-
-
-def check_fleet_file(path: str) -> Checked:
-    """``grapeshot fleet check FILE``: every problem of a fleet file with the rule it breaks."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        return Checked((_p(None, "(file)", f"cannot read the fleet file: {e.strerror or e}"),))
-    fleet, problems = parse_fleet_text(text, path)
-    if problems or fleet is None:
-        return Checked(tuple(problems))
-    return Checked((), summary(fleet))
+def embed_fleet_files(data: Mapping[str, Any], read: Callable[[str, str], Any]) -> Mapping[str, Any]:
+    """A scenario's data with each fleet it names by file (a text that is no built-in fleet's
+    name) replaced by the file's data, read by ``read`` (``Ruleset.embed_files``: beside the
+    scenario file, within limits); the rest as it is, to be checked when the game is set up."""
+    fleets = data.get("fleets")
+    if not isinstance(fleets, list) or not any(isinstance(e, Mapping) and isinstance(e.get("fleet"), str) for e in fleets):
+        return data
+    names = builtin_fleets()
+    entries: list[Any] = []
+    for i, entry in enumerate(fleets):
+        ref = entry.get("fleet") if isinstance(entry, Mapping) else None
+        if isinstance(ref, str) and ref not in names:
+            entry = {**entry, "fleet": read(ref, f"fleets[{i}].fleet")}
+        entries.append(entry)
+    return {**data, "fleets": entries}
 
 
 def summary(fleet: FleetSpec) -> str:

@@ -18,18 +18,15 @@ import copy
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import Scenario, parse_scenario
+from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.stats import wilson
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES
 from grapeshot.rulesets.navalwarhammer.data import UPGRADES, Size
-from grapeshot.rulesets.navalwarhammer.fleets import fleet_text, read_fleet
+from grapeshot.rulesets.navalwarhammer.fleets import builtin_fleet, read_fleet
 
 RULESET = "navalwarhammer"
 
@@ -72,8 +69,7 @@ class Priced:
 
 
 def base_fleet(name: str) -> dict[str, Any]:
-    text, _ = fleet_text(name)
-    data: dict[str, Any] = yaml.safe_load(text)
+    data: dict[str, Any] = builtin_fleet(name)
     return data
 
 
@@ -126,7 +122,7 @@ def _legal(fleet: Mapping[str, Any], what: str) -> None:
 
 def duel_with(red: Mapping[str, Any], blue: Mapping[str, Any]) -> Scenario:
     """The two-fleet scenario with the two fleets given in place of its own."""
-    raw = yaml.safe_load(resources.files("grapeshot.rulesets.navalwarhammer").joinpath("scenarios", "duel.yaml").read_text(encoding="utf-8"))
+    raw = copy.deepcopy(dict(load_scenario("duel", RULESET).raw))
     for entry, fleet in zip(raw["fleets"], (red, blue), strict=True):
         entry["fleet"] = json.loads(json.dumps(fleet))
     return parse_scenario(raw, "the pricing study's duel")

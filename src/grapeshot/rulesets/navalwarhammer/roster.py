@@ -1,15 +1,14 @@
-"""The printable roster of a fleet (``grapeshot fleet roster FILE``): a page of plain HTML with each
-ship's size, hull, parts, capacity, upgrades and points, and its crew with their profiles and
-points, and the rule behind each number."""
+"""The printable roster of a fleet (``grapeshot fleet roster FILE``, the lobby's roster link): a
+page of plain HTML with each ship's size, hull, parts, capacity, upgrades and points, and its
+crew with their profiles and points, and the rule behind each number."""
 
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES
 from grapeshot.rulesets.navalwarhammer.data import SIZES, UPGRADES
-from grapeshot.rulesets.navalwarhammer.fleets import FleetSpec, ShipSpec, parse_fleet_text
+from grapeshot.rulesets.navalwarhammer.fleets import FleetSpec, ShipSpec
 from grapeshot.rulesets.navalwarhammer.setup import ship_parts
 
 STYLE = """
@@ -20,19 +19,6 @@ th, td { border: 1px solid #999; padding: 0.2em 0.5em; text-align: left; }
 th { background: #eee; } .ship { page-break-inside: avoid; }
 @media print { button { display: none; } }
 """
-
-
-def roster_file(path: str) -> str:
-    """The roster page of a fleet file; ``ValueError`` naming its first problem when it is not legal."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read the fleet file: {e.strerror or e}") from None
-    fleet, problems = parse_fleet_text(text, path)
-    if problems or fleet is None:
-        p = problems[0]
-        raise ValueError(f"{path}: not a legal fleet ({len(problems)} problem(s)); first: {p.text()}")
-    return roster_page(fleet)
 
 
 def roster_page(fleet: FleetSpec) -> str:

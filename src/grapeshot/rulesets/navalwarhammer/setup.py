@@ -43,7 +43,7 @@ from grapeshot.rulesets.navalwarhammer.data import (
 )
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import HAND_WEAPON, Troop
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit, ship_part
-from grapeshot.rulesets.navalwarhammer.fleets import CrewSpec, FleetSpec, ShipSpec, fleet_text, parse_fleet_text, read_fleet
+from grapeshot.rulesets.navalwarhammer.fleets import CrewSpec, FleetSpec, ShipSpec, builtin_fleet, read_fleet
 from grapeshot.rulesets.navalwarhammer.state import Fig, Sea, Ship, Troops
 
 #: the terrain of a Naval Warhammer table: land and obstacles a ship runs into (solid or soft,
@@ -68,12 +68,11 @@ def build_sea(scenario: Scenario, options: Mapping[str, object]) -> Sea:
     seats = tuple(s.id for s in scenario.seats)
     sea = Sea(scenario.table, scenario.terrain, obstacles, seats, {}, {}, dict(options), wind=float(str(options["wind"])))
     sea.vp = {s: 0 for s in seats}
-    base = scenario.folder
     for i, raw in enumerate(scenario.fleets):
         path = f"fleets[{i}]"
         entry = f.mapping(raw, path, FLEET_ENTRY_FIELDS)
         seat = f.text(entry, "seat", path)
-        fleet = _fleet(f, entry, path, base, str(options["slot_limits"]))
+        fleet = _fleet(f, entry, path, scenario.origins.get(f"{path}.fleet"), str(options["slot_limits"]))
         if seat in sea.fleets:
             raise f.fail(f"{path}.seat", "one fleet a seat", seat)
         sea.fleets[seat] = fleet.name
@@ -88,22 +87,25 @@ def build_sea(scenario: Scenario, options: Mapping[str, object]) -> Sea:
     return sea
 
 
-def _fleet(f: Fields, entry: Mapping[str, Any], path: str, base: Path | None, slot_limits: str) -> FleetSpec:
+def _fleet(f: Fields, entry: Mapping[str, Any], path: str, origin: str | None, slot_limits: str) -> FleetSpec:
+    """A fleet entry's fleet: given in place (a fleet file the scenario file named is in place
+    already, read when the scenario was: ``origin`` is that file) or a built-in fleet's name."""
     ref = f.get(entry, "fleet", path)
     if isinstance(ref, Mapping):
-        fleet, problems = read_fleet(ref, f"{path}.fleet", slot_limits=slot_limits)
-        source = f"{path}.fleet"
+        source = origin or f"{path}.fleet"
+        fleet, problems = read_fleet(ref, source, slot_limits=slot_limits)
     elif isinstance(ref, str):
         try:
-            text, source = fleet_text(ref, base)
+            data, source = builtin_fleet(ref), f"navalwarhammer:{ref}"
         except ValueError as e:
-            raise f.fail(f"{path}.fleet", "a fleet: a built-in fleet's name, a fleet file or a fleet given in place", str(e)) from None
-        fleet, problems = parse_fleet_text(text, source, slot_limits=slot_limits)
+            raise f.fail(f"{path}.fleet", "a fleet: a built-in fleet's name, or a fleet given in place (or a fleet file, in a scenario file)", str(e)) from None
+        fleet, problems = read_fleet(data, source, slot_limits=slot_limits)
     else:
         raise f.fail(f"{path}.fleet", "a fleet: a built-in fleet's name, a fleet file or a fleet given in place", ref)
     if problems or fleet is None:
         p = problems[0]
-        raise f.fail(f"{path}.fleet ({source}: {p.where})", f"a legal fleet ({p.rule or 'format'}: {p.message})", ref if isinstance(ref, str) else "(inline)")
+        got = ref if isinstance(ref, str) else Path(origin).name if origin else "(inline)"
+        raise f.fail(f"{path}.fleet ({source}: {p.where})", f"a legal fleet ({p.rule or 'format'}: {p.message})", got)
     return fleet
 
 

@@ -273,9 +273,9 @@ class WoodenShips(Ruleset):
 
     def documents(self) -> tuple[DocumentKind, ...]:
         """Fleet files: a seat's ships, guns, crews and pile, checked by setting them up (:mod:`.builder`)."""
-        from grapeshot.rulesets.woodenships.builder import BUILDER, check_file
+        from grapeshot.rulesets.woodenships.builder import BUILDER, check
 
-        return (DocumentKind("fleet", "Wooden Ships fleet files: ships, guns, crews and the pile (YAML)", check_file, None, BUILDER),)
+        return (DocumentKind("fleet", "Wooden Ships fleet files: ships, guns, crews and the pile (YAML)", check, None, BUILDER),)
 
     def players(self) -> Players:
         from grapeshot.rulesets.woodenships.players import players

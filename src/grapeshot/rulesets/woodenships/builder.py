@@ -25,7 +25,6 @@ from typing import Any
 from grapeshot.core.capabilities import Builder, Checked, Problem
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.scenario import Scenario, more_places, parse_scenario
-from grapeshot.core.untrusted import MAX_SCENARIO_BYTES, loads_yaml, read_text
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, MIN_SECTIONS, PILE_KINDS, SHIP_TYPES, ShipType
 from grapeshot.rulesets.woodenships.fleets import costs
 from grapeshot.rulesets.woodenships.mounts import GUN_PLACES
@@ -224,15 +223,6 @@ def place(scenario: Scenario, by_seat: Mapping[str, object]) -> dict[str, Any]:
             if isinstance(s, dict):
                 s.update(pose)
     return data
-
-
-def check_file(path: str) -> Checked:
-    """``grapeshot fleet check --ruleset woodenships FILE``: the builder's check of a fleet file."""
-    try:
-        data = loads_yaml(read_text(path, path, MAX_SCENARIO_BYTES), path)
-    except ScenarioError as err:
-        return Checked((Problem(None, err.field, f"expected {err.expected}" + ("" if err.got is None else f", got {err.got}")),))
-    return check(data)
 
 
 BUILDER = Builder(catalogue=catalogue, check=check, seats=seats, place=place)
