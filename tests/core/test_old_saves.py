@@ -26,7 +26,7 @@ from grapeshot.core.errors import RulesChanged
 from grapeshot.core.game import Game, replay
 from grapeshot.core.upgrade import carry_on
 from grapeshot.server.app import create_app
-from grapeshot.server.store import Store, token_hash
+from grapeshot.server.store import Store
 
 CORPUS = Path(__file__).parents[1] / "data" / "old_saves"
 SAVES = sorted(CORPUS.glob("*/*.save.json"))
