@@ -35,8 +35,6 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Protocol
 
-import yaml
-
 from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lab, Lacking, TableChange
 from grapeshot.core.errors import ScenarioError
@@ -44,6 +42,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, load_scenario, modules_data, parse_scenario
+from grapeshot.core.untrusted import loads_yaml
 from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
 
 Setting = tuple[str, Any]
@@ -97,14 +96,16 @@ BASELINE = Variant("baseline")
 
 
 def parse_setting(text: str) -> Setting:
-    """``KEY=VALUE``; the value is read as YAML (``3``, ``2.5``, ``true``, ``on``, ``d3``)."""
+    """``KEY=VALUE``; the value is read as YAML (``3``, ``2.5``, ``true``, ``on``, ``d3``), by the
+    reader of every outside text (:func:`grapeshot.core.untrusted.loads_yaml`: ``1:00`` stays text,
+    not 60)."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or not raw.strip():
         raise StudyError(f"{text!r}: expected KEY=VALUE")
     try:
-        value = yaml.safe_load(raw.strip())
-    except yaml.YAMLError:
+        value = loads_yaml(raw.strip(), "the setting")
+    except ScenarioError:
         value = raw.strip()
     if not isinstance(value, (str, int, float, bool)):
         value = raw.strip()
