@@ -9,6 +9,7 @@ folder, nothing, keys given twice, aliases), fed to every file argument of every
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Callable
@@ -16,7 +17,36 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DUEL = (Path(__file__).parents[2] / "src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text()
+import yaml
+
+RULESETS = Path(__file__).parents[2] / "src/grapeshot/rulesets"
+DUEL = (RULESETS / "jimlad/scenarios/duel.yaml").read_text()
+NW_DUEL = (RULESETS / "navalwarhammer/scenarios/duel.yaml").read_text()
+WS_DUEL = (RULESETS / "woodenships/scenarios/ship-duel.yaml").read_text()
+EMPIRE = yaml.safe_load((RULESETS / "navalwarhammer/fleets/empire-1000.yaml").read_text())
+
+
+def armada(points: object = 100_000) -> dict[str, Any]:
+    """A legal Naval Warhammer fleet of 3,275 points that says it is built to ``points``: the
+    Empire's patrol with ten more escorts.  A fleet that set its own limit would play the
+    1,000-point duel with it."""
+    escort = EMPIRE["ships"][1]
+    ships = [EMPIRE["ships"][0], *(dict(copy.deepcopy(escort), name=f"Kestrel {n}") for n in range(1, 12))]
+    return {"name": "Grand Armada", "army": "empire", "points": points, "ships": ships}
+
+
+#: what the armada costs (NW-SHIP-2): the refusal names it beside the duel's limit
+ARMADA_COST = 3275
+
+
+def nw_duel_with(fleet: dict[str, Any]) -> str:
+    """The Naval Warhammer duel with red's fleet written in place, a place on the table for each of
+    its ships (so a fleet over the limit is refused for that alone)."""
+    data = yaml.safe_load(NW_DUEL)
+    ships = fleet.get("ships") if isinstance(fleet.get("ships"), list) else []
+    places = [{"x": 12, "y": 28, "heading": 0}, *({"x": 6 + 10 * (i % 3), "y": (4, 9, 14, 19, 37, 42)[i // 3], "heading": 0} for i in range(len(ships) - 1))]
+    data["fleets"][0] = {"seat": "red", "fleet": fleet, "placement": places}
+    return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000))
 
 
 def laughs(levels: int = 9) -> str:
@@ -55,6 +85,61 @@ SCENARIO_TEXTS: list[tuple[str, str, str]] = [
     ("syntax", "name: [unclosed", "valid YAML"),
     ("options twice", DUEL + "options:\n  turn_limit: 6\n", "each key once in a mapping"),
     ("a seat's field twice", DUEL.replace("- {id: red,", "- {id: red, id: blue,", 1), "each key once in a mapping"),
+    # a merge key brings in keys the check of keys given twice never saw: width twice here
+    ("a merge key", DUEL.replace("table: {width: 120,", "table: {<<: {width: 60}, width: 120,"), "without merge keys (<<)"),
+    # YAML 1.1's numbers no one types: 2:00 is 120 in base 60, 0120 is 80 in octal
+    ("a number in base 60", DUEL.replace("width: 120", "width: 2:00"), "table.width: expected a width in inches between 12 and 600, got '2:00'"),
+    ("a number with a leading zero", DUEL.replace("width: 120", "width: 0120"), "table.width: expected a width in inches between 12 and 600, got '0120'"),
+    # names: one limit and one cleaning rule, wherever a person's text becomes a name
+    ("a ship's name of 200,000 characters", DUEL.replace("Da Big Smasha", "x" * 200_000), "not text of 200000 characters"),
+    ("a control character in a ship's name", DUEL.replace("name: Da Big Smasha", 'name: "Da\\aBig"'), "the control character U+0007 at position 3"),
+    ("a direction override in a seat's name", DUEL.replace("name: Red Kaptin", 'name: "Red \\u202eKaptin"'), "the control character U+202E"),
+    ("a seat's name with a space at its end", DUEL.replace("name: Red Kaptin", 'name: "Red Kaptin "'), "spaces at its start or end"),
+    ("a scenario's name of 200,000 characters", DUEL.replace("name: duel", "name: " + "d" * 200_000), "name: expected a name: text of 1 to 100 characters"),
+    ("a title with a newline in it", DUEL.replace("title: Duel on da Oshun", 'title: "Duel\\non da Oshun"'), "U+000A"),
+    (
+        "a terrain's name of a bell",
+        DUEL.replace("seats:", 'terrain: [{kind: island, name: "\\a", circle: {center: [60, 36], radius: 3}}]\nseats:', 1),
+        "U+0007",
+    ),
+    ("a number for a name", DUEL.replace("name: Da Big Smasha", "name: -5"), "not -5, which is read as a number (quote it to make it a name)"),
+    # modules: only those installed, only those its rule set hosts
+    ("a module that does not exist", DUEL + "modules: [nosuch]\n", "modules[0]: expected an installed rule module (collisions"),
+    ("a module its rule set cannot host", DUEL + "modules: [collisions]\n", "can host"),
+    # Naval Warhammer: the scenario sets the points limit, not a seat's fleet
+    (
+        "a fleet that sets its own points limit",
+        nw_duel_with(armada()),
+        f"points limit of 1000 (NW-SHIP-2, option points_limit), not one that costs {ARMADA_COST} points",
+    ),
+    ("a fleet built to a bigger game", nw_duel_with(dict(EMPIRE, points=2000)), "not one built to 2000 points"),
+    ("a fleet's points limit of 40 digits", nw_duel_with(armada(10**39)), "a whole number from 1 to 100000, got 1000000000000000000000000000000000000000"),
+    (
+        "a Naval Warhammer ship's name of 200,000 characters",
+        nw_duel_with(dict(EMPIRE, ships=[dict(EMPIRE["ships"][0], name="S" * 200_000)])),
+        "not text of 200000 characters",
+    ),
+    # Wooden Ships: a number where one is wanted is refused without "between None and None"
+    ("sections that are no number", WS_DUEL.replace("sections: 3", "sections: three", 1), "sections: expected a whole number, got 'three'"),
+    ("a Wooden Ships figure named with a tab", WS_DUEL.replace("name: Captain Flint", 'name: "Captain\\tFlint"'), "U+0009"),
+]
+
+#: the scenario texts whose problem is found as the file is read (before any game is set up):
+#: the lobby's reading of an uploaded file refuses them too
+READ_TEXTS = [
+    c
+    for c in SCENARIO_TEXTS
+    if c[0]
+    in (
+        "a merge key",
+        "a number in base 60",
+        "a module that does not exist",
+        "a direction override in a seat's name",
+        "a scenario's name of 200,000 characters",
+    )
+]
+READ_TEXTS += [
+    ("a module its rule set cannot host", DUEL + "modules: [collisions]\n", "the rule set 'jimlad' cannot host the module 'collisions'; it can host none")
 ]
 
 #: names a request may give for a scenario: only the catalogue's names are ever used; none reads a file
@@ -104,6 +189,99 @@ NEW_GAME_BODIES: list[tuple[str, bytes, int, str]] = [
     ("a companion game of AI seats only", b'{"companion": true, "seats": {"red": "heuristic", "blue": "random"}}', 422, "needs a person at the table"),
     ("a bad option value", b'{"options": {"turn_limit": 0}}', 400, "options.turn_limit"),
     ("a key given twice", b'{"seed": 1, "seed": 2}', 400, "each key once in an object"),
+]
+
+#: new games refused naming the part of the request at fault: (name, body, status, field, words)
+FIELD_REFUSALS: list[tuple[str, dict[str, Any], int, str, str]] = [
+    # a module switch must change something, on a module the rule set can host
+    ("a switch off of a module not in play", {"scenario": "duel", "modules": {"collisions": False}}, 400, "modules.collisions", "changes nothing"),
+    (
+        "a switch on of a module already in play",
+        {"ruleset": "woodenships", "scenario": "wreck", "modules": {"collisions": True}},
+        400,
+        "modules.collisions",
+        "the scenario already plays 'collisions'",
+    ),
+    ("a switch of a module the rule set cannot host", {"scenario": "duel", "modules": {"collisions": True}}, 400, "modules.collisions", "cannot host"),
+    ("a switch of a module that does not exist", {"scenario": "duel", "modules": {"nosuch": True}}, 400, "modules.nosuch", "unknown rule module 'nosuch'"),
+    (
+        "one module switched twice",
+        {"ruleset": "woodenships", "scenario": "wreck", "modules": {"collisions": False, "Collisions": False}},
+        400,
+        "modules.Collisions",
+        "switched twice",
+    ),
+    # a built fleet in a seat plays at the scenario's points limit, whatever it says of itself
+    (
+        "a built fleet that sets its own points limit",
+        {"ruleset": "navalwarhammer", "scenario": "duel", "fleets": {"red": armada()}},
+        400,
+        "fleets.red",
+        f"points limit of 1000 (NW-SHIP-2, option points_limit), not one that costs {ARMADA_COST} points",
+    ),
+    (
+        "a built fleet built to a bigger game",
+        {"ruleset": "navalwarhammer", "scenario": "duel", "fleets": {"red": dict(EMPIRE, points=2000)}},
+        400,
+        "fleets.red",
+        "not one built to 2000 points",
+    ),
+    (
+        "a built fleet of a 40-digit points limit",
+        {"ruleset": "navalwarhammer", "scenario": "duel", "fleets": {"red": armada(10**39)}},
+        400,
+        "fleets.red",
+        "a whole number from 1 to 100000",
+    ),
+    (
+        "a built fleet's name of 200,000 characters",
+        {"ruleset": "navalwarhammer", "scenario": "duel", "fleets": {"red": dict(EMPIRE, name="F" * 200_000)}},
+        400,
+        "fleets.red",
+        "not text of 200000 characters",
+    ),
+    (
+        "a built Wooden Ships ship named with a bell",
+        {
+            "ruleset": "woodenships",
+            "scenario": "ship-duel",
+            "fleets": {"red": {"name": "x", "ships": [{"name": "Swan\a", "type": "narrow", "crew": [{"kind": "captain"}]}]}},
+        },
+        400,
+        "fleets.red",
+        "U+0007",
+    ),
+    # a set-up error names the scenario it is in, never the id of a game that was never stored
+    (
+        "a set-up error in an uploaded scenario",
+        {"scenario_yaml": DUEL.replace("x: 16,", "x: 500,")},
+        400,
+        "scenario_yaml",
+        "scenario_yaml: uploaded scenario: fleets[0].ships[0]",
+    ),
+    ("a house rule of the wrong kind", {"options": {"turn_limit": "-5"}}, 400, "options.turn_limit", "expected a whole number"),
+]
+
+#: fleet files a person builds or uploads, each refused with words its problems name: (name, rule
+#: set, the file's text, words)
+FLEET_FILES: list[tuple[str, str, str, str]] = [
+    ("a points limit of 40 digits", "navalwarhammer", yaml.safe_dump(armada(10**39)), "a whole number from 1 to 100000"),
+    ("a points limit of -5", "navalwarhammer", yaml.safe_dump(dict(EMPIRE, points=-5)), "a whole number from 1 to 100000, got -5"),
+    ("a fleet's name of 200,000 characters", "navalwarhammer", yaml.safe_dump(dict(EMPIRE, name="F" * 200_000)), "not text of 200000 characters"),
+    ("a ship's name with a bell", "navalwarhammer", yaml.safe_dump(dict(EMPIRE, ships=[dict(EMPIRE["ships"][0], name="Sea\aHawk")])), "U+0007"),
+    ("a ship's name of a number", "navalwarhammer", yaml.safe_dump(dict(EMPIRE, ships=[dict(EMPIRE["ships"][0], name=-5)])), "quote it to make it a name"),
+    (
+        "a Wooden Ships fleet's name with a newline",
+        "woodenships",
+        yaml.safe_dump({"name": "Swan\nFleet", "ships": [{"name": "Swan", "type": "narrow", "crew": [{"kind": "captain"}]}]}),
+        "U+000A",
+    ),
+    (
+        "Wooden Ships sections that are no number",
+        "woodenships",
+        yaml.safe_dump({"name": "Swans", "ships": [{"name": "Swan", "type": "narrow", "sections": "three", "crew": [{"kind": "captain"}]}]}),
+        "expected a whole number, got three",
+    ),
 ]
 
 #: seeds the table takes and keeps exactly (SQLite's integers stop at 2^63 - 1; seeds are kept as text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from grapeshot.cli import app
-from tests.hostile.corpus import SCENARIO_TEXTS, nested
+from tests.hostile.corpus import FLEET_FILES, SCENARIO_TEXTS, nested
 
 runner = CliRunner()
 
@@ -126,7 +127,18 @@ def test_replay_prints_brackets_in_a_message_as_they_are(tmp_path: Path) -> None
 
 @pytest.mark.parametrize(("name", "text", "words"), SCENARIO_TEXTS, ids=[c[0] for c in SCENARIO_TEXTS])
 def test_simulate_of_a_hostile_scenario_file_is_one_clean_line(tmp_path: Path, name: str, text: str, words: str) -> None:
-    fails(["simulate", "--scenario", str(written(tmp_path, "hostile.yaml", text))], words)
+    # simulate plays the rule set it is given (the first installed by default): the file's, where it names one
+    named = re.search(r"^ruleset: (\w+)$", text[:5000], re.M)
+    ruleset = ["--ruleset", named.group(1)] if named else []
+    fails(["simulate", *ruleset, "--scenario", str(written(tmp_path, "hostile.yaml", text))], words)
+
+
+@pytest.mark.parametrize(("name", "ruleset", "text", "words"), FLEET_FILES, ids=[c[0] for c in FLEET_FILES])
+def test_fleet_check_of_a_hostile_fleet_file_names_its_problem(tmp_path: Path, name: str, ruleset: str, text: str, words: str) -> None:
+    result = runner.invoke(app, ["fleet", "check", "--ruleset", ruleset, str(written(tmp_path, "fleet.yaml", text))])
+    assert result.exit_code == 1, (result.exit_code, result.output[-500:])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output and words in " ".join(result.output.split()), result.output[-500:]
 
 
 def test_simulate_refuses_scenario_paths_that_are_no_files(tmp_path: Path) -> None:

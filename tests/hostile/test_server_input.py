@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,18 @@ from fastapi.testclient import TestClient
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import builtin_scenarios, load_scenario
 from grapeshot.server.app import MAX_BODY, create_app
-from tests.hostile.corpus import BAD_SINCE, DUEL, GOOD_SEEDS, NEW_GAME_BODIES, SCENARIO_NAMES, SCENARIO_TEXTS, nested
+from tests.hostile.corpus import (
+    BAD_SINCE,
+    DUEL,
+    FIELD_REFUSALS,
+    FLEET_FILES,
+    GOOD_SEEDS,
+    NEW_GAME_BODIES,
+    READ_TEXTS,
+    SCENARIO_NAMES,
+    SCENARIO_TEXTS,
+    nested,
+)
 
 
 @pytest.fixture
@@ -59,7 +71,36 @@ def test_an_uploaded_scenario_that_is_hostile_is_refused_quickly_and_nothing_is_
         refused(r, 413, "too large")
     else:
         refused(r, 400, words)
+        # the file is blamed, in its own name: never the id of a game that was not stored
+        assert r.json().get("field") == "scenario_yaml", r.text[:300]
+        assert not re.search(r"\bgame [\w-]{12}\b", r.json()["error"]), r.json()["error"][:300]
     assert count(client) == 0
+
+
+@pytest.mark.parametrize(("name", "text", "words"), READ_TEXTS, ids=[c[0] for c in READ_TEXTS])
+def test_reading_a_scenario_refuses_what_no_game_could_play(client: TestClient, name: str, text: str, words: str) -> None:
+    """The lobby reads an uploaded file to show its seats, options and modules: what a game would
+    refuse as it is read (a module not installed, or not hosted) is refused by the reading too."""
+    refused(client.post("/api/scenarios/read", json={"scenario_yaml": text}), 400, words)
+
+
+@pytest.mark.parametrize(("name", "body", "status", "field", "words"), FIELD_REFUSALS, ids=[c[0] for c in FIELD_REFUSALS])
+def test_a_new_game_is_refused_naming_the_field_at_fault(client: TestClient, name: str, body: dict[str, Any], status: int, field: str, words: str) -> None:
+    r = client.post("/api/games", json={"seats": {"red": "human", "blue": "heuristic"}, **body})
+    refused(r, status, words)
+    assert r.json().get("field") == field, r.text[:300]
+    assert not re.search(r"\bgame [\w-]{12}\b", r.json()["error"]), r.json()["error"][:300]
+    assert count(client) == 0
+
+
+@pytest.mark.parametrize(("name", "ruleset", "text", "words"), FLEET_FILES, ids=[c[0] for c in FLEET_FILES])
+def test_the_builder_finds_the_problem_of_a_hostile_fleet_file(client: TestClient, name: str, ruleset: str, text: str, words: str) -> None:
+    r = client.post("/api/fleets/check", json={"ruleset": ruleset, "fleet_yaml": text})
+    assert r.status_code == 200, r.text[:300]
+    answer = r.json()
+    assert not answer["legal"] and any(words in p["message"] for p in answer["problems"]), answer["problems"]
+    roster = client.post("/api/fleets/roster", json={"ruleset": ruleset, "fleet_yaml": text})
+    assert roster.status_code in (400, 404) and roster.json()["error"], roster.text[:300]
 
 
 @pytest.mark.parametrize("name", SCENARIO_NAMES)
@@ -358,7 +399,7 @@ def altered(save: dict[str, Any], **changes: Any) -> dict[str, Any]:
         ({"event_count": 1.5}, "event_count"),
         ({"event_count": 3}, "3 events"),
         ({"events_digest": {"a": 1}}, "events_digest"),
-        ({"version": 3}, "version"),
+        ({"version": 4}, "version"),
         ({"actions": "none"}, "actions: expected a list"),
         ({"actions__0": {"action": {}}}, "actions[0]"),
         ({"scenario__table__width": 10**30}, "table.width"),
@@ -378,3 +419,38 @@ def test_saves_within_limits_only(client: TestClient, finished_save: dict[str, A
     refused(client.post("/api/saves", content=body, headers={"content-type": "application/json"}), 400, "at most 40 digits")
     refused(client.post("/api/saves", json={"save": []}), 422, "save: Input should be a valid dictionary")
     refused(client.post("/api/saves", json={"save": finished_save, "seats": {"purple": "human"}}), 400, "no such seat")
+
+
+# --------------------------------------------------------------------------- names in paths
+
+
+@pytest.mark.parametrize("name", ["Da/Big Smasha", "../../etc/passwd", "Da%Big", "Da?Big#1", "/lead"])
+def test_a_ship_named_with_a_slash_or_any_path_character_has_its_roster(client: TestClient, name: str) -> None:
+    """The roster's route takes the rest of the path as the piece's name, so a name with a ``/``
+    (sent as ``%2F``, as the page sends it) is one piece, and its roster is found."""
+    from urllib.parse import quote
+
+    r = client.post("/api/games", json={"scenario_yaml": DUEL.replace("Da Big Smasha", json.dumps(name)), "seats": {"red": "human", "blue": "heuristic"}})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    sheet = client.get(f"/api/games/{g['id']}/sheet/{quote(name, safe='')}", params={"token": token(g["links"]["red"])})
+    assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/html"), sheet.text[:300]
+    assert "Roster" in sheet.text
+    missing = client.get(f"/api/games/{g['id']}/sheet/{quote(name + '/x', safe='')}", params={"token": token(g["links"]["red"])})
+    refused(missing, 404, "no ship")
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "words"),
+    [
+        ("GET", "/api/nosuch", 404, "no such page or API route: /api/nosuch"),
+        ("GET", "/static/nosuch.js", 404, "no such page or API route"),
+        ("DELETE", "/api/games", 405, "DELETE is not allowed at /api/games"),
+        ("GET", "/api/games/x/sheet/", 422, "piece: String should have at least 1 character"),
+        ("GET", "/api/games/x/sheet/" + "a" * 101, 422, "piece: String should have at most 100 characters"),
+    ],
+)
+def test_what_no_route_serves_is_refused_in_the_same_shape(client: TestClient, method: str, path: str, status: int, words: str) -> None:
+    r = client.request(method, path)
+    assert r.status_code == status, r.text
+    assert set(r.json()) <= {"error", "field"} and words in r.json()["error"], r.text

@@ -468,7 +468,9 @@ def test_a_bad_house_rule_is_blamed_on_its_field_not_the_scenario(client: TestCl
     assert r.status_code == 400 and r.json()["error"].startswith("options.turn_limit: expected a value from 1 to 100"), r.text
     assert r.json()["field"] == "options.turn_limit" and "scenario" not in r.json()["error"]
     in_file = client.post("/api/games", json={"scenario_yaml": text.replace("turn_limit: 12", "turn_limit: -3")})
-    assert in_file.status_code == 400 and "(scenario): options.turn_limit" in in_file.json()["error"]
+    # a value in the file: the file is blamed, in its own name (not the id of a game never stored)
+    assert in_file.status_code == 400 and in_file.json()["error"].startswith("scenario_yaml: uploaded scenario: options.turn_limit"), in_file.text
+    assert in_file.json()["field"] == "scenario_yaml" and "game " not in in_file.json()["error"]
     assert client.get("/api/games").json()["games"] == []
 
 
@@ -482,7 +484,8 @@ def test_a_module_switched_off_in_the_lobby_takes_its_scenario_settings_with_it(
     assert "collisions" in sc.modules and any(k.startswith("collisions.") for k in sc.options)
     seats = {s.id: "human" for s in sc.seats}
     games = {
-        arm: new_game(client, ruleset="woodenships", scenario="boat-swarm-plan", seats=seats, modules={"collisions": arm == "on"}) for arm in ("off", "on")
+        arm: new_game(client, ruleset="woodenships", scenario="boat-swarm-plan", seats=seats, modules=switch)
+        for arm, switch in (("off", {"collisions": False}), ("on", {}))
     }
     saves = {arm: client.get(f"/api/games/{g['id']}/save", params={"token": token(g["links"][sc.seats[0].id])}).json() for arm, g in games.items()}
     off = saves["off"]["scenario"]

@@ -91,12 +91,14 @@ def test_a_legal_built_fleet_starts_a_game_in_its_seat(c: TestClient) -> None:
     g = r.json()
     view = c.get(f"/api/games/{g['id']}", params={"token": g["links"]["red"].split("token=")[1]}).json()
     assert {n for n, s in view["state"]["ships"].items() if s["owner"] == "red"} == {"Sea Hawk", "Kestrel"}
-    # a fleet of more ships than the scenario placed is placed on along the seat's line of ships
-    bigger = copy.deepcopy(fleet)
-    bigger["points"] = 2000
-    bigger["ships"] += [dict(copy.deepcopy(bigger["ships"][1]), name=f"Kestrel {n}") for n in (2, 3)]
-    r = _start(c, {"red": bigger})
+    # a fleet of more ships than the scenario placed (four to its three) is placed on along the
+    # seat's line of ships, within the duel's 1,000 points
+    more = copy.deepcopy(fleet)
+    more["ships"] = [dict(copy.deepcopy(fleet["ships"][1]), name=f"Kestrel {n}") for n in range(1, 5)]
+    r = _start(c, {"red": more})
     assert r.status_code == 200, r.text
+    view = c.get(f"/api/games/{r.json()['id']}", params={"token": r.json()["links"]["red"].split("token=")[1]}).json()
+    assert sum(1 for s in view["state"]["ships"].values() if s["owner"] == "red") == 4
 
 
 def test_seats_list_each_seats_fleet_and_refuse_what_a_scenario_does_not_seat(c: TestClient) -> None:

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from grapeshot.core.errors import ScenarioError
+from grapeshot.core.module import all_modules
+from grapeshot.core.names import name_problem, refusal
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.untrusted import inside, loads_yaml, read_yaml
 from grapeshot.geometry import Polygon, Table, Vec
@@ -26,6 +28,25 @@ SCENARIO_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 MAX_SEATS = 12  # far more players than sit at one table; bounds what a scenario makes a server keep
 #: the fields every piece of terrain may have; a rule set's terrain kinds add their own
 TERRAIN_FIELDS = ("kind", "name", "polygon", "circle", "point")
+
+
+def within(what: str, lo: float | None, hi: float | None) -> str:
+    """``what`` with the bounds it must keep, in words ("a whole number between 1 and 12"); only
+    the bounds there are (never "between None and None")."""
+    if lo is not None and hi is not None:
+        return f"{what} between {lo} and {hi}"
+    if lo is not None:
+        return f"{what} of at least {lo}"
+    if hi is not None:
+        return f"{what} of at most {hi}"
+    return what
+
+
+def _text_words(v: object) -> str:
+    """What a text field expects, said so that a number or a flag given for it is understood."""
+    if isinstance(v, bool | int | float):
+        return f"text ({v!r} is read as {'true or false' if isinstance(v, bool) else 'a number'}: quote it to make it text)"
+    return "text" if v != "" else "text (not empty)"
 
 
 class Fields:
@@ -73,10 +94,8 @@ class Fields:
             return default
         v = self.get(m, key, path)
         where = f"{path}.{key}" if path else key
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
-            raise self.fail(where, what, v)
-        if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise self.fail(where, f"{what} between {lo} and {hi}", v)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise self.fail(where, within(what, lo, hi), v)
         return float(v)
 
     def integer(self, m: Mapping[str, Any], key: str, path: str, *, default: int | None = None, lo: int | None = None, hi: int | None = None) -> int:
@@ -85,7 +104,7 @@ class Fields:
         v = self.get(m, key, path)
         where = f"{path}.{key}" if path else key
         if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise self.fail(where, f"a whole number between {lo} and {hi}", v)
+            raise self.fail(where, within("a whole number", lo, hi), v)
         return v
 
     def text(self, m: Mapping[str, Any], key: str, path: str, *, default: str | None = None, choices: Sequence[str] | None = None) -> str:
@@ -93,10 +112,21 @@ class Fields:
             return default
         v = self.get(m, key, path)
         where = f"{path}.{key}" if path else key
-        if not isinstance(v, str) or not v:
-            raise self.fail(where, "text", v)
         if choices is not None and v not in choices:
             raise self.fail(where, f"one of {list(choices)}", v)
+        if not isinstance(v, str) or not v:
+            raise self.fail(where, _text_words(v), v)
+        return v
+
+    def name(self, m: Mapping[str, Any], key: str, path: str, *, default: str | None = None) -> str:
+        """A name a person gave (a scenario's, a seat's, a ship's): :func:`grapeshot.core.names.name_problem`'s rule."""
+        if key not in m and default is not None:
+            return default
+        v = self.get(m, key, path)
+        problem = name_problem(v)
+        if problem is not None:
+            raise self.fail(f"{path}.{key}" if path else key, refusal(problem), v)
+        assert isinstance(v, str)
         return v
 
     def boolean(self, m: Mapping[str, Any], key: str, path: str, *, default: bool) -> bool:
@@ -183,7 +213,7 @@ def parse_scenario(data: object, source: str, origins: Mapping[str, str] | None 
     The data names no file that is read: a rule set reads only what it holds (a built-in fleet by name)."""
     f = Fields(source)
     top = f.mapping(data, "(top level)", ("name", "title", "description", "ruleset", "modules", "table", "terrain", "seats", "fleets", "options"))
-    name = f.text(top, "name", "")
+    name = f.name(top, "name", "")
     ruleset = f.text(top, "ruleset", "")
     try:
         kinds = {k.name: k for k in get(ruleset).terrain_kinds()}
@@ -192,6 +222,10 @@ def parse_scenario(data: object, source: str, origins: Mapping[str, str] | None 
     modules = f.seq(top.get("modules", []), "modules")
     if not all(isinstance(m, str) for m in modules) or len(set(modules)) != len(modules):
         raise f.fail("modules", "a list of rule module names, each once", modules)
+    installed = sorted(m.name for m in all_modules())
+    for i, m in enumerate(modules):
+        if m not in installed:  # a module no game could play must not be listed as one the scenario has
+            raise f.fail(f"modules[{i}]", f"an installed rule module ({', '.join(installed) or 'none'})", m)
     tbl = f.mapping(f.get(top, "table", ""), "table", ("width", "height"))
     table = Table(
         f.number(tbl, "width", "table", lo=12, hi=600, what="a width in inches"), f.number(tbl, "height", "table", lo=12, hi=600, what="a height in inches")
@@ -207,7 +241,7 @@ def parse_scenario(data: object, source: str, origins: Mapping[str, str] | None 
         shapes = [k for k in ("polygon", "circle", "point") if k in t]
         if len(shapes) > 1:
             raise f.fail(path, "one shape: a 'polygon', a 'circle' or a 'point'", shapes)
-        tname = f.text(t, "name", path, default=f"{kind} {i + 1}")
+        tname = f.name(t, "name", path, default=f"{kind} {i + 1}")
         if tname in names:
             raise f.fail(f"{path}.name", "a name not used by other terrain", tname)
         names.add(tname)
@@ -240,10 +274,10 @@ def parse_scenario(data: object, source: str, origins: Mapping[str, str] | None 
     for i, raw in enumerate(listed):
         path = f"seats[{i}]"
         s = f.mapping(raw, path, ("id", "name", "player"))
-        sid = f.text(s, "id", path)
+        sid = f.name(s, "id", path)
         if any(x.id == sid for x in seats):
             raise f.fail(f"{path}.id", "a seat id used once", sid)
-        seats.append(SeatSpec(sid, f.text(s, "name", path, default=sid), f.text(s, "player", path, default="heuristic")))
+        seats.append(SeatSpec(sid, f.name(s, "name", path, default=sid), f.text(s, "player", path, default="heuristic")))
     fleets = tuple(f.mapping(x, f"fleets[{i}]") for i, x in enumerate(f.seq(f.get(top, "fleets", ""), "fleets", 1)))
     seat_ids = {s.id for s in seats}
     for i, fl in enumerate(fleets):
@@ -253,7 +287,7 @@ def parse_scenario(data: object, source: str, origins: Mapping[str, str] | None 
     options = f.mapping(top.get("options", {}), "options")
     return Scenario(
         name=name,
-        title=f.text(top, "title", "", default=name),
+        title=f.name(top, "title", "", default=name),
         description=str(top.get("description", "")),
         ruleset=ruleset,
         modules=tuple(modules),

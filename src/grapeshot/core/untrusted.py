@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ MAX_DIGITS = 40  # digits of a whole number (a 64-bit seed has 20)
 MAX_SCENARIO_BYTES = 1024 * 1024
 MAX_SAVE_BYTES = 32 * 1024 * 1024  # a save or an event log of a long brawl is a few MB
 _TOO_BIG = 10**MAX_DIGITS
+_INT, _FLOAT, _MERGE = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:merge"
 _PLAIN = "text, numbers, true or false, null, lists and mappings (quote a date or the like to keep it as text)"
 
 
@@ -132,7 +134,8 @@ def check_tree(data: object, what: str) -> None:
 
 
 class _Loader(yaml.SafeLoader):
-    """PyYAML's safe loader without anchors or aliases, with limits on nesting and on numbers.
+    """PyYAML's safe loader without anchors, aliases or merge keys, with limits on nesting and on
+    numbers, and with numbers only as a person writes them (:func:`_plain_numbers`).
 
     An alias is the only way a small YAML text becomes a huge value, and a scenario has no use
     for one.  The composer is recursive, so the depth is counted before each nested node."""
@@ -158,6 +161,8 @@ class _Loader(yaml.SafeLoader):
         second ``options:`` would silently replace the first)."""
         first: dict[Any, int] = {}
         for key_node, _ in node.value:
+            if key_node.tag == _MERGE:  # it would bring in keys the check below never sees
+                raise Unreadable(self.what, f"line {key_node.start_mark.line + 1}", "YAML without merge keys (<<): write each key out once")
             if not isinstance(key_node, yaml.ScalarNode):
                 continue  # a key that is not text is refused with the rest (check_tree)
             key = self.construct_scalar(key_node)
@@ -175,6 +180,23 @@ class _Loader(yaml.SafeLoader):
 
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+
+
+def _plain_numbers() -> None:
+    """Numbers as a person means them.  YAML 1.1, which PyYAML follows, reads ``1:00`` as 60 (base
+    60, for times) and ``010`` as 8 (octal); neither is a number anyone types into a scenario, so
+    here both stay text (which a number field then refuses, quoting them), as YAML 1.2 and JSON
+    have it.  The resolvers are PyYAML's own less those forms (``0x`` and ``0b`` keep their
+    prefixes' meaning)."""
+    kept = {first: [(tag, rx) for tag, rx in resolvers if tag not in (_INT, _FLOAT)] for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    _Loader.yaml_implicit_resolvers = kept
+    whole = r"[-+]?0b[0-1_]+|[-+]?0|[-+]?[1-9][0-9_]*|[-+]?0x[0-9a-fA-F_]+"
+    decimal = r"[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+    _Loader.add_implicit_resolver(_INT, re.compile(f"^(?:{whole})$"), list("-+0123456789"))
+    _Loader.add_implicit_resolver(_FLOAT, re.compile(f"^(?:{decimal})$"), list("-+0123456789."))
+
+
+_plain_numbers()
 
 
 def loads_yaml(text: str, what: str) -> Any:

@@ -96,7 +96,9 @@ BASELINE = Variant("baseline")
 
 
 def parse_setting(text: str) -> Setting:
-    """``KEY=VALUE``; the value is read as YAML (``3``, ``2.5``, ``true``, ``on``, ``d3``)."""
+    """``KEY=VALUE``; the value is read as YAML (``3``, ``2.5``, ``true``, ``on``, ``d3``), by the
+    reader of every outside text (:func:`grapeshot.core.untrusted.loads_yaml`: ``1:00`` stays text,
+    not 60)."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or not raw.strip():

@@ -14,9 +14,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -26,11 +27,13 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from grapeshot.core.actions import Action
 from grapeshot.core.commitment import new_salt
 from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
+from grapeshot.core.names import MAX_NAME
 from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, default_scenario, parse_text
@@ -39,19 +42,21 @@ from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
 from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
-from grapeshot.server.rulesets import Listing, preview, scenario_json, sheet, switch_modules, words
+from grapeshot.server.rulesets import Listing, hosted, offered, preview, scenario_json, sheet, switch_modules, words
 from grapeshot.server.store import GameRecord, Store, token_hash
 from grapeshot.server.tables import PEOPLE, Denied, Table, players_of
 
 __all__ = ["MAX_BODY", "create_app", "run"]
 
 log = logging.getLogger("grapeshot.server")
+#: the scenario's ``fleets[i]`` a set-up error is about
+_FLEET_ENTRY = re.compile(r"fleets\[(\d+)\]")
 
 GameId = Annotated[str, PathParam(min_length=1, max_length=40)]
 Token = Annotated[str | None, Query(max_length=100, description="the private link's token")]
 Since = Annotated[int, Query(ge=0, le=10**9, description="the first event of the log to send")]
 PluginName = Annotated[str, PathParam(min_length=1, max_length=40, description="the name of one of the rule set's previews")]
-Piece = Annotated[str, PathParam(min_length=1, max_length=100, description="the piece (a ship, a unit) the sheet is of")]
+Piece = Annotated[str, PathParam(min_length=1, max_length=MAX_NAME, description="the piece (a ship, a unit) the sheet is of")]
 RulesetName = Annotated[str, PathParam(min_length=1, max_length=40, description="a rule set, by name or alias")]
 ERRORS: dict[int | str, dict[str, Any]] = {  # every refusal is JSON, from HTML routes too
     code: {"description": what, "content": {"application/json": {"schema": ErrorBody.model_json_schema()}}}
@@ -175,9 +180,13 @@ class Tables:
         history: Sequence[tuple[str, Action]] = (),
         base: dict[str, Any] | None = None,
         notice: str | None = None,
+        blame: str = "scenario",
+        built: Collection[str] = (),
     ) -> dict[str, Any]:
         """Check a new game completely (scenario, options, seats, the actions it starts with), then
-        store it in one transaction and seat the AIs.  A refusal leaves nothing behind."""
+        store it in one transaction and seat the AIs.  A refusal leaves nothing behind, and names
+        the part of the request at fault: ``blame`` (the field that gave the scenario) or a seat's
+        built fleet (``built``: the seats given one)."""
         seat_ids = [s.id for s in scenario.seats]
         for seat in players:
             if seat not in seat_ids:
@@ -215,9 +224,7 @@ class Tables:
         try:
             table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
         except ScenarioError as err:
-            if err.field.startswith("options.") and err.field[len("options.") :] in options:  # a value the person typed: blame that field
-                raise Denied(400, str(err).removeprefix(f"{err.source}: "), err.field) from None
-            raise
+            raise set_up_refusal(err, scenario, options, blame, built) from None
         try:
             records = table.adopt(list(history))
         except IllegalAction as err:
@@ -227,6 +234,21 @@ class Tables:
         await self.ai_turns(live)
         links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
         return {"id": game_id, "title": scenario.title, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
+
+
+def set_up_refusal(err: ScenarioError, scenario: Scenario, options: Mapping[str, Any], blame: str, built: Collection[str]) -> Denied:
+    """A new game its rule set cannot set up, refused naming the part of the request at fault: an
+    option the person typed, a seat's built fleet, else the scenario (``blame``), in the words of
+    the scenario's own source, never the id of a game that was not stored."""
+    if err.field.startswith("options.") and err.field[len("options.") :] in options:  # a value the person typed: blame that field
+        return Denied(400, str(err).removeprefix(f"{err.source}: "), err.field)
+    field = blame
+    entry = _FLEET_ENTRY.match(err.field)
+    if entry is not None and int(entry.group(1)) < len(scenario.fleets):
+        seat = scenario.fleets[int(entry.group(1))].get("seat")
+        if isinstance(seat, str) and seat in built:
+            field = f"fleets.{seat}"
+    return Denied(400, f"{field}: {ScenarioError(scenario.source, err.field, err.expected, err.got)}", field)
 
 
 async def _send(live: Live, ws: WebSocket, text: str) -> None:
@@ -282,6 +304,13 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     async def bad_scenario(request: Request, err: ScenarioError) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        """What the framework itself refuses (a path no route serves, a method it does not take),
+        in the shape of every other refusal."""
+        words = {404: f"no such page or API route: {request.url.path[:100]}", 405: f"{request.method} is not allowed at {request.url.path[:100]}"}
+        return JSONResponse({"error": words.get(err.status_code, str(err.detail))}, status_code=err.status_code, headers=getattr(err, "headers", None))
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, err: RequestValidationError) -> JSONResponse:
         field, line = blame(err.errors())
@@ -323,6 +352,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         """A scenario file read as a game would read it: its rule set, seats, options and modules."""
         req = await read(request, ScenarioText)
         sc = _uploaded(req.scenario_yaml)
+        hosted(sc, offered(listing.of(_ruleset(sc.ruleset))), "scenario_yaml")
         return scenario_json(None, sc)
 
     @app.post("/api/games", openapi_extra=schema_of(NewGame), responses=ERRORS)
@@ -335,16 +365,27 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
             rs = _ruleset(scenario.ruleset)
             if req.ruleset is not None and _ruleset(req.ruleset) is not rs:
                 raise Denied(400, f"ruleset: the file is a scenario of {rs.name}, not of {req.ruleset}", "ruleset")
+            hosted(scenario, offered(listing.of(rs)), "scenario_yaml")
         else:
             rs = _ruleset(req.ruleset) if req.ruleset is not None else default_ruleset()
             try:
                 scenario = catalogue.get(req.scenario or default_scenario(rs.name, catalogue.names(rs.name)), rs.name)
             except (ScenarioError, ValueError) as err:
                 raise Denied(400, str(err), "scenario") from None
-        scenario = switch_modules(scenario, req.modules)
+        scenario = switch_modules(scenario, req.modules, offered(listing.of(rs)))
         scenario = builder.with_documents(rs, "fleet", scenario, req.fleets) if req.fleets else scenario
         seed = None if req.seed is None else int(req.seed)
-        return await tables.create(rs, scenario, options=req.options, players=dict(req.seats), seed=seed, companion=req.companion, hotseat=req.hotseat)
+        return await tables.create(
+            rs,
+            scenario,
+            options=req.options,
+            players=dict(req.seats),
+            seed=seed,
+            companion=req.companion,
+            hotseat=req.hotseat,
+            blame="scenario_yaml" if req.scenario_yaml is not None else "scenario",
+            built=list(req.fleets),
+        )
 
     @app.get("/api/fleets/catalogue", responses=ERRORS)
     async def fleet_catalogue(ruleset: Annotated[str, Query(max_length=40)], kind: Annotated[str, Query(max_length=40)] = "fleet") -> dict[str, Any]:
@@ -405,6 +446,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
             history=game.actions,
             base=None if game.start is None else game.start.to_json(),
             notice=carried.said() or None,
+            blame="save",
         )
 
     @app.get("/api/games", responses=ERRORS)
@@ -507,9 +549,10 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
                 return odds_before(live.table.game, seat, live.table.choose(seat, req.picks, req.digest).to_json(), req.samples)
             return odds_before(live.table.game, seat, req.action, req.samples)
 
-    @app.get("/api/games/{game_id}/sheet/{piece}", response_class=HTMLResponse, responses=ERRORS)
+    @app.get("/api/games/{game_id}/sheet/{piece:path}", response_class=HTMLResponse, responses=ERRORS)
     async def sheet_page(game_id: GameId, piece: Piece, token: Token = None) -> HTMLResponse:
-        """The rule set's printable sheet of one piece (a ship's roster)."""
+        """The rule set's printable sheet of one piece (a ship's roster); the piece's name is the rest
+        of the path, so a name with a ``/`` in it (sent as ``%2F``) is still one piece."""
         live = await tables.open(game_id)
         seat = live.table.seat_of(token)
         async with live.lock:

@@ -10,7 +10,7 @@ through two generic routes, and reads the rule set's words for the values it sho
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grapeshot.core.capabilities import WebPlugin
@@ -116,21 +116,54 @@ def words(rs: Ruleset) -> dict[str, dict[str, str]]:
     return {category: {value: book.label(category, value) for value in values} for category, values in plugin.labels.items()}
 
 
-def switch_modules(sc: Scenario, switches: Mapping[str, bool]) -> Scenario:
-    """The scenario with rule modules switched on or off (the lobby's switches); a module not
-    installed, or a switch that changes nothing, is refused naming it."""
+def offered(entry: Mapping[str, Any]) -> list[str]:
+    """The modules a rule set's games may play, from its listing: those it hosts (and those it
+    may host, where it has no scenario to ask)."""
+    return [m["name"] for m in entry["modules"] if m["hosted"] is not False]
+
+
+def _choices(modules: Sequence[str], hostable: Sequence[str]) -> str:
+    on = [m for m in hostable if m not in modules]
+    return f"it plays {list(modules) or 'none'}; the modules it can switch on are {on or 'none'}, off {list(modules) or 'none'}"
+
+
+def hosted(sc: Scenario, hostable: Sequence[str], field: str) -> None:
+    """Refuse a scenario naming a module its rule set cannot host (400 naming the module and
+    those it can), before any game is made of it."""
+    for i, m in enumerate(sc.modules):
+        if m not in hostable:
+            raise Denied(400, f"{field}: modules[{i}]: the rule set {sc.ruleset!r} cannot host the module {m!r}; it can host {list(hostable) or 'none'}", field)
+
+
+def switch_modules(sc: Scenario, switches: Mapping[str, bool], hostable: Sequence[str]) -> Scenario:
+    """The scenario with rule modules switched on or off (the lobby's switches).  A module not
+    installed, one the rule set cannot host (``hostable``: :func:`offered`), named twice, or a
+    switch that changes nothing (on where the scenario plays it, off where it does not) is
+    refused, naming it and the switches the scenario has."""
     if not switches:
         return sc
     modules = list(sc.modules)
+    seen: set[str] = set()
     for name, on in switches.items():
+        field = f"modules.{name[:40]}"
         try:
-            get_module(name)
+            module = get_module(name).name
         except ValueError as err:
-            raise Denied(400, f"modules.{name}: {err}", f"modules.{name}") from None
-        if on and name not in modules:
-            modules.append(name)
-        elif not on and name in modules:
-            modules.remove(name)
+            raise Denied(400, f"{field}: {err}", field) from None
+        if module in seen:
+            raise Denied(400, f"{field}: the module {module!r} is switched twice", field)
+        seen.add(module)
+        if on == (module in sc.modules):
+            did = "already plays" if on else "does not play"
+            raise Denied(
+                400, f"{field}: switched {'on' if on else 'off'}, which changes nothing: the scenario {did} {module!r}; {_choices(sc.modules, hostable)}", field
+            )
+        if on and module not in hostable:
+            raise Denied(400, f"{field}: the rule set {sc.ruleset!r} cannot host the module {module!r}; {_choices(sc.modules, hostable)}", field)
+        if on:
+            modules.append(module)
+        else:
+            modules.remove(module)
     return with_modules(sc, modules)
 
 

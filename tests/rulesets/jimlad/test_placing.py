@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import math
+import random
+import re
+
 import pytest
 
 from grapeshot.core.actions import EnterDice
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import DicePrompt
+from grapeshot.geometry import EPS
 from grapeshot.rulesets.jimlad.actions import Distance, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.placing import Place, PlacePrompt
 from tests import support
@@ -69,6 +74,27 @@ def test_confirming_keeps_the_position_and_the_other_ship_is_asked_next() -> Non
     second = until_placing(g)
     assert second.ship is not None and second.ship.name != name
     assert not [e for e in g.events if e.kind == "placed"]
+
+
+@pytest.mark.rules("JL-TURN-3")
+def test_the_reach_is_6_inches_in_a_straight_line_as_the_prompt_says() -> None:
+    """The prompt asks for the model's place within 6" of where the move left it: 6" centre to
+    centre in any direction (a drag 4.67" along and 4.67" across is 6.6" away), with the
+    tolerance every measurement has; the draw keeps to the same disc."""
+    g = Game("jimlad", support.duel(), seed=1, companion=True)
+    p = until_placing(g)
+    assert p.ship is not None and 'within 6"' in p.text
+    ship, seat = p.ship, p.seats[0]
+    x, y, heading = ship.hull.x, ship.hull.y, ship.hull.heading
+    corner = 6.6 / math.sqrt(2.0)
+    with pytest.raises(IllegalAction, match=re.escape('6.60" away: more than 6" from where the move left it')):
+        g.submit(seat, Place(x + corner, y + corner, heading))
+    for _ in range(300):  # the draw: anywhere within 6" (of the disc, not of its square)
+        drawn = p.draw(random.Random(_)).value
+        assert drawn.x is None or math.hypot(drawn.x - x, drawn.y - y) <= 6.0 + EPS
+    edge = 6.0 / math.sqrt(2.0) + EPS / 4  # 6" along the diagonal, a rounding error beyond
+    g.submit(seat, Place(x + edge, y - edge, heading))
+    assert (ship.hull.x, ship.hull.y) == (x + edge, y - edge)
 
 
 def test_no_placing_without_companion_play() -> None:

@@ -38,7 +38,9 @@ def scenario(
     table: tuple[float, float] = (72.0, 48.0),
     options: Mapping[str, Any] | None = None,
 ) -> Scenario:
-    """A scenario: for each seat its fleet (given in place) and its ships' places."""
+    """A scenario: for each seat its fleet (given in place) and its ships' places, played at the
+    points limit of its largest fleet (a rule test's fleets are built to whatever it needs)."""
+    limit = max((int(f.get("points", 0)) for f, _ in fleets.values() if isinstance(f.get("points"), int)), default=1000)
     data = {
         "name": "test",
         "ruleset": "navalwarhammer",
@@ -46,7 +48,7 @@ def scenario(
         "terrain": list(terrain),
         "seats": [{"id": s} for s in fleets],
         "fleets": [{"seat": s, "fleet": dict(f), "placement": [dict(p) for p in places]} for s, (f, places) in fleets.items()],
-        "options": dict(options or {}),
+        "options": {"points_limit": limit, **(options or {})},
     }
     return parse_scenario(data, "test scenario")
 

@@ -76,6 +76,8 @@ ORCS = {"army": "orcs-and-goblins"}
 CORPUS: list[tuple[str, Mutation, str | None]] = [
     ("a size that does not exist", _set("ships.0.size", "huge"), "NW-SHIP-2"),
     ("over the points limit", _set("points", 500), "NW-SHIP-2"),
+    ("a points limit beyond any game", _set("points", 10**39), "NW-SHIP-2"),
+    ("a points limit of nothing", _set("points", 0), "NW-SHIP-2"),
     ("more crew than the ship holds", _crew(1, {"unit": "Spearmen", "models": 10}), "NW-SHIP-3"),
     (
         "overcrowded, but more than twice the places",
@@ -146,6 +148,9 @@ CORPUS: list[tuple[str, Mutation, str | None]] = [
     ("an upgrade that does not exist", _set("ships.1.upgrades", ["sails of gold"]), None),
     ("a misspelt field", _set("ships.1.upgardes", ["ram"]), None),
     ("two ships of one name", _set("ships.1.name", "Sea Hawk"), None),
+    ("a ship's name with a control character", _set("ships.1.name", "Kes\x07trel"), None),
+    ("a ship's name with a space at its end", _set("ships.1.name", "Kestrel "), None),
+    ("a fleet's name of 200,000 characters", _set("name", "F" * 200_000), None),
 ]
 
 
@@ -200,6 +205,33 @@ def test_fleet_check_names_the_rule_of_every_problem_of_every_corpus_fleet(tmp_p
     text = " ".join(said.output.split())
     for p in problems:
         assert f"{p['rule'] or 'format'} {p['where']}" in text, f"{what}: {p} not in {text}"
+
+
+@pytest.mark.rules("NW-SHIP-2")
+def test_the_scenario_sets_the_points_limit_not_the_fleet() -> None:
+    """A fleet's ``points`` is the limit it was built to; the game is played at the scenario's
+    (option points_limit): a fleet built to more, or costing more, is refused naming both numbers,
+    and the same fleet plays where the game's limit is high enough."""
+    from grapeshot.core.errors import ScenarioError
+    from grapeshot.core.game import Game
+    from grapeshot.core.scenario import parse_text
+    from tests.hostile.corpus import ARMADA_COST, EMPIRE, armada, nw_duel_with
+
+    sc = parse_text(nw_duel_with(armada()), "the duel")
+    with pytest.raises(
+        ScenarioError, match=rf"fleets\[0\]\.fleet: expected a fleet within this game's points limit of 1000 .*not one that costs {ARMADA_COST} points"
+    ):
+        Game("navalwarhammer", sc)
+    with pytest.raises(ScenarioError, match="not one built to 100000 points"):  # it fits a game of 4,000, but says 100,000
+        Game("navalwarhammer", sc, {"points_limit": 4000})
+    bigger = parse_text(nw_duel_with(armada(4000)), "the duel")
+    assert Game("navalwarhammer", bigger, {"points_limit": 4000}).options["points_limit"] == 4000  # a game of its size takes it
+    built_big = parse_text(nw_duel_with(dict(EMPIRE, points=1500)), "the duel")
+    with pytest.raises(ScenarioError, match=r"built to this game's points limit of 1000 or less .*not one built to 1500 points"):
+        Game("navalwarhammer", built_big)
+    Game("navalwarhammer", parse_text(nw_duel_with(dict(EMPIRE, points=1000)), "the duel"))  # built to the limit: plays
+    with pytest.raises(ScenarioError, match=r"options.points_limit: expected a value from 1 to 100000"):
+        Game("navalwarhammer", sc, {"points_limit": 10**39})
 
 
 def test_the_corpus_is_large() -> None:

@@ -148,7 +148,7 @@ class JimLad(Ruleset):
             for j, raw in enumerate(f.seq(f.get(fleet, "ships", path), f"{path}.ships", 1)):
                 sp = f"{path}.ships[{j}]"
                 s = f.mapping(raw, sp, SHIP_FIELDS)
-                name = f.text(s, "name", sp)
+                name = f.name(s, "name", sp)
                 if name in ships:
                     raise f.fail(f"{sp}.name", "a ship name used once", name)
                 own_klan = Klan(f.text(s, "klan", sp, default=klan.value, choices=[k.value for k in Klan]))

@@ -3,6 +3,7 @@ or typed in, so the digital table follows the models rather than the other way r
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -12,11 +13,12 @@ from grapeshot.core.choices import Choice, Choices, Rng
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.geometry import Hull, hull_hits_polygon, hulls_overlap, norm_deg
+from grapeshot.geometry import EPS, Hull, Vec, distance, hull_hits_polygon, hulls_overlap, norm_deg
 from grapeshot.rulesets.jimlad.data import NS
 from grapeshot.rulesets.jimlad.state import Sea, Ship
 
-#: how far (inches) a model may be put from where the rules left it: a nudge, not a new move
+#: how far (inches) a model's centre may be put from where the rules left it, in a straight line
+#: (the prompt says "within 6 inches"): a nudge, not a new move
 PLACING_REACH = 6.0
 #: the nudges listed among the legal answers: (along x, along y, turned), in inches and degrees
 NUDGES = ((1.0, 0.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, -1.0, 0.0), (0.0, 0.0, 10.0), (0.0, 0.0, -10.0))
@@ -54,7 +56,7 @@ class PlacePrompt(Prompt):
     def legal(self, seat: str) -> Choices:
         """Where the rules left the model first, then nudges of it (1" each way along and across the
         table, 10 degrees either way) that stand clear; the draw puts it anywhere within reach of where
-        it was left, turned by up to 30 degrees, and keeps it there when that place is taken."""
+        it was left (a disc), turned by up to 30 degrees, and keeps it there when that place is taken."""
         assert self.sea is not None and self.ship is not None
         h = self.ship.hull
         keep = Choice(Place(), "it stands where the move left it")
@@ -70,7 +72,9 @@ class PlacePrompt(Prompt):
         assert self.ship is not None
         h = self.ship.hull
         for _ in range(20):
-            x, y = h.x + rng.uniform(-PLACING_REACH, PLACING_REACH), h.y + rng.uniform(-PLACING_REACH, PLACING_REACH)
+            # a point of the disc of the reach, evenly (the square root spreads it over the area)
+            r, bearing = PLACING_REACH * math.sqrt(rng.uniform(0.0, 1.0)), rng.uniform(0.0, 2.0 * math.pi)
+            x, y = h.x + r * math.cos(bearing), h.y + r * math.sin(bearing)
             t = h.heading + rng.uniform(-30.0, 30.0)
             if self.clear(x, y, t):
                 return Choice(Place(x, y, t), f"it stands at ({x:.1f}, {y:.1f}) heading {t % 360.0:.0f}")
@@ -90,9 +94,11 @@ def placed(ship: Ship, act: Place) -> Hull:
 
 
 def misplaced(sea: Sea, ship: Ship, h: Hull) -> str | None:
-    """Why a hull cannot stand where it is put, or None."""
-    if abs(h.x - ship.hull.x) > PLACING_REACH or abs(h.y - ship.hull.y) > PLACING_REACH:
-        return f'more than {PLACING_REACH:g}" from where the move left it'
+    """Why a hull cannot stand where it is put, or None.  The reach is measured from centre to
+    centre in a straight line, with the tolerance of every measurement (``geometry.EPS``)."""
+    gap = distance(Vec(h.x, h.y), Vec(ship.hull.x, ship.hull.y))
+    if gap > PLACING_REACH + EPS:
+        return f'{gap:.2f}" away: more than {PLACING_REACH:g}" from where the move left it'
     if not sea.table.holds(h):
         return "off the table"
     for ob in sea.ship_obstacles(ship):
@@ -109,7 +115,7 @@ def confirm_position(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, Any, No
     answer = yield PlacePrompt(
         seats=(g.hand_for(ship.commander),),
         rule="JL-TURN-3",
-        text=f"{ship.name}: does the model stand where the move ended? (confirm, or give x, y, heading)",
+        text=f'{ship.name}: does the model stand where the move ended? (confirm, or give x, y, heading within {PLACING_REACH:g}" of it)',
         accepts=(Place,),
         sea=sea,
         ship=ship,

@@ -32,7 +32,7 @@ from grapeshot.core.registry import RuleBook
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RerollGrant, Roll, RollRequest
-from grapeshot.rulesets.navalwarhammer.data import NS
+from grapeshot.rulesets.navalwarhammer.data import MAX_POINTS, NS, POINTS_LIMIT
 from grapeshot.rulesets.navalwarhammer.fantasy.rerolls import CrewOfficers, crew_grant
 from grapeshot.rulesets.navalwarhammer.state import Sea
 
@@ -43,6 +43,15 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("wind", 0.0, None, "NW-MOVE-1", "the direction the wind blows towards at the start, in degrees", float, (0.0, 360.0)),
     Option("wind_sector", 45.0, None, "NW-MOVE-1", "degrees either side of downwind (and upwind) that count as with (against) the wind", float, (0.0, 90.0)),
+    Option(
+        "points_limit",
+        POINTS_LIMIT,
+        None,
+        "NW-SHIP-2",
+        "the game's points limit: each fleet is built to it or less, and costs no more than it",
+        int,
+        (1, MAX_POINTS),
+    ),
     Option("slot_limits", "duplicates", ("duplicates", "total"), "NW-SLOT-1", "special and rare limits of medium and large ships: of one choice, or in all"),
     Option("outnumber", "replace", ("replace", "add"), "NW-BOARD-5", "a crew twice the size scores +2 in all, or +2 beside the +1 of the larger crew"),
     Option(

@@ -1,7 +1,8 @@
 """Naval Warhammer's fleets in the lobby's builder (``core.capabilities.Builder``).
 
 The lobby builds a fleet file in a generic form the catalogue describes: the fleet's name, army
-and points limit; its ships by size (NW-SHIP-2), each with its way of moving, boats, upgrades
+and the points limit it is built to (a game takes it only at that limit or more: option
+``points_limit``, NW-SHIP-2); its ships by size (NW-SHIP-2), each with its way of moving, boats, upgrades
 (NW-UPG-*, by count, only those its size may carry) and crew (the army list's choices, NW-SLOT-*,
 each with the options its entry allows).  Every number the form shows comes from the tables the
 checks use (``data.SIZES``, ``data.UPGRADES``, ``armies``), and the check is the one
@@ -20,13 +21,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from grapeshot.core.capabilities import Builder, Checked
+from grapeshot.core.names import MAX_NAME
 from grapeshot.core.scenario import Scenario, more_places
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES, UnitEntry
-from grapeshot.rulesets.navalwarhammer.data import BELOW_DECKS, MOUNTS, SIZE_ORDER, SIZES, UPGRADES, Propulsion, Size
+from grapeshot.rulesets.navalwarhammer.data import BELOW_DECKS, MAX_POINTS, MOUNTS, POINTS_LIMIT, SIZE_ORDER, SIZES, UPGRADES, Propulsion, Size
 from grapeshot.rulesets.navalwarhammer.fleets import BOAT_SIZE, FleetSpec, builtin_fleet, read_fleet, summary
-
-#: what a new fleet starts as
-DEFAULT_POINTS = 1000
 
 
 def _field(name: str, label: str, kind: str, **more: Any) -> dict[str, Any]:
@@ -78,7 +77,7 @@ def _ship_item(size: Size) -> dict[str, Any]:
         if u.cost[size] is not None and u.per_ship[size] > 0
     ]
     fields = [
-        _field("name", "name", "text", required=True),
+        _field("name", "name", "text", required=True, max=MAX_NAME),
         _field(
             "propulsion",
             "moves by",
@@ -113,12 +112,12 @@ def catalogue() -> dict[str, Any]:
         "kind": "fleet",
         "title": "fleet",
         "items": {"crew": [_crew_item(u) for army in ARMIES.values() for u in army.units]},
-        "blank": {"name": "My fleet", "army": next(iter(ARMIES)), "points": DEFAULT_POINTS, "ships": []},
+        "blank": {"name": "My fleet", "army": next(iter(ARMIES)), "points": POINTS_LIMIT, "ships": []},
         "form": {
             "fields": [
-                _field("name", "name", "text"),
+                _field("name", "name", "text", max=MAX_NAME),
                 _field("army", "army", "choice", choices=[{"value": a.key, "label": a.name} for a in ARMIES.values()]),
-                _field("points", "points limit", "int", min=1, max=100_000, default=DEFAULT_POINTS, rule="NW-SHIP-2"),
+                _field("points", "points limit", "int", min=1, max=MAX_POINTS, default=POINTS_LIMIT, rule="NW-SHIP-2"),
             ],
             "lists": [{"name": "ships", "label": "ships", "style": "entries", "match": "size", "items": [_ship_item(s) for s in SIZE_ORDER]}],
         },

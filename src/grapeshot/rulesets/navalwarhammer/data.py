@@ -84,6 +84,13 @@ SIZES: dict[Size, ShipSize] = {
     )
 }
 
+#: the points limit of a game where its scenario sets none (option points_limit, NW-SHIP-2): the
+#: built-in scenarios' and fleets' 1,000
+POINTS_LIMIT = 1000
+#: the highest points limit a fleet may be built to, or a game played at: far beyond any real
+#: game, and small enough for every total to stay an ordinary number
+MAX_POINTS = 100_000
+
 # --------------------------------------------------------------------------- ship parts (stand-ins)
 
 #: a mast: toughness and wounds (NW-UPG-1 adds masts; the crow's nest sits on one, NW-UPG-8)

@@ -39,11 +39,14 @@ from importlib import resources
 from typing import Any
 
 from grapeshot.core.capabilities import Problem
+from grapeshot.core.errors import SHOWN
+from grapeshot.core.names import name_problem, refusal
 from grapeshot.core.untrusted import loads_yaml
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES, Army, CatalogueError, Slot, UnitEntry
 from grapeshot.rulesets.navalwarhammer.data import (
     BELOW_DECKS,
     CASTLE_CAPACITY,
+    MAX_POINTS,
     MOUNTS,
     SIZES,
     SMALL_STEAM_ARMIES,
@@ -138,6 +141,12 @@ def _p(rule: str | None, where: str, message: str) -> Problem:
     return Problem(rule, where, message)
 
 
+def _short(value: object) -> str:
+    """A wrong value as a problem quotes it: enough to recognise it, never a whole file."""
+    text = repr(value)
+    return text if len(text) <= SHOWN else text[: SHOWN - 4] + " ..."
+
+
 def read_fleet(data: object, source: str = "fleet", *, slot_limits: str = "duplicates") -> tuple[FleetSpec | None, list[Problem]]:
     """A fleet from parsed YAML, and every problem with it (the spec is None when its shape is
     too broken to read on)."""
@@ -148,16 +157,16 @@ def read_fleet(data: object, source: str = "fleet", *, slot_limits: str = "dupli
         if key not in FLEET_FIELDS:
             problems.append(_p(None, str(key), f"unknown field; a fleet has {list(FLEET_FIELDS)}"))
     name = data.get("name")
-    if not isinstance(name, str) or not name:
-        problems.append(_p(None, "name", "a fleet needs a name (text)"))
+    if (wrong := name_problem(name)) is not None or not isinstance(name, str):
+        problems.append(_p(None, "name", f"a fleet needs {refusal(wrong or 'not text')}"))
         name = source
     army_key = data.get("army")
     army = ARMIES.get(army_key) if isinstance(army_key, str) else None
     if army is None:
         return None, [*problems, _p(None, "army", f"one of the armies {sorted(ARMIES)}, got {army_key!r}")]
     limit = data.get("points")
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
-        problems.append(_p(None, "points", f"the fleet's points limit, a positive whole number, got {limit!r}"))
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_POINTS:
+        problems.append(_p("NW-SHIP-2", "points", f"the points limit the fleet is built to, a whole number from 1 to {MAX_POINTS}, got {_short(limit)}"))
         limit = 0
     raw_ships = data.get("ships")
     if not isinstance(raw_ships, list) or not raw_ships:
@@ -201,8 +210,8 @@ def _read_ship(raw: object, where: str, army: Army, problems: list[Problem], slo
         if key not in SHIP_FIELDS:
             problems.append(_p(None, f"{where}.{key}", f"unknown field; a ship has {list(SHIP_FIELDS)}"))
     name = raw.get("name")
-    if not isinstance(name, str) or not name:
-        problems.append(_p(None, f"{where}.name", "a ship needs a name (text)"))
+    if (wrong := name_problem(name)) is not None or not isinstance(name, str):
+        problems.append(_p(None, f"{where}.name", f"a ship needs {refusal(wrong or 'not text')}"))
         name = where
     try:
         size = Size(raw.get("size"))
@@ -434,6 +443,18 @@ def _check_fleet(fleet: FleetSpec, problems: list[Problem]) -> None:
     admirals = [c for s in fleet.ships for c in s.crew if c.admiral]
     if len(admirals) > 1:
         problems.append(_p("NW-SHIP-4", "ships", f"a fleet has one admiral, not {len(admirals)}"))
+
+
+def beyond(fleet: FleetSpec, limit: int) -> str | None:
+    """NW-SHIP-2 in a game: why a fleet does not belong in a game of this points limit (the
+    scenario's option ``points_limit``), or ``None``.  The fleet's own ``points`` is the limit it
+    was built to, which its own check holds its cost to; a game takes a fleet built to its limit or
+    less, so a fleet can never raise the limit it plays at by saying so (docs/rulings.md)."""
+    if fleet.points > limit:
+        return f"a fleet within this game's points limit of {limit} (NW-SHIP-2, option points_limit), not one that costs {fleet.points} points"
+    if fleet.limit > limit:
+        return f"a fleet built to this game's points limit of {limit} or less (NW-SHIP-2, option points_limit), not one built to {fleet.limit} points"
+    return None
 
 
 # --------------------------------------------------------------------------- files

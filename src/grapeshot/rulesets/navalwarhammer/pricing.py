@@ -125,6 +125,8 @@ def duel_with(red: Mapping[str, Any], blue: Mapping[str, Any]) -> Scenario:
     raw = copy.deepcopy(dict(load_scenario("duel", RULESET).raw))
     for entry, fleet in zip(raw["fleets"], (red, blue), strict=True):
         entry["fleet"] = json.loads(json.dumps(fleet))
+    # the study's fleets are built to more than the duel's 1,000 points: the game is played at theirs
+    raw["options"]["points_limit"] = max(int(red.get("points", 0)), int(blue.get("points", 0)), int(raw["options"]["points_limit"]))
     return parse_scenario(raw, "the pricing study's duel")
 
 

@@ -4,7 +4,8 @@ their parts, and every model of every crew placed on its deck.
 A scenario's fleet names a fleet file (a built-in one or a path, or gives the fleet inline) and
 places its ships in order (``placement``: x, y, heading; a ship may start moored at a dock).  The
 fleet is checked as ``grapeshot fleet check`` checks it, and the first problem refuses the
-scenario, naming the rule it breaks.
+scenario, naming the rule it breaks; then against the game's points limit (option
+``points_limit``, NW-SHIP-2): a fleet built to more, or costing more, is refused naming both.
 
 Models are placed on deck by the table's own placing (``geometry.place_bases``): war machines at
 their mounts (NW-CANNON-2) with their crews beside them, then each unit round the middle of the
@@ -43,7 +44,7 @@ from grapeshot.rulesets.navalwarhammer.data import (
 )
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import HAND_WEAPON, Troop
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit, ship_part
-from grapeshot.rulesets.navalwarhammer.fleets import CrewSpec, FleetSpec, ShipSpec, builtin_fleet, read_fleet
+from grapeshot.rulesets.navalwarhammer.fleets import CrewSpec, FleetSpec, ShipSpec, beyond, builtin_fleet, read_fleet
 from grapeshot.rulesets.navalwarhammer.state import Fig, Sea, Ship, Troops
 
 #: the terrain of a Naval Warhammer table: land and obstacles a ship runs into (solid or soft,
@@ -73,6 +74,8 @@ def build_sea(scenario: Scenario, options: Mapping[str, object]) -> Sea:
         entry = f.mapping(raw, path, FLEET_ENTRY_FIELDS)
         seat = f.text(entry, "seat", path)
         fleet = _fleet(f, entry, path, scenario.origins.get(f"{path}.fleet"), str(options["slot_limits"]))
+        if (wrong := beyond(fleet, int(str(options["points_limit"])))) is not None:
+            raise f.fail(f"{path}.fleet", wrong)
         if seat in sea.fleets:
             raise f.fail(f"{path}.seat", "one fleet a seat", seat)
         sea.fleets[seat] = fleet.name

@@ -24,6 +24,7 @@ from typing import Any
 
 from grapeshot.core.capabilities import Builder, Checked, Problem
 from grapeshot.core.errors import ScenarioError
+from grapeshot.core.names import MAX_NAME
 from grapeshot.core.scenario import Scenario, more_places, parse_scenario
 from grapeshot.rulesets.woodenships.data import GUNS, MAX_SECTIONS, MIN_SECTIONS, PILE_KINDS, SHIP_TYPES, ShipType
 from grapeshot.rulesets.woodenships.fleets import costs
@@ -48,7 +49,7 @@ def _cost_words(t: ShipType) -> str:
 
 
 def _ship_item(t: ShipType) -> dict[str, Any]:
-    fields: list[dict[str, Any]] = [{"name": "name", "label": "name", "kind": "text", "required": True}]
+    fields: list[dict[str, Any]] = [{"name": "name", "label": "name", "kind": "text", "required": True, "max": MAX_NAME}]
     value: dict[str, Any] = {"type": t.name}
     if t.per_section is not None:
         value["sections"] = 3
@@ -77,7 +78,7 @@ def _ship_item(t: ShipType) -> dict[str, Any]:
             "form": {
                 "fields": [{"name": "count", "label": "how many", "kind": "int", "min": 1, "max": 50, "default": 4}]
                 if k == "man"
-                else [{"name": "name", "label": "name", "kind": "text"}]
+                else [{"name": "name", "label": "name", "kind": "text", "max": MAX_NAME}]
             },
         }
         for k in PEOPLE
@@ -106,7 +107,7 @@ def catalogue() -> dict[str, Any]:
         "items": {},
         "blank": {"name": "My fleet", "ships": [], "pile": {}},
         "form": {
-            "fields": [{"name": "name", "label": "name", "kind": "text"}],
+            "fields": [{"name": "name", "label": "name", "kind": "text", "max": MAX_NAME}],
             "lists": [
                 {"name": "ships", "label": "ships", "style": "entries", "match": "type", "items": [_ship_item(t) for t in SHIP_TYPES.values()]},
                 {

@@ -88,6 +88,8 @@ def build(scenario: Scenario, options: Mapping[str, object]) -> Shore:
         path = f"fleets[{i}]"
         fleet = f.mapping(raw, path, FLEET_FIELDS)
         seat = f.text(fleet, "seat", path)
+        if "name" in fleet:
+            f.name(fleet, "name", path)
         for j, ship_raw in enumerate(f.seq(fleet.get("ships", []), f"{path}.ships")):
             pile += _ship(shore, f, seat, ship_raw, f"{path}.ships[{j}]", options)
         fleets.append((seat, fleet, path))
@@ -143,7 +145,7 @@ def _pile(f: Fields, raw: object, path: str) -> list[str]:
 def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: Mapping[str, object]) -> list[str]:
     """A ship; with option ``gun_draft: pile`` the kinds of the guns it would mount, for the pile."""
     s = f.mapping(raw, path, SHIP_FIELDS)
-    name = f.text(s, "name", path)
+    name = f.name(s, "name", path)
     if name in shore.ships:
         raise f.fail(f"{path}.name", "a ship name used once", name)
     kind = SHIP_TYPES[f.text(s, "type", path, choices=list(SHIP_TYPES))]
@@ -159,7 +161,7 @@ def _ship(shore: Shore, f: Fields, seat: str, raw: object, path: str, options: M
         lo, hi = kind.points
         chosen = f.integer(s, "hit_points", path, default=lo)
         if not lo <= chosen <= hi:
-            raise f.fail(f"{path}.hit_points", f"a {kind.title}'s hit points, {lo} to {hi} (WS-SHIP-2)", chosen)
+            raise f.fail(f"{path}.hit_points", f"a {kind.title}'s hit points, {lo if lo == hi else f'{lo} to {hi}'} (WS-SHIP-2)", chosen)
     elif "hit_points" in s:
         raise f.fail(f"{path}.hit_points", f"no hit points: a {kind.title} has {kind.per_section} a section (WS-SHIP-2)", s["hit_points"])
     points = kind.hit_points(count, chosen)
@@ -282,7 +284,7 @@ def _figures(f: Fields, item: Mapping[str, Any], path: str, default_name: str, s
     if "name" in item and count > 1:
         raise f.fail(f"{path}.name", "no name for an entry of several figures (they are numbered)", item["name"])
     if "name" in item:
-        return [(f.text(item, "name", path), kind, weapons)]
+        return [(f.name(item, "name", path), kind, weapons)]
     names: list[str] = []
     n = 0
     while len(names) < count:  # numbered on from those of an earlier entry of the same kind
@@ -471,7 +473,7 @@ def build_fort(shore: Shore, f: Fields, seat: str, raw: object, path: str) -> No
     there, its raised levels on its walls' top, its gates, its guns, and its cost and hit points
     from the fort cost table."""
     d = f.mapping(raw, path, FORT_FIELDS)
-    name = f.text(d, "name", path)
+    name = f.name(d, "name", path)
     if name in shore.forts or name in shore.ships:
         raise f.fail(f"{path}.name", "a fort name not used by another fort or ship", name)
     grounds = [lv.ident for lv in shore.lands if not lv.solid]
@@ -514,7 +516,7 @@ def _keep(f: Fields, fort: str, hull: Hull, wall: float, raw: object, path: str,
         raise f.fail(f"{path}.at", f"a level wholly within {fort}'s walls (in the fort's frame: forward, to the left)", [at.x, at.y])
     storey = f.integer(d, "storey", path, default=1, lo=1, hi=5)
     c = hull.world(at.x, at.y)
-    name = f.text(d, "name", path, default=f"{fort} level {i + 1}")
+    name = f.name(d, "name", path, default=f"{fort} level {i + 1}")
     return Keep(name, fort, Hull(c.x, c.y, hull.heading, length, width), storey, wall + storey * LEVEL_RISE)
 
 

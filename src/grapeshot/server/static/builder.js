@@ -80,8 +80,9 @@ function fieldInput(f, obj, onChange) {
     input = h("input", { type: "number", step: "1", min: f.min ?? null, max: f.max ?? null, value: obj[f.name] ?? "", placeholder: f.default ?? "" });
     input.addEventListener("input", () => set(input.value === "" ? undefined : Math.round(Number(input.value))));
   } else {
-    input = h("input", { type: "text", value: obj[f.name] ?? "", maxlength: 80 });
-    input.addEventListener("input", () => set(input.value));
+    // the catalogue's limit (a name's: the server refuses longer ones, and spaces at either end)
+    input = h("input", { type: "text", value: obj[f.name] ?? "", maxlength: f.max ?? null });
+    input.addEventListener("input", () => set(input.value.trim()));
   }
   input.dataset.field = f.name;
   return h("label", { class: "bfield" }, `${f.label} `, input, rule(f.rule));

@@ -336,8 +336,9 @@ export function makeForms(client, shipOf) {
   };
 
   // Companion play: the model's place, dragged (and turned by the handle at its bow) on the table
-  // or typed; the outline on the table and the fields follow each other. The square drawn is the
-  // reach the server allows from where the move left the model; the server checks the placing.
+  // or typed; the outline on the table and the fields follow each other. The circle drawn is the
+  // reach the server allows the model's centre from where the move left it (in a straight line);
+  // the server checks the placing.
   let placing = null;
   FORMS.PlacePrompt = (fs, p) => {
     const num = (id, value) => h("input", { type: "number", id, step: "0.1", value: fmt(value), style: "width:5.5em" });
@@ -360,9 +361,9 @@ export function makeForms(client, shipOf) {
     const ship = shipOf(p.ship, client.live().state);
     if (!ship || client.replaying()) return;
     const r = p.reach;
-    client.layers.drag.append(draw.poly([[p.x - r, p.y - r], [p.x + r, p.y - r], [p.x + r, p.y + r], [p.x - r, p.y + r]], "place-reach"));
+    client.layers.drag.append(draw.ring([p.x, p.y], r, "place-reach"));
     const say = (pose) => {
-      const far = Math.abs(pose[0] - p.x) > r || Math.abs(pose[1] - p.y) > r;
+      const far = dist(pose, [p.x, p.y]) > r + 1e-9;
       const off = hullCorners(pose, ship.length, ship.width).some(([cx, cy]) => cx < 0 || cy < 0 || cx > client.table.W || cy > client.table.H);
       placingMark(far || off);
       note.replaceChildren(far || off ? h("span", { class: "contact" }, far ? `beyond the ${fmt(r)}" reach of where the move left it` : "off the table") : `${fmt(dist(pose, [p.x, p.y]))}" from where the move left it, turned ${fmt(angleDiff(pose[2], p.heading), 0)}°`);
