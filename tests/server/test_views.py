@@ -5,6 +5,7 @@ game plays on (``server/views.py``, issue 23)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -149,3 +150,23 @@ def test_the_table_sends_the_view_the_shared_builder_builds(tmp_path: Path) -> N
         sent = table.view(seat)
         assert not faults and {k: sent[k] for k in built} == built
 
+
+
+def test_a_view_that_cannot_be_built_at_all_keeps_no_other_page_from_its_push(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spectator's view breaks outright (not a part of it): red's action is still taken and
+    answered, and blue's page is still sent the change."""
+    g = new_game(client, seats={"red": "human", "blue": "human"})
+    red, blue, spectator = token(g["links"]["red"]), token(g["links"]["blue"]), token(g["spectator"])
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={spectator}") as watching, client.websocket_connect(f"/ws/games/{g['id']}?token={blue}") as ws:
+        watching.receive_text()
+        ws.receive_text()
+        real = Table.view
+
+        def view_of(self: Table, seat: str | None, since: int = 0) -> dict[str, Any]:
+            if seat is None:
+                raise RuntimeError("the spectator's view broke")
+            return real(self, seat, since)
+
+        monkeypatch.setattr(Table, "view", view_of)
+        assert act(client, g["id"], red, orders_for(view(client, g["id"], red))).status_code == 200
+        assert json.loads(ws.receive_text())["commitments"][0]["seat"] == "red"
