@@ -90,4 +90,3 @@ def test_an_answer_in_another_order_is_the_same_answer_and_a_repeat_is_not() -> 
     assert orderless(CrewOrders("S", ("a", "b"), ())) == orderless(CrewOrders("S", ("b", "a"), ()))
     assert orderless(CrewOrders("S", ("a", "a"), ())) != orderless(CrewOrders("S", ("a",), ()))
     assert ENUMERATED >= 4**6  # a ship's crew of six units is told in or out whole
-

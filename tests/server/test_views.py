@@ -94,7 +94,9 @@ def test_a_module_whose_shapes_break_is_left_out_said_and_logged_and_the_game_pl
     (logged,) = [r for r in caplog.records if "collisions module" in r.getMessage()]  # once, not once a view
     assert g["id"] in logged.getMessage() and logged.exc_info is not None and "the drawing broke" in str(logged.exc_info[1])
     prompt = view(client, g["id"], red)["prompt"]
-    r = client.post(f"/api/games/{g['id']}/actions", params={"token": red}, json={"picks": [0] * len(prompt["legal"]["parts"]), "digest": prompt["legal"]["digest"]})
+    r = client.post(
+        f"/api/games/{g['id']}/actions", params={"token": red}, json={"picks": [0] * len(prompt["legal"]["parts"]), "digest": prompt["legal"]["digest"]}
+    )
     assert r.status_code == 200, r.text
     assert r.json()["actions"] > fine["actions"] and r.json()["degraded"]
 
@@ -149,7 +151,6 @@ def test_the_table_sends_the_view_the_shared_builder_builds(tmp_path: Path) -> N
         built, faults = build(table.game, seat)
         sent = table.view(seat)
         assert not faults and {k: sent[k] for k in built} == built
-
 
 
 def test_a_view_that_cannot_be_built_at_all_keeps_no_other_page_from_its_push(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
