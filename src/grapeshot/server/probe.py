@@ -212,7 +212,7 @@ class Probe:
         # one) or a perturbed one, listed answers with a leaf of their JSON perturbed, and the
         # last answers given in the game, each decoded as a request would be
         near = [a for _ in range(OUTSIDE) if (a := self._swapped(game, choices, parts)) is not None]
-        for _ in range(OUTSIDE // 2):
+        for _ in range(OUTSIDE // 2 if all(parts) else 0):  # a continuous part may list no options
             base = self._built(game, prompt, seat, choices, [self.rng.choice(o).value for o in parts], "a listed combination")
             if base is not None:
                 with contextlib.suppress(IllegalAction):  # a request the server refuses before any rule sees it
