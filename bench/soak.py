@@ -1,12 +1,24 @@
 """The soak: many seeded games of each built-in scenario of a rule set (with rule modules on, if
 asked), with the rule set's and the modules' invariants checked after every action.
 
+With ``--views`` it also probes every game as the web table shows it, after every action
+(``grapeshot.server.probe``): every seat's and the spectator's view built as the server builds
+it, and each waiting seat's listing of legal answers checked against ``check`` (listed answers
+accepted, near misses outside an enumerated listing refused, no check that breaks).  With
+``--each-module`` each scenario is played as it is and with each rule module its rule set can
+host switched the other way (on where the scenario has it off, off where it has it on).  Without
+``--ruleset`` every installed rule set is soaked.  The long soak of the views, a thousand seeded
+games of every scenario of every rule set with and without each module:
+
+    .venv/bin/python bench/soak.py --views --each-module --players random --jobs 2
+
 The players: ``random`` (every seat random), ``heuristic`` (every seat heuristic), ``mixed`` (the
 heuristic in one seat, chosen by the seed in turn, the random player in the others).  A game that
 raises, or breaks an invariant, or does not end within the step limit, is reported with its
 scenario, players and seed (enough to play it again); the script exits non-zero if any did.  For
 each scenario and kind of player it prints games a second, the results (wins by seat, draws) and
-how games ended (objective, and the turn they ended on).  ``--twice N`` plays the first N seeds
+how games ended (objective, and the turn they ended on); with ``--views``, the actions probed,
+views built, listings checked, answers checked and the faults found by kind, with examples.  ``--twice N`` plays the first N seeds
 of each again and checks that the same seed gives the same game (winners, ending, turn and the
 whole list of event kinds).
 
@@ -27,9 +39,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from grapeshot.agents import make, play_out
+from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
-from grapeshot.core.scenario import builtin_scenarios, load_scenario
+from grapeshot.core.module import all_modules
+from grapeshot.core.ruleset import all_rulesets
+from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario, with_modules
 from grapeshot.odds import wilson
+from grapeshot.server.probe import Probe
+from grapeshot.server.probe import Tally as Probed
 
 PLAYERS = ("random", "heuristic", "mixed")
 
@@ -46,16 +63,40 @@ def check(g: Game) -> None:
 
 @dataclass(frozen=True)
 class Key:
-    """What a batch plays: a rule set's scenario, with modules, by a kind of player."""
+    """What a batch plays: a rule set's scenario with exactly these modules in play, by a kind of
+    player, probed as the web table shows it or not."""
 
     ruleset: str
     modules: tuple[str, ...]
     scenario: str
     players: str
+    views: bool = False
 
     def label(self) -> str:
-        extra = f" +{'+'.join(self.modules)}" if self.modules else ""
-        return f"{self.scenario}{extra}, {self.players} players"
+        own = tuple(load_scenario(self.scenario, self.ruleset).modules)
+        extra = "".join(f" +{m}" for m in self.modules if m not in own) + "".join(f" -{m}" for m in own if m not in self.modules)
+        return f"{self.ruleset} {self.scenario}{extra}, {self.players} players"
+
+    def scenario_data(self) -> Scenario:
+        sc = load_scenario(self.scenario, self.ruleset)
+        return sc if tuple(sc.modules) == self.modules else with_modules(sc, list(self.modules))
+
+
+def variants(ruleset: str, scenario: str, extra: Sequence[str], each_module: bool) -> list[tuple[str, ...]]:
+    """The modules to play a scenario with: its own and ``extra``; with ``each_module`` also each
+    module the rule set can host switched the other way, one at a time."""
+    sc = load_scenario(scenario, ruleset)
+    base = tuple(dict.fromkeys([*sc.modules, *extra]))
+    out = [base]
+    if each_module:
+        for m in sorted(mod.name for mod in all_modules()):
+            switched = tuple(x for x in base if x != m) if m in base else (*base, m)
+            try:
+                Game(ruleset, with_modules(sc, list(switched)), seed=0, log=False)
+            except ScenarioError:
+                continue  # a module this rule set cannot host
+            out.append(switched)
+    return out
 
 
 def seat_players(players: str, seed: int, seats: int) -> list[str]:
@@ -65,12 +106,28 @@ def seat_players(players: str, seed: int, seats: int) -> list[str]:
     return ["heuristic" if k == seed % seats else "random" for k in range(seats)]
 
 
-def game_of(key: Key, seed: int) -> tuple[Game, Sequence[str]]:
-    sc = load_scenario(key.scenario, key.ruleset)
-    g = Game(key.ruleset, sc, seed=seed, log=False, modules=key.modules)
+def game_of(key: Key, seed: int, probed: Probed | None = None) -> tuple[Game, Sequence[str]]:
+    """A seeded game played out, its invariants checked after every action (and, with ``probed``,
+    probed as the web table shows it, into that tally; a probed game keeps its log, which the
+    views show)."""
+    sc = key.scenario_data()
+    g = Game(key.ruleset, sc, seed=seed, log=probed is not None)
     kinds = seat_players(key.players, seed, len(sc.seats))
     agents = {s.id: make(kinds[k], seed * 31 + k, key.ruleset) for k, s in enumerate(sc.seats)}
-    play_out(g, agents, check)
+    probe = Probe(seed, f"{key.label()} seed {seed}") if probed is not None else None
+
+    def after(game: Game) -> None:
+        check(game)
+        if probe is not None:
+            probe(game)
+
+    try:
+        if probe is not None:
+            probe(g)  # the start, before the first action
+        play_out(g, agents, after)
+    finally:
+        if probe is not None and probed is not None:
+            probed.add(probe.tally)
     return g, kinds
 
 
@@ -91,6 +148,8 @@ class Tally:
     #: with mixed players: the games the heuristic played in each seat, and its score there
     seat_games: Counter[str] = field(default_factory=Counter)
     seat_score: Counter[str] = field(default_factory=Counter)
+    #: with --views: what the probe of the web table's views and listings did and found
+    probed: Probed = field(default_factory=Probed)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -101,6 +160,7 @@ class Tally:
         self.failures += other.failures
         self.seat_games.update(other.seat_games)
         self.seat_score.update(other.seat_score)
+        self.probed.add(other.probed)
 
 
 def one(key: Key, seed: int, twice: bool) -> Tally:
@@ -109,7 +169,7 @@ def one(key: Key, seed: int, twice: bool) -> Tally:
     t = Tally(games=1)
     start = time.perf_counter()
     try:
-        g, kinds = game_of(key, seed)
+        g, kinds = game_of(key, seed, t.probed if key.views else None)
         if twice and summary(game_of(key, seed)[0]) != summary(g):
             raise Broken("the same seed played again gave another game")
     except Exception as e:  # every failure is reported, with its seed
@@ -127,6 +187,8 @@ def one(key: Key, seed: int, twice: bool) -> Tally:
             t.winners["draw" if len(out.winners) != 1 else out.winners[0]] += 1
         t.ended[out.objective] += 1
         t.turns[out.turn] += 1
+    if t.probed.faults:  # a game the web table could not show, or whose listings do not hold, failed
+        t.failures.append(f"{key.label()} seed {seed}: {sum(t.probed.faults.values())} view or listing faults: {', '.join(sorted(t.probed.faults))}")
     t.seconds = time.perf_counter() - start
     return t
 
@@ -157,6 +219,9 @@ def report(key: Key, t: Tally, wall: float) -> None:
             low, high = wilson(score, n)
             print(f"  the heuristic's score as {seat}: {score:.3f} of {n} games, 95% Wilson interval [{low:.3f}, {high:.3f}]")
     print(f"  ended by: {ended}; {turns}")
+    if key.views:
+        for line in t.probed.lines():
+            print(f"  {line}")
     print(f"  failures: {len(t.failures)}")
     for f in t.failures[:20]:
         print(f"    {f}")
@@ -164,8 +229,10 @@ def report(key: Key, t: Tally, wall: float) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--ruleset", required=True, help="the rule set")
+    ap.add_argument("--ruleset", action="append", help="a rule set (repeatable; default: every one installed)")
     ap.add_argument("--module", action="append", default=[], help="a rule module to switch on (repeatable)")
+    ap.add_argument("--each-module", action="store_true", help="each scenario also with each module its rule set can host switched the other way")
+    ap.add_argument("--views", action="store_true", help="probe every game's views and listings as the web table shows them, after every action")
     ap.add_argument("--games", type=int, default=1000, help="games of each scenario and kind of player")
     ap.add_argument("--first", type=int, default=0, help="the first seed")
     ap.add_argument("--scenario", action="append", help="a built-in scenario (repeatable; default: all)")
@@ -174,9 +241,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--batch", type=int, default=10, help="seeds a worker plays at a time")
     args = ap.parse_args()
-    modules = tuple(args.module)
-    scenarios = args.scenario or builtin_scenarios(args.ruleset)
-    keys = [Key(args.ruleset, modules, s, p) for s in scenarios for p in args.players or ("random", "heuristic")]
+    rulesets = args.ruleset or [rs.name for rs in sorted(all_rulesets(), key=lambda r: r.name)]
+    keys = [
+        Key(rs, mods, s, p, args.views)
+        for rs in rulesets
+        for s in (builtin_scenarios(rs) if not args.scenario else [s for s in args.scenario if s in builtin_scenarios(rs)])
+        for mods in variants(rs, s, args.module, args.each_module)
+        for p in args.players or ("random", "heuristic")
+    ]
     # the work interleaves the scenarios and players, a batch of seeds at a time, so a soak cut
     # short (Ctrl-C) still reports on every one of them
     twice = args.first + args.twice
@@ -206,6 +278,11 @@ def main() -> None:
         report(k, totals[k], wall)
     done = sum(t.games for t in totals.values())
     print(f"all: {done} games in {wall:.0f} s, {done / wall:.3f} games/s", flush=True)
+    if args.views:
+        probed = Probed()
+        for t in totals.values():
+            probed.add(t.probed)
+        print("all views: " + "\n".join(probed.lines()), flush=True)
     sys.exit(1 if any(t.failures for t in totals.values()) else 0)
 
 

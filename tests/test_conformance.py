@@ -1,7 +1,8 @@
 """The conformance suite every registered rule set must pass, on each of its built-in scenarios
 (the test-only toy rule set, with and without its module, the harbour with and without the
 collisions module, and every Wooden Ships scenario with and without it): determinism, save/load round trip, replay equality, copies, and random-play
-fuzzing with the rule set's and its modules' invariants checked after every action; and for
+fuzzing with the rule set's and its modules' invariants checked after every action, and of the
+web table's views and listings (every view renders, every listing is what check accepts); and for
 every rule set with a PettingZoo encoding, PettingZoo's own API and seed tests and the secrecy
 of each seat's observations (a rule set without one is skipped, saying so)."""
 
@@ -23,6 +24,7 @@ from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
 from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario, with_modules
 from grapeshot.report import Words, narrate, unworded
+from grapeshot.server.probe import Probe
 from tests.rulesets.collisions.support import brawl
 from tests.toy import CHEER, race
 from tests.toy.coded import coded_race
@@ -122,6 +124,28 @@ def test_random_play_keeps_the_invariants(ruleset: str, scenario: str, seed: int
     g = _play(ruleset, scenario, seed, players="random", check=True)
     assert g.outcome is not None
     assert g.outcome.turn >= 1
+
+
+#: the seed of the views' fuzz here (bench/soak.py --views plays a thousand a scenario)
+VIEWS_SEED = 1
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_every_view_renders_and_every_listing_is_what_check_accepts(ruleset: str, scenario: str) -> None:
+    """A seeded game of random players probed as the web table shows it, at the start and after
+    every action (``grapeshot.server.probe``): every seat's and the spectator's view is built as
+    the server builds it (shapes and listings included) without a part left out, and at every
+    waiting seat's listing every listed answer passes ``check``, every near miss outside an
+    enumerated listing is refused, and ``check`` never breaks.  The short version of
+    ``bench/soak.py --views --each-module``."""
+    sc = load(scenario, ruleset)
+    g = Game(ruleset, sc, seed=VIEWS_SEED)
+    probe = Probe(VIEWS_SEED, f"{ruleset} {scenario} seed {VIEWS_SEED}")
+    probe(g)
+    play_out(g, {s.id: make("random", VIEWS_SEED * 7 + k, ruleset) for k, s in enumerate(sc.seats)}, probe)
+    t = probe.tally
+    assert t.actions == len(g.actions) + 1 and t.views == t.actions * (len(sc.seats) + 1) and t.listings
+    assert not t.faults, "\n".join(t.lines())
 
 
 def _same(a: Game, b: Game) -> None:

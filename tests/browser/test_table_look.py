@@ -1,9 +1,12 @@
 """How the Jim Lad table looks to the people at it (issue 17): whose ship is whose, what the
-first turn goes without, and the header during a replay."""
+first turn goes without, and the header during a replay; and a view with a part left out
+(issue 23)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import re
+
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import Server
 from tests.browser.test_table import data, new_game, open_table
@@ -77,3 +80,30 @@ def test_a_label_by_the_table_edge_stays_on_the_table(page: Page, server: Server
     for x0, y0, x1, y1 in boxes:
         assert x0 >= 0 and x1 <= 120 and y0 >= 0 and y1 <= 72, boxes
     assert boxes[2][0] > 10  # in open water a label still runs to the right of its point
+
+
+def test_a_view_with_a_part_left_out_says_so_and_the_table_still_shows(page: Page, server: Server) -> None:
+    """The server leaves out a part of a view it could not build and names it in ``degraded``
+    (issue 23): the page says which, above the table, and draws the rest."""
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"})
+
+    def degrade(route: Route) -> None:
+        view = route.fetch().json()
+        view["degraded"] = [{"part": "shapes", "source": "the collisions module"}, {"part": "legal", "source": "the jimlad prompt OrdersPrompt"}]
+        route.fulfill(json=view)
+
+    page.route(re.compile(r".*/api/games/[^/?]+\?.*"), degrade)
+    page.route_web_socket(re.compile(r".*/ws/.*"), lambda ws: None)  # no live view to replace the one altered
+    page.goto(server.url + g["links"]["red"])
+    page.wait_for_selector("body[data-ready='1']")
+    note = page.locator("#degraded")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("its drawing from the collisions module")
+    expect(note).to_contain_text("the list of answers from the jimlad prompt OrdersPrompt")
+    expect(page.locator("g.ship[data-name='Da Big Smasha']")).to_have_count(1)
+
+
+def test_a_view_with_nothing_left_out_shows_no_note(page: Page, server: Server) -> None:
+    g = new_game(server, seats={"red": "human", "blue": "heuristic"})
+    open_table(page, server, g["links"]["red"])
+    expect(page.locator("#degraded")).to_be_hidden()

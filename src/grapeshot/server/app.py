@@ -161,7 +161,11 @@ class Tables:
         upto = len(live.table.game.events)
         for ws, (seat, since) in list(live.watchers.items()):
             if (seat, since) not in texts:
-                texts[seat, since] = json.dumps(live.table.view(seat, since))
+                try:
+                    texts[seat, since] = json.dumps(live.table.view(seat, since))
+                except Exception:  # a view that cannot be built at all must not keep the others from their pages
+                    log.exception("game %s: the view of %s could not be built", live.table.rec.id, seat or "the spectator")
+                    continue
             live.watchers[ws] = (seat, max(since, upto))
             sends.append(_send(live, ws, texts[seat, since]))
         await asyncio.gather(*sends)

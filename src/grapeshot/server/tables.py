@@ -14,7 +14,6 @@ the game is created and revealed when it ends (:mod:`grapeshot.core.commitment`)
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import logging
 import secrets
@@ -24,7 +23,6 @@ from typing import Any
 from grapeshot.agents import Agent, factories, make
 from grapeshot.agents.search import SearchPlayer, derive
 from grapeshot.core.actions import Action
-from grapeshot.core.choices import Choices
 from grapeshot.core.commitment import commit, new_salt
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game
@@ -35,8 +33,13 @@ from grapeshot.core.saves import Tracer, read_start, rules_of
 from grapeshot.core.scenario import parse_scenario
 from grapeshot.core.snapshot import SnapshotError
 from grapeshot.dice import DiceError
-from grapeshot.report import Words, outcome_words
+from grapeshot.server import views
 from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
+from grapeshot.server.views import Fault, digest_of, web_of
+
+__all__ = ["PEOPLE", "Denied", "Table", "ai_player", "digest_of", "players_of", "web_of"]
+
+log = logging.getLogger("grapeshot.server")
 
 log = logging.getLogger("grapeshot.server")
 
@@ -51,12 +54,6 @@ def players_of(ruleset: Ruleset) -> list[str]:
     return [PEOPLE, *factories(ruleset)]
 
 
-def digest_of(described: dict[str, Any]) -> str:
-    """The fingerprint of a prompt's described legal answers: a page's picks are taken only
-    against the very choices it was shown."""
-    return hashlib.sha256(json.dumps(described, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32]
-
-
 def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
     """An AI seat's player. A search seat gets a time budget: people are waiting for it, and its
     answers are stored like anyone's, so a choice that depends on the clock replays all the same."""
@@ -64,22 +61,6 @@ def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
     if isinstance(agent, SearchPlayer):
         agent.budget = dataclasses.replace(agent.budget, time_budget=THINK_SECONDS)
     return agent
-
-
-def web_of(ruleset: Ruleset) -> dict[str, Any] | None:
-    """Where the page finds the rule set's web plugin (its script and style sheets, under
-    ``/static/rulesets/<name>/``), or ``None``: the generic client alone then serves its games."""
-    plugin = ruleset.web()
-    if plugin is None:
-        return None
-    base = f"/static/rulesets/{ruleset.name}/"
-    served = plugin.static is not None
-    return {
-        "script": base + plugin.script if served and plugin.script else None,
-        "styles": [base + s for s in plugin.styles] if served else [],
-        "words": f"/api/rulesets/{ruleset.name}/words",
-        "odds": ruleset.odds() is not None,  # whether the page may ask the odds of an answer before it is sent
-    }
 
 
 def canonical(action: Action) -> str:
@@ -128,8 +109,11 @@ class Table:
     commitments: list[Commitment] = field(default_factory=list)
     _open: list[Commitment] = field(default_factory=list)  # sealed into the prompt still open
     _unstored_outcome: dict[str, Any] | None = None
-    #: the legal answers last described, by prompt and seat (a prompt's choices do not change while it is open)
-    _legal: tuple[Prompt, str, Choices, dict[str, Any]] | None = None
+    #: the legal answers described, kept until the next action (:class:`~.views.Listings`)
+    _listings: views.Listings = field(default_factory=views.Listings)
+    #: the faults already logged, by part, source and the number of actions (a view that cannot
+    #: be drawn is built again for every page watching: its error is logged once)
+    _logged: set[tuple[str, str, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.game = self._fresh()
@@ -284,16 +268,31 @@ class Table:
         prompt = self._asking(seat)
         try:
             action = self.game.decode(data)
-            prompt.check(seat, action)
+            self._checked(prompt, seat, action)
         except IllegalAction as err:
             raise Denied(422, str(err), "action") from None
         return action
+
+    def _checked(self, prompt: Prompt, seat: str, action: Action) -> None:
+        """``prompt.check``, where a check that breaks (a rule bug, not a refusal) refuses the
+        answer as well, logged: nothing is stored, and the game goes on waiting."""
+        try:
+            prompt.check(seat, action)
+        except IllegalAction:
+            raise
+        except Exception as err:
+            self._log(Fault("check", f"the {prompt.namespace} prompt {prompt.kind}", err), seat)
+            raise IllegalAction(f"the rules could not check this answer to {prompt.kind}, so it is refused (the server has logged why)") from None
 
     def choose(self, seat: str, picks: list[int], digest: str) -> Action:
         """The action built from a page's picks among the legal answers it was shown (one option
         index a part: the generic forms answer this way), if they are still the choices open."""
         prompt = self._asking(seat)
-        listed = self._listed(seat)
+        try:
+            listed = self._listed(seat)
+        except Exception as err:
+            self._log(Fault("legal", f"the {prompt.namespace} prompt {prompt.kind}", err), seat)
+            raise Denied(422, f"picks: the answers to {prompt.kind} could not be listed (the server has logged why); send the action itself", "picks") from None
         if listed is None:
             raise Denied(422, f"picks: the {prompt.kind} lists no answers to pick from; send the action itself", "picks")
         choices, described = listed
@@ -307,9 +306,13 @@ class Table:
             if not 0 <= k < len(part.options):
                 raise Denied(422, f"picks[{i}]: {part.label} has options 0 to {len(part.options) - 1}, not {k}", f"picks[{i}]")
             values.append(part.options[k].value)
-        action = choices.build(values)
         try:
-            prompt.check(seat, action)
+            action = choices.build(values)
+        except Exception as err:  # the listing's own parts that do not make an answer: a rule bug
+            self._log(Fault("legal", f"the {prompt.namespace} prompt {prompt.kind}", err), seat)
+            raise Denied(422, "picks: these picks do not make an answer (the server has logged why); send the action itself", "picks") from None
+        try:
+            self._checked(prompt, seat, action)
         except IllegalAction as err:
             raise Denied(422, f"picks: {err}", "picks") from None
         return action
@@ -325,22 +328,28 @@ class Table:
             raise Denied(422, f"it is not {seat}'s turn: the game is waiting for {', '.join(self.game.waiting_for()) or 'nobody'}: {prompt.text}", "action")
         return prompt
 
-    def _listed(self, seat: str) -> tuple[Choices, dict[str, Any]] | None:
+    def _listed(self, seat: str) -> views.Listed | None:
         """The legal answers of the prompt waiting on ``seat``, and their description for the page
-        (with its digest); ``None`` when nothing waits on it or the prompt lists no answers."""
-        prompt = self.game.prompt_for(seat)
-        if prompt is None:
-            return None
-        if self._legal is not None and self._legal[0] is prompt and self._legal[1] == seat:
-            return self._legal[2], self._legal[3]
-        try:
-            choices = prompt.legal(seat)
-        except NotImplementedError:
-            return None
-        described = choices.describe()
-        described["digest"] = digest_of(described)
-        self._legal = (prompt, seat, choices, described)
-        return choices, described
+        (with its digest); ``None`` when nothing waits on it or the prompt lists no answers.  Kept
+        until the next action: the very prompt may come back after one with other answers open."""
+        return self._listings.of(self.game, seat)
+
+    def _log(self, fault: Fault, seat: str | None) -> None:
+        """Log a part of a view (or a check) that broke, with the game and its traceback, once."""
+        key = (fault.part, fault.source, len(self.game.actions))
+        if key in self._logged:
+            return
+        self._logged.add(key)
+        who = "the spectator" if seat is None else seat
+        log.error(
+            "game %s, action %d: %s of %s failed for %s (left out of the view)",
+            self.rec.id,
+            len(self.game.actions),
+            fault.part,
+            fault.source,
+            who,
+            exc_info=(type(fault.error), fault.error, fault.error.__traceback__),
+        )
 
     def entry(self, seat: str, action: Action) -> ActionRecord:
         """The stored form of the next action (a sealed one with the salt of its commitment, and
@@ -441,10 +450,9 @@ class Table:
         """The seat's (or the spectator's) view, with the log from event ``since`` on.  The prompt
         waiting on the seat carries its legal answers in words (``legal``: ``Choices.describe()``
         and its digest), from which the page builds a form where the rule set's plugin has none."""
-        v = self.game.view(seat, since)
-        _decorate(self.game, v, seat)
-        if v["prompt"] is not None and seat is not None and (listed := self._listed(seat)) is not None:
-            v["prompt"]["legal"] = listed[1]
+        v, faults = views.build(self.game, seat, since, self._listings)
+        for fault in faults:
+            self._log(fault, seat)
         v["since"] = since
         v["game"] = self.rec.id
         v["title"] = self.rec.title
@@ -477,29 +485,12 @@ class Table:
         if not 0 <= upto <= len(self.game.actions):
             raise Denied(400, f"step must be between 0 and {len(self.game.actions)}")
         g = self.game.copy(upto=upto)  # from the latest checkpoint before that step: not the whole game again
-        v = g.view(None)
-        _decorate(g, v)
+        v, faults = views.build(g, None)
+        for fault in faults:
+            self._log(fault, None)
         v["step"], v["steps"], v["game"], v["title"] = upto, len(self.game.actions), self.rec.id, self.rec.title
         return v
 
 
 def _revisions(rules: dict[str, int]) -> str:
     return ", ".join(f"{k} revision {v}" for k, v in rules.items()) if rules else "rules from before revisions were recorded"
-
-
-def _decorate(game: Game, v: dict[str, Any], seat: str | None = None) -> None:
-    """What every view of a game says beside the game's own: the log in the battle report's words
-    (each entry's ``text``; null for machine-only events), the outcome in words, the turn's plan
-    (its parts, and why this turn skips any), the rule set's web plugin and the generic shapes
-    its plugin draws the view with (where it has them), with the shapes each module in play adds."""
-    words = Words.of(game)
-    v["log"] = [dict(e, text=words.describe(game.events[e["seq"]])) for e in v["log"]]
-    names = {s.id: s.name for s in game.scenario.seats if s.name}
-    v["outcome_text"] = None if game.outcome is None else outcome_words(game.outcome.to_json(), words, names)
-    v["phases"] = [p.to_json() for p in game.ruleset.turn_plan(game.state)]
-    v["web"] = web_of(game.ruleset)
-    plugin = game.ruleset.web()
-    own = plugin.shapes(v["state"]) if plugin is not None and plugin.shapes is not None else None
-    # each module in play adds what only it knows (tagged with its name), drawn over the host's pieces
-    added = [sh for run in game.modules.values() for sh in run.module.shapes(game, seat)]
-    v["shapes"] = None if own is None and not added else [*(own or []), *added]

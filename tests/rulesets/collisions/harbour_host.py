@@ -293,6 +293,9 @@ def wound(game: Game, figure: str, rule: str, cause: str) -> bool:
         return False
     h.vessel = None
     game.emit("lost", rule, figure=figure, cause=cause)
+    fallen = game.procedure(f"{NAME}.fallen")  # the module's boarders and prisoners lose him too
+    if fallen is not None:
+        fallen(game, figure)
     return True
 
 

@@ -18,7 +18,7 @@ from grapeshot.rulesets.collisions.phrases import WORDS
 from grapeshot.rulesets.collisions.prompts import Board, Grapple
 from grapeshot.rulesets.collisions.state import Boarding, Flotsam, Prisoner, Swimmer
 from grapeshot.rulesets.collisions.state import Grapple as Held
-from grapeshot.server.tables import _decorate
+from grapeshot.server.views import build
 from tests.rulesets.collisions.harbour_host import HOST
 from tests.rulesets.collisions.support import cg, craft, events, game, helm, say, scenario
 from tests.rulesets.collisions.test_boarding import BLUE, RED, grappled
@@ -143,10 +143,9 @@ def test_a_stand_off_without_room_is_told_as_such() -> None:
 
 def test_the_table_s_view_merges_the_module_s_shapes_for_any_host_and_none_without_it() -> None:
     g = grappled(go=4.0)
-    v = g.view("red")
-    _decorate(g, v, "red")
+    v, faults = build(g, "red")
+    assert not faults
     assert v["shapes"] == COLLISIONS.shapes(g, "red") and v["shapes"]  # the harbour has no web plugin: the module's alone
     off = game(scenario([RED, BLUE], modules=()))
-    w = off.view("red")
-    _decorate(off, w, "red")
+    w, _ = build(off, "red")
     assert w["shapes"] is None

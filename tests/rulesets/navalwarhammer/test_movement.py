@@ -6,15 +6,17 @@ from __future__ import annotations
 import pytest
 
 from grapeshot.core.actions import Action
+from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.rulesets.navalwarhammer.actions import Propel, Steer
+from grapeshot.rulesets.navalwarhammer.actions import CrewOrders, Propel, Steer
 from grapeshot.rulesets.navalwarhammer.courses import lacking, roll_allowance, sector, turns
 from grapeshot.rulesets.navalwarhammer.data import Propulsion
 from grapeshot.rulesets.navalwarhammer.moving import ship_move
-from grapeshot.rulesets.navalwarhammer.prompts import PropelPrompt, SteerPrompt
+from grapeshot.rulesets.navalwarhammer.prompts import CrewPrompt, PropelPrompt, SteerPrompt
 from grapeshot.rulesets.navalwarhammer.state import Ship
 from tests.rulesets.navalwarhammer.sea import HALBERDIERS, duel, events, game, run, script, sea, ship, the_ship, unit
+from tests.support import accepts
 
 pytestmark = pytest.mark.rules("NW-MOVE-1")
 
@@ -244,3 +246,14 @@ def test_an_overcrowded_ship_tests_leadership_to_move_and_is_not_overcrowded_at_
     script(g, [])
     run(g, ship_move(g, s, crowd), [most])
     assert not crowd.overcrowded and crowd.capacity == 12 and not events(g, "overcrowded")[-1].data["still"]
+
+
+@pytest.mark.rules("NW-CREW-1", "NW-CREW-2")
+def test_crew_orders_naming_a_unit_twice_are_refused_in_any_order_they_are_taken() -> None:
+    """The views' fuzz found crew orders with a unit named twice among those at work (or below)
+    taken as if named once: an answer none of the listed ones is."""
+    p = CrewPrompt(("red",), "NW-CREW-1", "crew?", (CrewOrders,), ship="Hawk", options={"A": ["work", "free", "work below"], "B": ["work", "free"]})
+    assert accepts(p, "red", CrewOrders("Hawk", ("B", "A"), ("A",)))  # the listing's order or another: the same answer
+    for twice in (CrewOrders("Hawk", ("A", "A"), ()), CrewOrders("Hawk", ("A",), ("A", "A"))):
+        with pytest.raises(IllegalAction, match="named twice"):
+            p.check("red", twice)

@@ -51,7 +51,7 @@ from grapeshot.rulesets.collisions.phrases import WORDS
 from grapeshot.rulesets.collisions.prizes import prisoners_step
 from grapeshot.rulesets.collisions.protocol import CollisionsHost, Verdict
 from grapeshot.rulesets.collisions.rules import RULEBOOK
-from grapeshot.rulesets.collisions.state import NAME, CollisionsState, Flotsam, host_of, state_of
+from grapeshot.rulesets.collisions.state import NAME, CollisionsState, Flotsam, fallen, host_of, state_of
 from grapeshot.rulesets.collisions.swimming import displaced, in_water, overboard, shoot_swimmer, shootable, sunk, swimmers_step
 
 __all__ = ["COLLISIONS", "FLOTSAM", "NAME", "OPTIONS", "PROCEDURES", "Collisions", "CollisionsHost", "Verdict"]
@@ -118,6 +118,7 @@ PROCEDURES: Mapping[str, Callable[..., Any]] = {
     f"{NAME}.shootable": shootable,
     f"{NAME}.in_water": in_water,
     f"{NAME}.displaced": displaced,
+    f"{NAME}.fallen": fallen,
     f"{NAME}.grappled": lambda game, vessel: state_of(game).grappled_with(vessel),
 }
 
@@ -181,7 +182,8 @@ class Collisions(Module):
     def invariants(self, game: Game) -> list[str]:
         """Ships never overlap; swimmers stay on the table, clear of each other, and out of every
         vessel's crew; grapples and boarding actions are between vessels afloat; a prisoner is
-        aboard no vessel but the one he is held in."""
+        aboard the vessel he is held in; a boarder is aboard a vessel or in the water (the dead
+        are in none of the module's lists: ``collisions.fallen``)."""
         h, st = host_of(game), state_of(game)
         vessels = list(h.vessels(game))
         hulls = {v: h.hull(game, v) for v in vessels}
@@ -197,7 +199,15 @@ class Collisions(Module):
         out += [f"grapple {g.a}-{g.b} with a vessel gone" for g in st.grapples if g.a not in hulls or g.b not in hulls]
         out += [f"boarding of {b.target}, which is gone" for b in st.boardings if b.target not in hulls]
         out += [
-            f"prisoner {p.figure} held in {p.vessel} is aboard {aboard[p.figure]}" for p in st.prisoners.values() if aboard.get(p.figure, p.vessel) != p.vessel
+            f"prisoner {p.figure} held in {p.vessel} is " + (f"aboard {aboard[p.figure]}" if p.figure in aboard else "aboard no vessel (dead?)")
+            for p in st.prisoners.values()
+            if aboard.get(p.figure) != p.vessel
+        ]
+        out += [
+            f"boarder {f} of {b.seat}'s boarding of {b.target} is aboard no vessel and not in the water (dead?)"
+            for b in st.boardings
+            for f in b.boarders
+            if f not in aboard and f not in st.swimmers
         ]
         return out
 

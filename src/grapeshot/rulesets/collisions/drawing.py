@@ -10,10 +10,10 @@ public: grapples, swimmers, flotsam, prisoners and boarders are all to be seen o
 - each **swimmer**'s base in its seat's colour, labelled with the turns he has been in the water
   (counting the turn he went in, as CG-SWIM-2 does), and what he clings to;
 - each piece of **flotsam** and **wreckage** (CG-SWIM-3) as its outline;
-- a ring round each **prisoner** (in the captor's colour) and each **prize crew** figure, and the
-  prize's name and captain over its hull (CG-BOARD-4);
-- a ring round each **boarder** on an enemy deck, in the boarding seat's colour, the leader's
-  marked (CG-BOARD-2, CG-BOARD-3).
+- a ring round each **prisoner** aboard the vessel he is held in (in the captor's colour) and
+  each **prize crew** figure, and the prize's name and captain over its hull (CG-BOARD-4);
+- a ring round each **boarder** on the enemy deck he boarded, in the boarding seat's colour, the
+  leader's marked (CG-BOARD-2, CG-BOARD-3): one gone into the water is drawn as a swimmer.
 """
 
 from __future__ import annotations
@@ -136,18 +136,22 @@ def _prizes(game: Game, st: CollisionsState) -> list[Shape]:
             for f in crew
         ]
     for p in st.prisoners.values():
-        if p.vessel in afloat:
+        if p.vessel in afloat and p.figure in h.figures_on(game, p.vessel):
             out.append(_ring(game, p.figure, p.captor, "prisoner", f"{p.figure}, prisoner of {p.captor} in {p.vessel} ({p.station})", "P"))
     return out
 
 
 def _boarders(game: Game, st: CollisionsState) -> list[Shape]:
+    h = host_of(game)
     out: list[Shape] = []
-    afloat = set(host_of(game).vessels(game))
+    afloat = set(h.vessels(game))
     for b in st.boardings:
         if b.target not in afloat:
             continue
+        aboard = set(h.figures_on(game, b.target))
         for f, origin in b.boarders.items():
+            if f not in aboard:
+                continue
             lead = f == b.leader
             came = f"from {origin}" if origin else "from the water"
             title = f"{f}, {'leading ' if lead else ''}{b.seat}'s boarders on {b.target} ({came}, since turn {b.started})"

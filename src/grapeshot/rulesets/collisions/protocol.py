@@ -39,6 +39,8 @@ says which host rule each replaces or adds to):
 ``collisions.displaced``   the host's own rules moved a swimmer (``(game, figure, x, y)``): the
                            module keeps him there
 ``collisions.grappled``    the vessels one is grappled with (``(game, vessel)``): they do not move
+``collisions.fallen``      the host's own rules killed a figure (``(game, figure)``): he is no
+                           longer a swimmer, a prisoner or a boarder
 =========================  =====================================================================
 """
 

@@ -196,14 +196,21 @@ def emit(game: Game, kind: str, rule: str | None, **data: Any) -> None:
     game.emit(f"{NAME}.{kind}", rule, **data)
 
 
-def lose(game: Game, figure: str, *, rule: str, cause: str) -> None:
-    """A figure the module's rules kill (drowned, Davy Jones's locker): no longer a swimmer, a
-    prisoner or a boarder here, and lost to the host."""
+def fallen(game: Game, figure: str) -> None:
+    """``collisions.fallen``: a figure is dead (the host's rules killed it, or the module's):
+    no longer a swimmer, a prisoner or a boarder here.  A boarding action left with no boarders
+    ends at its next round (repelled)."""
     st = state_of(game)
     st.swimmers.pop(figure, None)
     st.prisoners.pop(figure, None)
     for b in st.boardings:
         b.boarders.pop(figure, None)
+
+
+def lose(game: Game, figure: str, *, rule: str, cause: str) -> None:
+    """A figure the module's rules kill (drowned, Davy Jones's locker): struck from the module's
+    lists (:func:`fallen`), and lost to the host."""
+    fallen(game, figure)
     host_of(game).kill(game, figure, rule=rule, cause=cause)
 
 

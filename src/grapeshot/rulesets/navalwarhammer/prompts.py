@@ -99,6 +99,10 @@ class CrewPrompt(PartsPrompt):
         assert isinstance(action, CrewOrders)
         if action.ship != self.ship:
             raise IllegalAction(f"this asks about {self.ship}, not {action.ship}")
+        for name, units in (("working", action.working), ("below", action.below)):
+            twice = sorted({u for u in units if units.count(u) > 1})
+            if twice:
+                raise IllegalAction(f"{name}: {', '.join(twice)} named twice")
         picks = tuple((u, ("work" if u in action.working else "free") + (" below" if u in action.below else "")) for u in {*action.working, *action.below})
         self.check_picks(picks)
 

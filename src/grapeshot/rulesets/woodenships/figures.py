@@ -123,12 +123,19 @@ class Spaces:
         return space
 
 
+#: the collisions module's stations aboard, below decks and aloft: no figure moves there, and
+#: no one there is gone to and fought (its prisoners are held there)
+HELD = (Surface.BELOW, Surface.ALOFT)
+
+
 def crossing_refused(shore: Shore, figure: Figure, surface: Surface, ident: str) -> str | None:
     """Why a figure may not move from its surface onto this one (None: it may, or it is its own)."""
     here = figure.spot
     assert here is not None
     if (here.surface, here.ident) == (surface, ident):
         return None
+    if surface in HELD:
+        return f"no figure moves {surface.value} in {ident}: below decks and aloft are where the collisions module holds its prisoners"
     profile = figure.profile
     if profile is not None and profile.inches(surface.value) is None:
         return f"a {profile.title} cannot go onto the {surface.value} (WS-ANIMAL-*)"
@@ -397,8 +404,8 @@ def goals(shore: Shore, figure: Figure, spaces: Spaces) -> list[tuple[Surface, s
             if math.hypot(p.x - start.x, p.y - start.y) <= reach + PICK_REACH:
                 out.append((w.spot.surface, w.spot.ident, p, f"to pick up {w.name}"))
     for other in shore.living():
-        if other.side == figure.side or (other.swimming and not figure.animal) or other.spot is None:
-            continue
+        if other.side == figure.side or (other.swimming and not figure.animal) or other.spot is None or other.spot.surface in HELD:
+            continue  # a prisoner below decks (or a man aloft) is no one to go and fight
         p = shore.world(other.spot)
         d = math.hypot(p.x - start.x, p.y - start.y)
         if 1e-9 < d <= reach + 2.0:

@@ -19,8 +19,9 @@ The mapping, in short (each point a ruling):
   his figure at a spot of the water named :data:`~.state.KEPT`, moved to where the module says
   after every step of the module (:func:`sync`).  WS's own water rules leave such swimmers to
   the module (they neither move, climb nor are run down in WS's way), but the sharks still roll
-  for them (option ``collisions_sharks``) and the crocodiles and sea dragons still hunt them; a
-  swimmer WS kills is struck from the module's list at the next :func:`sync`.  Animals are no
+  for them (option ``collisions_sharks``) and the crocodiles and sea dragons still hunt them.
+  Every man WS kills (``wounds.kill``: a swimmer to the sharks, a boarder in hand to hand, a
+  prisoner) is struck from the module's lists at once (``collisions.fallen``).  Animals are no
   part of the module: they stay WS's own, aboard and in the water.
 * **The mêlée** (:func:`melee`): every figure of each group with a hand-to-hand weapon strikes
   once at the nearest of the other group, by WS-MELEE-1 with the hero's +1 and the gang-up
@@ -122,7 +123,7 @@ def swimmers(game: Game) -> dict[str, Base]:
 
 def sync(game: Game) -> None:
     """After a step of the module: WS's figures in the module's water go where the module has
-    them, and swimmers WS has killed (sharks, crocodiles, shots) leave the module's list."""
+    them (a dead one, which ``collisions.fallen`` has struck off already, is left off the table)."""
     if NAME not in game.modules:
         return
     from grapeshot.rulesets.collisions.state import state_of
@@ -376,7 +377,6 @@ class WoodenShipsHost:
     def kill(self, game: Game, figure: str, *, rule: str, cause: str) -> None:
         shore = shore_of(game)
         f = shore.figures[figure]
-        shore.prisoners.pop(figure, None)
         if f.alive:
             kill(game, shore, f, None, cause, rule)
 

@@ -3,7 +3,9 @@
 A fallen figure leaves the table; what it carried lies where it fell (on a deck, in the ship's
 frame, or on the ground) for anyone to pick up, or sinks where it fell in the water.  Its death
 scores for the side that killed it: a point a life point it had (a man 1, a hero 3; the
-victory ruling, WS-RULING-1).
+victory ruling, WS-RULING-1).  No longer anyone's prisoner, he is struck from the collisions
+module's lists too (``collisions.fallen``: its swimmers, prisoners and boarders), whatever rule
+killed him.
 """
 
 from __future__ import annotations
@@ -42,6 +44,10 @@ def kill(g: Game, shore: Shore, victim: Figure, by: str | None, cause: str, rule
     victim.life = 0
     victim.spot = None
     victim.killed_by = by
+    shore.prisoners.pop(victim.name, None)
+    fallen = g.procedure("collisions.fallen")  # the module, if in play: the dead leave its boardings and prisoners
+    if fallen is not None:
+        fallen(g, victim.name)
     scores = by is not None and by != victim.side and not victim.wild  # a wild creature is no one's loss
     if scores:
         assert by is not None

@@ -34,9 +34,22 @@ export function renderStatus() {
     out.textContent = `Game over on turn ${o.turn}: ${at.outcome_text || `won by ${(o.winners || []).join(", ") || "nobody"}`}. ${o.detail || ""}`;
     out.hidden = false;
   } else out.hidden = true;
+  renderDegraded(at);
   const banner = $("#replay-banner");
   banner.hidden = !S.replay;
   if (S.replay) $("#replay-banner-step").textContent = `${S.replay.step} of ${S.replay.steps}, turn ${S.replay.turn}, ${S.replay.phase}`;
+}
+
+// the parts of the view the server could not build (a rule set's or a module's code failed: it
+// logged why): the table is drawn without them, and a form without its listing takes the action typed
+const MISSING = { shapes: "its drawing", legal: "the list of answers" };
+function renderDegraded(v) {
+  const box = $("#degraded");
+  const parts = v.degraded || [];
+  box.hidden = !parts.length;
+  box.textContent = parts.length
+    ? `Part of this view could not be shown: ${parts.map((d) => `${MISSING[d.part] || d.part} from ${d.source}`).join("; ")}. The game goes on; the server has logged the error.`
+    : "";
 }
 
 // the parts of the turn (the rule set's turn plan): the one in play marked, a skipped one struck through with why
