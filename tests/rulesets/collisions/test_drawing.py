@@ -19,7 +19,7 @@ from grapeshot.rulesets.collisions.prompts import Board, Grapple
 from grapeshot.rulesets.collisions.state import Boarding, Flotsam, Prisoner, Swimmer
 from grapeshot.rulesets.collisions.state import Grapple as Held
 from grapeshot.server.views import build
-from tests.rulesets.collisions.harbour_host import HOST
+from tests.rulesets.collisions.harbour_host import HOST, harbour_of
 from tests.rulesets.collisions.support import cg, craft, events, game, helm, say, scenario
 from tests.rulesets.collisions.test_boarding import BLUE, RED, grappled
 from tests.rulesets.collisions.test_sideswipes import CUTTER, HULK, swing
@@ -48,6 +48,8 @@ def known_state() -> Game:
     st.swimmers["Blue/3"] = Swimmer("Blue/3", "blue", 40.0, 30.0, 0.5, g.turn - 1, wounded=True, clinging="spars")
     st.flotsam.append(Flotsam("wreck of Hulk", Polygon.circle(Vec(44.0, 30.0), 1.0, 6).points, "wreckage"))
     st.boardings.append(Boarding("red", "Blue", "Red/1", {"Red/1": "Red", "Red/2": ""}, 1))
+    for f in ("Red/1", "Red/2"):  # the boarders stand on the deck they boarded
+        harbour_of(g).hands[f].vessel = "Blue"
     st.prizes["Third"] = "Third/1"
     st.prisoners["Third/2"] = Prisoner("Third/2", "Third", "red", "below")
     return g

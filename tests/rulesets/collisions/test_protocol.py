@@ -60,6 +60,7 @@ def test_the_procedures_are_namespaced_by_the_module() -> None:
             "shootable",
             "in_water",
             "displaced",
+            "fallen",
             "grappled",
         )
     }
