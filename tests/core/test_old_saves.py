@@ -30,7 +30,9 @@ from grapeshot.server.store import Store
 
 CORPUS = Path(__file__).parents[1] / "data" / "old_saves"
 SAVES = sorted(CORPUS.glob("*/*.save.json"))
-RUNNING = [p for p in SAVES if "-half" in p.name]
+#: the running games played on to their end, and continued at the web table: the heuristic's (the
+#: random players' saves are only carried on and replayed, above: they are many)
+RUNNING = [p for p in SAVES if "-heuristic-half" in p.name]
 LOGGED = [p for p in SAVES if (p.parent / p.name.replace(".save.json", ".events.jsonl.gz")).exists()]
 STORES = sorted(CORPUS.glob("*/store/grapeshot.sqlite"))
 
