@@ -35,6 +35,7 @@ from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.ruleset import Option, discover, ready
 
 if TYPE_CHECKING:
+    from grapeshot.core.audit import Auditor
     from grapeshot.core.game import Game
     from grapeshot.core.registry import RuleBook
 
@@ -100,6 +101,10 @@ class Module(ABC):
 
     def players(self) -> Players | None:
         """Players for the module's own prompts (a host's player hands those prompts to them)."""
+        return None
+
+    def auditor(self) -> Auditor | None:
+        """The referee of the module's records in a host's log (:mod:`grapeshot.core.audit`)."""
         return None
 
     def odds(self) -> OddsQuestions | None:

@@ -32,6 +32,7 @@ from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.dice import RerollGrant, Roll, RollRequest
 
 if TYPE_CHECKING:
+    from grapeshot.core.audit import Auditor
     from grapeshot.core.game import Game
     from grapeshot.core.registry import RuleBook
     from grapeshot.core.scenario import Scenario
@@ -274,6 +275,11 @@ class Ruleset(ABC):
         """Printable score sheets for a game's pieces (``grapeshot sheet``, the table's link)."""
         return None
 
+    def auditor(self) -> Auditor | None:
+        """The referee of its event logs (:mod:`grapeshot.core.audit`): what the text forbids, checked
+        record by record without the rules' code (``grapeshot audit``, the soak, the conformance suite)."""
+        return None
+
     def need(self, capability: str) -> Any:
         """A capability by name, or :class:`Lacking` saying this rule set has none."""
         words = {
@@ -285,6 +291,7 @@ class Ruleset(ABC):
             "pricing": "points calibration",
             "encoding": "PettingZoo encoding",
             "sheets": "printable score sheets",
+            "auditor": "auditor of its logs",
         }
         if capability not in words:
             raise ValueError(f"unknown capability {capability!r}; known: {', '.join(words)}")
