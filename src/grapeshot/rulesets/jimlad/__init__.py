@@ -14,6 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
+from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
@@ -323,6 +324,13 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.web import WEB
 
         return WEB
+
+    def auditor(self) -> Auditor:
+        """Its referee of the logs (:mod:`.audit`): the records read against the text, with no
+        call to the rules' code."""
+        from grapeshot.rulesets.jimlad.audit import AUDITOR
+
+        return AUDITOR
 
     def turn_plan(self, state: Any) -> tuple[PhaseStep, ...]:
         return flow.turn_plan(cast(Sea, state).turn)
