@@ -20,15 +20,19 @@ each scenario and kind of player it prints games a second, the results (wins by 
 how games ended (objective, and the turn they ended on); with ``--views``, the actions probed,
 views built, listings checked, answers checked and the faults found by kind, with examples.  ``--twice N`` plays the first N seeds
 of each again and checks that the same seed gives the same game (winners, ending, turn and the
-whole list of event kinds).
+whole list of event kinds).  With ``--audit`` every game keeps its log and is read afterwards by the
+auditors of its rule set and modules (``grapeshot.core.audit.audit_game``): the games, records and
+findings by rule are reported, and each finding is printed with its game's seed and the record.
 
     .venv/bin/python bench/soak.py --ruleset navalwarhammer --games 1000 --jobs 2
     .venv/bin/python bench/soak.py --ruleset woodenships --module collisions --scenario galley-fight --players mixed
+    .venv/bin/python bench/soak.py --audit --games 200 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import sys
 import time
@@ -39,6 +43,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from grapeshot.agents import make, play_out
+from grapeshot.core.audit import audit_game
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
@@ -71,6 +76,7 @@ class Key:
     scenario: str
     players: str
     views: bool = False
+    audit: bool = False
 
     def label(self) -> str:
         own = tuple(load_scenario(self.scenario, self.ruleset).modules)
@@ -111,7 +117,7 @@ def game_of(key: Key, seed: int, probed: Probed | None = None) -> tuple[Game, Se
     probed as the web table shows it, into that tally; a probed game keeps its log, which the
     views show)."""
     sc = key.scenario_data()
-    g = Game(key.ruleset, sc, seed=seed, log=probed is not None)
+    g = Game(key.ruleset, sc, seed=seed, log=probed is not None or key.audit)
     kinds = seat_players(key.players, seed, len(sc.seats))
     agents = {s.id: make(kinds[k], seed * 31 + k, key.ruleset) for k, s in enumerate(sc.seats)}
     probe = Probe(seed, f"{key.label()} seed {seed}") if probed is not None else None
@@ -150,6 +156,12 @@ class Tally:
     seat_score: Counter[str] = field(default_factory=Counter)
     #: with --views: what the probe of the web table's views and listings did and found
     probed: Probed = field(default_factory=Probed)
+    #: with --audit: the games and records the auditors read, their findings by rule, and each
+    #: finding in words (with the game's seed and the record)
+    audited: int = 0
+    records: int = 0
+    findings: Counter[str] = field(default_factory=Counter)
+    found: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -161,6 +173,10 @@ class Tally:
         self.seat_games.update(other.seat_games)
         self.seat_score.update(other.seat_score)
         self.probed.add(other.probed)
+        self.audited += other.audited
+        self.records += other.records
+        self.findings.update(other.findings)
+        self.found += other.found
 
 
 def one(key: Key, seed: int, twice: bool) -> Tally:
@@ -176,6 +192,8 @@ def one(key: Key, seed: int, twice: bool) -> Tally:
         where = traceback.extract_tb(e.__traceback__)[-1]
         t.failures.append(f"{key.label()} seed {seed}: {type(e).__name__}: {e} ({where.filename}:{where.lineno})")
     else:
+        if key.audit:
+            referee(key, seed, g, t)
         assert g.outcome is not None
         out = g.outcome
         if key.players == "mixed":
@@ -191,6 +209,17 @@ def one(key: Key, seed: int, twice: bool) -> Tally:
         t.failures.append(f"{key.label()} seed {seed}: {sum(t.probed.faults.values())} view or listing faults: {', '.join(sorted(t.probed.faults))}")
     t.seconds = time.perf_counter() - start
     return t
+
+
+def referee(key: Key, seed: int, g: Game, t: Tally) -> None:
+    """The auditors' reading of a played game's whole log, into the tally."""
+    t.audited += 1
+    t.records += len(g.events)
+    lines = [e.line() for e in g.events]
+    for f in audit_game(g):
+        t.findings[f.rule] += 1
+        record = lines[f.seq] if 0 <= f.seq < len(lines) else json.dumps(None)
+        t.found.append(f"{key.label()} seed {seed}: {f.said()}\n      {record[:600]}")
 
 
 def batch(args: tuple[Key, int, int, int]) -> Tally:
@@ -222,6 +251,11 @@ def report(key: Key, t: Tally, wall: float) -> None:
     if key.views:
         for line in t.probed.lines():
             print(f"  {line}")
+    if key.audit:
+        found = ", ".join(f"{rule} {n}" for rule, n in sorted(t.findings.items())) or "none"
+        print(f"  audited: {t.audited} games, {t.records} records; findings by rule: {found}")
+        for f in t.found[:20]:
+            print(f"    {f}")
     print(f"  failures: {len(t.failures)}")
     for f in t.failures[:20]:
         print(f"    {f}")
@@ -233,6 +267,7 @@ def main() -> None:
     ap.add_argument("--module", action="append", default=[], help="a rule module to switch on (repeatable)")
     ap.add_argument("--each-module", action="store_true", help="each scenario also with each module its rule set can host switched the other way")
     ap.add_argument("--views", action="store_true", help="probe every game's views and listings as the web table shows them, after every action")
+    ap.add_argument("--audit", action="store_true", help="read every game's log with its rule set's and modules' auditors afterwards")
     ap.add_argument("--games", type=int, default=1000, help="games of each scenario and kind of player")
     ap.add_argument("--first", type=int, default=0, help="the first seed")
     ap.add_argument("--scenario", action="append", help="a built-in scenario (repeatable; default: all)")
@@ -243,7 +278,7 @@ def main() -> None:
     args = ap.parse_args()
     rulesets = args.ruleset or [rs.name for rs in sorted(all_rulesets(), key=lambda r: r.name)]
     keys = [
-        Key(rs, mods, s, p, args.views)
+        Key(rs, mods, s, p, args.views, args.audit)
         for rs in rulesets
         for s in (builtin_scenarios(rs) if not args.scenario else [s for s in args.scenario if s in builtin_scenarios(rs)])
         for mods in variants(rs, s, args.module, args.each_module)
@@ -265,8 +300,9 @@ def main() -> None:
         results = map(batch, work) if pool is None else pool.map(batch, work)
         for w, t in zip(work, results, strict=True):
             totals[w[0]].add(t)
-            print(f"batch {w[0].label()} seeds {w[1]}..{w[1] + w[2] - 1}: {t.games} games, {len(t.failures)} failures", flush=True)
-            for f in t.failures:
+            found = f", {sum(t.findings.values())} findings" if w[0].audit else ""
+            print(f"batch {w[0].label()} seeds {w[1]}..{w[1] + w[2] - 1}: {t.games} games, {len(t.failures)} failures{found}", flush=True)
+            for f in t.failures + t.found:
                 print(f"  {f}", flush=True)
     except KeyboardInterrupt:
         print("interrupted: the batches played so far")
@@ -278,12 +314,19 @@ def main() -> None:
         report(k, totals[k], wall)
     done = sum(t.games for t in totals.values())
     print(f"all: {done} games in {wall:.0f} s, {done / wall:.3f} games/s", flush=True)
+    if args.audit:
+        findings: Counter[str] = Counter()
+        for t in totals.values():
+            findings.update(t.findings)
+        audited, records = sum(t.audited for t in totals.values()), sum(t.records for t in totals.values())
+        by_rule = ", ".join(f"{rule} {n}" for rule, n in sorted(findings.items())) or "none"
+        print(f"all audited: {audited} games, {records} records; findings by rule: {by_rule}", flush=True)
     if args.views:
         probed = Probed()
         for t in totals.values():
             probed.add(t.probed)
         print("all views: " + "\n".join(probed.lines()), flush=True)
-    sys.exit(1 if any(t.failures for t in totals.values()) else 0)
+    sys.exit(1 if any(t.failures or t.found for t in totals.values()) else 0)
 
 
 if __name__ == "__main__":

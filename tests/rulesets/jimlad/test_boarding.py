@@ -23,16 +23,18 @@ from grapeshot.core.errors import IllegalAction
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.dice import ScriptedDice
+from grapeshot.geometry import Hull
 from grapeshot.report import Words, narrate
 from grapeshot.rulesets.jimlad import boarding, flow, krew, melee, melee_result
-from grapeshot.rulesets.jimlad.actions import Fire, ManoeuvreOrder, Orders
+from grapeshot.rulesets.jimlad.actions import Distance, Fire, ManoeuvreOrder, Orders
 from grapeshot.rulesets.jimlad.boarding import Board, BoardingOption, BoardPrompt
 from grapeshot.rulesets.jimlad.damage import sink
 from grapeshot.rulesets.jimlad.data import PROFILES, Role
 from grapeshot.rulesets.jimlad.kannon import can_shoot, check_fire, grapeshot_targets, slugga_targets
 from grapeshot.rulesets.jimlad.melee import Blows
-from grapeshot.rulesets.jimlad.melee_result import LOCKED
+from grapeshot.rulesets.jimlad.melee_result import FREED, LOCKED
 from grapeshot.rulesets.jimlad.players.heuristic import HeuristicPlayer
+from grapeshot.rulesets.jimlad.prompts import OrdersPrompt
 from grapeshot.rulesets.jimlad.state import KrewModel, Sea, Ship, victory_points
 from tests import support
 
@@ -628,6 +630,50 @@ def test_a_locked_ship_that_sinks_frees_the_other() -> None:
     assert red.engaged is None and red.held is None and sea.fights == []
     assert one(g, "boarding-ends") == {"attacker": "Red", "defender": "Blue", "why": "Blue has gone down"}
     assert can_shoot(sea, red) is None
+
+
+@pytest.mark.rules("JL-BOARD-5", "JL-TURN-3")
+def test_a_ship_freed_before_the_movement_phase_is_ordered_and_sails() -> None:
+    # Red and Blue fight a drawn round in turn 2's boarding phase: both are held for turn 3.
+    # Blue goes down in turn 3's events phase (a mine, say): Red is free for that turn's
+    # movement, so it is asked for its orders (the auditor found it held "locked" instead)
+    g = alongside(2.0, [2, *[1] * 14])
+    sea = support.sea(g)
+    red, blue = support.ship(g, "Red"), support.ship(g, "Blue")
+    red.krew = crew("kaptin", "krew")
+    blue.krew = crew("kaptin", "krew")
+    board(g)
+    assert red.held == (3, LOCKED)
+    sea.turn = g.turn = 3
+    sea.order = ("red", "blue")
+    sink(g, sea, blue, None, "a mine")
+    assert red.engaged is None and red.held is None
+    prompt = next(flow.movement_phase(g, sea))
+    assert isinstance(prompt, OrdersPrompt) and list(prompt.choices) == ["red"] and list(prompt.choices["red"]) == ["Red"]
+
+
+@pytest.mark.rules("JL-BOARD-5", "JL-TURN-3")
+def test_a_ship_freed_after_the_orders_were_given_lies_still_that_turn() -> None:
+    # Red and Blue are locked in turn 3; Green (moving first) crashes into Blue, down to her last
+    # hull point, and sinks her.  Red, freed after the orders were given, has none: it does not move
+    g = alongside(2.0, [2, *[1] * 14], green=True)
+    sea = support.sea(g)
+    red, blue, green = (support.ship(g, n) for n in ("Red", "Blue", "Green"))
+    red.krew = crew("kaptin", "krew")
+    blue.krew = crew("kaptin", "krew")
+    board(g)
+    sea.turn = g.turn = 3
+    sea.order = ("green", "red", "blue")
+    blue.hull_points = 1
+    green.hull = Hull(30.0, 58.0, 270.0, green.length, green.width)  # bow 9" off Blue's port side, heading at her
+    # All Stop: 3D6 less the Goffs' D6 (5"); the crash at S7 (6 for the distance, +1 Goffs; the
+    # courses cross square): 6 penetrates Blue's 12, no save; Blue sinks; Green is struck, 1: nothing
+    g.dice = ScriptedDice([2, 2, 2, 1, 6, 1, 1])
+    orders = Orders((ManoeuvreOrder("Green", 4, "none", "start"),))
+    support.drive(flow.movement_phase(g, sea), [orders, Distance(3.0)])
+    assert not blue.afloat and red.engaged is None
+    assert [(e.data["ship"], e.data["why"]) for e in kinds(g, "no-move")] == [("Red", FREED)]
+    assert [e.data["ship"] for e in kinds(g, "move")] == ["Green"]
 
 
 @pytest.mark.rules("JL-BOARD-5", "JL-KREW-6")

@@ -20,6 +20,7 @@ from grapeshot.core.clone import share
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
+from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.ruleset import Option, PhaseStep, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll, RollRequest
@@ -125,6 +126,15 @@ class JimLad(Ruleset):
     #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events;
     #: 3: the first turn's skipped parts are logged (phase-skipped), mines are never given a name used before
     events_version: ClassVar[int] = 3
+    revision: ClassVar[int] = 2
+    changes: ClassVar[tuple[RuleChange, ...]] = (
+        FIRST_REVISION,
+        RuleChange(
+            2,
+            ("JL-BOARD-5",),
+            "a ship whose boarding action ends (its partner sunk) before the turn's orders is free to be ordered and sail that turn; freed after them, it lies still",
+        ),
+    )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
 

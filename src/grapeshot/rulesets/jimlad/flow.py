@@ -36,6 +36,7 @@ from grapeshot.rulesets.jimlad.data import (
     armour_terms,
 )
 from grapeshot.rulesets.jimlad.kannon import SHELLS, carried, grapeshot_strength
+from grapeshot.rulesets.jimlad.melee_result import FREED
 from grapeshot.rulesets.jimlad.movement import hulk_drift, move_ship, roll_allowance, side_wind_drift, straight_ahead
 from grapeshot.rulesets.jimlad.placing import confirm_position
 from grapeshot.rulesets.jimlad.prompts import DistancePrompt, orders_prompt
@@ -276,6 +277,9 @@ def movement_phase(g: Game, sea: Sea) -> Proc:
             g.emit("no-move", "JL-SHIP-4", ship=ship.name, why="becalmed on one hull point")
         elif ship.engine_damaged:
             yield from repeat_move(g, sea, ship)
+        elif ship.name not in given:  # JL-BOARD-5: freed from a fight after the orders were given
+            ship.standstill = True
+            g.emit("no-move", "JL-TURN-3", ship=ship.name, why=FREED)
         else:
             yield from ordered_move(g, sea, ship, given[ship.name])
             if ship.afloat:

@@ -24,6 +24,8 @@ from grapeshot.rulesets.jimlad.state import Fight, KrewModel, Sea, Ship
 
 Side = Literal["attacker", "defender"]
 LOCKED = "locked in a boarding action"
+#: a ship freed from a boarding action after the turn's orders were given has none (JL-BOARD-5)
+FREED = "freed from a boarding action after the orders were given"
 
 #: the order in which a mob's models take hits: the boyz in front, then the Doc, the Kaptin last
 _HIT_ORDER = {"krew": 0, "doc": 1, "kaptin": 2}
@@ -95,13 +97,15 @@ def lock(sea: Sea, fight: Fight) -> None:
 
 
 def end(sea: Sea, fight: Fight) -> None:
-    """The fight is over: the ships are free again."""
+    """The fight is over: the ships are free again, for the rest of this turn too (a partner sunk
+    in the events phase frees the other for this turn's movement; freed after the orders were
+    given, it has none and lies still: :data:`FREED`)."""
     if fight in sea.fights:
         sea.fights.remove(fight)
     for name in (fight.attacker, fight.defender):
         ship = sea.ships[name]
         ship.engaged = None
-        if ship.held is not None and ship.held[1] == LOCKED and ship.held[0] > sea.turn:
+        if ship.held is not None and ship.held[1] == LOCKED and ship.held[0] >= sea.turn:
             ship.held = None
 
 

@@ -175,7 +175,9 @@ class JimLadAuditor(Auditor):
         """JL-SHIP-4: a sunk ship has gone down with its krew; nothing it does or suffers is logged."""
         for key in ACTORS.get(kind, ()):
             ship = led.ship(r, key)
-            if ship is not None and not ship.afloat:
+            # the record of a move or drift that ended in its sinking comes after the sinking
+            sank_on_the_way = kind in ("move", "drift") and led.scratch.get(ship.name if ship else "", {}).get("before", {}).get("afloat")
+            if ship is not None and not ship.afloat and not sank_on_the_way:
                 led.flag("JL-SHIP-4", r, f"{ship.name} ({key}) has sunk")
 
 

@@ -444,6 +444,8 @@ def sunk(led: Ledger, r: Record) -> None:
     if isinstance(r.get("vp_to"), str):
         led.vp[str(r.get("vp_to"))] += 1
     ship.afloat, ship.krew, ship.gold, ship.kaptin_wounds, ship.hulk_due = False, [], 0, 0, None
+    led.blows = [b for b in led.blows if b[0] != ship.name]  # the blows still to come find nothing to strike
+    led.losses = [s for s in led.losses if s != ship.name]
 
 
 @on("damage")

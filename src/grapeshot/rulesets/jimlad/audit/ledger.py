@@ -113,6 +113,7 @@ class Ledger:
         #: what has been done this phase (or this becalmed round): tuples like ("moved", ship)
         self.done: set[tuple[str, ...]] = set()
         self.orders: dict[str, Mapping[str, Any]] = {}  # this turn's orders, by ship
+        self.unordered: set[str] = set()  # the ships afloat this turn's orders left out
         self.becalmed: set[str] | None = None  # ships shooting the becalmed round
         self.shooter: str | None = None  # the seat whose ships are shooting
         self.penetrated: set[tuple[str, str]] = set()  # (ship, seat) this shooting phase

@@ -77,6 +77,10 @@ def orders(led: Ledger, r: Record) -> None:
                     "JL-EVT-15", r, not legal or (card, side) == forced, f"{ship.name} took card {card} {side}, the mermorks' card is {forced[0]} {forced[1]}"
                 )
             led.orders[ship.name] = o
+    for ship in led.afloat():
+        due = not ship.hulk and ship.hull > 1 and not ship.engine and ship.aground is None and held(led, ship) is None
+        led.expect("JL-TURN-3", r, ship.name in led.orders or not due, f"{ship.name} was given no orders though free to sail")
+    led.unordered = {s.name for s in led.afloat() if s.name not in led.orders}
 
 
 @on("mermorks")
@@ -172,10 +176,14 @@ def engine_repeat(led: Ledger, r: Record) -> None:
         side = "none"
     led.same("JL-MOVE-10", r, "the manoeuvre", (r.get("card"), r.get("side"), r.get("card_at")), (card, side, at))
     fresh = mine.get("allowance")
-    if led.option("engine_repeat") == "reroll" and fresh is not None:
+    if ship.has("sand-banks", led.turn):  # JL-EVT-7: held to half the card's minimum all the same
+        led.near("JL-EVT-7", r, "distance", r.get("distance"), CARDS[int(r.get("card", 1))][2] / 2.0 if int(r.get("card", 1)) in CARDS else 0.0)
+    elif led.option("engine_repeat") == "reroll" and fresh is not None:
         led.near("JL-DMG-8", r, "distance", r.get("distance"), float(fresh.get("high", 0.0)))
-    elif fresh is not None:  # skurvy or sand banks cut last turn's distance
-        led.expect("JL-DMG-8", r, float(r.get("distance", 0.0)) <= float(last["distance"] if last else 9.0) + NEAR, "the repeat goes further than last turn")
+    elif ship.has("skurvy", led.turn):  # JL-EVT-10: last turn's distance, less 2D6"
+        slow = led.rolled("JL-EVT-10", "2D6")
+        cut = int(slow[-1].get("total", 0)) if slow else 0
+        led.near("JL-EVT-10", r, "distance", r.get("distance"), max(0.0, float(last["distance"] if last else CARDS[1][2]) - cut))
     else:
         led.near("JL-DMG-8", r, "distance", r.get("distance"), float(last["distance"]) if last is not None else CARDS[1][2])
 
@@ -441,7 +449,8 @@ def no_move(led: Ledger, r: Record) -> None:
     elif rule == "JL-RAM-7":
         led.expect(rule, r, ship.aground is not None, f"{ship.name} lies aground with no grounding logged")
     else:
-        led.expect("JL-TURN-3", r, held(led, ship) is not None, f"{ship.name} did not move, and nothing held it ({r.get('why')})")
+        unordered = ship.name in led.unordered and not ship.engine  # freed after the orders (JL-BOARD-5)
+        led.expect("JL-TURN-3", r, held(led, ship) is not None or unordered, f"{ship.name} did not move, and nothing held it ({r.get('why')})")
     if rule != "JL-RAM-7":
         ship.standstill = True
 
