@@ -357,8 +357,9 @@ def npc_attack(led: Ledger, r: Record) -> None:
     dice = led.rolled(rule)
     if dice:
         led.same(rule, r, "faces", faces, dice[-1].get("faces"))
-    led.same(rule, r, "hits", r.get("hits"), sum(1 for f in faces if f >= need))
-    led.blows += [(ship.name, strength, str(r.get("kind")))] * int(r.get("hits", 0))
+    hits = sum(1 for f in faces if f >= need)
+    led.same(rule, r, "hits", r.get("hits"), hits)
+    led.blows += [(ship.name, strength, str(r.get("kind")))] * hits
 
 
 @on("strike")
@@ -387,7 +388,7 @@ def strike(led: Ledger, r: Record) -> None:
         led.same("JL-SHOOT-8", r, "roll", roll, pen[-1].get("total"))
     total = int(r.get("strength", 0)) + roll
     led.same("JL-SHOOT-8", r, "total", r.get("total"), total)
-    armour = int(r.get("armour", 0))
+    armour = ship.armour(facing) if facing in ("front", "port", "starboard", "rear") else int(r.get("armour", 0))
     verdict = "penetrating" if total > armour else "glancing" if total == armour else "none"
     save = r.get("save")
     if verdict == "none":
@@ -401,8 +402,7 @@ def strike(led: Ledger, r: Record) -> None:
         if int(r.get("save") or 0) >= SAVE:
             verdict = "saved"
     rule = "JL-SHIP-3" if (r.get("verdict") == "saved") != (verdict == "saved") else "JL-SHOOT-8"
-    if not led.same(rule, r, "verdict", r.get("verdict"), verdict):
-        return
+    led.same(rule, r, "verdict", r.get("verdict"), verdict)
     if verdict in ("glancing", "penetrating"):
         led.losses.append(ship.name)
     if verdict == "penetrating":
@@ -421,7 +421,7 @@ def hull_point_lost(led: Ledger, r: Record) -> None:
     if led.expect("JL-DMG-1", r, ship.name in led.losses, f"{ship.name} lost a hull point to no glancing or penetrating blow"):
         led.losses.remove(ship.name)
     led.same("JL-DMG-1", r, "left", r.get("left"), ship.hull - 1)
-    ship.hull = int(r.get("left", ship.hull - 1))
+    ship.hull = max(0, ship.hull - 1)
 
 
 @on("becalmed")
@@ -475,10 +475,10 @@ def damage(led: Ledger, r: Record) -> None:
         ship.effects.setdefault(result, set()).add(led.turn + 1)
     elif result == "gun-damaged":
         which = led.rolled("JL-DMG-6")
-        gun = GUN_HIT.get(int(which[-1].get("total", 0))) if which else r.get("gun")
+        gun = GUN_HIT.get(int(which[-1].get("total", 0))) if which else str(r.get("gun"))
         led.same("JL-DMG-6", r, "gun", r.get("gun"), gun)
         led.same("JL-DMG-10", r, "already", r.get("already"), gun in ship.guns)
-        ship.guns.add(str(r.get("gun")))
+        ship.guns.add(str(gun))
     elif result in ("rudder-damaged", "engine-damaged"):
         attr = "rudder" if result == "rudder-damaged" else "engine"
         led.same("JL-DMG-10", r, "already", r.get("already"), getattr(ship, attr))
@@ -508,8 +508,9 @@ def repair(led: Ledger, r: Record) -> None:
     dice = led.rolled("JL-DMG-9")
     if dice:
         led.same("JL-DMG-9", r, "roll", r.get("roll"), dice[-1].get("total"))
-    led.same("JL-DMG-9", r, "fixed", r.get("fixed"), int(r.get("roll", 0)) >= REPAIR_NEED)
-    if r.get("fixed"):
+    fixed = int(r.get("roll", 0)) >= REPAIR_NEED
+    led.same("JL-DMG-9", r, "fixed", r.get("fixed"), fixed)
+    if fixed:
         mend(ship, what)
     led.same("JL-DMG-9", r, "hull_points", r.get("hull_points"), ship.hull)
 

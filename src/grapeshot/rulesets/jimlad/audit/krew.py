@@ -75,8 +75,8 @@ def wound(led: Ledger, r: Record) -> None:
             wounded = int(fnp) < FNP
     led.same(rule, r, "wounded", r.get("wounded"), wounded)
     left = ship.kaptin_wounds if model == "kaptin" else 1
-    led.same(rule, r, "killed", r.get("killed"), bool(r.get("wounded")) and left <= 1)
-    if r.get("wounded"):
+    led.same(rule, r, "killed", r.get("killed"), wounded and left <= 1)
+    if wounded:
         if model == "kaptin":
             ship.kaptin_wounds -= 1
         if rule == "JL-BOARD-3":
@@ -131,12 +131,16 @@ def boarding(led: Ledger, r: Record) -> None:
     reach = led.hull_gap(ship, target)
     led.near("JL-BOARD-1", r, "distance", r.get("distance"), reach)
     led.expect("JL-BOARD-1", r, reach <= BOARD_FAR + NEAR, f'{ship.name} boarded from {reach:.3f}" away')
-    led.same("JL-BOARD-1", r, "need", r.get("need"), 2 if float(r.get("distance", 99.0)) <= BOARD_NEAR else 3)
+    logged = r.get("distance")
+    measured = float(logged) if isinstance(logged, (int, float)) and abs(float(logged) - reach) <= NEAR else reach  # the log's, where it agrees
+    need = 2 if measured <= BOARD_NEAR else 3
+    led.same("JL-BOARD-1", r, "need", r.get("need"), need)
     tie = last_d6(led, "JL-BOARD-1")
     if tie is not None:
         led.same("JL-BOARD-1", r, "roll", r.get("roll"), tie)
-    led.same("JL-BOARD-1", r, "success", r.get("success"), int(r.get("roll", 0)) >= int(r.get("need", 7)))
-    if r.get("success"):
+    success = int(r.get("roll", 0)) >= need
+    led.same("JL-BOARD-1", r, "success", r.get("success"), success)
+    if success:
         ship.engaged, target.engaged = target.name, ship.name
         led.melee_wounds.clear()
 
@@ -257,7 +261,7 @@ def takeover(led: Ledger, r: Record) -> None:
     led.expect("JL-KREW-6", r, reach <= float(led.option("takeover_range", 6.0)) + NEAR, f'{by.name} sent krew across {reach:.3f}"')
     free = ship.engaged is None and by.engaged is None and not led.in_harbour(ship) and not led.in_harbour(by)
     led.expect("JL-KREW-6", r, free, "a takeover by or of a ship locked or in harbour")
-    for _ in range(sent):
+    for _ in range(max(0, WORKING_KREW - len(ship.krew))):  # just enough to work her (ruling)
         role = "krew" if "krew" in by.krew else "doc"
         if role in by.krew:
             by.krew.remove(role)

@@ -172,9 +172,8 @@ def engine_repeat(led: Ledger, r: Record) -> None:
     led.expect("JL-DMG-8", r, ship.engine, f"{ship.name} repeats its move with its engine whole")
     last = ship.last_move
     card, side, at = (int(last["card"]), str(last["side"]), str(last["card_at"])) if last is not None else (1, "none", "start")
-    if ship.rudder:
-        side = "none"
-    led.same("JL-MOVE-10", r, "the manoeuvre", (r.get("card"), r.get("side"), r.get("card_at")), (card, side, at))
+    led.same("JL-DMG-8", r, "the card", (r.get("card"), r.get("card_at")), (card, at))
+    led.same("JL-MOVE-10" if ship.rudder else "JL-DMG-8", r, "side", r.get("side"), "none" if ship.rudder else side)
     fresh = mine.get("allowance")
     if ship.has("sand-banks", led.turn):  # JL-EVT-7: held to half the card's minimum all the same
         led.near("JL-EVT-7", r, "distance", r.get("distance"), CARDS[int(r.get("card", 1))][2] / 2.0 if int(r.get("card", 1)) in CARDS else 0.0)
@@ -329,8 +328,8 @@ def strength_terms(led: Ledger, r: Record, ship: Book) -> int:
     led.same("JL-RAM-5", r, "klan", r.get("klan"), 1 if ship.klan == "goffs" else None)
     if ship.klan != "snake-bites":
         led.same("JL-RAM-5", r, "wind", r.get("wind"), None)
-    terms = [r.get("band"), r.get("heading", 0), r.get("klan", 0) or 0, r.get("wind", 0) or 0]
-    want = ram_band(moved) + sum(int(t) for t in terms[1:] if isinstance(t, int))
+    heading, wind = r.get("heading", 0), r.get("wind", 0)  # checked on the course of impact (impact())
+    want = ram_band(moved) + (heading if heading in (-1, 0, 1) else 0) + (ship.klan == "goffs") + (wind if wind in (-1, 0, 1) else 0)
     led.same("JL-RAM-3", r, "strength", r.get("strength"), want)
     led.scratch.setdefault(ship.name, {}).setdefault("rams", []).append(r)
     return want
@@ -349,7 +348,7 @@ def ram(led: Ledger, r: Record) -> None:
         led.expect("JL-RAM-1", r, ("went", target.name) in led.done, f"{ship.name} rammed {target.name}, which has not moved this turn")
     rule = "JL-RAM-4" if planned else "JL-RAM-6"
     led.same(rule, r, "own_strength", r.get("own_strength"), strength - 1 if planned else strength)
-    led.blows += [(target.name, int(r.get("strength", 0)), "the impact"), (ship.name, int(r.get("own_strength", 0)), "the impact on the rammer")]
+    led.blows += [(target.name, strength, "the impact"), (ship.name, strength - 1 if planned else strength, "the impact on the rammer")]
 
 
 @on("aground")
@@ -359,10 +358,10 @@ def aground(led: Ledger, r: Record) -> None:
         return
     led.expect("JL-RAM-6", r, led.kind_of(str(r.get("on"))) in ("island", "dock"), f"aground on {r.get('on')!r}, not land")
     led.expect("JL-RAM-3", r, "heading" not in r, "running aground has no heading term")
-    strength_terms(led, r, ship)
+    strength = strength_terms(led, r, ship)
     ship.aground = led.turn
     ship.standstill = True
-    led.blows.append((ship.name, int(r.get("strength", 0)), "running aground"))
+    led.blows.append((ship.name, strength, "running aground"))
 
 
 @on("kraken-rammed")
@@ -470,10 +469,11 @@ def landing(led: Ledger, r: Record) -> None:
     tries = led.rolled("JL-LAND-1")
     if tries:
         led.same("JL-LAND-1", r, "roll", r.get("roll"), tries[-1].get("total"))
-    led.same("JL-LAND-1", r, "landed", r.get("landed"), int(r.get("roll", 0)) > 1)
+    landed = int(r.get("roll", 0)) > 1
+    led.same("JL-LAND-1", r, "landed", r.get("landed"), landed)
     end, start = r.get("end", ship.pose), r.get("start", ship.pose)
     led.expect("JL-LAND-1", r, off(float(end[2]), float(start[2])) < 0.01, "the ship turned as it landed")
-    if not r.get("landed"):
+    if not landed:
         led.expect("JL-LAND-1", r, distance(end, start) <= NEAR, "a failed landing moved the ship")
         return
     led.same("JL-LAND-1", r, "harbour", r.get("harbour"), kind == "dock")
@@ -546,9 +546,9 @@ def effect(led: Ledger, r: Record) -> None:
         return
     rule = str(r.get("rule"))
     led.same(rule, r, "in_force_on_turn", r.get("in_force_on_turn"), led.turn)
-    ship.effects.setdefault(str(r.get("effect")), set()).add(int(r.get("in_force_on_turn", led.turn)))
+    ship.effects.setdefault(str(r.get("effect")), set()).add(led.turn)
     if r.get("effect") == "snakes":
-        led.expect(rule, r, ship.klan != "snake-bites", "the Snake Bites are immune to snakes")
+        led.expect("JL-EVT-6", r, ship.klan != "snake-bites", "the Snake Bites are immune to snakes")
     if r.get("held"):
         ship.held.add(led.turn)
 

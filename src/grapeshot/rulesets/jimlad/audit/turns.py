@@ -106,7 +106,7 @@ def wind(led: Ledger, r: Record) -> None:
     dies = [x for x in led.rolls if x.get("expr") == "scatter" and x.get("direction") is not None]
     if dies:
         led.same("JL-TURN-1", r, "direction", r.get("direction"), dies[-1].get("direction"))
-    led.wind = float(r.get("direction", led.wind))
+    led.wind = float(dies[-1].get("direction") or 0.0) if dies else float(r.get("direction", led.wind))
 
 
 def points(led: Ledger) -> Counter[str]:
