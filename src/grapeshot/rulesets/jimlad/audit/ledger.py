@@ -114,6 +114,7 @@ class Ledger:
         self.done: set[tuple[str, ...]] = set()
         self.orders: dict[str, Mapping[str, Any]] = {}  # this turn's orders, by ship
         self.unordered: set[str] = set()  # the ships afloat this turn's orders left out
+        self.forced: dict[str, tuple[int, str]] = {}  # this turn's mermorks' cards (JL-EVT-15)
         self.becalmed: set[str] | None = None  # ships shooting the becalmed round
         self.shooter: str | None = None  # the seat whose ships are shooting
         self.penetrated: set[tuple[str, str]] = set()  # (ship, seat) this shooting phase

@@ -70,7 +70,7 @@ def orders(led: Ledger, r: Record) -> None:
             led.expect(CARDS[card][5], r, side in sides, f"{ship.name} was ordered onto card {card} turning {side}")
             led.expect("JL-MOVE-10", r, side == "none" or not ship.rudder, f"{ship.name} was ordered to turn {side} with its rudder damaged")
             led.expect("JL-MOVE-5", r, card != 5 or ship.standstill, f"{ship.name} was ordered Full Astern without being at a standstill")
-            forced = led.scratch.get(ship.name, {}).get("forced")
+            forced = led.forced.get(ship.name)
             if forced is not None:
                 legal = (forced[0] != 5 or ship.standstill) and (forced[1] == "none" or not ship.rudder)
                 led.expect(
@@ -87,7 +87,7 @@ def orders(led: Ledger, r: Record) -> None:
 def mermorks(led: Ledger, r: Record) -> None:
     ship = led.ship(r)
     if ship is not None:
-        led.scratch.setdefault(ship.name, {})["forced"] = (int(r.get("card", 0)), str(r.get("side")))
+        led.forced[ship.name] = (int(r.get("card", 0)), str(r.get("side")))
 
 
 @on("allowance")
@@ -172,19 +172,22 @@ def engine_repeat(led: Ledger, r: Record) -> None:
     led.expect("JL-DMG-8", r, ship.engine, f"{ship.name} repeats its move with its engine whole")
     last = ship.last_move
     card, side, at = (int(last["card"]), str(last["side"]), str(last["card_at"])) if last is not None else (1, "none", "start")
+    side = "none" if ship.rudder else side
     led.same("JL-DMG-8", r, "the card", (r.get("card"), r.get("card_at")), (card, at))
-    led.same("JL-MOVE-10" if ship.rudder else "JL-DMG-8", r, "side", r.get("side"), "none" if ship.rudder else side)
+    led.same("JL-MOVE-10" if ship.rudder else "JL-DMG-8", r, "side", r.get("side"), side)
     fresh = mine.get("allowance")
+    before = float(last["distance"]) if last is not None else CARDS[1][2]
     if ship.has("sand-banks", led.turn):  # JL-EVT-7: held to half the card's minimum all the same
-        led.near("JL-EVT-7", r, "distance", r.get("distance"), CARDS[int(r.get("card", 1))][2] / 2.0 if int(r.get("card", 1)) in CARDS else 0.0)
+        rule, span = "JL-EVT-7", CARDS[card][2] / 2.0
     elif led.option("engine_repeat") == "reroll" and fresh is not None:
-        led.near("JL-DMG-8", r, "distance", r.get("distance"), float(fresh.get("high", 0.0)))
+        rule, span = "JL-DMG-8", float(fresh.get("high", 0.0))
     elif ship.has("skurvy", led.turn):  # JL-EVT-10: last turn's distance, less 2D6"
         slow = led.rolled("JL-EVT-10", "2D6")
-        cut = int(slow[-1].get("total", 0)) if slow else 0
-        led.near("JL-EVT-10", r, "distance", r.get("distance"), max(0.0, float(last["distance"] if last else CARDS[1][2]) - cut))
+        rule, span = "JL-EVT-10", max(0.0, before - (int(slow[-1].get("total", 0)) if slow else 0))
     else:
-        led.near("JL-DMG-8", r, "distance", r.get("distance"), float(last["distance"]) if last is not None else CARDS[1][2])
+        rule, span = "JL-DMG-8", before
+    led.near(rule, r, "distance", r.get("distance"), span)
+    mine["repeat"] = (card, side, at, span)
 
 
 @on("contact")
@@ -243,9 +246,9 @@ def move(led: Ledger, r: Record) -> None:
     engine = mine.get("engine")
     if mine.get("before", {}).get("engine", ship.engine):
         if led.expect("JL-DMG-8", r, engine is not None, f"{ship.name} moved freely with its engine damaged"):
-            assert engine is not None
-            led.same("JL-DMG-8", r, "the manoeuvre", plan, (engine["card"], engine["side"], engine["card_at"]))
-            led.near("JL-DMG-8", r, "distance", r.get("distance"), float(engine.get("distance", 0.0)))
+            card_, side_, at_, span_ = mine["repeat"]
+            led.same("JL-DMG-8", r, "the manoeuvre", plan, (card_, side_, at_))
+            led.near("JL-DMG-8", r, "distance", r.get("distance"), span_)
     else:
         o = led.orders.get(ship.name)
         if led.expect("JL-TURN-3", r, o is not None, f"{ship.name} moved with no orders"):

@@ -90,7 +90,7 @@ def phase(led: Ledger, r: Record) -> None:
     led.done.clear()
     led.phase = str(r.get("name"))
     if led.phase == "sequence":
-        led.orders, led.unordered = {}, set()
+        led.orders, led.unordered, led.forced = {}, set(), {}
 
 
 @on("turn")
