@@ -167,7 +167,7 @@ class Ledger:
         """The ship's scratch for the move or drift under way, with how it stood as it set off
         (what happens on the way, a grounding or a blow, does not undo the right to set off)."""
         mine = self.scratch.setdefault(ship.name, {})
-        mine.setdefault("before", {"hull": ship.hull, "aground": ship.aground, "afloat": ship.afloat, "engine": ship.engine})
+        mine.setdefault("before", {"hull": ship.hull, "aground": ship.aground, "afloat": ship.afloat, "engine": ship.engine, "orks": len(ship.krew)})
         return mine
 
     def rolled(self, rule: str | None = None, expr: str | None = None) -> list[Record]:

@@ -8,7 +8,7 @@ from typing import Any
 from grapeshot.core.audit import Record, distance, off
 from grapeshot.rulesets.jimlad.audit.ledger import NEAR, Book, Ledger, on
 from grapeshot.rulesets.jimlad.audit.shapes import Pose, along, gap, unit
-from grapeshot.rulesets.jimlad.audit.text import CARD_LENGTH, CARDS, HULL, KLAN_SPEED, LAND_REACH, LD, SIDE_SIGN, ram_band
+from grapeshot.rulesets.jimlad.audit.text import CARD_LENGTH, CARDS, HULL, KLAN_SPEED, LAND_REACH, LD, SIDE_SIGN, WORKING_KREW, ram_band
 
 
 def dice(n: int, sides: int = 6) -> str:
@@ -29,8 +29,8 @@ def held(led: Ledger, ship: Book) -> str | None:
 def may_sail(led: Ledger, ship: Book, r: Record, what: str, before: dict[str, Any] | None = None) -> None:
     """Only a ship afloat, krewed, with hull points to move on, free and not ashore sails a card
     (judged as it set off: ``before``)."""
-    was = before or {"hull": ship.hull, "aground": ship.aground}
-    led.expect("JL-KREW-5", r, not ship.hulk, f"{ship.name} {what} with {len(ship.krew)} Orks aboard: a hulk only drifts")
+    was = before or {"hull": ship.hull, "aground": ship.aground, "orks": len(ship.krew)}
+    led.expect("JL-KREW-5", r, was["orks"] >= WORKING_KREW, f"{ship.name} {what} with {was['orks']} Orks aboard: a hulk only drifts")
     led.expect("JL-SHIP-4", r, was["hull"] > 1, f"{ship.name} {what} on {was['hull']} hull point: becalmed")
     led.expect("JL-RAM-7", r, was["aground"] is None, f"{ship.name} {what} while aground")
     why = held(led, ship)
