@@ -257,3 +257,47 @@ def test_crew_orders_naming_a_unit_twice_are_refused_in_any_order_they_are_taken
     for twice in (CrewOrders("Hawk", ("A", "A"), ()), CrewOrders("Hawk", ("A",), ("A", "A"))):
         with pytest.raises(IllegalAction, match="named twice"):
             p.check("red", twice)
+
+
+@pytest.mark.rules("NW-MOVE-1")
+def test_the_half_move_minimum_remembers_the_move_made_not_the_move_planned() -> None:
+    """Stopped by the table's edge 0.7" into a planned 13": the ship moved less than half its
+    allowance, so next turn it may move slower or stop (issue 24: it was held to its plan)."""
+    g = game(duel([ship("Hawk", "medium", [HALBERDIERS])], [ship("Far", "medium", [HALBERDIERS])], red_places=[{"x": 65.25, "y": 10.0, "heading": 0.0}]))
+    set_to_work(g, "Hawk")
+    s = sea(g)
+    s.wind = 0.0
+    hawk = the_ship(g, "Hawk")
+    script(g, [2, 2])  # with the wind: 9 + 2D6 = 13
+    run(g, ship_move(g, s, hawk), [most])
+    move = events(g, "move")[-1].data
+    assert move["planned"] == 13.0 and 0.5 < move["travelled"] < 1.0
+    assert hawk.last_moved == pytest.approx(move["travelled"], abs=1e-4) and hawk.last_allowance == 13.0
+    assert hawk.speed == pytest.approx(move["travelled"], abs=1e-4)  # NW-LAUNCH-1 asks the speed it made
+    script(g, [2, 2])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0
+
+
+@pytest.mark.rules("NW-MOVE-1", "NW-AGROUND-1", "NW-BOARD-8")
+@pytest.mark.parametrize("held", ["aground", "grappled", "moored"])
+def test_a_turn_without_a_move_leaves_the_ship_free_of_the_half_move_minimum(held: str) -> None:
+    """A ship that did not move in its last movement phase (aground, grappled, moored) moved at
+    most half its move: next time it may move slower or stop, whatever it did before."""
+    g = one()
+    s = sea(g)
+    hawk = the_ship(g, "Hawk")
+    hawk.last_moved, hawk.last_allowance = 14.0, 14.0
+    if held == "aground":
+        hawk.aground, hawk.aground_turn = "the rock", s.turn
+    elif held == "grappled":
+        hawk.grappled = ["Far"]
+        the_ship(g, "Far").grappled = ["Hawk"]
+    else:
+        hawk.moored = "the quay"
+    script(g, [])
+    stay = [lambda p: next(a for a in p.answers if isinstance(a, Propel) and a.mode == "stay")] if held == "moored" else []
+    run(g, ship_move(g, s, hawk), stay)
+    assert hawk.last_moved == 0.0
+    s.wind = 0.0
+    script(g, [1, 1])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0

@@ -29,6 +29,7 @@ from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestio
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
+from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RerollGrant, Roll, RollRequest
@@ -115,6 +116,15 @@ class NavalWarhammer(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("nw", "naval-warhammer")
     title: ClassVar[str] = "Naval Warhammer"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    revision: ClassVar[int] = 2
+    changes: ClassVar[tuple[RuleChange, ...]] = (
+        FIRST_REVISION,
+        RuleChange(
+            2,
+            ("NW-MOVE-1", "NW-LAUNCH-1"),
+            "issue 24: the half-move minimum and a ship's speed remember the move made, not the move planned",
+        ),
+    )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
     #: its action kinds are registered by .actions, which the package does not import (it loads its parts lazily)

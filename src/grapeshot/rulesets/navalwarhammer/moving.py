@@ -164,8 +164,25 @@ def obstacles_for(sea: Sea, ship: Ship) -> list[Obstacle]:
     return out
 
 
+#: what a ship's movement phase came to (NW-MOVE-1): the inches it moved and the allowance it had
+Made = tuple[float, float]
+#: a movement phase in which the ship made no move of its own (moored, aground, grappled, adrift)
+STILL: Made = (0.0, 0.0)
+
+
 def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
-    """One ship's move in its commander's movement phase (see the module docstring)."""
+    """One ship's move in its commander's movement phase (see the module docstring).
+
+    NW-MOVE-1's half-move minimum looks back at this phase next time: what is remembered is the
+    move the ship *made* (the inches it travelled before whatever stopped it) against the allowance
+    it had, never the move it planned; a phase in which it made no move of its own leaves it free
+    to move slower or stop."""
+    made = yield from underway(g, sea, ship)
+    ship.last_moved, ship.last_allowance = made
+
+
+def underway(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, Any, Made]:
+    """The body of :func:`ship_move`: what the ship does this phase, and what it came to."""
     ship.won_round = False
     if ship.moored is not None:
         opts = [Propel(ship.name, "stay"), Propel(ship.name, "cast-off")]
@@ -181,23 +198,22 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
             yield from harbour.cast_off(g, sea, ship)
         else:
             g.emit("no-move", "NW-DOCK-1", ship=ship.name, why=f"moored at {ship.moored}")
-        return
+        return STILL
     if ship.aground is not None and (ship.aground_turn == sea.turn or not (yield from refloat(g, sea, ship))):
         g.emit("no-move", "NW-AGROUND-1", ship=ship.name, why=f"aground on {ship.aground}")
-        return
+        return STILL
     if ship.grappled:
         g.emit("no-move", "NW-BOARD-8", ship=ship.name, why=f"grappled with {', '.join(ship.grappled)}")
-        ship.last_moved, ship.speed = 0.0, 0.0
-        return
+        ship.speed = 0.0
+        return STILL
     if harbour.in_shallows(sea, ship):
         ship.in_shallows = True
         if (yield from harbour.shallow_roll(g, sea, ship, "the start of its movement phase")):
-            return
+            return STILL
     else:
         ship.in_shallows = False
     if crew_models(sea, ship) == 0:
-        yield from adrift(g, sea, ship, "no crew aboard")
-        return
+        return (yield from adrift(g, sea, ship, "no crew aboard"))
     out_of_control = ship.out_of_control
     ship.out_of_control = False
     why = "its wizard miscast (NW-MOVE-5)" if out_of_control else ""
@@ -214,18 +230,14 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
     if short is not None:
         if sails and not ship.lost_control:
             ship.lost_control = True
-            yield from loose(g, sea, ship, f"it cannot be worked: {short}")
-        else:
-            yield from adrift(g, sea, ship, f"it cannot be worked: {short}")
-        return
+            return (yield from loose(g, sea, ship, f"it cannot be worked: {short}"))
+        return (yield from adrift(g, sea, ship, f"it cannot be worked: {short}"))
     ship.lost_control = False
     if out_of_control:
-        yield from loose(g, sea, ship, why)
-        return
+        return (yield from loose(g, sea, ship, why))
     usable = [m for m in options if cannot_move(sea, ship, m) is None]
     if not usable:
-        yield from adrift(g, sea, ship, "; ".join(str(cannot_move(sea, ship, m)) for m in options))
-        return
+        return (yield from adrift(g, sea, ship, "; ".join(str(cannot_move(sea, ship, m)) for m in options)))
     mode, throttle = usable[0], False
     choices = [Propel(ship.name, m.value) for m in usable] + [Propel(ship.name, Propulsion.STEAM.value, True) for m in usable if m is Propulsion.STEAM]
     if len(choices) > 1:
@@ -242,14 +254,14 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
             if t.burst:
                 yield from hull_blow(g, sea, ship, 1, BURST_STRENGTH, f"{ship.name}'s boiler bursting", None, "FB-THROTTLE-1")
                 if ship.afloat:
-                    yield from adrift(g, sea, ship, "its boiler burst: no steam this turn (FB-THROTTLE-1)")
-                return
+                    return (yield from adrift(g, sea, ship, "its boiler burst: no steam this turn (FB-THROTTLE-1)"))
+                return STILL
             steam += t.extra
     allowance = yield from roll_allowance(g, sea, ship, mode, steam)
-    yield from steer(g, sea, ship, allowance)
+    return (yield from steer(g, sea, ship, allowance))
 
 
-def steer(g: Game, sea: Sea, ship: Ship, allowance: Allowance) -> Proc:
+def steer(g: Game, sea: Sea, ship: Ship, allowance: Allowance) -> Generator[Prompt, Any, Made]:
     prompt = SteerPrompt(
         (ship.commander,),
         "NW-MOVE-1",
@@ -268,19 +280,20 @@ def steer(g: Game, sea: Sea, ship: Ship, allowance: Allowance) -> Proc:
     target = prompt.ram_target(a.inches, a.turn, a.at) if a.ram else None
     if a.ram:
         g.emit("declares-ram", "NW-BOARD-1", ship=ship.name, target=target)
-    yield from travel(g, sea, ship, path, a.inches, ram=target, why=allowance.mode.value)
-    ship.last_moved, ship.last_allowance = a.inches, allowance.most
+    moved = yield from travel(g, sea, ship, path, a.inches, ram=target, why=allowance.mode.value)
+    return moved, allowance.most
 
 
-def adrift(g: Game, sea: Sea, ship: Ship, why: str) -> Proc:
-    """Adrift (a stand-in for the naval supplement's): D6" in the direction the wind blows, no turn."""
+def adrift(g: Game, sea: Sea, ship: Ship, why: str) -> Generator[Prompt, Any, Made]:
+    """Adrift (a stand-in for the naval supplement's): D6" in the direction the wind blows, no
+    turn.  The wind moves her, not her crew: no move of her own (NW-MOVE-1)."""
     r = yield from g.roll(RollRequest(D6, f"{ship.name}: drifts", "NW-CREW-2", None, ship.name, None))
     g.emit("adrift", "NW-CREW-2", ship=ship.name, why=why, inches=r.total, direction=round(sea.wind, 3))
     yield from travel(g, sea, ship, translate_path(ship.hull.pose, sea.wind, float(r.total)), float(r.total), why="adrift")
-    ship.last_moved = ship.last_allowance = 0.0
+    return STILL
 
 
-def loose(g: Game, sea: Sea, ship: Ship, why: str) -> Proc:
+def loose(g: Game, sea: Sea, ship: Ship, why: str) -> Generator[Prompt, Any, Made]:
     """NW-MOVE-2: Out of Control: half the roll for the wind, turning by the D6 chart at half its
     move; collisions as usual."""
     inches, turn, roll = yield from out_of_control_distance(g, sea, ship)
@@ -290,8 +303,8 @@ def loose(g: Game, sea: Sea, ship: Ship, why: str) -> Proc:
     first = max(0.0, inches / 2.0 - arc / 2.0)
     rest = max(0.0, inches - first - arc)
     path = Path(Pose(bow.x, bow.y, ship.hull.heading), [Segment(first), Segment(arc, turn), Segment(rest)])
-    yield from travel(g, sea, ship, path, inches, why="out of control")
-    ship.last_moved, ship.last_allowance = inches, inches * 2
+    moved = yield from travel(g, sea, ship, path, inches, why="out of control")
+    return moved, inches * 2
 
 
 def overcrowding(g: Game, sea: Sea, ship: Ship) -> Proc:
@@ -312,8 +325,11 @@ def overcrowding(g: Game, sea: Sea, ship: Ship) -> Proc:
     g.emit("overcrowded", "NW-CROWD-1", ship=ship.name, still=True, ld=ld, roll=r.total, out_of_control=failed)
 
 
-def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: str | None = None, why: str = "") -> Proc:
-    """Sweep the ship along ``path`` for ``planned`` inches, settling each contact as it comes."""
+def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: str | None = None, why: str = "") -> Generator[Prompt, Any, float]:
+    """Sweep the ship along ``path`` for ``planned`` inches, settling each contact as it comes;
+    the inches she made before what stopped her.  Each contact is met at the planned speed (the
+    speed she came on at, NW-DOCK-1, NW-AGROUND-1); her speed afterwards is the one she made
+    (NW-LAUNCH-1 asks it next time), nothing while moored or aground."""
     start = ship.hull.pose
     at = 0.0
     contacts: list[dict[str, Any]] = []
@@ -358,7 +374,7 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: st
         elif hit.kind == "monster":
             g.emit("meets-monster", "NW-SWIM-1", ship=ship.name, monster=hit.ident)
         break
-    ship.speed = planned
+    ship.speed = 0.0 if ship.moored is not None or ship.aground is not None else at
     if ship.afloat:
         move_aside(g, sea, ship)
     end = ship.hull.pose
@@ -373,6 +389,7 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: st
         end=[round(end.x, 4), round(end.y, 4), round(end.heading, 3)],
         contacts=contacts,
     )
+    return at
 
 
 def meet(g: Game, sea: Sea, ship: Ship, other: str, *, ram: bool, moved: float) -> Generator[Prompt, Any, Met]:

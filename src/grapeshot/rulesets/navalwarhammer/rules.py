@@ -94,7 +94,14 @@ RULEBOOK = RuleBook(
             "shooting.stone",
         ),
         _e("NW-RAM-1", "A ram that sinks its target carries on", "moving.travel"),
-        _e("NW-MOVE-1", 'Sailing 9", 9+D6", 9+2D6"; the half-move minimum', "courses.roll_allowance", "courses.sector", "courses.half_move_free"),
+        _e(
+            "NW-MOVE-1",
+            'Sailing 9", 9+D6", 9+2D6"; the half-move minimum',
+            "courses.roll_allowance",
+            "courses.sector",
+            "courses.half_move_free",
+            "moving.ship_move",
+        ),
         _e("NW-MOVE-2", "Out of Control: half the roll, the D6 turning chart, Adrift after", "moving.loose", "moving.ship_move", "data.OUT_OF_CONTROL"),
         _e("NW-MOVE-3", 'Rowing at 7"; two models per oar', "courses.rowed_oars", "courses.roll_allowance"),
         _e(
@@ -225,7 +232,7 @@ RULEBOOK = RuleBook(
         _e("NW-BOARD-9", "Shoving off", "aftermath.shove_off"),
         _e("NW-BOARD-10", "Consolidation", "aftermath.consolidation", "aftermath.consolidate"),
         _e("NW-AGROUND-1", "The strength of a grounding", "damage.ground"),
-        _e("NW-LAUNCH-1", "Launching boats", "harbour.launch_options", "harbour.launch"),
+        _e("NW-LAUNCH-1", "Launching boats", "harbour.launch_options", "harbour.launch", "moving.travel"),
         _e("NW-SHALLOW-1", "Shallow water", "harbour.in_shallows", "harbour.shallow_roll", "harbour.shallow_point"),
         _e("NW-DOCK-1", "Docking and casting off", "harbour.dock_or_crash", "harbour.cast_off"),
         _e(
