@@ -301,3 +301,57 @@ def test_a_turn_without_a_move_leaves_the_ship_free_of_the_half_move_minimum(hel
     s.wind = 0.0
     script(g, [1, 1])
     assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-UPG-3", "NW-UPG-1")
+@pytest.mark.parametrize(("upgrades", "inches"), [({}, 4.5), ({"heavy-timbers": 1}, 4.0), ({"heavy-timbers": 1, "extra-mast": 2}, 5.0)])
+def test_out_of_control_is_half_the_move_her_upgrades_give_her(upgrades: dict[str, int], inches: float) -> None:
+    """Out of Control (the rudder lost) against the wind: half of 9", less heavy timbers' inch,
+    with the extra masts' inches (issue 24: heavy timbers were left out)."""
+    g = one(upgrades=upgrades)
+    s = sea(g)
+    s.wind = 180.0
+    hawk = the_ship(g, "Hawk")
+    hawk.parts["rudder"].models = 0
+    script(g, [3])  # against the wind: no dice; the chart's 3: straight on
+    run(g, ship_move(g, s, hawk))
+    ooc = events(g, "out-of-control")[-1].data
+    assert ooc["inches"] == inches and ooc["mode"] == "sail"
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-CROWD-1", "NW-MOVE-3", "NW-UPG-3")
+def test_an_overcrowded_galley_out_of_control_rows_at_half_her_rowing_move() -> None:
+    """A rowed ship that fails its overcrowding Ld test moves as Out of Control: half the move her
+    oars give her (heavy timbers' inch off it), not a sailing roll she cannot make."""
+    g = one("Galley", "medium", [{"unit": "Halberdiers", "models": 40}], propulsion="oars", overcrowded=True, upgrades={"heavy-timbers": 1})
+    s = sea(g)
+    galley = the_ship(g, "Galley")
+    assert not galley.masts()
+    script(g, [6, 6, 3])  # Ld 7 failed; the chart's 3
+    run(g, ship_move(g, s, galley))
+    ooc = events(g, "out-of-control")[-1].data
+    assert ooc["mode"] == "oars" and ooc["inches"] == (7.0 - 1.0) / 2.0
+
+
+@pytest.mark.rules("NW-BOARD-9", "NW-UPG-3")
+def test_heavy_timbers_shorten_the_shove_off() -> None:
+    """Heavy timbers cost an inch of every move of her own: shoving off, she goes at most 3"."""
+    from grapeshot.rulesets.navalwarhammer.actions import ShoveOff
+    from grapeshot.rulesets.navalwarhammer.aftermath import shove_off
+    from grapeshot.rulesets.navalwarhammer.prompts import ShoveOffPrompt
+
+    g = one(upgrades={"heavy-timbers": 1})
+    s = sea(g)
+    hawk = the_ship(g, "Hawk")
+    seen: list[ShoveOffPrompt] = []
+
+    def shove(p: Prompt) -> Action:
+        assert isinstance(p, ShoveOffPrompt)
+        seen.append(p)
+        with pytest.raises(IllegalAction, match='up to 3"'):
+            p.check("red", ShoveOff("Hawk", 270.0, 4.0))
+        return ShoveOff("Hawk", 270.0, 3.0)
+
+    script(g, [])
+    run(g, shove_off(g, s, hawk), [shove])
+    assert seen[0].most == 3.0 and events(g, "shove-off")[-1].data["inches"] == 3.0

@@ -32,12 +32,14 @@ from grapeshot.rulesets.navalwarhammer.actions import CrewOrders, Fly, Launch, P
 from grapeshot.rulesets.navalwarhammer.contact import Met, ship_contact
 from grapeshot.rulesets.navalwarhammer.courses import (
     Allowance,
+    arc_length,
     cannot_move,
     course,
     crew_models,
     lacking,
     modes,
     out_of_control_distance,
+    out_of_control_mode,
     roll_allowance,
 )
 from grapeshot.rulesets.navalwarhammer.crew import apply_crew, crew_choices
@@ -294,12 +296,15 @@ def adrift(g: Game, sea: Sea, ship: Ship, why: str) -> Generator[Prompt, Any, Ma
 
 
 def loose(g: Game, sea: Sea, ship: Ship, why: str) -> Generator[Prompt, Any, Made]:
-    """NW-MOVE-2: Out of Control: half the roll for the wind, turning by the D6 chart at half its
-    move; collisions as usual."""
-    inches, turn, roll = yield from out_of_control_distance(g, sea, ship)
-    g.emit("out-of-control", "NW-MOVE-2", ship=ship.name, why=why, inches=inches, chart=roll, turning=turn)
+    """NW-MOVE-2: Out of Control: half the roll for her move (the wind's under sail), turning by
+    the D6 chart at half its move; collisions as usual.  A ship with no way left to move is Adrift."""
+    mode = out_of_control_mode(sea, ship)
+    if mode is None:
+        return (yield from adrift(g, sea, ship, f"{why}; she has no way left to move"))
+    inches, turn, roll, terms = yield from out_of_control_distance(g, sea, ship, mode)
+    g.emit("out-of-control", "NW-MOVE-2", ship=ship.name, why=why, mode=mode.value, inches=inches, chart=roll, turning=turn, terms=[[t, v] for t, v in terms])
     bow = ship.hull.bow
-    arc = min(inches, ship.hull.length * abs(turn) / 180.0) if turn else 0.0
+    arc = min(inches, arc_length(ship, turn)) if turn else 0.0
     first = max(0.0, inches / 2.0 - arc / 2.0)
     rest = max(0.0, inches - first - arc)
     path = Path(Pose(bow.x, bow.y, ship.hull.heading), [Segment(first), Segment(arc, turn), Segment(rest)])
