@@ -355,3 +355,26 @@ def test_heavy_timbers_shorten_the_shove_off() -> None:
     script(g, [])
     run(g, shove_off(g, s, hawk), [shove])
     assert seen[0].most == 3.0 and events(g, "shove-off")[-1].data["inches"] == 3.0
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-MOVE-5", "NW-CREW-1")
+def test_a_magic_ship_short_of_crew_is_adrift_not_out_of_control() -> None:
+    """NW-MOVE-2 is for sailing ships, "not a magical one": a magic ship without her minimum
+    working crew (or her rudder) is Adrift at once, D6" downwind, as NW-MOVE-5's lost vital parts
+    leave her; a miscast still sends her Out of Control (issue 24)."""
+    crew = [{"unit": "Battle Wizard"}, {"unit": "Spearmen", "models": 10}]
+    g = one("Barque", "small", crew, propulsion="magic")
+    s = sea(g)
+    barque = the_ship(g, "Barque")
+    for u in s.crew("Barque"):
+        u.working = False
+    assert lacking(s, barque) is not None
+    script(g, [4])
+    run(g, ship_move(g, s, barque))
+    assert not events(g, "out-of-control") and events(g, "adrift")[-1].data["inches"] == 4
+    assert not barque.lost_control
+    set_to_work(g, "Barque")
+    barque.parts["rudder"].models = 0
+    script(g, [2])
+    run(g, ship_move(g, s, barque))
+    assert not events(g, "out-of-control") and "rudder" in events(g, "adrift")[-1].data["why"]

@@ -6,8 +6,9 @@ A ship's move: moored ships may cast off (NW-DOCK-1); a ship aground tries to co
 ships stay; an overcrowded ship tests its Ld or goes Out of Control (NW-CROWD-1); a ship in the
 shallows rolls (NW-SHALLOW-1); a ship that cannot be worked (too few working crew, too few on the
 upper deck, all stupid, the rudder lost) goes Out of Control if it sails (NW-MOVE-2: half the
-wind's roll, the D6 chart's turn at half its move) and is Adrift after, drifting D6" downwind; one
-whose masts or engine are gone, or whose wizard is lost, is Adrift at once.  Otherwise it chooses
+wind's roll, the D6 chart's turn at half its move) and is Adrift after, drifting D6" downwind; a
+magic ship (not a sailing one, NW-MOVE-2) and one whose masts or engine are gone, or whose
+wizard is lost, is Adrift at once.  Otherwise it chooses
 how it moves (NW-UPG-1), rolls its allowance (NW-MOVE-1/3/4/5) and its captain steers, declaring a
 ram if he means one (NW-BOARD-1).
 
@@ -226,9 +227,9 @@ def underway(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, Any, Made]:
             ship.out_of_control = False
     options = modes(sea, ship)
     short = lacking(sea, ship)
-    sails = any(m in (Propulsion.SAIL, Propulsion.MAGIC) for m in options) and any(
-        cannot_move(sea, ship, m) is None for m in options if m in (Propulsion.SAIL, Propulsion.MAGIC)
-    )
+    # NW-MOVE-2 is for a ship able to sail, "not a magical one": a magic ship short of crew or
+    # rudder is Adrift at once, as with her vital parts lost (NW-MOVE-5)
+    sails = Propulsion.SAIL in options and cannot_move(sea, ship, Propulsion.SAIL) is None
     if short is not None:
         if sails and not ship.lost_control:
             ship.lost_control = True
