@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grapeshot.core.actions import Action
+from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import ScriptedDice
 from grapeshot.geometry import Vec, distance, point_hull_distance
@@ -17,7 +18,7 @@ from grapeshot.rulesets.navalwarhammer.moving import fly, fly_options, movement_
 from grapeshot.rulesets.navalwarhammer.prompts import FlyPrompt, SteerPrompt
 from grapeshot.rulesets.navalwarhammer.state import Fig
 from grapeshot.rulesets.navalwarhammer.water import move_aside, sharks, swim_phase
-from tests.rulesets.navalwarhammer.sea import HALBERDIERS, duel, events, game, run, sea, ship, the_ship, unit
+from tests.rulesets.navalwarhammer.sea import HALBERDIERS, at, duel, events, game, run, sea, ship, the_ship, unit
 
 
 @pytest.mark.rules("NW-PSY-1", "FB-PSY-1")
@@ -76,26 +77,56 @@ def test_a_squig_herd_that_flees_is_lost() -> None:
     assert herd.models == 0 and herd.figs == [] and events(g, "flees")[-1].data["removed"] == 6
 
 
-@pytest.mark.rules("NW-PSY-3", "FB-PSY-4", "NW-SWIM-1")
-def test_stupid_trolls_work_nothing_and_wander_over_the_side() -> None:
+def stupid_hulk(heading: float) -> Game:
+    """A large Orc ship heading ``heading`` with Orc Boyz packed at her stern and three Trolls."""
     g = game(
         duel(
             [ship("Hulk", "large", [{"unit": "Orc Boyz", "models": 10}, {"unit": "Trolls", "models": 3}])],
             [ship("Foe", "medium", [HALBERDIERS])],
             red_army="orcs-and-goblins",
+            red_places=[{"x": 30.0, "y": 20.0, "heading": heading}],
         )
     )
+    boyz = unit(g, "Orc Boyz (Hulk)")
+    for i in range(10):
+        boyz.figs[i] = Fig("Hulk", -6.9 + 1.1 * (i // 5), -2.4 + 1.2 * (i % 5), "deck")
+    return g
+
+
+@pytest.mark.rules("NW-PSY-3", "FB-PSY-4")
+def test_stupid_trolls_work_nothing_and_wander_forward_the_way_they_face() -> None:
+    """A failed stupidity test: the type works nothing and wanders D6" forward, towards its
+    deck's bow (models aboard face the way their ship does), with no scatter die (issue 24:
+    every wander went a scatter die's way)."""
+    g = stupid_hulk(90.0)
+    s = sea(g)
+    trolls = unit(g, "Trolls (Hulk)")
+    for i in range(3):
+        trolls.figs[i] = Fig("Hulk", 0.0, -2.0 + 2.0 * i, "deck")
+    before = [at(g, trolls, i) for i in range(3)]
+    g.dice = ScriptedDice([6, 6, 2])  # Ld 4 failed; wander 2"
+    run(g, stupidity(g, s, "red"))
+    assert trolls.stupid_turn == s.turn and not trolls.working
+    assert events(g, "wanders")[-1].data["direction"] == 90.0 and events(g, "wanders")[-1].data["overboard"] == 0
+    for i in range(3):
+        p = at(g, trolls, i)
+        assert (p.x, p.y) == (pytest.approx(before[i].x, abs=0.02), pytest.approx(before[i].y + 2.0, abs=0.02))
+
+
+@pytest.mark.rules("NW-PSY-3", "FB-PSY-4", "NW-SWIM-1")
+def test_stupid_trolls_at_the_bow_wander_over_it_and_swim() -> None:
+    g = stupid_hulk(0.0)
     s = sea(g)
     trolls = unit(g, "Trolls (Hulk)")
     hulk = the_ship(g, "Hulk")
     for i in range(3):
-        trolls.figs[i] = Fig("Hulk", -6.5 + 1.7 * i, hulk.hull.hw - trolls.radius - 0.05, "deck")
-    g.dice = ScriptedDice([6, 6, 4, 90.0])  # Ld 4 failed; wander 4"; the scatter die's arrow: north, over the port side
+        trolls.figs[i] = Fig("Hulk", hulk.hull.hl - trolls.radius - 0.1, -2.0 + 2.0 * i, "deck")
+    g.dice = ScriptedDice([6, 6, 4])  # Ld 4 failed; wander 4": over the bow
     run(g, stupidity(g, s, "red"))
-    assert trolls.stupid_turn == s.turn and not trolls.working
     assert events(g, "wanders")[-1].data["overboard"] == 3 and trolls.models == 0
     swimmers = next(u for u in s.units.values() if u.swimming and u.kind == "Trolls")
     assert swimmers.models == 3 and all(f.level == "water" for f in swimmers.figs)
+    assert all(s.where(f).x > hulk.hull.x + hulk.hull.hl for f in swimmers.figs)
 
 
 @pytest.mark.rules("NW-SWIM-1")
