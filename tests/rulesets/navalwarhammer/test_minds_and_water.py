@@ -304,3 +304,28 @@ def test_flyers_over_the_water_cannot_be_charged_from_a_deck() -> None:
     h = unit(g, "Halberdiers (Foe)")
     assert charge(s, h, 20.0) == 0
     assert all(distance(s.where(f), Vec(0, 0)) > 0 for f in harpies.figs)
+
+
+@pytest.mark.rules("NW-UPG-7", "FB-RALLY-1", "FB-PSY-1")
+def test_a_first_mate_re_rolls_a_failed_panic_test_but_not_a_failed_rally() -> None:
+    """A rally is no psychology test for NW-UPG-7: the First Mate re-rolls the crew's failed panic
+    test, and leaves a failed rally as it fell (issue 24: rallies were tagged as panic and
+    re-rolled)."""
+    from grapeshot.core.actions import Reroll
+    from grapeshot.rulesets.navalwarhammer.minds import rally
+
+    mate = {"unit": "Halberdiers", "models": 10, "champion": True, "first_mate": True}
+    g = game(duel([ship("One", "medium", [mate])], [ship("Foe", "medium", [HALBERDIERS])]))
+    s = sea(g)
+    u = unit(g, "Halberdiers (One)")
+    assert u.first_mate
+    u.phase_start, u.models, u.figs = 10, 7, u.figs[:7]
+    g.dice = ScriptedDice([6, 6, 2, 2])  # Ld 7 failed; the First Mate's re-roll passes
+    run(g, panic(g, s), [Reroll(whole=True)])
+    assert not u.fleeing and events(g, "reroll")[-1].data["granted_by"] == "NW-UPG-7"
+    u.fleeing = True
+    rerolls = len(events(g, "reroll"))
+    g.dice = ScriptedDice([6, 6])  # the rally fails, and no re-roll is offered
+    run(g, rally(g, s, "red"))
+    assert u.fleeing and len(events(g, "reroll")) == rerolls
+    assert events(g, "rally")[-1].rule == "FB-RALLY-1" and not events(g, "rally")[-1].data["rallied"]

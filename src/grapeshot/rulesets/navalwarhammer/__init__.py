@@ -121,10 +121,11 @@ class NavalWarhammer(Ruleset):
         FIRST_REVISION,
         RuleChange(
             2,
-            ("NW-MOVE-1", "NW-LAUNCH-1", "NW-MOVE-2", "NW-UPG-3", "NW-BOARD-9", "NW-CROWD-1", "NW-MOVE-5", "NW-PSY-3"),
+            ("NW-MOVE-1", "NW-LAUNCH-1", "NW-MOVE-2", "NW-UPG-3", "NW-BOARD-9", "NW-CROWD-1", "NW-MOVE-5", "NW-PSY-3", "NW-UPG-7", "FB-RALLY-1"),
             "issue 24: the half-move minimum and a ship's speed remember the move made, not the move planned; heavy timbers slow every"
             " move of her own (Out of Control, shoving off) and an overcrowded galley Out of Control rows at half her move; a magic"
-            " ship short of crew or rudder is Adrift, not Out of Control; stupid units wander forward, not a scatter die's way",
+            " ship short of crew or rudder is Adrift, not Out of Control; stupid units wander forward, not a scatter die's way; a"
+            " rally (FB-RALLY-1) is not re-rolled by a First Mate",
         ),
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it

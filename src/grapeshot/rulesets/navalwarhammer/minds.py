@@ -5,7 +5,8 @@ Every test is taken once per boat and unit type (NW-PSY-1): a unit in play *is* 
 ship, so each is tested on its own, with the best Ld its crew may use (the admiral's within 12",
 NW-SHIP-4), and a First Mate's re-roll where it has one (NW-UPG-7, the roll's grant).
 
-* Fleeing units rally on 2D6 at most their Ld (a stand-in), else stay fleeing.
+* Fleeing units rally on 2D6 at most their Ld (FB-RALLY-1, a stand-in), else stay fleeing; a rally
+  is not a psychology test, so no First Mate re-rolls it (NW-UPG-7).
 * Stupidity (NW-PSY-3): a stupid unit not in combat tests; failing, it works nothing this turn and
   its models wander D6" forward, the way they face: aboard, towards the bow of the ship each
   stands on; one carried overboard swims (NW-SWIM-1).  A crew all stupid leaves its ship
@@ -30,14 +31,13 @@ from typing import Any
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import TWO_D6, RollRequest
 from grapeshot.geometry import Vec, distance, push
 from grapeshot.rulesets.navalwarhammer.aboard import base_of, charge, engaged, figures, place_on, step_back
 from grapeshot.rulesets.navalwarhammer.boarding import crew_ld
 from grapeshot.rulesets.navalwarhammer.damage import overboard
 from grapeshot.rulesets.navalwarhammer.data import HANDLER_REACH
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
-from grapeshot.rulesets.navalwarhammer.fantasy.psychology import Effect, Psychology, panic_from_casualties, subject, take_test
+from grapeshot.rulesets.navalwarhammer.fantasy.psychology import Effect, Psychology, panic_from_casualties, rally_test, subject, take_test
 from grapeshot.rulesets.navalwarhammer.state import Sea, Troops
 
 Proc = Generator[Prompt, Any, Any]
@@ -49,11 +49,10 @@ def ld_for(sea: Sea, u: Troops) -> int:
 
 
 def rally(g: Game, sea: Sea, seat: str) -> Proc:
+    """FB-RALLY-1: each fleeing unit of the seat tries to rally on its crew's Ld (no First Mate's
+    re-roll: a rally is not a psychology test, NW-UPG-7)."""
     for u in [u for u in sea.alive() if u.seat == seat and u.fleeing]:
-        ld = ld_for(sea, u)
-        r = yield from g.roll(RollRequest(TWO_D6, f"{u.name}: rally on Ld {ld}", "FB-PSY-1", seat, u.boat or u.name, "low", ld))
-        u.fleeing = r.total > ld
-        g.emit("rally", "FB-PSY-1", unit=u.name, ld=ld, roll=r.total, rallied=not u.fleeing)
+        u.fleeing = not (yield from rally_test(g, u.name, seat, u.boat or u.name, ld_for(sea, u)))
 
 
 def stupidity(g: Game, sea: Sea, seat: str) -> Proc:
