@@ -378,3 +378,28 @@ def test_a_magic_ship_short_of_crew_is_adrift_not_out_of_control() -> None:
     script(g, [2])
     run(g, ship_move(g, s, barque))
     assert not events(g, "out-of-control") and "rudder" in events(g, "adrift")[-1].data["why"]
+
+
+@pytest.mark.rules("NW-CROWD-1", "NW-UPG-6")
+@pytest.mark.parametrize(("reading", "crowded"), [("size", 60), ("ship", 70)])
+def test_an_overcrowded_ship_with_a_castle_is_back_to_normal_at_her_normal_capacity(reading: str, crowded: int) -> None:
+    """Her normal capacity is her size's and her castles' places (25 + 10), whichever reading of
+    the overcrowded capacity the game plays (option ``overcrowded_capacity``: 2 x 25 + 10, or
+    2 x 35)."""
+    g = game(
+        duel(
+            [ship("Crowd", "medium", [{"unit": "Halberdiers", "models": 40}], upgrades={"castle": 1}, overcrowded=True)],
+            [ship("Far", "medium", [HALBERDIERS])],
+            options={"overcrowded_capacity": reading},
+        )
+    )
+    set_to_work(g, "Crowd")
+    s = sea(g)
+    s.wind = 180.0
+    crowd = the_ship(g, "Crowd")
+    assert crowd.capacity == crowded
+    u = unit(g, "Halberdiers (Crowd)")
+    u.models, u.figs = 35, u.figs[:35]
+    script(g, [])
+    run(g, ship_move(g, s, crowd), [most])
+    assert not crowd.overcrowded and crowd.capacity == 35

@@ -45,7 +45,7 @@ from grapeshot.rulesets.navalwarhammer.courses import (
 )
 from grapeshot.rulesets.navalwarhammer.crew import apply_crew, crew_choices
 from grapeshot.rulesets.navalwarhammer.damage import hull_blow, refloat
-from grapeshot.rulesets.navalwarhammer.data import FLY_MOVE, SIZE_ORDER, Propulsion
+from grapeshot.rulesets.navalwarhammer.data import FLY_MOVE, SIZE_ORDER, Propulsion, capacity
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
 from grapeshot.rulesets.navalwarhammer.fantasy.throttle import BURST_STRENGTH, full_throttle
 from grapeshot.rulesets.navalwarhammer.fantasy.units import highest_leadership
@@ -318,7 +318,7 @@ def overcrowding(g: Game, sea: Sea, ship: Ship) -> Proc:
     else it tests its Ld (2D6, the highest aboard) to move as normal."""
     from grapeshot.rulesets.navalwarhammer.harbour import crew_places
 
-    normal = ship.capacity // 2
+    normal = capacity(ship.size, ship.upgrades.get("castle", 0))
     if crew_places(sea, ship) <= normal:
         ship.overcrowded = False
         ship.capacity = normal

@@ -246,6 +246,7 @@ RULEBOOK = RuleBook(
         _e(
             "NW-CROWD-1",
             "Overcrowded ships",
+            "data.capacity",
             "fleets.ShipSpec.capacity",
             "moving.overcrowding",
             "fantasy.charts.shooting_modifiers",
@@ -257,7 +258,7 @@ RULEBOOK = RuleBook(
         _e("NW-UPG-3", "Heavy timbers: structure, an inch off every move of her own", "setup.ship_parts", "courses.upgrade_terms", "courses.move_terms"),
         _e("NW-UPG-4", "Magical figurehead", "setup.ship_parts", "fantasy.strikes.ward_of"),
         _e("NW-UPG-5", "Rams", "data.UPGRADES", "contact.ship_contact"),
-        _e("NW-UPG-6", "Castles", "fleets.ShipSpec.capacity", "state.Ship.plan"),
+        _e("NW-UPG-6", "Castles", "data.capacity", "fleets.ShipSpec.capacity", "state.Ship.plan"),
         _e(
             "NW-UPG-7",
             "First Mate: 25 points, replaces standard bearers, re-rolls failed psychology and break tests",
