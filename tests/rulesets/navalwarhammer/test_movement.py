@@ -403,3 +403,19 @@ def test_an_overcrowded_ship_with_a_castle_is_back_to_normal_at_her_normal_capac
     script(g, [])
     run(g, ship_move(g, s, crowd), [most])
     assert not crowd.overcrowded and crowd.capacity == 35
+
+
+@pytest.mark.rules("NW-MOVE-1", "NW-BOARD-7")
+def test_a_ship_that_had_no_movement_phase_last_turn_is_free_of_the_half_move_minimum() -> None:
+    """A prize taken before her old side moved had no movement phase last game turn: the move
+    she made the turn before that binds her no more (bench audit of issue 24, freeforall seed 110)."""
+    g = one()
+    s = sea(g)
+    s.wind, s.turn = 0.0, 5
+    hawk = the_ship(g, "Hawk")
+    hawk.last_moved, hawk.last_allowance, hawk.moved_turn = 14.0, 14.0, 4
+    script(g, [1, 1])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 5.5
+    hawk.moved_turn = 3
+    script(g, [1, 1])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0

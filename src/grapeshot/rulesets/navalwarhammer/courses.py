@@ -229,8 +229,12 @@ def shove_off_most(ship: Ship) -> float:
     return inches_of([("shoving off (NW-BOARD-9)", SHOVE_OFF), *upgrade_terms(ship, None)])
 
 
-def half_move_free(ship: Ship) -> bool:
-    """NW-MOVE-1: a ship that moved at most half its allowance last time may move slower or stop."""
+def half_move_free(sea: Sea, ship: Ship) -> bool:
+    """NW-MOVE-1: a ship that moved at most half its allowance last turn may move slower or stop;
+    so may one that had no movement phase last game turn (a prize taken before her old side
+    moved): what she made before that is no longer "last turn"."""
+    if ship.moved_turn < sea.turn - 1:
+        return True
     return ship.last_moved <= ship.last_allowance / 2.0 + 1e-9
 
 
@@ -289,7 +293,7 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, mode: Propulsion, steam: int =
     terms, roll = yield from move_terms(g, sea, ship, mode, steam)
     most = inches_of(terms)
     least = 0.0
-    if mode in (Propulsion.SAIL, Propulsion.MAGIC) and not half_move_free(ship):
+    if mode in (Propulsion.SAIL, Propulsion.MAGIC) and not half_move_free(sea, ship):
         least = most / 2.0
     g.emit(
         "allowance",

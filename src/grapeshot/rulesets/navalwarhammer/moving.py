@@ -178,10 +178,11 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
 
     NW-MOVE-1's half-move minimum looks back at this phase next time: what is remembered is the
     move the ship *made* (the inches it travelled before whatever stopped it) against the allowance
-    it had, never the move it planned; a phase in which it made no move of its own leaves it free
-    to move slower or stop."""
+    it had, never the move it planned; a phase in which it made no move of its own, or a game turn
+    in which it had no movement phase, leaves it free to move slower or stop."""
     made = yield from underway(g, sea, ship)
     ship.last_moved, ship.last_allowance = made
+    ship.moved_turn = sea.turn
 
 
 def underway(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, Any, Made]:
