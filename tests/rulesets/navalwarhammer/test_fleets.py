@@ -362,3 +362,18 @@ def test_the_roster_is_a_printable_page(tmp_path: Path) -> None:
     bad["points"] = 10
     result = runner.invoke(app, ["fleet", "roster", str(write(tmp_path, bad, "bad.yaml"))])
     assert result.exit_code == 1 and "NW-SHIP-2" in " ".join(result.output.split())
+
+
+@pytest.mark.rules("NW-CROWD-1", "NW-UPG-6")
+def test_an_overcrowded_ship_holds_twice_a_normal_ship_of_her_size_and_her_castles_once() -> None:
+    """NW-CROWD-1: "twice as many models as a normal ship of that size": a small ship with a
+    castle holds 2 x 12 + 10 = 34 overcrowded (issue 24: it held 44, the castle doubled too);
+    option ``overcrowded_capacity`` ``ship`` doubles her own capacity, castles and all."""
+    barge = fleet(ship("Barge", "small", [{"unit": "Orc Boyz", "models": 34}], upgrades={"castle": 1}, overcrowded=True), army="orcs-and-goblins")
+    spec, problems = read_fleet(barge, "test")
+    assert problems == [] and spec is not None and spec.ships[0].capacity == 34
+    barge["ships"][0]["crew"][0]["models"] = 35
+    assert "NW-CROWD-1" in rules_of(barge)
+    assert rules_of(barge, overcrowded_capacity="ship") == []
+    spec, _ = read_fleet(barge, "test", overcrowded_capacity="ship")
+    assert spec is not None and spec.ships[0].capacity == 44

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from grapeshot.core.actions import Action
+from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import ScriptedDice
 from grapeshot.geometry import Vec, distance, point_hull_distance
@@ -17,7 +18,7 @@ from grapeshot.rulesets.navalwarhammer.moving import fly, fly_options, movement_
 from grapeshot.rulesets.navalwarhammer.prompts import FlyPrompt, SteerPrompt
 from grapeshot.rulesets.navalwarhammer.state import Fig
 from grapeshot.rulesets.navalwarhammer.water import move_aside, sharks, swim_phase
-from tests.rulesets.navalwarhammer.sea import HALBERDIERS, duel, events, game, run, sea, ship, the_ship, unit
+from tests.rulesets.navalwarhammer.sea import HALBERDIERS, at, duel, events, game, run, sea, ship, the_ship, unit
 
 
 @pytest.mark.rules("NW-PSY-1", "FB-PSY-1")
@@ -76,26 +77,56 @@ def test_a_squig_herd_that_flees_is_lost() -> None:
     assert herd.models == 0 and herd.figs == [] and events(g, "flees")[-1].data["removed"] == 6
 
 
-@pytest.mark.rules("NW-PSY-3", "FB-PSY-4", "NW-SWIM-1")
-def test_stupid_trolls_work_nothing_and_wander_over_the_side() -> None:
+def stupid_hulk(heading: float) -> Game:
+    """A large Orc ship heading ``heading`` with Orc Boyz packed at her stern and three Trolls."""
     g = game(
         duel(
             [ship("Hulk", "large", [{"unit": "Orc Boyz", "models": 10}, {"unit": "Trolls", "models": 3}])],
             [ship("Foe", "medium", [HALBERDIERS])],
             red_army="orcs-and-goblins",
+            red_places=[{"x": 30.0, "y": 20.0, "heading": heading}],
         )
     )
+    boyz = unit(g, "Orc Boyz (Hulk)")
+    for i in range(10):
+        boyz.figs[i] = Fig("Hulk", -6.9 + 1.1 * (i // 5), -2.4 + 1.2 * (i % 5), "deck")
+    return g
+
+
+@pytest.mark.rules("NW-PSY-3", "FB-PSY-4")
+def test_stupid_trolls_work_nothing_and_wander_forward_the_way_they_face() -> None:
+    """A failed stupidity test: the type works nothing and wanders D6" forward, towards its
+    deck's bow (models aboard face the way their ship does), with no scatter die (issue 24:
+    every wander went a scatter die's way)."""
+    g = stupid_hulk(90.0)
+    s = sea(g)
+    trolls = unit(g, "Trolls (Hulk)")
+    for i in range(3):
+        trolls.figs[i] = Fig("Hulk", 0.0, -2.0 + 2.0 * i, "deck")
+    before = [at(g, trolls, i) for i in range(3)]
+    g.dice = ScriptedDice([6, 6, 2])  # Ld 4 failed; wander 2"
+    run(g, stupidity(g, s, "red"))
+    assert trolls.stupid_turn == s.turn and not trolls.working
+    assert events(g, "wanders")[-1].data["direction"] == 90.0 and events(g, "wanders")[-1].data["overboard"] == 0
+    for i in range(3):
+        p = at(g, trolls, i)
+        assert (p.x, p.y) == (pytest.approx(before[i].x, abs=0.02), pytest.approx(before[i].y + 2.0, abs=0.02))
+
+
+@pytest.mark.rules("NW-PSY-3", "FB-PSY-4", "NW-SWIM-1")
+def test_stupid_trolls_at_the_bow_wander_over_it_and_swim() -> None:
+    g = stupid_hulk(0.0)
     s = sea(g)
     trolls = unit(g, "Trolls (Hulk)")
     hulk = the_ship(g, "Hulk")
     for i in range(3):
-        trolls.figs[i] = Fig("Hulk", -6.5 + 1.7 * i, hulk.hull.hw - trolls.radius - 0.05, "deck")
-    g.dice = ScriptedDice([6, 6, 4, 90.0])  # Ld 4 failed; wander 4"; the scatter die's arrow: north, over the port side
+        trolls.figs[i] = Fig("Hulk", hulk.hull.hl - trolls.radius - 0.1, -2.0 + 2.0 * i, "deck")
+    g.dice = ScriptedDice([6, 6, 4])  # Ld 4 failed; wander 4": over the bow
     run(g, stupidity(g, s, "red"))
-    assert trolls.stupid_turn == s.turn and not trolls.working
     assert events(g, "wanders")[-1].data["overboard"] == 3 and trolls.models == 0
     swimmers = next(u for u in s.units.values() if u.swimming and u.kind == "Trolls")
     assert swimmers.models == 3 and all(f.level == "water" for f in swimmers.figs)
+    assert all(s.where(f).x > hulk.hull.x + hulk.hull.hl for f in swimmers.figs)
 
 
 @pytest.mark.rules("NW-SWIM-1")
@@ -273,3 +304,28 @@ def test_flyers_over_the_water_cannot_be_charged_from_a_deck() -> None:
     h = unit(g, "Halberdiers (Foe)")
     assert charge(s, h, 20.0) == 0
     assert all(distance(s.where(f), Vec(0, 0)) > 0 for f in harpies.figs)
+
+
+@pytest.mark.rules("NW-UPG-7", "FB-RALLY-1", "FB-PSY-1")
+def test_a_first_mate_re_rolls_a_failed_panic_test_but_not_a_failed_rally() -> None:
+    """A rally is no psychology test for NW-UPG-7: the First Mate re-rolls the crew's failed panic
+    test, and leaves a failed rally as it fell (issue 24: rallies were tagged as panic and
+    re-rolled)."""
+    from grapeshot.core.actions import Reroll
+    from grapeshot.rulesets.navalwarhammer.minds import rally
+
+    mate = {"unit": "Halberdiers", "models": 10, "champion": True, "first_mate": True}
+    g = game(duel([ship("One", "medium", [mate])], [ship("Foe", "medium", [HALBERDIERS])]))
+    s = sea(g)
+    u = unit(g, "Halberdiers (One)")
+    assert u.first_mate
+    u.phase_start, u.models, u.figs = 10, 7, u.figs[:7]
+    g.dice = ScriptedDice([6, 6, 2, 2])  # Ld 7 failed; the First Mate's re-roll passes
+    run(g, panic(g, s), [Reroll(whole=True)])
+    assert not u.fleeing and events(g, "reroll")[-1].data["granted_by"] == "NW-UPG-7"
+    u.fleeing = True
+    rerolls = len(events(g, "reroll"))
+    g.dice = ScriptedDice([6, 6])  # the rally fails, and no re-roll is offered
+    run(g, rally(g, s, "red"))
+    assert u.fleeing and len(events(g, "reroll")) == rerolls
+    assert events(g, "rally")[-1].rule == "FB-RALLY-1" and not events(g, "rally")[-1].data["rallied"]

@@ -257,3 +257,165 @@ def test_crew_orders_naming_a_unit_twice_are_refused_in_any_order_they_are_taken
     for twice in (CrewOrders("Hawk", ("A", "A"), ()), CrewOrders("Hawk", ("A",), ("A", "A"))):
         with pytest.raises(IllegalAction, match="named twice"):
             p.check("red", twice)
+
+
+@pytest.mark.rules("NW-MOVE-1")
+def test_the_half_move_minimum_remembers_the_move_made_not_the_move_planned() -> None:
+    """Stopped by the table's edge 0.7" into a planned 13": the ship moved less than half its
+    allowance, so next turn it may move slower or stop (issue 24: it was held to its plan)."""
+    g = game(duel([ship("Hawk", "medium", [HALBERDIERS])], [ship("Far", "medium", [HALBERDIERS])], red_places=[{"x": 65.25, "y": 10.0, "heading": 0.0}]))
+    set_to_work(g, "Hawk")
+    s = sea(g)
+    s.wind = 0.0
+    hawk = the_ship(g, "Hawk")
+    script(g, [2, 2])  # with the wind: 9 + 2D6 = 13
+    run(g, ship_move(g, s, hawk), [most])
+    move = events(g, "move")[-1].data
+    assert move["planned"] == 13.0 and 0.5 < move["travelled"] < 1.0
+    assert hawk.last_moved == pytest.approx(move["travelled"], abs=1e-4) and hawk.last_allowance == 13.0
+    assert hawk.speed == pytest.approx(move["travelled"], abs=1e-4)  # NW-LAUNCH-1 asks the speed it made
+    script(g, [2, 2])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0
+
+
+@pytest.mark.rules("NW-MOVE-1", "NW-AGROUND-1", "NW-BOARD-8")
+@pytest.mark.parametrize("held", ["aground", "grappled", "moored"])
+def test_a_turn_without_a_move_leaves_the_ship_free_of_the_half_move_minimum(held: str) -> None:
+    """A ship that did not move in its last movement phase (aground, grappled, moored) moved at
+    most half its move: next time it may move slower or stop, whatever it did before."""
+    g = one()
+    s = sea(g)
+    hawk = the_ship(g, "Hawk")
+    hawk.last_moved, hawk.last_allowance = 14.0, 14.0
+    if held == "aground":
+        hawk.aground, hawk.aground_turn = "the rock", s.turn
+    elif held == "grappled":
+        hawk.grappled = ["Far"]
+        the_ship(g, "Far").grappled = ["Hawk"]
+    else:
+        hawk.moored = "the quay"
+    script(g, [])
+    stay = [lambda p: next(a for a in p.answers if isinstance(a, Propel) and a.mode == "stay")] if held == "moored" else []
+    run(g, ship_move(g, s, hawk), stay)
+    assert hawk.last_moved == 0.0
+    s.wind = 0.0
+    script(g, [1, 1])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-UPG-3", "NW-UPG-1")
+@pytest.mark.parametrize(("upgrades", "inches"), [({}, 4.5), ({"heavy-timbers": 1}, 4.0), ({"heavy-timbers": 1, "extra-mast": 2}, 5.0)])
+def test_out_of_control_is_half_the_move_her_upgrades_give_her(upgrades: dict[str, int], inches: float) -> None:
+    """Out of Control (the rudder lost) against the wind: half of 9", less heavy timbers' inch,
+    with the extra masts' inches (issue 24: heavy timbers were left out)."""
+    g = one(upgrades=upgrades)
+    s = sea(g)
+    s.wind = 180.0
+    hawk = the_ship(g, "Hawk")
+    hawk.parts["rudder"].models = 0
+    script(g, [3])  # against the wind: no dice; the chart's 3: straight on
+    run(g, ship_move(g, s, hawk))
+    ooc = events(g, "out-of-control")[-1].data
+    assert ooc["inches"] == inches and ooc["mode"] == "sail"
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-CROWD-1", "NW-MOVE-3", "NW-UPG-3")
+def test_an_overcrowded_galley_out_of_control_rows_at_half_her_rowing_move() -> None:
+    """A rowed ship that fails its overcrowding Ld test moves as Out of Control: half the move her
+    oars give her (heavy timbers' inch off it), not a sailing roll she cannot make."""
+    g = one("Galley", "medium", [{"unit": "Halberdiers", "models": 40}], propulsion="oars", overcrowded=True, upgrades={"heavy-timbers": 1})
+    s = sea(g)
+    galley = the_ship(g, "Galley")
+    assert not galley.masts()
+    script(g, [6, 6, 3])  # Ld 7 failed; the chart's 3
+    run(g, ship_move(g, s, galley))
+    ooc = events(g, "out-of-control")[-1].data
+    assert ooc["mode"] == "oars" and ooc["inches"] == (7.0 - 1.0) / 2.0
+
+
+@pytest.mark.rules("NW-BOARD-9", "NW-UPG-3")
+def test_heavy_timbers_shorten_the_shove_off() -> None:
+    """Heavy timbers cost an inch of every move of her own: shoving off, she goes at most 3"."""
+    from grapeshot.rulesets.navalwarhammer.actions import ShoveOff
+    from grapeshot.rulesets.navalwarhammer.aftermath import shove_off
+    from grapeshot.rulesets.navalwarhammer.prompts import ShoveOffPrompt
+
+    g = one(upgrades={"heavy-timbers": 1})
+    s = sea(g)
+    hawk = the_ship(g, "Hawk")
+    seen: list[ShoveOffPrompt] = []
+
+    def shove(p: Prompt) -> Action:
+        assert isinstance(p, ShoveOffPrompt)
+        seen.append(p)
+        with pytest.raises(IllegalAction, match='up to 3"'):
+            p.check("red", ShoveOff("Hawk", 270.0, 4.0))
+        return ShoveOff("Hawk", 270.0, 3.0)
+
+    script(g, [])
+    run(g, shove_off(g, s, hawk), [shove])
+    assert seen[0].most == 3.0 and events(g, "shove-off")[-1].data["inches"] == 3.0
+
+
+@pytest.mark.rules("NW-MOVE-2", "NW-MOVE-5", "NW-CREW-1")
+def test_a_magic_ship_short_of_crew_is_adrift_not_out_of_control() -> None:
+    """NW-MOVE-2 is for sailing ships, "not a magical one": a magic ship without her minimum
+    working crew (or her rudder) is Adrift at once, D6" downwind, as NW-MOVE-5's lost vital parts
+    leave her; a miscast still sends her Out of Control (issue 24)."""
+    crew = [{"unit": "Battle Wizard"}, {"unit": "Spearmen", "models": 10}]
+    g = one("Barque", "small", crew, propulsion="magic")
+    s = sea(g)
+    barque = the_ship(g, "Barque")
+    for u in s.crew("Barque"):
+        u.working = False
+    assert lacking(s, barque) is not None
+    script(g, [4])
+    run(g, ship_move(g, s, barque))
+    assert not events(g, "out-of-control") and events(g, "adrift")[-1].data["inches"] == 4
+    assert not barque.lost_control
+    set_to_work(g, "Barque")
+    barque.parts["rudder"].models = 0
+    script(g, [2])
+    run(g, ship_move(g, s, barque))
+    assert not events(g, "out-of-control") and "rudder" in events(g, "adrift")[-1].data["why"]
+
+
+@pytest.mark.rules("NW-CROWD-1", "NW-UPG-6")
+@pytest.mark.parametrize(("reading", "crowded"), [("size", 60), ("ship", 70)])
+def test_an_overcrowded_ship_with_a_castle_is_back_to_normal_at_her_normal_capacity(reading: str, crowded: int) -> None:
+    """Her normal capacity is her size's and her castles' places (25 + 10), whichever reading of
+    the overcrowded capacity the game plays (option ``overcrowded_capacity``: 2 x 25 + 10, or
+    2 x 35)."""
+    g = game(
+        duel(
+            [ship("Crowd", "medium", [{"unit": "Halberdiers", "models": 40}], upgrades={"castle": 1}, overcrowded=True)],
+            [ship("Far", "medium", [HALBERDIERS])],
+            options={"overcrowded_capacity": reading},
+        )
+    )
+    set_to_work(g, "Crowd")
+    s = sea(g)
+    s.wind = 180.0
+    crowd = the_ship(g, "Crowd")
+    assert crowd.capacity == crowded
+    u = unit(g, "Halberdiers (Crowd)")
+    u.models, u.figs = 35, u.figs[:35]
+    script(g, [])
+    run(g, ship_move(g, s, crowd), [most])
+    assert not crowd.overcrowded and crowd.capacity == 35
+
+
+@pytest.mark.rules("NW-MOVE-1", "NW-BOARD-7")
+def test_a_ship_that_had_no_movement_phase_last_turn_is_free_of_the_half_move_minimum() -> None:
+    """A prize taken before her old side moved had no movement phase last game turn: the move
+    she made the turn before that binds her no more (bench audit of issue 24, freeforall seed 110)."""
+    g = one()
+    s = sea(g)
+    s.wind, s.turn = 0.0, 5
+    hawk = the_ship(g, "Hawk")
+    hawk.last_moved, hawk.last_allowance, hawk.moved_turn = 14.0, 14.0, 4
+    script(g, [1, 1])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 5.5
+    hawk.moved_turn = 3
+    script(g, [1, 1])
+    assert run(g, roll_allowance(g, s, hawk, Propulsion.SAIL)).least == 0.0

@@ -29,10 +29,11 @@ from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestio
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
+from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RerollGrant, Roll, RollRequest
-from grapeshot.rulesets.navalwarhammer.data import MAX_POINTS, NS, POINTS_LIMIT
+from grapeshot.rulesets.navalwarhammer.data import CROWDING, MAX_POINTS, NS, POINTS_LIMIT
 from grapeshot.rulesets.navalwarhammer.fantasy.rerolls import CrewOfficers, crew_grant
 from grapeshot.rulesets.navalwarhammer.state import Sea
 
@@ -77,6 +78,13 @@ OPTIONS: tuple[Option, ...] = (
         "a ship with fewer than half its crew on the upper deck cannot be worked (false: the players agree otherwise)",
         bool,
     ),
+    Option(
+        "overcrowded_capacity",
+        "size",
+        CROWDING,
+        "NW-CROWD-1",
+        "an overcrowded ship holds twice a normal ship of her size with her castles' places once, or twice her own capacity, castles and all",
+    ),
     Option("overcrowded_sharks", False, None, "NW-CROWD-1", "each ship that starts overcrowded adds 1 to every shark roll", bool),
 )
 
@@ -115,6 +123,19 @@ class NavalWarhammer(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("nw", "naval-warhammer")
     title: ClassVar[str] = "Naval Warhammer"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    revision: ClassVar[int] = 2
+    changes: ClassVar[tuple[RuleChange, ...]] = (
+        FIRST_REVISION,
+        RuleChange(
+            2,
+            ("NW-MOVE-1", "NW-LAUNCH-1", "NW-MOVE-2", "NW-UPG-3", "NW-BOARD-9", "NW-CROWD-1", "NW-MOVE-5", "NW-PSY-3", "NW-UPG-7", "FB-RALLY-1"),
+            "issue 24: the half-move minimum and a ship's speed remember the move made, not the move planned; heavy timbers slow every"
+            " move of her own (Out of Control, shoving off) and an overcrowded galley Out of Control rows at half her move; a magic"
+            " ship short of crew or rudder is Adrift, not Out of Control; stupid units wander forward, not a scatter die's way; a"
+            " rally (FB-RALLY-1) is not re-rolled by a First Mate; an overcrowded ship holds twice a normal ship of her size, her"
+            " castles' places once (option overcrowded_capacity)",
+        ),
+    )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
     #: its action kinds are registered by .actions, which the package does not import (it loads its parts lazily)

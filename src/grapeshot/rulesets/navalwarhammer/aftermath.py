@@ -34,8 +34,9 @@ from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import DeckPoint, Vec, bearing, distance, translate_path, unit
 from grapeshot.rulesets.navalwarhammer.aboard import at_rail, enemy_contacts, enemy_models_near, facing_side, go_home, space_on
 from grapeshot.rulesets.navalwarhammer.actions import Consolidate, CutLoose, ShoveOff
+from grapeshot.rulesets.navalwarhammer.courses import shove_off_most
 from grapeshot.rulesets.navalwarhammer.damage import credit, overboard
-from grapeshot.rulesets.navalwarhammer.data import CONSOLIDATE, SHOVE_OFF
+from grapeshot.rulesets.navalwarhammer.data import CONSOLIDATE
 from grapeshot.rulesets.navalwarhammer.deckfight import Fought
 from grapeshot.rulesets.navalwarhammer.fantasy.combat import Side, break_test, combat_result
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import CAPACITY, Special
@@ -222,12 +223,14 @@ def cut_loose_phase(g: Game, sea: Sea, active: str) -> Proc:
 
 
 def shove_off(g: Game, sea: Sea, ship: Ship) -> Proc:
-    """NW-BOARD-9: a ship cut loose from every enemy may move 4" in any direction, with no turns."""
+    """NW-BOARD-9: a ship cut loose from every enemy may move 4" in any direction, with no turns
+    (an inch less with heavy timbers, NW-UPG-3)."""
+    most = shove_off_most(ship)
     a = cast(
         ShoveOff,
         (
             yield ShoveOffPrompt(
-                (ship.commander,), "NW-BOARD-9", f'{ship.name}: shove off (up to {SHOVE_OFF:g}")?', (ShoveOff,), ship=ship.name, heading=ship.hull.heading
+                (ship.commander,), "NW-BOARD-9", f'{ship.name}: shove off (up to {most:g}")?', (ShoveOff,), ship=ship.name, heading=ship.hull.heading, most=most
             )
         ),
     )

@@ -86,7 +86,7 @@ def _ship_item(size: Size) -> dict[str, Any]:
             default="sail",
             rule="NW-MOVE-1",
         ),
-        _field("overcrowded", "overcrowded (twice the places)", "bool", rule="NW-CROWD-1"),
+        _field("overcrowded", "overcrowded (twice the places of a normal ship of her size; castles once)", "bool", rule="NW-CROWD-1"),
     ]
     if spec.boats:
         fields.append(_field("boats", f"boats ({SIZES[BOAT_SIZE].points} each)", "int", min=0, max=spec.boats, default=0, rule="NW-LAUNCH-1"))

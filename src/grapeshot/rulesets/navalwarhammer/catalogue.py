@@ -9,7 +9,7 @@ the part keys of every hull.  How each prompt is discretised is written in
 
 Three ways a template becomes an action:
 
-* *built*: a steering share, turn, end and ram, or a shove-off bearing and distance, gives the
+* *built*: a steering share, turn, end and ram, or a shove-off bearing and share, gives the
   ``Steer``/``ShoveOff`` directly, and the prompt's own check masks it;
 * *looked up*: the listed prompts (shooting, magic, boats, flyers, propulsion, boarders across,
   cutting loose, consolidation, re-rolls) list every legal answer; each listed answer has a
@@ -47,10 +47,11 @@ from grapeshot.rulesets.navalwarhammer.actions import (
     ShoveOff,
     Steer,
 )
-from grapeshot.rulesets.navalwarhammer.data import SHOVE_OFF, TURNS
+from grapeshot.rulesets.navalwarhammer.data import TURNS
 from grapeshot.rulesets.navalwarhammer.harbour import boat_places
 from grapeshot.rulesets.navalwarhammer.prompts import (
     SHARES,
+    SHOVE_SHARES,
     AcrossPrompt,
     ConsolidatePrompt,
     CrewPrompt,
@@ -67,6 +68,7 @@ from grapeshot.rulesets.navalwarhammer.prompts import (
     SteerPrompt,
     refusal,
     shots,
+    shoves,
 )
 from grapeshot.rulesets.navalwarhammer.state import Sea
 from grapeshot.rulesets.navalwarhammer.water import centre_of
@@ -111,21 +113,19 @@ UNIT_RANKS = 8
 AIM_RANKS = 4
 #: the compass points (degrees from the bow for shoving off, absolute for flyers)
 COMPASS = tuple(45.0 * k for k in range(8))
-SHOVES = (2.0, SHOVE_OFF)
 
 
 @dataclass(frozen=True, slots=True)
 class Template(ActionTemplate):
     """A catalogue entry.  Steering: ``share``, ``turn`` (degrees to port), ``at``, ``ram``;
-    shoving off: ``bearing`` and ``inches``; a step of a parts prompt: ``word``; a listed answer:
-    its ``key`` (see :func:`answer_key`)."""
+    shoving off: ``bearing`` and ``share`` (of the most she may shove off, ``SHOVE_SHARES``); a
+    step of a parts prompt: ``word``; a listed answer: its ``key`` (see :func:`answer_key`)."""
 
     share: int = 0
     turn: float = 0.0
     at: str = "start"
     ram: bool = False
     bearing: float = 0.0
-    inches: float = 0.0
     word: str = ""
     key: Hashable = None
 
@@ -197,7 +197,11 @@ def templates(slots: Slots) -> tuple[Template, ...]:
     out += [Template("AcrossPrompt", "across", f"move {n} across", key=(n,)) for n in range(slots.most_models + 1)]
     out += [Template("CutLoosePrompt", "stay", "stay grappled", key=(False,)), Template("CutLoosePrompt", "cut", "try to cut loose", key=(True,))]
     out.append(Template("ShoveOffPrompt", "stay", "stay"))
-    out += [Template("ShoveOffPrompt", "shove", f'{n:g}" towards {d:.0f} degrees from the bow', bearing=d, inches=n) for d in COMPASS for n in SHOVES]
+    out += [
+        Template("ShoveOffPrompt", "shove", f"{'all' if k == 1.0 else f'{k:g}'} of the shove off towards {d:.0f} degrees from the bow", share=i, bearing=d)
+        for d in COMPASS
+        for i, k in enumerate(SHOVE_SHARES)
+    ]
     out += [Template("ConsolidatePrompt", "hold", "hold", key=(False,)), Template("ConsolidatePrompt", "consolidate", "consolidate", key=(True,))]
     out.append(Template("CastPrompt", "end", "end the magic phase", key=("end",)))
     for i, w in enumerate(slots.wizards):
@@ -346,7 +350,7 @@ class Answers:
         if isinstance(p, ShoveOffPrompt):
             if t.kind == "stay":
                 return ShoveOff(p.ship, 0.0, 0.0)
-            return ShoveOff(p.ship, norm_deg(p.heading + t.bearing), t.inches)
+            return ShoveOff(p.ship, norm_deg(p.heading + t.bearing), shoves(p.most)[t.share])
         if isinstance(p, PartsPrompt):
             return self._parts(view, p, t)
         return self.keyed(sea, p).get(t.key)

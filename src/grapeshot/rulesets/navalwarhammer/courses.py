@@ -15,9 +15,9 @@ naval supplement's turning rules, docs/rulings.md).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -31,6 +31,7 @@ from grapeshot.rulesets.navalwarhammer.data import (
     ROWERS_PER_OAR,
     SAIL_BASE,
     SAIL_DICE,
+    SHOVE_OFF,
     SMALL_SAIL_TURN,
     STEAM_INCHES,
     TIMBER_INCHES,
@@ -205,8 +206,35 @@ def mast_bonus(ship: Ship) -> int:
     return max(0, min(ship.upgrades.get("extra-mast", 0), standing - 1)) * MAST_INCHES
 
 
-def half_move_free(ship: Ship) -> bool:
-    """NW-MOVE-1: a ship that moved at most half its allowance last time may move slower or stop."""
+def upgrade_terms(ship: Ship, mode: Propulsion | None) -> list[tuple[str, float]]:
+    """What the ship's upgrades do to a move she makes herself by ``mode`` (None: a move by no
+    propulsion of hers, shoving off): extra masts add their inches under sail (NW-UPG-1), heavy
+    timbers take an inch off every move (NW-UPG-3: "in all directions").  The one place these are
+    reckoned: every allowance, the Out of Control speed and the shove off take them from here."""
+    out: list[tuple[str, float]] = []
+    if mode is Propulsion.SAIL and mast_bonus(ship):
+        out.append(("extra masts (NW-UPG-1)", float(mast_bonus(ship))))
+    if ship.upgrades.get("heavy-timbers"):
+        out.append(("heavy timbers (NW-UPG-3)", -float(TIMBER_INCHES)))
+    return out
+
+
+def inches_of(terms: Sequence[tuple[str, float]]) -> float:
+    """A move's inches from its terms (never less than nothing)."""
+    return max(0.0, sum(v for _, v in terms))
+
+
+def shove_off_most(ship: Ship) -> float:
+    """NW-BOARD-9: how far the ship may shove off, her upgrades counted (NW-UPG-3)."""
+    return inches_of([("shoving off (NW-BOARD-9)", SHOVE_OFF), *upgrade_terms(ship, None)])
+
+
+def half_move_free(sea: Sea, ship: Ship) -> bool:
+    """NW-MOVE-1: a ship that moved at most half its allowance last turn may move slower or stop;
+    so may one that had no movement phase last game turn (a prize taken before her old side
+    moved): what she made before that is no longer "last turn"."""
+    if ship.moved_turn < sea.turn - 1:
+        return True
     return ship.last_moved <= ship.last_allowance / 2.0 + 1e-9
 
 
@@ -215,29 +243,39 @@ def sail_dice(sea: Sea, ship: Ship) -> tuple[str, int]:
     return wind, SAIL_DICE[wind]
 
 
-def roll_allowance(g: Game, sea: Sea, ship: Ship, mode: Propulsion, steam: int = 0) -> Generator[Prompt, Any, Allowance]:
-    """The dice of a move by ``mode`` (``steam``: the steam points to spend, for a steam ship)."""
+#: the rule each way of moving is rolled under
+MODE_RULES = {Propulsion.SAIL: "NW-MOVE-1", Propulsion.OARS: "NW-MOVE-3", Propulsion.STEAM: "NW-MOVE-4", Propulsion.MAGIC: "NW-MOVE-5"}
+
+
+def move_terms(
+    g: Game,
+    sea: Sea,
+    ship: Ship,
+    mode: Propulsion,
+    steam: int = 0,
+    *,
+    rule: str | None = None,
+    purpose: str | None = None,
+    want: Literal["high", "low", "hit"] | None = "high",
+) -> Generator[Prompt, Any, tuple[list[tuple[str, float]], int]]:
+    """The terms of a move by ``mode`` and the dice rolled for it: the way's own inches (sailing
+    by the wind NW-MOVE-1, rowing NW-MOVE-3, steam points NW-MOVE-4, magic NW-MOVE-5), then the
+    upgrades' (:func:`upgrade_terms`).  ``rule`` and ``purpose`` name the dice's roll (the
+    allowance's by default; NW-MOVE-2's for a ship Out of Control)."""
     terms: list[tuple[str, float]] = []
     roll = 0
-    timbers = TIMBER_INCHES if ship.upgrades.get("heavy-timbers") else 0
     if mode in (Propulsion.SAIL, Propulsion.MAGIC):
         if mode is Propulsion.SAIL:
             wind, dice = sail_dice(sea, ship)
             terms.append((f'sailing {wind} the wind: {SAIL_BASE}"' + (f" + {dice}D6" if dice else ""), SAIL_BASE))
-            rule = "NW-MOVE-1"
         else:
-            dice, rule = MAGIC_DICE, "NW-MOVE-5"
+            dice = MAGIC_DICE
             terms.append((f'moved by magic: {MAGIC_BASE}" + D6 whatever the wind', MAGIC_BASE))
         if dice:
-            r = yield from g.roll(
-                RollRequest(
-                    nd6(dice), f"{ship.name}: its move {'under sail' if mode is Propulsion.SAIL else 'by magic'}", rule, ship.commander, ship.name, "high"
-                )
-            )
+            why = purpose or f"{ship.name}: its move {'under sail' if mode is Propulsion.SAIL else 'by magic'}"
+            r = yield from g.roll(RollRequest(nd6(dice), why, rule or MODE_RULES[mode], ship.commander, ship.name, want))
             roll = r.total
             terms.append(("the dice", roll))
-        if mode is Propulsion.SAIL and mast_bonus(ship):
-            terms.append(("extra masts (NW-UPG-1)", mast_bonus(ship)))
     elif mode is Propulsion.OARS:
         oars = ship.parts["oars"]
         rowed = rowed_oars(sea, ship)
@@ -246,15 +284,20 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, mode: Propulsion, steam: int =
         terms.append((f'rowing: {ROW_BASE}" with all {whole} oars rowed, {rowed} rowed (two rowers an oar)', inches))
     else:
         terms.append((f'{steam} steam point(s) at {STEAM_INCHES}" each', steam * STEAM_INCHES))
-    if timbers:
-        terms.append(("heavy timbers (NW-UPG-3)", -timbers))
-    most = max(0.0, sum(v for _, v in terms))
+    terms += upgrade_terms(ship, mode)
+    return terms, roll
+
+
+def roll_allowance(g: Game, sea: Sea, ship: Ship, mode: Propulsion, steam: int = 0) -> Generator[Prompt, Any, Allowance]:
+    """The dice of a move by ``mode`` (``steam``: the steam points to spend, for a steam ship)."""
+    terms, roll = yield from move_terms(g, sea, ship, mode, steam)
+    most = inches_of(terms)
     least = 0.0
-    if mode in (Propulsion.SAIL, Propulsion.MAGIC) and not half_move_free(ship):
+    if mode in (Propulsion.SAIL, Propulsion.MAGIC) and not half_move_free(sea, ship):
         least = most / 2.0
     g.emit(
         "allowance",
-        {Propulsion.SAIL: "NW-MOVE-1", Propulsion.OARS: "NW-MOVE-3", Propulsion.STEAM: "NW-MOVE-4", Propulsion.MAGIC: "NW-MOVE-5"}[mode],
+        MODE_RULES[mode],
         ship=ship.name,
         mode=mode.value,
         most=most,
@@ -265,20 +308,26 @@ def roll_allowance(g: Game, sea: Sea, ship: Ship, mode: Propulsion, steam: int =
     return Allowance(mode, most, least, roll, tuple(terms))
 
 
-def out_of_control_distance(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, Any, tuple[float, float, int]]:
-    """NW-MOVE-2: an Out of Control ship keeps sailing at half the roll for the wind and turns by
-    the chart at half its move: (inches, turn, chart roll)."""
+def out_of_control_mode(sea: Sea, ship: Ship) -> Propulsion | None:
+    """The way an Out of Control ship keeps going (NW-MOVE-2): under sail if she can sail, by
+    magic if she is a magic ship her wizard still crews; a ship that neither sails nor goes by
+    magic (an overcrowded galley or steamer, NW-CROWD-1) by the oars or steam she has; None when
+    she has no way left to move (she is Adrift)."""
+    usable = [m for m in modes(sea, ship) if cannot_move(sea, ship, m) is None]
+    for m in (Propulsion.SAIL, Propulsion.MAGIC, Propulsion.OARS, Propulsion.STEAM):
+        if m in usable:
+            return m
+    return None
+
+
+def out_of_control_distance(g: Game, sea: Sea, ship: Ship, mode: Propulsion) -> Generator[Prompt, Any, tuple[float, float, int, list[tuple[str, float]]]]:
+    """NW-MOVE-2: an Out of Control ship keeps going at exactly half the roll for her move (the
+    wind's for a sailing ship; her upgrades counted, as in every move of hers) and turns by the
+    chart at half its move: (inches, turn, chart roll, the move's terms)."""
     from grapeshot.rulesets.navalwarhammer.data import OUT_OF_CONTROL
 
-    if ship.propulsion is Propulsion.MAGIC or not can_sail(ship):
-        dice, base = MAGIC_DICE, MAGIC_BASE
-    else:
-        _, dice = sail_dice(sea, ship)
-        base = SAIL_BASE
-    rolled = 0
-    if dice:
-        r = yield from g.roll(RollRequest(nd6(dice), f"{ship.name}: out of control, how far", "NW-MOVE-2", ship.commander, ship.name, None))
-        rolled = r.total
-    inches = (base + rolled + mast_bonus(ship)) / 2.0
+    steam = int(ship.spec.steam_points) if mode is Propulsion.STEAM else 0
+    terms, _ = yield from move_terms(g, sea, ship, mode, steam, rule="NW-MOVE-2", purpose=f"{ship.name}: out of control, how far", want=None)
+    inches = inches_of(terms) / 2.0
     c = yield from g.roll(RollRequest(D6, f"{ship.name}: out of control, which way", "NW-MOVE-2", ship.commander, ship.name, None))
-    return inches, OUT_OF_CONTROL[int(c.total)], int(c.total)
+    return inches, OUT_OF_CONTROL[int(c.total)], int(c.total), terms

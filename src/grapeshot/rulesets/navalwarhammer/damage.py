@@ -171,7 +171,7 @@ def refloat(g: Game, sea: Sea, ship: Ship) -> Proc:
     off = r.total >= REFLOAT
     g.emit("refloat", "NW-AGROUND-1", ship=ship.name, off=ship.aground, roll=r.total, refloated=off)
     if off:
+        # she comes off from rest: free of the half-move minimum whatever she made before she struck (NW-MOVE-1)
         ship.aground = None
-        ship.last_moved = 0.0
-        ship.last_allowance = 0.0
+        ship.last_moved = ship.last_allowance = 0.0
     return off

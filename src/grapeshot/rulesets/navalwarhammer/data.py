@@ -253,6 +253,24 @@ UPGRADES: dict[str, Upgrade] = {
 TIMBER_STRUCTURE = {Size.SMALL: 1, Size.MEDIUM: 2, Size.LARGE: 3}
 #: NW-UPG-6: places a castle adds
 CASTLE_CAPACITY = 10
+#: NW-CROWD-1's readings of an overcrowded ship's places (option overcrowded_capacity): twice a
+#: normal ship of her size with her castles' places once (the default), or twice her own
+CROWDING = ("size", "ship")
+
+
+def capacity(size: Size, castles: int, overcrowded: bool = False, crowding: str = "size") -> int:
+    """The places aboard a ship (NW-SHIP-3): her size's, with each castle's 10 (NW-UPG-6); an
+    overcrowded ship (NW-CROWD-1) twice a normal ship of her size and her castles' places once,
+    or (``crowding`` ``ship``) twice her own, castles and all.  The one reckoning of capacity:
+    the fleet check, the ship at sea and her return to normal capacity all ask it."""
+    if crowding not in CROWDING:
+        raise ValueError(f"overcrowded capacity: one of {CROWDING}, not {crowding!r}")
+    normal = SIZES[size].capacity + CASTLE_CAPACITY * castles
+    if not overcrowded:
+        return normal
+    return 2 * normal if crowding == "ship" else 2 * SIZES[size].capacity + CASTLE_CAPACITY * castles
+
+
 #: NW-UPG-4, NW-UPG-8: the wards of a magical figurehead (the ship, against missiles) and a
 #: crow's nest (the crew, against templates)
 FIGUREHEAD_WARD = 5

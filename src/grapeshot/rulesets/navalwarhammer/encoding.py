@@ -30,8 +30,8 @@ the units with missiles and the war machines, then each boat's crew; *wizard slo
   without a declared ram (legal only where the course meets an enemy first): 90 templates;
 * boarders across (``AcrossPrompt``, NW-BOARD-3): 0 up to the largest unit's models;
 * cutting loose (``CutLoosePrompt``, NW-BOARD-8): stay grappled, or try; shoving off
-  (``ShoveOffPrompt``, NW-BOARD-9): stay, or 2" or 4" towards each of the eight points from the
-  bow; consolidation (``ConsolidatePrompt``, NW-BOARD-10): hold, or consolidate;
+  (``ShoveOffPrompt``, NW-BOARD-9): stay, or half or all of the most she may shove off (4", 3"
+  with heavy timbers, NW-UPG-3) towards each of the eight points from the bow; consolidation (``ConsolidatePrompt``, NW-BOARD-10): hold, or consolidate;
 * magic (``CastPrompt``, FB-MAGIC-1): end the phase, or a wizard slot at a ship slot's rigging,
   hull, or the *n*-th enemy unit exposed aboard it (up to 8, as the prompt lists them);
 * shooting (``ShootPrompt``, NW-CREW-3, NW-CANNON-*): end the shooting, or a shooter slot at a

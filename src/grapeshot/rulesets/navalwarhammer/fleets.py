@@ -13,7 +13,8 @@ What is checked, and under which rule:
 ============  ===============================================================================
 NW-SHIP-2     the ship's size and the fleet's points: hulls, upgrades, boats and crews together
 NW-SHIP-3     the crew's places (capacity classes) against the ship's capacity and castles
-NW-CROWD-1    an overcrowded ship: twice the places
+NW-CROWD-1    an overcrowded ship: twice a normal ship's places of her size, her castles' once
+              (option overcrowded_capacity: or twice her own)
 NW-CREW-1     the minimum crew: enough places of models that may work the ship
 NW-UPG-2      steam engines on medium and large ships (small ones and dinghies: Empire, Dwarfs,
               Skaven); half the minimum crew
@@ -53,6 +54,7 @@ from grapeshot.rulesets.navalwarhammer.data import (
     UPGRADES,
     Propulsion,
     Size,
+    capacity,
 )
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import CAPACITY, Troop
 
@@ -108,15 +110,16 @@ class ShipSpec:
     wizard: str | None
     lookout: str | None
     points: int
+    #: NW-CROWD-1's reading of an overcrowded ship's places (option overcrowded_capacity)
+    crowding: str = "size"
 
     def has(self, upgrade: str) -> int:
         return self.upgrades.get(upgrade, 0)
 
     @property
     def capacity(self) -> int:
-        """NW-SHIP-3, NW-UPG-6, NW-CROWD-1: the places aboard."""
-        base = SIZES[self.size].capacity + CASTLE_CAPACITY * self.has("castle")
-        return base * 2 if self.overcrowded else base
+        """NW-SHIP-3, NW-UPG-6, NW-CROWD-1: the places aboard (:func:`.data.capacity`)."""
+        return capacity(self.size, self.has("castle"), self.overcrowded, self.crowding)
 
     @property
     def minimum_crew(self) -> int:
@@ -147,9 +150,12 @@ def _short(value: object) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 4] + " ..."
 
 
-def read_fleet(data: object, source: str = "fleet", *, slot_limits: str = "duplicates") -> tuple[FleetSpec | None, list[Problem]]:
+def read_fleet(
+    data: object, source: str = "fleet", *, slot_limits: str = "duplicates", overcrowded_capacity: str = "size"
+) -> tuple[FleetSpec | None, list[Problem]]:
     """A fleet from parsed YAML, and every problem with it (the spec is None when its shape is
-    too broken to read on)."""
+    too broken to read on).  ``slot_limits`` and ``overcrowded_capacity`` are the game's options
+    of those names (NW-SLOT-1, NW-CROWD-1); a fleet checked on its own takes their defaults."""
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
         return None, [_p(None, "(top level)", f"a fleet is a mapping of fields {list(FLEET_FIELDS)}, got {type(data).__name__}")]
@@ -174,7 +180,7 @@ def read_fleet(data: object, source: str = "fleet", *, slot_limits: str = "dupli
     ships: list[ShipSpec] = []
     names: set[str] = set()
     for i, raw in enumerate(raw_ships):
-        ship = _read_ship(raw, f"ships[{i}]", army, problems, slot_limits)
+        ship = _read_ship(raw, f"ships[{i}]", army, problems, slot_limits, overcrowded_capacity)
         if ship is None:
             continue
         if ship.name in names:
@@ -202,7 +208,7 @@ def _count(raw: Mapping[str, Any], key: str, where: str, problems: list[Problem]
     return v
 
 
-def _read_ship(raw: object, where: str, army: Army, problems: list[Problem], slot_limits: str) -> ShipSpec | None:
+def _read_ship(raw: object, where: str, army: Army, problems: list[Problem], slot_limits: str, crowding: str = "size") -> ShipSpec | None:
     if not isinstance(raw, Mapping):
         problems.append(_p(None, where, "a ship is a mapping of fields"))
         return None
@@ -259,6 +265,7 @@ def _read_ship(raw: object, where: str, army: Army, problems: list[Problem], slo
         wizard if isinstance(wizard, str) else None,
         lookout if isinstance(lookout, str) else None,
         points,
+        crowding,
     )
     _check_ship(ship, where, army, problems, slot_limits, propulsion)
     return ship
@@ -374,11 +381,15 @@ def _check_ship(ship: ShipSpec, where: str, army: Army, problems: list[Problem],
     places = sum(c.places for c in ship.crew)
     if places > ship.capacity:
         castles = ship.upgrades.get("castle", 0)
-        why = (
-            "twice the places, overcrowded (NW-CROWD-1)"
-            if ship.overcrowded
-            else f"{spec.capacity} places" + (f" and {CASTLE_CAPACITY} for each of {castles} castle(s)" if castles else "")
-        )
+        normal = f"{spec.capacity} places" + (f" and {CASTLE_CAPACITY} for each of {castles} castle(s)" if castles else "")
+        if not ship.overcrowded:
+            why = normal
+        elif ship.crowding == "ship":
+            why = f"overcrowded (NW-CROWD-1): twice her {normal}"
+        else:
+            why = f"overcrowded (NW-CROWD-1): twice a normal {size.value} ship's {spec.capacity} places" + (
+                f", and {CASTLE_CAPACITY} for each of {castles} castle(s)" if castles else ""
+            )
         problems.append(
             _p("NW-CROWD-1" if ship.overcrowded else "NW-SHIP-3", f"{where}.crew", f"the crew takes {places} places; the ship has {ship.capacity} ({why})")
         )

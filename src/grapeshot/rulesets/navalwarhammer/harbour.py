@@ -67,7 +67,7 @@ def cast_off(g: Game, sea: Sea, ship: Ship) -> Proc:
     adrift D6" in the direction of the wind."""
     dock = ship.moored
     ship.moored = None
-    ship.last_moved = ship.last_allowance = ship.speed = 0.0
+    ship.speed = 0.0
     if working_places(sea, ship) >= ship.minimum_crew:
         g.emit("casts-off", "NW-DOCK-1", ship=ship.name, dock=dock, adrift=False)
         return

@@ -5,10 +5,11 @@ Every test is taken once per boat and unit type (NW-PSY-1): a unit in play *is* 
 ship, so each is tested on its own, with the best Ld its crew may use (the admiral's within 12",
 NW-SHIP-4), and a First Mate's re-roll where it has one (NW-UPG-7, the roll's grant).
 
-* Fleeing units rally on 2D6 at most their Ld (a stand-in), else stay fleeing.
+* Fleeing units rally on 2D6 at most their Ld (FB-RALLY-1, a stand-in), else stay fleeing; a rally
+  is not a psychology test, so no First Mate re-rolls it (NW-UPG-7).
 * Stupidity (NW-PSY-3): a stupid unit not in combat tests; failing, it works nothing this turn and
-  its models wander D6" in the direction it faces (a scatter die's arrow: round bases face no way
-  of their own); one carried overboard swims (NW-SWIM-1).  A crew all stupid leaves its ship
+  its models wander D6" forward, the way they face: aboard, towards the bow of the ship each
+  stands on; one carried overboard swims (NW-SWIM-1).  A crew all stupid leaves its ship
   Adrift (``courses.lacking``).
 * Animosity (FB-PSY-5): a type with animosity, five or more models and not in combat tests; a
   squabble or a brawl keeps it from working, shooting or casting; a surge sends it charging into
@@ -30,14 +31,13 @@ from typing import Any
 
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.dice import SCATTER, TWO_D6, RollRequest
 from grapeshot.geometry import Vec, distance, push
 from grapeshot.rulesets.navalwarhammer.aboard import base_of, charge, engaged, figures, place_on, step_back
 from grapeshot.rulesets.navalwarhammer.boarding import crew_ld
 from grapeshot.rulesets.navalwarhammer.damage import overboard
 from grapeshot.rulesets.navalwarhammer.data import HANDLER_REACH
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
-from grapeshot.rulesets.navalwarhammer.fantasy.psychology import Effect, Psychology, panic_from_casualties, subject, take_test
+from grapeshot.rulesets.navalwarhammer.fantasy.psychology import Effect, Psychology, panic_from_casualties, rally_test, subject, take_test
 from grapeshot.rulesets.navalwarhammer.state import Sea, Troops
 
 Proc = Generator[Prompt, Any, Any]
@@ -49,11 +49,10 @@ def ld_for(sea: Sea, u: Troops) -> int:
 
 
 def rally(g: Game, sea: Sea, seat: str) -> Proc:
+    """FB-RALLY-1: each fleeing unit of the seat tries to rally on its crew's Ld (no First Mate's
+    re-roll: a rally is not a psychology test, NW-UPG-7)."""
     for u in [u for u in sea.alive() if u.seat == seat and u.fleeing]:
-        ld = ld_for(sea, u)
-        r = yield from g.roll(RollRequest(TWO_D6, f"{u.name}: rally on Ld {ld}", "FB-PSY-1", seat, u.boat or u.name, "low", ld))
-        u.fleeing = r.total > ld
-        g.emit("rally", "FB-PSY-1", unit=u.name, ld=ld, roll=r.total, rallied=not u.fleeing)
+        u.fleeing = not (yield from rally_test(g, u.name, seat, u.boat or u.name, ld_for(sea, u)))
 
 
 def stupidity(g: Game, sea: Sea, seat: str) -> Proc:
@@ -69,36 +68,32 @@ def stupidity(g: Game, sea: Sea, seat: str) -> Proc:
         yield from wander(g, sea, u, float(v.wander or 0))
 
 
-def scatter_direction(g: Game, who: str, purpose: str, rule: str) -> Generator[Prompt, Any, float]:
-    """A direction from the scatter die, rolled again on a hit (as the wind is)."""
-    while True:
-        r = yield from g.roll(RollRequest(SCATTER, purpose, rule, None, who, None))
-        if r.direction is not None:
-            return float(r.direction)
-
-
 def wander(g: Game, sea: Sea, u: Troops, inches: float) -> Proc:
-    """NW-PSY-3: the unit's models wander ``inches`` one way; those carried off the deck go overboard."""
+    """NW-PSY-3: the unit's models wander ``inches`` forward, the way they face: a model aboard
+    faces its deck's bow, so each goes the way the ship it stands on is heading (no die picks the
+    way); those carried off the deck go overboard."""
     if inches <= 0:
         return
-    direction = yield from scatter_direction(g, u.name, f"{u.name}: which way it wanders", "NW-PSY-3")
     over: list[int] = []
+    facing: float | None = None
     for i, f in enumerate(u.figs):
         if f.level != "deck":
             continue
         ship = sea.ships[f.on]
+        direction = ship.hull.heading
+        facing = direction if facing is None else facing
         me = base_of(sea, u, i)
         others = [base_of(sea, v, j) for v, j in figures(sea, ships=[ship.name]) if not (v is u and j == i)]
         moved = push(me, direction, inches, [], others, [])
         end = moved.base.centre
         if ship.hull.contains(end):
-            if not place_on(sea, u, i, ship, end, inches + 0.01):
-                pass
+            place_on(sea, u, i, ship, end, inches + 0.01)
         else:
             over.append(i)
-    g.emit("wanders", "NW-PSY-3", unit=u.name, inches=inches, direction=round(direction, 3), overboard=len(over))
+    g.emit("wanders", "NW-PSY-3", unit=u.name, inches=inches, direction=None if facing is None else round(facing, 3), overboard=len(over))
     if over:
         overboard(g, sea, u, over, why="wandered overboard (NW-PSY-3)")
+    yield from ()
 
 
 def animosity(g: Game, sea: Sea, seat: str) -> Proc:

@@ -6,8 +6,9 @@ A ship's move: moored ships may cast off (NW-DOCK-1); a ship aground tries to co
 ships stay; an overcrowded ship tests its Ld or goes Out of Control (NW-CROWD-1); a ship in the
 shallows rolls (NW-SHALLOW-1); a ship that cannot be worked (too few working crew, too few on the
 upper deck, all stupid, the rudder lost) goes Out of Control if it sails (NW-MOVE-2: half the
-wind's roll, the D6 chart's turn at half its move) and is Adrift after, drifting D6" downwind; one
-whose masts or engine are gone, or whose wizard is lost, is Adrift at once.  Otherwise it chooses
+wind's roll, the D6 chart's turn at half its move) and is Adrift after, drifting D6" downwind; a
+magic ship (not a sailing one, NW-MOVE-2) and one whose masts or engine are gone, or whose
+wizard is lost, is Adrift at once.  Otherwise it chooses
 how it moves (NW-UPG-1), rolls its allowance (NW-MOVE-1/3/4/5) and its captain steers, declaring a
 ram if he means one (NW-BOARD-1).
 
@@ -32,17 +33,19 @@ from grapeshot.rulesets.navalwarhammer.actions import CrewOrders, Fly, Launch, P
 from grapeshot.rulesets.navalwarhammer.contact import Met, ship_contact
 from grapeshot.rulesets.navalwarhammer.courses import (
     Allowance,
+    arc_length,
     cannot_move,
     course,
     crew_models,
     lacking,
     modes,
     out_of_control_distance,
+    out_of_control_mode,
     roll_allowance,
 )
 from grapeshot.rulesets.navalwarhammer.crew import apply_crew, crew_choices
 from grapeshot.rulesets.navalwarhammer.damage import hull_blow, refloat
-from grapeshot.rulesets.navalwarhammer.data import FLY_MOVE, SIZE_ORDER, Propulsion
+from grapeshot.rulesets.navalwarhammer.data import FLY_MOVE, SIZE_ORDER, Propulsion, capacity
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
 from grapeshot.rulesets.navalwarhammer.fantasy.throttle import BURST_STRENGTH, full_throttle
 from grapeshot.rulesets.navalwarhammer.fantasy.units import highest_leadership
@@ -164,8 +167,26 @@ def obstacles_for(sea: Sea, ship: Ship) -> list[Obstacle]:
     return out
 
 
+#: what a ship's movement phase came to (NW-MOVE-1): the inches it moved and the allowance it had
+Made = tuple[float, float]
+#: a movement phase in which the ship made no move of its own (moored, aground, grappled, adrift)
+STILL: Made = (0.0, 0.0)
+
+
 def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
-    """One ship's move in its commander's movement phase (see the module docstring)."""
+    """One ship's move in its commander's movement phase (see the module docstring).
+
+    NW-MOVE-1's half-move minimum looks back at this phase next time: what is remembered is the
+    move the ship *made* (the inches it travelled before whatever stopped it) against the allowance
+    it had, never the move it planned; a phase in which it made no move of its own, or a game turn
+    in which it had no movement phase, leaves it free to move slower or stop."""
+    made = yield from underway(g, sea, ship)
+    ship.last_moved, ship.last_allowance = made
+    ship.moved_turn = sea.turn
+
+
+def underway(g: Game, sea: Sea, ship: Ship) -> Generator[Prompt, Any, Made]:
+    """The body of :func:`ship_move`: what the ship does this phase, and what it came to."""
     ship.won_round = False
     if ship.moored is not None:
         opts = [Propel(ship.name, "stay"), Propel(ship.name, "cast-off")]
@@ -181,23 +202,22 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
             yield from harbour.cast_off(g, sea, ship)
         else:
             g.emit("no-move", "NW-DOCK-1", ship=ship.name, why=f"moored at {ship.moored}")
-        return
+        return STILL
     if ship.aground is not None and (ship.aground_turn == sea.turn or not (yield from refloat(g, sea, ship))):
         g.emit("no-move", "NW-AGROUND-1", ship=ship.name, why=f"aground on {ship.aground}")
-        return
+        return STILL
     if ship.grappled:
         g.emit("no-move", "NW-BOARD-8", ship=ship.name, why=f"grappled with {', '.join(ship.grappled)}")
-        ship.last_moved, ship.speed = 0.0, 0.0
-        return
+        ship.speed = 0.0
+        return STILL
     if harbour.in_shallows(sea, ship):
         ship.in_shallows = True
         if (yield from harbour.shallow_roll(g, sea, ship, "the start of its movement phase")):
-            return
+            return STILL
     else:
         ship.in_shallows = False
     if crew_models(sea, ship) == 0:
-        yield from adrift(g, sea, ship, "no crew aboard")
-        return
+        return (yield from adrift(g, sea, ship, "no crew aboard"))
     out_of_control = ship.out_of_control
     ship.out_of_control = False
     why = "its wizard miscast (NW-MOVE-5)" if out_of_control else ""
@@ -208,24 +228,20 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
             ship.out_of_control = False
     options = modes(sea, ship)
     short = lacking(sea, ship)
-    sails = any(m in (Propulsion.SAIL, Propulsion.MAGIC) for m in options) and any(
-        cannot_move(sea, ship, m) is None for m in options if m in (Propulsion.SAIL, Propulsion.MAGIC)
-    )
+    # NW-MOVE-2 is for a ship able to sail, "not a magical one": a magic ship short of crew or
+    # rudder is Adrift at once, as with her vital parts lost (NW-MOVE-5)
+    sails = Propulsion.SAIL in options and cannot_move(sea, ship, Propulsion.SAIL) is None
     if short is not None:
         if sails and not ship.lost_control:
             ship.lost_control = True
-            yield from loose(g, sea, ship, f"it cannot be worked: {short}")
-        else:
-            yield from adrift(g, sea, ship, f"it cannot be worked: {short}")
-        return
+            return (yield from loose(g, sea, ship, f"it cannot be worked: {short}"))
+        return (yield from adrift(g, sea, ship, f"it cannot be worked: {short}"))
     ship.lost_control = False
     if out_of_control:
-        yield from loose(g, sea, ship, why)
-        return
+        return (yield from loose(g, sea, ship, why))
     usable = [m for m in options if cannot_move(sea, ship, m) is None]
     if not usable:
-        yield from adrift(g, sea, ship, "; ".join(str(cannot_move(sea, ship, m)) for m in options))
-        return
+        return (yield from adrift(g, sea, ship, "; ".join(str(cannot_move(sea, ship, m)) for m in options)))
     mode, throttle = usable[0], False
     choices = [Propel(ship.name, m.value) for m in usable] + [Propel(ship.name, Propulsion.STEAM.value, True) for m in usable if m is Propulsion.STEAM]
     if len(choices) > 1:
@@ -242,14 +258,14 @@ def ship_move(g: Game, sea: Sea, ship: Ship) -> Proc:
             if t.burst:
                 yield from hull_blow(g, sea, ship, 1, BURST_STRENGTH, f"{ship.name}'s boiler bursting", None, "FB-THROTTLE-1")
                 if ship.afloat:
-                    yield from adrift(g, sea, ship, "its boiler burst: no steam this turn (FB-THROTTLE-1)")
-                return
+                    return (yield from adrift(g, sea, ship, "its boiler burst: no steam this turn (FB-THROTTLE-1)"))
+                return STILL
             steam += t.extra
     allowance = yield from roll_allowance(g, sea, ship, mode, steam)
-    yield from steer(g, sea, ship, allowance)
+    return (yield from steer(g, sea, ship, allowance))
 
 
-def steer(g: Game, sea: Sea, ship: Ship, allowance: Allowance) -> Proc:
+def steer(g: Game, sea: Sea, ship: Ship, allowance: Allowance) -> Generator[Prompt, Any, Made]:
     prompt = SteerPrompt(
         (ship.commander,),
         "NW-MOVE-1",
@@ -268,30 +284,34 @@ def steer(g: Game, sea: Sea, ship: Ship, allowance: Allowance) -> Proc:
     target = prompt.ram_target(a.inches, a.turn, a.at) if a.ram else None
     if a.ram:
         g.emit("declares-ram", "NW-BOARD-1", ship=ship.name, target=target)
-    yield from travel(g, sea, ship, path, a.inches, ram=target, why=allowance.mode.value)
-    ship.last_moved, ship.last_allowance = a.inches, allowance.most
+    moved = yield from travel(g, sea, ship, path, a.inches, ram=target, why=allowance.mode.value)
+    return moved, allowance.most
 
 
-def adrift(g: Game, sea: Sea, ship: Ship, why: str) -> Proc:
-    """Adrift (a stand-in for the naval supplement's): D6" in the direction the wind blows, no turn."""
+def adrift(g: Game, sea: Sea, ship: Ship, why: str) -> Generator[Prompt, Any, Made]:
+    """Adrift (a stand-in for the naval supplement's): D6" in the direction the wind blows, no
+    turn.  The wind moves her, not her crew: no move of her own (NW-MOVE-1)."""
     r = yield from g.roll(RollRequest(D6, f"{ship.name}: drifts", "NW-CREW-2", None, ship.name, None))
     g.emit("adrift", "NW-CREW-2", ship=ship.name, why=why, inches=r.total, direction=round(sea.wind, 3))
     yield from travel(g, sea, ship, translate_path(ship.hull.pose, sea.wind, float(r.total)), float(r.total), why="adrift")
-    ship.last_moved = ship.last_allowance = 0.0
+    return STILL
 
 
-def loose(g: Game, sea: Sea, ship: Ship, why: str) -> Proc:
-    """NW-MOVE-2: Out of Control: half the roll for the wind, turning by the D6 chart at half its
-    move; collisions as usual."""
-    inches, turn, roll = yield from out_of_control_distance(g, sea, ship)
-    g.emit("out-of-control", "NW-MOVE-2", ship=ship.name, why=why, inches=inches, chart=roll, turning=turn)
+def loose(g: Game, sea: Sea, ship: Ship, why: str) -> Generator[Prompt, Any, Made]:
+    """NW-MOVE-2: Out of Control: half the roll for her move (the wind's under sail), turning by
+    the D6 chart at half its move; collisions as usual.  A ship with no way left to move is Adrift."""
+    mode = out_of_control_mode(sea, ship)
+    if mode is None:
+        return (yield from adrift(g, sea, ship, f"{why}; she has no way left to move"))
+    inches, turn, roll, terms = yield from out_of_control_distance(g, sea, ship, mode)
+    g.emit("out-of-control", "NW-MOVE-2", ship=ship.name, why=why, mode=mode.value, inches=inches, chart=roll, turning=turn, terms=[[t, v] for t, v in terms])
     bow = ship.hull.bow
-    arc = min(inches, ship.hull.length * abs(turn) / 180.0) if turn else 0.0
+    arc = min(inches, arc_length(ship, turn)) if turn else 0.0
     first = max(0.0, inches / 2.0 - arc / 2.0)
     rest = max(0.0, inches - first - arc)
     path = Path(Pose(bow.x, bow.y, ship.hull.heading), [Segment(first), Segment(arc, turn), Segment(rest)])
-    yield from travel(g, sea, ship, path, inches, why="out of control")
-    ship.last_moved, ship.last_allowance = inches, inches * 2
+    moved = yield from travel(g, sea, ship, path, inches, why="out of control")
+    return moved, inches * 2
 
 
 def overcrowding(g: Game, sea: Sea, ship: Ship) -> Proc:
@@ -299,7 +319,7 @@ def overcrowding(g: Game, sea: Sea, ship: Ship) -> Proc:
     else it tests its Ld (2D6, the highest aboard) to move as normal."""
     from grapeshot.rulesets.navalwarhammer.harbour import crew_places
 
-    normal = ship.capacity // 2
+    normal = capacity(ship.size, ship.upgrades.get("castle", 0))
     if crew_places(sea, ship) <= normal:
         ship.overcrowded = False
         ship.capacity = normal
@@ -312,8 +332,11 @@ def overcrowding(g: Game, sea: Sea, ship: Ship) -> Proc:
     g.emit("overcrowded", "NW-CROWD-1", ship=ship.name, still=True, ld=ld, roll=r.total, out_of_control=failed)
 
 
-def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: str | None = None, why: str = "") -> Proc:
-    """Sweep the ship along ``path`` for ``planned`` inches, settling each contact as it comes."""
+def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: str | None = None, why: str = "") -> Generator[Prompt, Any, float]:
+    """Sweep the ship along ``path`` for ``planned`` inches, settling each contact as it comes;
+    the inches she made before what stopped her.  Each contact is met at the planned speed (the
+    speed she came on at, NW-DOCK-1, NW-AGROUND-1); her speed afterwards is the one she made
+    (NW-LAUNCH-1 asks it next time), nothing while moored or aground."""
     start = ship.hull.pose
     at = 0.0
     contacts: list[dict[str, Any]] = []
@@ -358,7 +381,7 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: st
         elif hit.kind == "monster":
             g.emit("meets-monster", "NW-SWIM-1", ship=ship.name, monster=hit.ident)
         break
-    ship.speed = planned
+    ship.speed = 0.0 if ship.moored is not None or ship.aground is not None else at
     if ship.afloat:
         move_aside(g, sea, ship)
     end = ship.hull.pose
@@ -373,6 +396,7 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: st
         end=[round(end.x, 4), round(end.y, 4), round(end.heading, 3)],
         contacts=contacts,
     )
+    return at
 
 
 def meet(g: Game, sea: Sea, ship: Ship, other: str, *, ram: bool, moved: float) -> Generator[Prompt, Any, Met]:

@@ -426,20 +426,31 @@ class CastPrompt(ListPrompt):
     """The magic phase: a wizard casts, or the seat is done."""
 
 
+#: the shares of the most a ship may shove off that the grids offer (4": 2" and 4")
+SHOVE_SHARES = (0.5, 1.0)
+
+
+def shoves(most: float) -> list[float]:
+    """The distances the shove-off grids offer (the prompt's, the catalogue's)."""
+    return [round(most * k, 4) for k in SHOVE_SHARES]
+
+
 @dataclass(eq=False)
 class ShoveOffPrompt(Prompt):
-    """NW-BOARD-9: a ship cut loose from every enemy moves up to 4" in any direction, no turns."""
+    """NW-BOARD-9: a ship cut loose from every enemy moves up to 4" in any direction, no turns
+    (``most``: 4", less what her upgrades take off, NW-UPG-3)."""
 
     namespace: ClassVar[str] = NS
     ship: str = ""
     heading: float = 0.0
+    most: float = SHOVE_OFF
 
     def check_choice(self, seat: str, action: Action) -> None:
         assert isinstance(action, ShoveOff)
         if action.ship != self.ship:
             raise IllegalAction(f"this asks about {self.ship}, not {action.ship}")
-        if not 0.0 <= action.inches <= SHOVE_OFF + 1e-9:
-            raise IllegalAction(f'a ship shoves off up to {SHOVE_OFF:g}", not {action.inches:g}"')
+        if not 0.0 <= action.inches <= self.most + 1e-9:
+            raise IllegalAction(f'{self.ship} shoves off up to {self.most:g}", not {action.inches:g}"')
         if not 0.0 <= action.direction < 360.0:
             raise IllegalAction(f"a direction in degrees from 0 to 360, not {action.direction:g}")
 
@@ -448,14 +459,16 @@ class ShoveOffPrompt(Prompt):
         grid = [Choice(ShoveOff(ship, 0.0, 0.0), "stay")]
         for k in range(8):
             d = (self.heading + 45.0 * k) % 360.0
-            for inches in (2.0, SHOVE_OFF):
+            for inches in shoves(self.most):
                 grid.append(Choice(ShoveOff(ship, d, inches), f'{inches:g}" towards {d:.0f} degrees'))
 
         def draw(rng: Rng) -> Choice:
-            d, inches = rng.uniform(0.0, 359.999), rng.uniform(0.0, SHOVE_OFF)
+            d, inches = rng.uniform(0.0, 359.999), rng.uniform(0.0, self.most)
             return Choice(ShoveOff(ship, d, inches), f'{inches:.2f}" towards {d:.0f} degrees')
 
-        return Choices.of(grid, "shove off", sample=draw, note='the eight points of the compass from the bow at 2" and 4"; the draw any direction and distance')
+        return Choices.of(
+            grid, "shove off", sample=draw, note="the eight points of the compass from the bow at half and all of the most; the draw any direction and distance"
+        )
 
 
 __all__ = [

@@ -73,7 +73,7 @@ def build_sea(scenario: Scenario, options: Mapping[str, object]) -> Sea:
         path = f"fleets[{i}]"
         entry = f.mapping(raw, path, FLEET_ENTRY_FIELDS)
         seat = f.text(entry, "seat", path)
-        fleet = _fleet(f, entry, path, scenario.origins.get(f"{path}.fleet"), str(options["slot_limits"]))
+        fleet = _fleet(f, entry, path, scenario.origins.get(f"{path}.fleet"), str(options["slot_limits"]), str(options["overcrowded_capacity"]))
         if (wrong := beyond(fleet, int(str(options["points_limit"])))) is not None:
             raise f.fail(f"{path}.fleet", wrong)
         if seat in sea.fleets:
@@ -90,19 +90,19 @@ def build_sea(scenario: Scenario, options: Mapping[str, object]) -> Sea:
     return sea
 
 
-def _fleet(f: Fields, entry: Mapping[str, Any], path: str, origin: str | None, slot_limits: str) -> FleetSpec:
+def _fleet(f: Fields, entry: Mapping[str, Any], path: str, origin: str | None, slot_limits: str, crowding: str) -> FleetSpec:
     """A fleet entry's fleet: given in place (a fleet file the scenario file named is in place
     already, read when the scenario was: ``origin`` is that file) or a built-in fleet's name."""
     ref = f.get(entry, "fleet", path)
     if isinstance(ref, Mapping):
         source = origin or f"{path}.fleet"
-        fleet, problems = read_fleet(ref, source, slot_limits=slot_limits)
+        fleet, problems = read_fleet(ref, source, slot_limits=slot_limits, overcrowded_capacity=crowding)
     elif isinstance(ref, str):
         try:
             data, source = builtin_fleet(ref), f"navalwarhammer:{ref}"
         except ValueError as e:
             raise f.fail(f"{path}.fleet", "a fleet: a built-in fleet's name, or a fleet given in place (or a fleet file, in a scenario file)", str(e)) from None
-        fleet, problems = read_fleet(data, source, slot_limits=slot_limits)
+        fleet, problems = read_fleet(data, source, slot_limits=slot_limits, overcrowded_capacity=crowding)
     else:
         raise f.fail(f"{path}.fleet", "a fleet: a built-in fleet's name, a fleet file or a fleet given in place", ref)
     if problems or fleet is None:

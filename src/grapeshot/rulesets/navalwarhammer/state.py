@@ -141,9 +141,11 @@ class Ship:
     aground: str | None = None
     aground_turn: int = -1
     in_shallows: bool = False
-    #: NW-MOVE-1: how far it moved in its last move and what it was allowed
+    #: NW-MOVE-1: how far it moved in its last movement phase, what it was allowed, and the game
+    #: turn of that phase
     last_moved: float = 0.0
     last_allowance: float = 0.0
+    moved_turn: int = 0
     #: the inches it moved in its current or last movement phase (docking, launching)
     speed: float = 0.0
     #: NW-MOVE-2, NW-MOVE-5, NW-CROWD-1: Out of Control in its next movement phase

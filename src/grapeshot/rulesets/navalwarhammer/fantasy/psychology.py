@@ -18,6 +18,9 @@ animosity     D6, a 1 fails               the animosity chart: 1 brawl (D6 S3 hi
                                           itself), 2-5 squabble, 6 surge at the enemy
 ============  ==========================  ===========================================
 
+A fleeing unit's rally (FB-RALLY-1, :func:`rally_test`: 2D6 at most Ld) is a Leadership test of
+the flight rules and not one of these: no First Mate re-rolls it.
+
 Immunities: immune to psychology (also frenzy, unbreakable and stupid models) skips panic,
 fear and terror; fear-causers are immune to fear, terror-causers to fear and terror.  Stupidity
 and animosity are tested whatever the unit's immunities.  A First Mate may re-roll a failed
@@ -220,6 +223,19 @@ def take_aboard(g: Game, test: Psychology, units: Iterable[Unit], *, boat: str |
         if subject(test, group):
             out.append((yield from take_test(g, test, group, ld=ld, boat=boat)))
     return out
+
+
+#: FB-RALLY-1: a fleeing unit's rally (a Leadership test of the flight rules, not a psychology test)
+RALLY_RULE = "FB-RALLY-1"
+
+
+def rally_test(g: Game, name: str, seat: str, actor: str, ld: int) -> Generator[Prompt, Any, bool]:
+    """FB-RALLY-1: a fleeing unit rallies on 2D6 at most its Ld, else flees on.  Rolled under its
+    own rule, not a psychology test's: a First Mate's re-roll (NW-UPG-7) is not offered for it."""
+    r = yield from g.roll(RollRequest(TWO_D6, f"{name}: rally on Ld {ld}", RALLY_RULE, seat, actor, "low", ld))
+    rallied = r.total <= ld
+    g.emit("rally", RALLY_RULE, unit=name, ld=ld, roll=r.total, rallied=rallied)
+    return rallied
 
 
 def panic_from_casualties(lost: int, at_start: int) -> bool:

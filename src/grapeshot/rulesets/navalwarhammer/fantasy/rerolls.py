@@ -7,7 +7,7 @@ with what it knows of that crew (:class:`CrewOfficers`), and records a re-roll t
 
 * a **First Mate** aboard lets the crew's commander re-roll any failed psychology test
   (FB-PSY-1..5) or break test (NW-BOARD-5) once, the whole roll; not aboard an overcrowded ship
-  (NW-CROWD-1).
+  (NW-CROWD-1).  A fleeing unit's rally (FB-RALLY-1) is neither, and is not re-rolled.
 * an **engineer** in the working crew lets him re-roll the full-throttle chart (FB-THROTTLE-1)
   once, whatever it showed.
 

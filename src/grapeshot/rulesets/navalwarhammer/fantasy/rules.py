@@ -66,6 +66,7 @@ RULEBOOK = RuleBook(
         _e("FB-PSY-3", "Terror: a test when charged by terror-causers; a failure flees without a charge reaction", "psychology.take_test"),
         _e("FB-PSY-4", "Stupidity: a test at the start of the turn out of combat; stupid models ignore other psychology", "psychology.take_test"),
         _e("FB-PSY-5", "Animosity: a 1 on a D6 fails; the animosity chart (brawl, squabble, surge)", "psychology.ANIMOSITY_CHART"),
+        _e("FB-RALLY-1", "Rallying: a fleeing unit rallies on 2D6 at most its Ld (a Leadership test, not a psychology test)", "psychology.rally_test"),
         _e(
             "FB-TMPL-1",
             'Round templates (3", 5") and the flame teardrop hit every model they touch',

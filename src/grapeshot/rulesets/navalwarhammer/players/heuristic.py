@@ -54,7 +54,7 @@ from grapeshot.rulesets.navalwarhammer.actions import (
     Steer,
 )
 from grapeshot.rulesets.navalwarhammer.courses import course, places
-from grapeshot.rulesets.navalwarhammer.data import GUN_ARC, MOUNTS, SHOVE_OFF
+from grapeshot.rulesets.navalwarhammer.data import GUN_ARC, MOUNTS
 from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES
 from grapeshot.rulesets.navalwarhammer.fantasy.charts import to_wound
 from grapeshot.rulesets.navalwarhammer.prompts import (
@@ -267,7 +267,7 @@ class HeuristicPlayer:
             return ShoveOff(p.ship, 0.0, 0.0)
         # norm_deg: a plain % 360 of a hair below zero gives 360, which the prompt refuses
         away = norm_deg(math.degrees(math.atan2(ship.hull.y - foe.hull.y, ship.hull.x - foe.hull.x)))
-        return ShoveOff(p.ship, away, SHOVE_OFF)
+        return ShoveOff(p.ship, away, p.most)
 
     def on_ConsolidatePrompt(self, sea: Sea, seat: str, p: ConsolidatePrompt) -> Action:
         return p.answers[1]
