@@ -19,6 +19,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 from grapeshot.adapters.pettingzoo import GrapeshotEnv, GrapeshotParallelEnv, env, parallel_env
 from grapeshot.agents import make, play_out, rollout_player
+from grapeshot.core.audit import audit_game
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.game import Game, replay
 from grapeshot.core.ruleset import all_rulesets, get
@@ -135,6 +136,8 @@ def test_random_play_keeps_the_invariants(ruleset: str, scenario: str, seed: int
     g = _play(ruleset, scenario, seed, players="random", check=True)
     assert g.outcome is not None
     assert g.outcome.turn >= 1
+    found = audit_game(g)
+    assert not found, f"seed {seed}: " + "; ".join(f.said() for f in found[:5])
 
 
 #: the seed of the views' fuzz here (bench/soak.py --views plays a thousand a scenario)
