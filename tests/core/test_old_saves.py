@@ -35,6 +35,9 @@ SAVES = sorted(CORPUS.glob("*/*.save.json"))
 RUNNING = [p for p in SAVES if "-heuristic-half" in p.name]
 LOGGED = [p for p in SAVES if (p.parent / p.name.replace(".save.json", ".events.jsonl.gz")).exists()]
 STORES = sorted(CORPUS.glob("*/store/grapeshot.sqlite"))
+#: the commits whose saves the web table continues: the oldest and the newest of the corpus (the
+#: others' saves are carried on, replayed and played on to their end above, and their stores opened)
+AT_THE_TABLE = ("878a1df", "268885d")
 
 
 def _id(path: Path) -> str:
@@ -106,7 +109,7 @@ def test_the_command_line_says_what_changed_where_and_carries_it_on(path: Path, 
         assert result.exit_code == 0, result.output
 
 
-@pytest.mark.parametrize("path", [p for p in RUNNING if ".public." in p.name] or RUNNING, ids=_id)
+@pytest.mark.parametrize("path", [p for p in RUNNING if ".public." in p.name and p.parent.name in AT_THE_TABLE], ids=_id)
 def test_the_web_table_continues_an_old_save(path: Path, tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path))
     data = json.loads(path.read_text())
