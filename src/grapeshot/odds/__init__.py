@@ -31,7 +31,7 @@ stages them, and says what its outcomes are (each rule set's own package holds t
 
 from __future__ import annotations
 
-from grapeshot.core.capabilities import Effort, OddsAnswer, OddsQuestions, Param, Question
+from grapeshot.core.capabilities import Effort, OddsAnswer, OddsCase, OddsQuestions, Param, Question
 from grapeshot.odds.answers import Method, Odds, Row, fraction_text, percent, render_odds, solve
 from grapeshot.odds.asking import (
     EFFORT,
@@ -71,6 +71,7 @@ __all__ = [
     "Method",
     "Odds",
     "OddsAnswer",
+    "OddsCase",
     "OddsError",
     "OddsQuestions",
     "OverBudget",
