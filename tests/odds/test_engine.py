@@ -19,6 +19,7 @@ from rich.console import Console
 from grapeshot import odds
 from grapeshot.core.capabilities import Effort, Lacking, Param, Question
 from grapeshot.core.game import Game
+from grapeshot.core.module import all_modules
 from grapeshot.core.ruleset import Ruleset, all_rulesets
 from grapeshot.dice import D6, RollRequest, SeededDice
 from tests.toy import CHEER, Drift, Pace, PacePrompt, race
@@ -234,3 +235,19 @@ def least(p: Param) -> object:
     if p.bounds:
         return p.kind(p.bounds[0])
     return True if p.flag else ""
+
+
+SEAMS = [(rs.name, odds.odds_of(rs)) for rs in WITH_ODDS] + [(m.name, o) for m in all_modules() if (o := m.odds()) is not None]
+
+
+@pytest.mark.parametrize(("name", "seam"), SEAMS, ids=[n for n, _ in SEAMS])
+def test_every_question_has_cases_to_measure_and_each_case_is_a_question_it_takes(name: str, seam: odds.OddsQuestions) -> None:
+    """bench/bench_odds.py measures the cases a rule set offers through its seam: every
+    question has one, and each names a question and only parameters it takes, with values its
+    checks allow."""
+    cases = seam.cases()
+    questions = {q.name: q for q in seam.questions()}
+    assert {c.question for c in cases} == set(questions), name
+    for c in cases:
+        questions[c.question].values(c.given)
+        assert c.label, c

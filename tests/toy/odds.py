@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Effort, OddsQuestions, Param, Question
+from grapeshot.core.capabilities import Effort, OddsCase, OddsQuestions, Param, Question
 from grapeshot.core.game import Game
 from grapeshot.core.ruleset import register
 from grapeshot.core.scenario import Scenario, parse_scenario
@@ -85,6 +85,9 @@ class ReckonedOdds:
         if isinstance(prompt, PacePrompt) and isinstance(action, Pace):
             return rows_odds(game, seat, action.pace, 1, effort)
         return None
+
+    def cases(self) -> Sequence[OddsCase]:
+        return (OddsCase("row", {"pace": 2}, "one row at pace 2"), OddsCase("rows", {"pace": 3, "rows": 2}, "two rows at pace 3"))
 
 
 class ReckonedRace(ToyRace):

@@ -255,6 +255,17 @@ class Effort:
     seed: int = 1
 
 
+@dataclass(frozen=True)
+class OddsCase:
+    """A situation a rule set's odds are measured and checked on (``bench/bench_odds.py``, the
+    odds tests): one of its questions with some of its parameters given (the rest their
+    defaults), and a label saying what it stands for ("a cannon at 40 inches")."""
+
+    question: str
+    given: Mapping[str, object]
+    label: str = ""
+
+
 class OddsAnswer(Protocol):
     """What an odds question answers with: JSON for machines and the table, text for people."""
 
@@ -274,13 +285,20 @@ class OddsQuestions(Protocol):
     in a real game, where ``prompt`` (the one waiting on that seat) has already accepted it
     (:func:`grapeshot.odds.before` checks); ``None`` when the action has nothing to tell.  Both
     raise ``ValueError`` (the odds' ``OddsError``) for what cannot be answered, with the game's
-    own reason where the game refuses the situation."""
+    own reason where the game refuses the situation.  ``cases`` are the situations the answers
+    are measured on (:class:`OddsCase`)."""
 
     def questions(self) -> Sequence[Question]: ...
 
     def ask(self, question: str, values: Mapping[str, object], effort: Effort) -> OddsAnswer: ...
 
     def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> OddsAnswer | None: ...
+
+    def cases(self) -> Sequence[OddsCase]:
+        """The situations its answers are measured on: every question, at its defaults and at
+        the values a player asks most (a benchmark asks each, timing it, and reports whether
+        it was exact)."""
+        ...
 
 
 # --------------------------------------------------------------------------- the web table

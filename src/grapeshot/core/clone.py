@@ -5,7 +5,7 @@ runs all need a state that shares nothing mutable with the original.  :func:`cop
 does that but slowly; :func:`clone` does the same for the shapes game states are made of:
 lists, dicts and sets are copied, mutable dataclasses are copied field by field (one
 straight-line function per class, built the first time it is met), and immutable values
-(numbers, strings, enums, frozen dataclasses, tuples, the geometry's hulls, poses, polygons and
+(numbers, strings, enums, frozen dataclasses, tuples and named tuples, the geometry's hulls, poses, polygons and
 tables) are shared.  Tuples are shared whole: states only fill them with immutable values.
 
 A rule set whose state holds another immutable type registers it with :func:`share`.
@@ -62,7 +62,7 @@ def _copier(kind: type) -> Callable[[Any], Any]:
         return lambda o: {k: v if type(v) in atomic else _copy(v) for k, v in o.items()}
     if kind is set:
         return set
-    if issubclass(kind, Enum):
+    if issubclass(kind, (Enum, tuple)):  # a named tuple is a tuple: shared whole, like any tuple
         atomic.add(kind)
         return _same
     if is_dataclass(kind):

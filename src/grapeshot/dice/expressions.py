@@ -390,6 +390,14 @@ class Roll:
     total: int
     direction: float | None = None
 
+    def count(self, low: int, high: int | None = None) -> int:
+        """How many of the dice show ``low`` or more (and at most ``high``): a pool read by its
+        successes (``r.count(4)``: the 4s and better; ``r.count(1, 1)``: the 1s).
+
+        Rules read a pool of dice through this rather than face by face: the odds engine then
+        tells apart only the counts that are used (a count never used is never read)."""
+        return sum(1 for f in self.faces if f >= low and (high is None or f <= high))
+
     @property
     def is_hit(self) -> bool:
         """For a roll with the scatter die: the "hit" symbol came up (no scatter)."""

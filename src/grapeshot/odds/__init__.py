@@ -11,6 +11,8 @@ This package is the engine, and it names no rule set:
 * :mod:`.lazy`: dice whose values remember how they were read, and :func:`enumerate_outcomes`,
   which runs each class of faces the rules cannot tell apart once (a D6 against 4+ takes two
   runs, not six), within a budget;
+* :mod:`.pools`: pools of identical dice enumerated by what the rules count off them (24D6
+  counted at 4+ is 25 outcomes), the classes of faces learned from the rules' own reads;
 * :mod:`.sandbox`: :class:`Sandbox` (a game for private runs), :class:`Runner` (one procedure
   on fresh copies of a state, each run summed up as an outcome), the re-roll policies
   (:data:`DECLINE`, :data:`TAKE_ON_FAILURE`) and :func:`drive`;
@@ -29,7 +31,7 @@ stages them, and says what its outcomes are (each rule set's own package holds t
 
 from __future__ import annotations
 
-from grapeshot.core.capabilities import Effort, OddsAnswer, OddsQuestions, Param, Question
+from grapeshot.core.capabilities import Effort, OddsAnswer, OddsCase, OddsQuestions, Param, Question
 from grapeshot.odds.answers import Method, Odds, Row, fraction_text, percent, render_odds, solve
 from grapeshot.odds.asking import (
     EFFORT,
@@ -47,8 +49,9 @@ from grapeshot.odds.asking import (
 )
 from grapeshot.odds.cache import CACHE_SIZE, Cache, clear_cache
 from grapeshot.odds.errors import OddsError, OverBudget
-from grapeshot.odds.lazy import BUDGET, MAX_OUTCOMES, LazyDice, candidates, enumerate_outcomes
+from grapeshot.odds.lazy import BUDGET, LazyDice, candidates, enumerate_outcomes
 from grapeshot.odds.montecarlo import SAMPLES, Z95, simulate, wilson
+from grapeshot.odds.pools import MAX_OUTCOMES
 from grapeshot.odds.sandbox import DECLINE, POLICIES, TAKE_ON_FAILURE, Heard, Proc, RerollPolicy, Runner, Sandbox, drive
 
 __all__ = [
@@ -68,6 +71,7 @@ __all__ = [
     "Method",
     "Odds",
     "OddsAnswer",
+    "OddsCase",
     "OddsError",
     "OddsQuestions",
     "OverBudget",

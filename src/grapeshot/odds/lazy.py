@@ -7,10 +7,12 @@ run, every other face of that roll that the rules read the same way on every pat
 subtree would have run identically, so it joins the subtree with its weight instead of being
 run again.  A D6 against a 4+ costs two runs instead of six; 2D6 against leadership two instead
 of 36.  The result is the same exact distribution as visiting every path (the tests check both
-against brute force).  Two assumptions, both true of every rule written so far: a roll of three
-or more dice of one kind is read through its total or by counting its faces, never by their
-order (such rolls are enumerated as sorted multisets with multinomial weights), and text made
-from a value (a prompt's wording, an event) never decides anything.  A budget caps the number
+against brute force).  A pool (three or more dice of one kind) is enumerated by histograms over
+classes of faces that are learned from how the rules read it (:mod:`.pools`): 24D6 counted at
+4+ is 25 outcomes, not 118,755 multisets.  Two assumptions, both true of every rule written so
+far: a pool is read through its total or by counting its faces (:meth:`~grapeshot.dice.Roll.count`,
+or face by face), never by their order, and text made from a value (a prompt's wording, an
+event) never decides anything.  A budget caps the number
 of runs (:class:`~grapeshot.odds.errors.OverBudget` past it), and a path that needs a scatter
 arrow's continuous direction raises :class:`~grapeshot.dice.NotEnumerable`: the caller falls
 back to Monte Carlo and says so (:mod:`grapeshot.odds.montecarlo`).
@@ -21,39 +23,54 @@ from __future__ import annotations
 import math
 import operator
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, TypeVar, cast
 
 from grapeshot.core.capabilities import Effort
-from grapeshot.dice import SCATTER_DIE, SCATTER_HIT_FACES, DiceExpr, NotEnumerable, Roll, RollRequest
+from grapeshot.dice import SCATTER_DIE, SCATTER_HIT_FACES, DiceExpr, Die, NotEnumerable, Roll, RollRequest
 from grapeshot.odds.errors import OverBudget
+from grapeshot.odds.pools import Classes, Refine, Site, classes_at, histograms, is_pool, learn, site_of, split
 
 #: rule runs an exact enumeration may make before it gives way to Monte Carlo
 BUDGET = Effort.budget
-#: outcomes one roll may have in an exact enumeration (7D6 has 792 as multisets; 8D6 1287)
-MAX_OUTCOMES = 1000
 
 Faces = tuple[int, ...]
 Reader = Callable[[Faces], Any]
 Candidate = tuple[Faces, int]
+#: what a read of a pool's value makes of one face (None: the faces are read together)
+Check = Callable[[int], Hashable] | None
 
 
 class _Die:
     """One roll on one path: its possible faces (with weights), the one chosen, and which of the
-    others the rules could not have told apart from it so far (a bit mask)."""
+    others the rules could not have told apart from it so far (a bit mask).
 
-    __slots__ = ("cands", "mask", "total")
+    A pool enumerated by classes of faces (:mod:`.pools`) also has its ``classes`` and ``site``:
+    every read is first checked against the classes (see :meth:`read`)."""
 
-    def __init__(self, cands: tuple[Candidate, ...], total: int) -> None:
+    __slots__ = ("cands", "classes", "mask", "site", "total")
+
+    def __init__(self, cands: tuple[Candidate, ...], total: int, classes: Classes | None = None, site: Site | None = None) -> None:
         self.cands = cands
         self.total = total
         self.mask = (1 << len(cands)) - 1
+        self.classes = classes
+        self.site = site
 
-    def read(self, fn: Reader, value: object) -> None:
-        """The rules read ``fn(faces)`` and saw ``value``: faces that read otherwise are told apart."""
+    def read(self, fn: Reader, value: object, check: Check = None) -> None:
+        """The rules read ``fn(faces)`` and saw ``value``: faces that read otherwise are told apart.
+
+        On a pool of classes, ``check`` says what the read makes of one face (None: the read
+        takes the faces together); a class whose faces it would tell apart is split first
+        (:class:`~.pools.Refine`, the enumeration starts again with the finer classes)."""
+        if self.classes is not None:
+            finer = split(self.classes, check)
+            if finer is not None:
+                assert self.site is not None
+                raise Refine(self.site, finer)
         m = self.mask
         if m & (m - 1) == 0:
             return
@@ -76,17 +93,36 @@ class _Value:
     ``range()`` and indexing (through ``__index__``), any other attribute of an int.  It is not an
     ``int`` subclass on purpose: C code reads an int subclass's value directly (``range(n)``),
     without asking, so every use of a value here has to come through one of these methods.
+
+    On a pool of classes (:mod:`.pools`) a value also carries ``chk``, what it makes of a single
+    face: for a face, the face itself (and what is done to it); for a count of faces
+    (:meth:`Roll.count`), whether a face is counted (whatever is done to the count); None for a
+    value of the faces together (a total).
     """
 
-    __slots__ = ("_die", "_fn", "_v")
+    __slots__ = ("_chk", "_die", "_face", "_fn", "_v")
 
-    def __init__(self, v: int, die: _Die, fn: Reader) -> None:
+    def __init__(self, v: int, die: _Die, fn: Reader, chk: Check = None, face: bool = True) -> None:
         self._v = v
         self._die = die
         self._fn = fn
+        self._chk = chk
+        self._face = face
+
+    def _then(self, op1: Callable[[Any], Any]) -> Check:
+        """The check of ``op1`` applied to this value (only a face's check follows what is done)."""
+        c = self._chk
+        if c is None or not self._face:
+            return c
+        return lambda x: op1(c(x))
+
+    def _derived(self, v: Any, fn: Reader, op1: Callable[[Any], Any]) -> _Value:
+        if self._die.classes is None:
+            return _Value(v, self._die, fn)
+        return _Value(v, self._die, fn, self._then(op1), self._face)
 
     def _pin(self) -> int:
-        self._die.read(self._fn, self._v)
+        self._die.read(self._fn, self._v, self._chk)
         return self._v
 
     def __getattr__(self, name: str) -> Any:  # .real, .bit_length(), ...: the plain int's, pinned
@@ -118,7 +154,7 @@ class _Value:
     def __bool__(self) -> bool:
         f = self._fn
         result = self._v != 0
-        self._die.read(lambda t: f(t) != 0, result)
+        self._die.read(lambda t: f(t) != 0, result, self._then(_NONZERO))
         return result
 
     # text (a prompt's wording, a log line) never feeds a decision: printing does not pin
@@ -132,6 +168,11 @@ class _Value:
         return format(self._v, spec)
 
 
+def _nonzero(v: Any) -> bool:
+    return bool(v != 0)
+
+
+_NONZERO = _nonzero
 _PLAIN = (int, bool)
 _COMPARABLE = (int, bool, float)
 
@@ -142,13 +183,13 @@ def _compare(op: Callable[[Any, Any], Any]) -> Callable[[_Value, object], Any]:
             if other._die is self._die:
                 f, g = self._fn, other._fn
                 result = op(self._v, other._v)
-                self._die.read(lambda t: op(f(t), g(t)), result)
+                self._die.read(lambda t: op(f(t), g(t)), result)  # two faces together: no single-face check
                 return result
             return op(self._pin(), other._pin())
         if type(other) in _COMPARABLE:
             f = self._fn
             result = op(self._v, other)
-            self._die.read(lambda t: op(f(t), other), result)
+            self._die.read(lambda t: op(f(t), other), result, self._then(lambda v: op(v, other)))
             return result
         return op(self._pin(), other)
 
@@ -168,8 +209,8 @@ def _arith(op: Callable[[Any, Any], Any], reflected: bool) -> Callable[[_Value, 
         if type(other) in _PLAIN:
             f = self._fn
             if reflected:
-                return _Value(op(other, self._v), self._die, lambda t: op(other, f(t)))
-            return _Value(op(self._v, other), self._die, lambda t: op(f(t), other))
+                return self._derived(op(other, self._v), lambda t: op(other, f(t)), lambda v: op(other, v))
+            return self._derived(op(self._v, other), lambda t: op(f(t), other), lambda v: op(v, other))
         v = self._pin()
         return op(other, v) if reflected else op(v, other)
 
@@ -179,7 +220,7 @@ def _arith(op: Callable[[Any, Any], Any], reflected: bool) -> Callable[[_Value, 
 def _unary(op: Callable[[Any], Any]) -> Callable[[_Value], Any]:
     def unary(self: _Value) -> Any:
         f = self._fn
-        return _Value(op(self._v), self._die, lambda t: op(f(t)))
+        return self._derived(op(self._v), lambda t: op(f(t)), op)
 
     return unary
 
@@ -274,12 +315,18 @@ class LazyDice:
     """The dice source of one enumerated run: follows ``path`` (a candidate index per roll, then
     the first candidate) and hands out values that record how they are read."""
 
-    def __init__(self, path: Sequence[int] = ()) -> None:
+    def __init__(self, path: Sequence[int] = (), *, learning: bool = False) -> None:
         self.path = path
         self.dice: list[_Die] = []
+        #: pools by the classes of faces learned so far (:func:`enumerate_outcomes` starts again
+        #: when they are split); else every face of a pool apart, as sorted multisets
+        self.learning = learning
 
     def roll(self, request: RollRequest) -> Roll:
         expr = request.expr
+        dice = expr.dice()
+        if is_pool(dice):
+            return self._pool(request, dice[0])
         cands, total, text, reader, hits = _plan(expr)
         if not cands:
             raise OverBudget(f"{expr} for {request.purpose!r} has too many outcomes to enumerate")
@@ -297,7 +344,60 @@ class LazyDice:
                 return Roll("scatter", faces, 0, None)
         values = tuple(_Value(f, die, _FACE[i]) for i, f in enumerate(faces))
         # the values stand in for ints (see _Value): the rules read them only through int methods
-        return Roll(text, cast(tuple[int, ...], values), cast(int, _Value(reader(faces), die, reader)))
+        return _lazy_roll(text, values, _Value(reader(faces), die, reader), die)
+
+    def _pool(self, request: RollRequest, kind: Die) -> Roll:
+        """A pool of identical dice: one outcome per histogram over its classes (:mod:`.pools`)."""
+        expr = request.expr
+        site = site_of(request.rule, request.purpose, kind)
+        classes = classes_at(site, kind) if self.learning else tuple((f,) for f, _ in sorted(kind.outcomes))
+        cands = histograms(kind, expr.count, classes)
+        if not cands:
+            raise OverBudget(f"{expr} for {request.purpose!r} has too many outcomes to enumerate ({len(classes)} classes of faces read)")
+        depth = len(self.dice)
+        choice = self.path[depth] if depth < len(self.path) else 0
+        coarse = None if all(len(c) == 1 for c in classes) else classes
+        die = _Die(cands, expr.weight, coarse, site)
+        self.dice.append(die)
+        faces = cands[choice][0]
+        reader = _total_reader(expr)
+        if coarse is None:
+            values = tuple(_Value(f, die, _FACE[i]) for i, f in enumerate(faces))
+        else:
+            values = tuple(_Value(f, die, _FACE[i], _same) for i, f in enumerate(faces))
+        return _lazy_roll(str(expr), values, _Value(reader(faces), die, reader), die)
+
+
+def _same(face: int) -> int:
+    return face
+
+
+def _lazy_roll(text: str, faces: tuple[_Value, ...], total: _Value, die: _Die) -> Roll:
+    roll = _LazyRoll(text, cast(tuple[int, ...], faces), cast(int, total))
+    object.__setattr__(roll, "_die", die)
+    return roll
+
+
+class _LazyRoll(Roll):
+    """A roll in an enumerated run: its counts (:meth:`Roll.count`) are lazy values, read only
+    when they are used."""
+
+    __slots__ = ("_die",)
+
+    def count(self, low: int, high: int | None = None) -> int:
+        die: _Die | None = getattr(self, "_die", None)
+        if die is None:  # a copy made by a re-roll of one die: counted face by face
+            return Roll.count(self, low, high)
+        top = math.inf if high is None else high
+
+        def fn(t: Faces) -> int:
+            return sum(1 for f in t if low <= f <= top)
+
+        def counted(f: int) -> bool:
+            return low <= f <= top
+
+        shown = sum(1 for f in self.faces if low <= cast(_Value, f)._v <= top)
+        return cast(int, _Value(shown, die, fn, counted if die.classes is not None else None, face=False))
 
 
 _FACE = [operator.itemgetter(i) for i in range(64)]
@@ -305,12 +405,9 @@ _FACE = [operator.itemgetter(i) for i in range(64)]
 
 @lru_cache(maxsize=64)
 def _plan(expr: DiceExpr) -> tuple[tuple[Candidate, ...], int, str, Reader, int | None]:
-    """What :class:`LazyDice` needs of an expression: its outcomes (none if there are more than
-    :data:`MAX_OUTCOMES`), their total weight, its text, how its total is read off the faces,
+    """What :class:`LazyDice` needs of an expression that is not a pool: its outcomes, their total weight, its text, how its total is read off the faces,
     and, for a roll with a scatter die, the mask of the outcomes that are hits."""
     dice = expr.dice()
-    if len(dice) > 2 and math.comb(len(dice) + len(dice[0].outcomes) - 1, len(dice)) > MAX_OUTCOMES:
-        return (), 0, str(expr), _total_reader(expr), None
     cands, total = candidates(expr)
     hits = None
     if SCATTER_DIE in dice:
@@ -319,13 +416,16 @@ def _plan(expr: DiceExpr) -> tuple[tuple[Candidate, ...], int, str, Reader, int 
 
 
 R = TypeVar("R")
+#: an explored subtree: numerators over one denominator, the masks of the dice on its path, the pool sites it met
+Subtree = tuple[dict[R, int], int, list[int], frozenset[Site]]
 
 
 def enumerate_outcomes(run: Callable[[LazyDice], R], budget: int = BUDGET) -> tuple[dict[R, Fraction], int]:
     """Every outcome of ``run`` with its exact probability, and the number of runs it took.
 
     ``run`` is called once per class of dice paths the rules cannot tell apart (see the module
-    notes).  Raises :class:`OverBudget` past ``budget`` runs; lets
+    notes); a run that reads a pool finer than its classes are split starts the enumeration
+    again with the finer classes (:mod:`.pools`; the runs so far count).  Raises :class:`OverBudget` past ``budget`` runs; lets
     :class:`~grapeshot.dice.NotEnumerable` through."""
     runs = 0
 
@@ -334,28 +434,40 @@ def enumerate_outcomes(run: Callable[[LazyDice], R], budget: int = BUDGET) -> tu
         runs += 1
         if runs > budget:
             raise OverBudget(f"more than {budget} dice paths")
-        dice = LazyDice(path)
+        dice = LazyDice(path, learning=True)
         return run(dice), dice.dice
 
     # a subtree's distribution is kept as integer numerators over one denominator (much cheaper
-    # than adding Fractions); it becomes Fractions once, at the end
-    def explore(path: list[int], first: tuple[R, list[_Die]] | None) -> tuple[dict[R, int], int, list[int]]:
+    # than adding Fractions); it becomes Fractions once, at the end.  Subtrees done are kept by
+    # their path with the pool sites they met, so that a start again (a pool's classes split)
+    # runs again only the subtrees that met that pool
+    done: dict[tuple[int, ...], Subtree[R]] = {}
+
+    def explore(path: list[int], first: tuple[R, list[_Die]] | None) -> Subtree[R]:
+        key = tuple(path)
+        kept = done.get(key)
+        if kept is not None:
+            return kept
         if first is None:
             first = go(path)
         result, dice = first
         depth = len(path)
         if len(dice) == depth:
-            return {result: 1}, 1, [d.mask for d in dice]
+            leaf = ({result: 1}, 1, [d.mask for d in dice], frozenset(d.site for d in dice if d.site is not None))
+            done[key] = leaf
+            return leaf
         die = dice[depth]
         cands = die.cands
         remaining = (1 << len(cands)) - 1
         parts: list[tuple[dict[R, int], int, int]] = []  # (numerators, denominator, class weight)
         up = [-1] * depth
+        met: frozenset[Site] = frozenset()
         current: tuple[R, list[_Die]] | None = first
         while remaining:
             c = (remaining & -remaining).bit_length() - 1
-            sub, den, masks = explore([*path, c], current)
+            sub, den, masks, sites = explore([*path, c], current)
             current = None
+            met |= sites
             same = masks[depth] & remaining
             weight = 0
             m = same
@@ -371,9 +483,17 @@ def enumerate_outcomes(run: Callable[[LazyDice], R], budget: int = BUDGET) -> tu
         out: dict[R, int] = {}
         for sub, den, weight in parts:
             factor = weight * (common // den)
-            for key, n in sub.items():
-                out[key] = out.get(key, 0) + n * factor
-        return out, common * die.total, up
+            for k, n in sub.items():
+                out[k] = out.get(k, 0) + n * factor
+        tree = (out, common * die.total, up, met)
+        done[key] = tree
+        return tree
 
-    nums, den, _ = explore([], None)
+    while True:
+        try:
+            nums, den, _, _ = explore([], None)
+            break
+        except Refine as finer:  # a pool's classes were read finer than they were split: again with the finer ones
+            learn(finer.site, finer.classes)
+            done = {k: t for k, t in done.items() if finer.site not in t[3]}
     return {key: Fraction(n, den) for key, n in nums.items()}, runs

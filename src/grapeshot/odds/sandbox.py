@@ -73,6 +73,7 @@ class Sandbox(Game):
         self.companion = False
         self.checkpointing = False
         self.events = []
+        self.rolled = []  # the real game's record of its rolls is never written by private runs
         self.actions = []
         self.prompt = None
         self._sealed = {}
@@ -127,6 +128,7 @@ class Runner(Generic[S, R]):
             g.modules = {name: ModuleRun(run.module, run.host, run.options, run.module.clone_state(run.state)) for name, run in self.modules.items()}
         heard: Heard = []
         g.heard = heard
+        g.rolled = []
         value = drive(self.proc(g, state), g.policy)
         return self.outcome(state, heard, value)
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Effort, OddsAnswer, Param, Question
+from grapeshot.core.capabilities import Effort, OddsAnswer, OddsCase, Param, Question
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import DiceSource, Roll, RollRequest
@@ -154,6 +154,16 @@ QUESTIONS: tuple[Question, ...] = (
 )
 
 
+#: the situations the module's answers are measured on (bench/bench_odds.py, the odds tests)
+CASES: tuple[OddsCase, ...] = (
+    OddsCase("ram", {}, "a middling ship ramming a middling one, no MA left"),
+    OddsCase("ram", {"rammer": "large", "target": "small", "ma-left": 6, "purpose-built": True}, "a large ship with a ram into a small one, 6 MA left"),
+    OddsCase("ram", {"target": "boat"}, "a ship running down a boat"),
+    OddsCase("grapple", {}, "two crew throw grapples"),
+    OddsCase("grapple", {"grapplers": 6, "grapple-extra": "beyond-one"}, "six crew throw grapples, +1 beyond one"),
+)
+
+
 class CollisionsOdds:
     """The module's :class:`~grapeshot.core.capabilities.OddsQuestions`."""
 
@@ -175,6 +185,9 @@ class CollisionsOdds:
                 return None
             return grapple_odds(action.grapplers, str(game.options[f"{NAME}.grapple_extra"]), effort)
         return None
+
+    def cases(self) -> Sequence[OddsCase]:
+        return CASES
 
 
 ODDS = CollisionsOdds()

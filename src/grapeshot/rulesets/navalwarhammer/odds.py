@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any, cast
 
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Effort, Param, Question
+from grapeshot.core.capabilities import Effort, OddsCase, Param, Question
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import load_scenario
@@ -197,6 +197,22 @@ def break_odds(values: Mapping[str, object], effort: Effort) -> Odds[str]:
 ANSWERS: dict[str, Callable[[Mapping[str, object], Effort], Odds[str]]] = {"cannon": cannon, "deck-fight": deck_fight, "break-test": break_odds}
 
 
+#: the situations Naval Warhammer's answers are measured on (bench/bench_odds.py, the odds tests)
+CASES: tuple[OddsCase, ...] = (
+    OddsCase("cannon", {}, 'a cannon ball guessed at 20" at a hull from 22" to 26"'),
+    OddsCase("cannon", {"range": 36.0, "part-from": 30.0, "part-to": 34.0, "part-structure": 3}, 'a cannon ball at 36" on a part with 3 wounds left'),
+    OddsCase("deck-fight", {}, "a round of deck fighting, three against three"),
+    OddsCase(
+        "deck-fight",
+        {"attacker-fighting": 8, "defender-fighting": 6, "attacker-a": 2, "attacker-sv": 5, "defender-t": 4, "higher-deck": True},
+        "eight boarders of two attacks from the higher deck against six",
+    ),
+    OddsCase("deck-fight", {"attacker-i": 5, "attacker-fighting": 10, "defender-fighting": 10}, "ten against ten, the boarders quicker"),
+    OddsCase("break-test", {}, "a break test on Ld 7, lost by 1"),
+    OddsCase("break-test", {"shaken": True, "difference": 3, "first-mate": True}, "a Shaken crew lost by 3, with a First Mate"),
+)
+
+
 class NavalOdds:
     """The :class:`~grapeshot.core.capabilities.OddsQuestions` of Naval Warhammer."""
 
@@ -212,6 +228,9 @@ class NavalOdds:
         if not isinstance(action, Shoot) or action.shooter is None:
             return None
         return shot_odds(game, action, effort)
+
+    def cases(self) -> Sequence[OddsCase]:
+        return CASES
 
 
 class ShotRunner(Runner[Sea, str]):

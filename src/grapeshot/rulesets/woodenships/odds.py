@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Effort, OddsAnswer, Param, Question
+from grapeshot.core.capabilities import Effort, OddsAnswer, OddsCase, Param, Question
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -341,6 +341,21 @@ def before(game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort
     return None
 
 
+#: the situations Wooden Ships' answers are measured on (bench/bench_odds.py, the odds tests)
+CASES: tuple[OddsCase, ...] = (
+    OddsCase("shot", {}, 'a man fires a rifle at a man 12" away'),
+    OddsCase("shot", {"weapon": "pistol", "range": 4.0, "hero": True, "victim": "hero"}, 'a hero fires a pistol at a hero 4" away'),
+    OddsCase("gun", {}, 'a cannon at a ship 12" away'),
+    OddsCase("gun", {"range": 40.0}, 'a cannon at a ship 40" away'),
+    OddsCase("gun", {"gun": "swivel", "at": "man", "range": 6.0}, 'a swivel at a man 6" away'),
+    OddsCase("gun", {"at": "cannon", "range": 18.0}, 'a cannon at a cannon on a ship 18" away'),
+    OddsCase("melee", {}, "a man strikes a man with a sword"),
+    OddsCase("melee", {"melee-weapon": "axe", "second": "sword", "gang": 2, "victim": "hero"}, "an axe and a sword at a hero two others struck"),
+    OddsCase("climb", {}, "climbing aboard a stationary ship"),
+    OddsCase("climb", {"pace": "full", "hero": True}, "a hero climbing aboard a ship at full speed"),
+)
+
+
 class WoodenShipsOdds:
     """Wooden Ships' :class:`~grapeshot.core.capabilities.OddsQuestions`."""
 
@@ -353,6 +368,9 @@ class WoodenShipsOdds:
 
     def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> OddsAnswer | None:
         return before(game, seat, prompt, action, effort)
+
+    def cases(self) -> Sequence[OddsCase]:
+        return CASES
 
 
 ODDS = WoodenShipsOdds()

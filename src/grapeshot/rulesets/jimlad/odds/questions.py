@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Effort, Param, Question
+from grapeshot.core.capabilities import Effort, OddsCase, Param, Question
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Facing
@@ -209,6 +209,25 @@ def from_description(
     return describe(name, values, Effort(budget, samples, seed))
 
 
+#: the situations Jim Lad's answers are measured on (bench/bench_odds.py, the odds tests)
+CASES: tuple[OddsCase, ...] = (
+    OddsCase("kannon", {}, 'a krak shell from the fore kannon at 20"'),
+    OddsCase("kannon", {"gun": "port", "range": 12.0, "facing": "port"}, 'a krak shell from a broadside at 12"'),
+    OddsCase("kannon", {"range": 30.0, "target-hull-points": 2}, 'krak at 30" on a ship of 2 hull points'),
+    OddsCase("kannon", {"shell": "grapeshot", "gun": "port"}, "grapeshot from a broadside alongside"),
+    OddsCase("torpedo", {"torpedo": True}, "a torpedo struck"),
+    OddsCase("torpedo", {"torpedo": True, "hits": 2, "facing": "rear"}, "two torpedoes in the stern"),
+    OddsCase("sluggas", {"sluggas": True}, "sluggas, seven Orks a side"),
+    OddsCase("sluggas", {"sluggas": True, "shooter-krew": 3, "target-krew": 5}, "sluggas, three Orks at five"),
+    OddsCase("board", {"board": True}, "boarding, seven Orks a side"),
+    OddsCase("board", {"board": True, "shooter-krew": 4, "target-krew": 3}, "boarding, four Orks at three"),
+    OddsCase("ram", {"ram-strength": 7}, "a ram at S7"),
+    OddsCase("ram", {"ram-strength": 9, "crash": True, "facing": "port"}, "a crash at S9 into the side"),
+    OddsCase("blow", {"strength": 8}, "a blow of S8"),
+    OddsCase("blow", {"strength": 10, "facing": "rear", "target-hull-points": 1}, "a blow of S10 in the stern of a ship of 1 hull point"),
+)
+
+
 class JimLadOdds:
     """Jim Lad's :class:`~grapeshot.core.capabilities.OddsQuestions`."""
 
@@ -220,6 +239,9 @@ class JimLadOdds:
 
     def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> ActionOdds:
         return answer_action(game, seat, prompt, action, samples=effort.samples, seed=effort.seed, budget=effort.budget)
+
+    def cases(self) -> Sequence[OddsCase]:
+        return CASES
 
 
 ODDS = JimLadOdds()

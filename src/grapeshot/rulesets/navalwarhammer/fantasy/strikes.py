@@ -95,10 +95,6 @@ def ward_of(target: Unit, attack: Attack) -> int | None:
     return best_ward(wards)
 
 
-def _count(faces: Sequence[int], need: int) -> int:
-    return sum(1 for f in faces if f >= need)
-
-
 def resolve_hits(g: Game, seat: str | None, target: Unit, hits: int, attack: Attack, *, auto_wounds: int = 0) -> Generator[Prompt, Any, Damage]:
     """Hits on ``target`` (``auto_wounds`` of them wounding without a roll: poison) to
     casualties: to wound (FB-WOUND-1; killing blows FB-SPEC-1; a ship part's immunities
@@ -130,14 +126,10 @@ def resolve_hits(g: Game, seat: str | None, target: Unit, hits: int, attack: Att
             RollRequest(nd6(rolled), f"{attack.source}: to wound {target.name} (S{s} against T{t}, {need}+)", "FB-WOUND-1", seat, attack.source, "high")
         )
         slays = attack.killing_blow and not target.part and target.troop in KILLING_BLOW_TROOPS
-        for f in r.faces:
-            if f == 1:
-                ones += 1
-            elif f >= need:
-                if slays and f == 6:
-                    blows += 1
-                else:
-                    wounds += 1
+        # counted, not read die by die: the odds engine then tells apart only what is used (need is 2+ at best)
+        ones = r.count(1, 1)
+        blows = r.count(6) if slays else 0
+        wounds = r.count(need) - blows
         g.emit(
             "to-wound",
             "FB-WOUND-1",
@@ -159,7 +151,7 @@ def resolve_hits(g: Game, seat: str | None, target: Unit, hits: int, attack: Att
         r = yield from g.roll(
             RollRequest(nd6(wounds), f"{target.name}: armour saves ({save}+) against {attack.source}", "FB-SAVE-1", target.seat, target.name, "high")
         )
-        saved = _count(r.faces, save)
+        saved = r.count(save)
         g.emit(
             "armour-save",
             "FB-SAVE-1",
@@ -179,7 +171,7 @@ def resolve_hits(g: Game, seat: str | None, target: Unit, hits: int, attack: Att
                 r = yield from g.roll(
                     RollRequest(nd6(count), f"{target.name}: ward saves ({ward}+) against {what}", "FB-SAVE-2", target.seat, target.name, "high")
                 )
-                n = _count(r.faces, ward)
+                n = r.count(ward)
                 g.emit("ward-save", "FB-SAVE-2", target=target.name, needed=ward, against=what, dice=count, saved=n)
                 if what == "wounds":
                     warded = n
@@ -265,14 +257,14 @@ def melee_strike(
             nd6(attacks), f"{source}: to hit {target.name} (WS{ws} against WS{target.profile.ws}, {need}+)", "FB-HIT-1", attacker.seat, attacker.name, "high"
         )
     )
-    hits = _count(r.faces, need)
-    sixes = _count(r.faces, 6)
+    hits = r.count(need)
+    sixes = r.count(6)
     again = 0
     if first_round and Special.HATRED in flags and hits < attacks:
         misses = attacks - hits
         rr = yield from g.roll(RollRequest(nd6(misses), f"{source}: hatred re-rolls {misses} miss(es)", "FB-SPEC-4", attacker.seat, attacker.name, "high"))
-        again = _count(rr.faces, need)
-        sixes += _count(rr.faces, 6)
+        again = rr.count(need)
+        sixes += rr.count(6)
         hits += again
     auto = sixes if attack.poisoned else 0
     g.emit(
@@ -344,13 +336,13 @@ def shoot(
         return Damage(target.name, 0, 0, 0, 0, 0, 0, 0, 0)
     first, then = split
     r = yield from g.roll(RollRequest(nd6(shots), f"{attack.source}: to hit {target.name} (BS{bs}, {need}+)", "FB-HIT-2", shooter.seat, shooter.name, "high"))
-    hits = _count(r.faces, first)
+    hits = r.count(first)
     if then is not None and hits:
         r2 = yield from g.roll(
             RollRequest(nd6(hits), f"{attack.source}: the 6s roll again ({then}+) to hit {target.name}", "FB-HIT-2", shooter.seat, shooter.name, "high")
         )
-        hits = _count(r2.faces, then)
+        hits = r2.count(then)
     elif then is None and attack.poisoned:
-        auto = _count(r.faces, 6)
+        auto = r.count(6)
     g.emit("to-hit", "FB-HIT-2", source=attack.source, target=target.name, dice=shots, bs=bs, modifiers=names, needed=need, hits=hits, automatic=auto)
     return (yield from resolve_hits(g, shooter.seat, target, hits, attack, auto_wounds=auto))
