@@ -102,7 +102,8 @@ def file_parameters() -> set[tuple[str, str]]:
     or whose help speaks of a file."""
     found = set()
     for command, name, base, info in parameters():
-        paths = Path in (typing.get_args(base) or (base,))
+        kinds = typing.get_args(base) or (base,)
+        paths = any(k is Path or Path in typing.get_args(k) for k in kinds)  # a path, or a list of them
         if paths or "scenario" in name or re.search(r"\bfiles?\b", getattr(info, "help", "") or ""):
             found.add((command, name))
     return found
@@ -121,6 +122,7 @@ READS = {
     ("simulate", "from_save"): "save",
     ("odds", "save"): "save",
     ("replay", "log"): "log",
+    ("audit", "files"): "save",
     ("fleet check", "file"): "fleet",
     ("fleet roster", "file"): "fleet",
     ("serve", "scenarios_dir"): "folder",
@@ -166,6 +168,7 @@ RUNS: dict[tuple[str, str], Run] = {
     ("simulate", "from_save"): lambda p, rs, work, save: ["simulate", "--from-save", str(p)],
     ("odds", "save"): lambda p, rs, work, save: ["odds", "--save", str(p), "--seat", "red", "--action", '{"kind": "end-shooting"}'],
     ("replay", "log"): lambda p, rs, work, save: ["replay", str(save), "--log", str(p)],
+    ("audit", "files"): lambda p, rs, work, save: ["audit", str(p)],
     ("fleet check", "file"): lambda p, rs, work, save: ["fleet", "check", "--ruleset", rs.name, str(p)] if _kind(rs, "fleet") else None,
     ("fleet roster", "file"): lambda p, rs, work, save: (
         ["fleet", "roster", "--ruleset", rs.name, str(p)] if (k := _kind(rs, "fleet")) and k.render is not None else None

@@ -11,12 +11,12 @@ import typer
 from rich.markup import escape
 
 from grapeshot.cli.common import RulesetOpt, app, fail, out
-from grapeshot.core.audit import GENERIC, Auditor, Finding, audit, auditors_of
+from grapeshot.core.audit import GENERIC, Auditor, Finding, audit, auditors_of, game_log
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.game import replay
 from grapeshot.core.module import get_module
 from grapeshot.core.ruleset import get
-from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_json, read_text
+from grapeshot.core.untrusted import read_event_log, read_json
 
 SAVE = ".save.json"
 LOG = ".events.jsonl"
@@ -42,15 +42,13 @@ def _from_save(path: Path) -> tuple[list[dict[str, Any]], list[Auditor]]:
         game = replay(data, None, source=str(path))
     except (ScenarioError, ReplayMismatch) as e:
         raise fail(f"{path}: {e}") from None
-    records = [json.loads(e.line()) for e in game.events]
-    return records, auditors_of(game.ruleset, [run.module for run in game.modules.values()])
+    return game_log(game)
 
 
 def _from_log(path: Path, ruleset: str | None, modules: str | None) -> tuple[list[dict[str, Any]], list[Auditor]]:
     """A log as written (``simulate --out``); its rule set and modules from the save beside it, else the options."""
     try:
-        lines = read_text(path, str(path), MAX_SAVE_BYTES).splitlines()
-        records = [loads_json(line, f"{path} line {i + 1}") for i, line in enumerate(lines) if line.strip()]
+        records = read_event_log(path)
     except ScenarioError as e:
         raise fail(str(e)) from None
     if not all(isinstance(r, dict) for r in records):
@@ -91,8 +89,6 @@ def audit_cmd(
         raise fail("give saves or event logs to audit (or --list with --ruleset)")
     report: dict[str, list[Finding]] = {}
     for path in files:
-        if not path.is_file():
-            raise fail(f"{path}: no such file")
         records, auditors = _from_save(path) if path.name.endswith(SAVE) else _from_log(path, ruleset, modules)
         report[str(path)] = audit(records, auditors)
         if not as_json:

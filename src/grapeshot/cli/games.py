@@ -24,7 +24,7 @@ from grapeshot.core.events import to_jsonl
 from grapeshot.core.game import Game, log_comparable, replay
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import default_scenario, load_scenario, with_modules
-from grapeshot.core.untrusted import MAX_SAVE_BYTES, loads_json, read_json, read_text
+from grapeshot.core.untrusted import read_event_log, read_json
 from grapeshot.core.upgrade import carry_on
 from grapeshot.lab.records import derive_seed
 from grapeshot.report import Words, narrate
@@ -232,8 +232,7 @@ def replay_cmd(
             log = sibling if sibling.exists() else None
         recorded = None
         if log is not None:
-            lines = read_text(log, str(log), MAX_SAVE_BYTES).splitlines()
-            recorded = [loads_json(line, f"{log} line {i + 1}") for i, line in enumerate(lines) if line.strip()]
+            recorded = read_event_log(log)
         if not isinstance(data, dict):
             raise ScenarioError(str(file), "(file)", "a grapeshot save file (a JSON object)", type(data).__name__)
         game = replay(data, recorded, source=str(file))

@@ -17,12 +17,14 @@ auditor's own tests feed it a log with one record altered and expect the finding
 from __future__ import annotations
 
 import json
-import math
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from grapeshot.geometry import vectors
+from grapeshot.geometry.vectors import Vec
 
 Record = Mapping[str, Any]
 
@@ -131,18 +133,18 @@ def close(a: float, b: float, tolerance: float = 1e-3) -> bool:
 
 
 def distance(p: Sequence[float], q: Sequence[float]) -> float:
-    return math.hypot(float(p[0]) - float(q[0]), float(p[1]) - float(q[1]))
+    """The distance between two logged points (``[x, y]``, or a pose's first two numbers)."""
+    return vectors.distance(Vec(float(p[0]), float(p[1])), Vec(float(q[0]), float(q[1])))
 
 
 def off(angle: float, centre: float) -> float:
     """How far ``angle`` lies from ``centre``, in degrees, 0-180."""
-    d = (float(angle) - float(centre)) % 360.0
-    return min(d, 360.0 - d)
+    return abs(vectors.angle_diff(float(angle), float(centre)))
 
 
 def bearing(p: Sequence[float], q: Sequence[float]) -> float:
     """The direction from ``p`` to ``q``, degrees counter-clockwise from +x, 0-360."""
-    return math.degrees(math.atan2(float(q[1]) - float(p[1]), float(q[0]) - float(p[0]))) % 360.0
+    return vectors.bearing(Vec(float(p[0]), float(p[1])), Vec(float(q[0]), float(q[1])))
 
 
 # ------------------------------------------------------------------ running them
@@ -164,7 +166,13 @@ def auditors_of(ruleset: Any, modules: Iterable[Any]) -> list[Auditor]:
     return [a for a in found if a is not None]
 
 
-def audit_game(game: Any) -> list[Finding]:
-    """Every finding in a played game's whole log (every seat's records: the referee sees all)."""
+def game_log(game: Any) -> tuple[list[dict[str, Any]], list[Auditor]]:
+    """A played game's whole log, as written to its ``.events.jsonl`` (every seat's records: the
+    referee sees all), and the auditors of its rule set and modules."""
     records = [json.loads(e.line()) for e in game.events]
-    return audit(records, auditors_of(game.ruleset, [run.module for run in game.modules.values()]))
+    return records, auditors_of(game.ruleset, [run.module for run in game.modules.values()])
+
+
+def audit_game(game: Any) -> list[Finding]:
+    """Every finding in a played game's whole log."""
+    return audit(*game_log(game))

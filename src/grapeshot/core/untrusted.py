@@ -266,6 +266,14 @@ def read_json(path: Path | str, what: str | None = None, limit: int = MAX_SAVE_B
     return loads_json(read_text(path, name, limit), name)
 
 
+def read_event_log(path: Path | str, what: str | None = None, limit: int = MAX_SAVE_BYTES) -> list[Any]:
+    """An event log (JSON Lines, as ``simulate --out`` writes it) read within the limits: one
+    value a line, blank lines skipped, a bad line named by its number."""
+    name = str(path) if what is None else what
+    lines = read_text(path, name, limit).splitlines()
+    return [loads_json(line, f"{name} line {i + 1}") for i, line in enumerate(lines) if line.strip()]
+
+
 def inside(folder: Path, ref: str) -> Path | None:
     """The file ``ref`` names under ``folder`` (a path relative to it, at any depth), resolved,
     or ``None`` where it leads out: an absolute path, ``..`` past the folder, or a symbolic link
