@@ -9,7 +9,7 @@ the cheapest pair that is walkable is taken.
 Only that pair is walked (the shortest way round what stands on each surface), so a move that
 could go is not refused because the nearest crossing point was a dog-leg or shut in by others.
 When none can be walked the refusal names the first thing that stopped the cheapest (and who
-stands round the figure closer than a base's width, where it is shut in: :func:`shut`).
+stands closer than a base's width round the figure and round its goal: :func:`shut`).
 """
 
 from __future__ import annotations
@@ -58,14 +58,13 @@ class Way:
 
 
 def shut(space: FreeSpace, start: Vec, goal: Vec) -> str:
-    """What may shut a refused move's way: those standing closer round its start, or its goal,
-    than a base's width (no base passes between them), named; else that the way is too long."""
+    """Words for a move that found no way: who stands closer round its start, and round its
+    goal, than a base's width (no base passes between them and it), where any do."""
     round_start, round_goal = space.hemming(start), space.hemming(goal)
-    if round_start:
-        return f" (no way through: closer round it than a base's width stand {', '.join(round_start)})"
-    if round_goal:
-        return f" (no way in: closer round the goal than a base's width stand {', '.join(round_goal)})"
-    return " (the way round what stands between is too long)"
+    parts = [
+        f"{what} stand {', '.join(names)}" for what, names in (("round it closer than a base's width", round_start), ("round the goal", round_goal)) if names
+    ]
+    return f" (no way round what stands between: {'; '.join(parts)})" if parts else " (no way round what stands between)"
 
 
 def _dist(a: Vec, b: Vec) -> float:
