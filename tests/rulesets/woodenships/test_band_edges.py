@@ -88,6 +88,9 @@ def test_guns_at_exactly_two_inches_in_the_odds_are_in_the_six_inch_band() -> No
 
 
 @pytest.mark.rules("WS-ARMS-1", "WS-ARMS-2")
-@pytest.mark.parametrize(("weapon", "gap", "hit"), [("rifle", 6.0, Fraction(1, 2)), ("rifle", 18.0, Fraction(1, 6)), ("pistol", 2.0, Fraction(1, 2)), ("pistol", 9.0, Fraction(1, 3))])
+@pytest.mark.parametrize(
+    ("weapon", "gap", "hit"),
+    [("rifle", 6.0, Fraction(1, 2)), ("rifle", 18.0, Fraction(1, 6)), ("pistol", 2.0, Fraction(1, 2)), ("pistol", 9.0, Fraction(1, 3))],
+)
 def test_small_arms_at_a_band_s_edge_in_the_odds(weapon: str, gap: float, hit: Fraction) -> None:
     assert _ask("shot", weapon=weapon, range=gap) == hit

@@ -38,12 +38,14 @@ from grapeshot.geometry import Surface
 from grapeshot.odds import Odds, OddsError, Runner, Sandbox, pick
 from grapeshot.rulesets.woodenships import acts, boarding, figures, guns, hosting, melee, ships, shooting
 from grapeshot.rulesets.woodenships.actions import Act, Move, Steer
-from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, GUNS, IMPROVISED, MELEE, SMALL_ARMS
+from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, GUNS, IMPROVISED, MELEE, PILE_KINDS, SMALL_ARMS
 from grapeshot.rulesets.woodenships.places import obstructions, spot_at
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.state import Shore
 
 Proc = Callable[[Game, Shore], Any]
+#: room beyond the target ship's stern on a gun's staging table (a narrow hull and a margin)
+STAGE_MARGIN = 16.0
 
 
 class WsOdds(Odds[str]):
@@ -96,13 +98,14 @@ def solve(game: Game, proc: Proc, title: str, effort: Effort, given: str = "") -
 # --------------------------------------------------------------------------- staging
 
 
-def stage(fleets: list[dict[str, Any]], options: Mapping[str, object], land: bool = False) -> Game:
-    """A game on an open 100" x 60" table (with one big island when ``land``), set up from these
-    fleets under these readings of the rules, sides in seat order."""
+def stage(fleets: list[dict[str, Any]], options: Mapping[str, object], land: bool = False, height: float = 60.0) -> Game:
+    """A game on an open 100" table, 60" deep unless ``height`` says more (a gun's longest ranges
+    need room for both ships), with one big island when ``land``, set up from these fleets under
+    these readings of the rules, sides in seat order."""
     data = {
         "name": "odds",
         "ruleset": "woodenships",
-        "table": {"width": 100, "height": 60},
+        "table": {"width": 100, "height": height},
         "terrain": [{"kind": "island", "name": "the island", "polygon": [[2, 2], [98, 2], [98, 58], [2, 58]]}] if land else [],
         "seats": [{"id": "red"}, {"id": "blue"}],
         "fleets": fleets,
@@ -234,7 +237,7 @@ def gun_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
         if at in ("cannon", "swivel"):
             blue["guns"] = [{"kind": at, "place": "starboard"}]
             aboard.append({"name": "Crewman", "kind": "man", "at": [1.0, -0.8]})
-    g = stage([{"seat": "red", "ships": [red]}, {"seat": "blue", "ships": [blue]}], {})
+    g = stage([{"seat": "red", "ships": [red]}, {"seat": "blue", "ships": [blue]}], {}, height=max(60.0, STAGE_MARGIN + 24.0 + gap))
     s = cast(Shore, g.state)
     guns.muster_crews(g, s, "red")
     target = {"ship": "Blue", "boat": "Blue", "man": "Target", "cannon": "Blue cannon 1", "swivel": "Blue swivel 1"}[at]
@@ -248,19 +251,28 @@ def gun_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
     return solve(g, proc, f'{_a(kind)} fired at {_a(at) if at != "ship" else "a narrow ship"} {gap:g}" away', effort)
 
 
+def carried_for(weapon: str) -> str:
+    """What a figure carries to strike with ``weapon``: the weapon itself, or the small arm that
+    brings it (a bayonet is a rifle's, never carried alone)."""
+    if weapon in PILE_KINDS:
+        return weapon
+    return next(a.name for a in SMALL_ARMS.values() if a.melee == weapon)
+
+
 def melee_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
-    """A blow between two figures base to base on open ground."""
+    """A blow between two figures base to base on open ground (a bayonet's on a rifle)."""
     weapon, second, gang = str(v["melee-weapon"]), str(v["second"]), int(v["gang"])
-    kit = [weapon] + ([] if second == "none" else [second])
+    held = carried_for(weapon)
+    kit = [held] + ([] if second == "none" else [second])
     red = [{"name": "Attacker", "kind": _kind(bool(v["hero"])), "land": "the island", "at": [20, 30], "weapons": kit}]
     blue = [{"name": "Victim", "kind": str(v["victim"]), "land": "the island", "at": [21.05, 30]}]
     g = stage([{"seat": "red", "ashore": red}, {"seat": "blue", "ashore": blue}], {"two_weapons": v["two-weapons"], "one_handed": v["one-handed"]}, land=True)
     s = cast(Shore, g.state)
     s.attacks["Victim"] = gang
-    _refused(melee.strike_refused(s, s.figures["Attacker"], _weapon_of(s, "Attacker", weapon), "Victim"))
+    _refused(melee.strike_refused(s, s.figures["Attacker"], _weapon_of(s, "Attacker", held), "Victim"))
 
     def proc(game: Game, shore: Shore) -> Any:
-        return melee.strike(game, shore, shore.figures["Attacker"], _weapon_of(shore, "Attacker", weapon), "Victim")
+        return melee.strike(game, shore, shore.figures["Attacker"], _weapon_of(shore, "Attacker", held), "Victim")
 
     extra = f" and {_a(second)}" if second != "none" else ""
     title = f"a {_kind(bool(v['hero']))} strikes a {v['victim']} with {_a(weapon)}{extra}"
