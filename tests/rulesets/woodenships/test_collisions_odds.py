@@ -128,10 +128,14 @@ def test_a_steer_that_touches_nothing_or_only_sideswipes_has_no_ram_odds() -> No
         before(g, "blue", Steer(0.0, 13.0))  # beyond her mark: the prompt's own refusal
 
 
-def test_without_the_module_a_steer_has_no_odds() -> None:
+@pytest.mark.rules("WS-RAM-1")
+def test_without_the_module_a_steer_that_rams_nothing_has_no_odds() -> None:
+    """Without the module a steer that would ram takes WS's own ram odds (test_ship_odds); one
+    that stops short of Blue touches nothing and has none."""
     g = game(scenario([galley("Red", 20, 20, 0)], [ship("Blue", 30.5, 20, 90, MEN)]), [])
     with pytest.raises(OddsError, match="steer has no odds"):
-        before(g, "red", Steer(0.0, 12.0))
+        before(g, "red", Steer(0.0, 3.0))
+    assert before(g, "red", Steer(0.0, 12.0)).exact
 
 
 @pytest.mark.rules("CG-GRAP-1", "CG-GRAP-2")
