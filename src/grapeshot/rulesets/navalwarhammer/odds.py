@@ -1,6 +1,6 @@
 """What ``grapeshot odds`` can ask of Naval Warhammer (its ``odds()`` capability).
 
-Three questions, each answered by running the procedure the game itself runs, once for every
+Four questions, each answered by running the procedure the game itself runs, once for every
 way the dice can fall (:mod:`grapeshot.odds`), on a private copy of a staged game of the
 built-in ``duel`` (so re-rolls are granted as in play: a First Mate's, NW-UPG-7):
 
@@ -11,6 +11,7 @@ built-in ``duel`` (so re-rolls are granted as in play: a First Mate's, NW-UPG-7)
 * ``deck-fight``: one round of deck fighting between two crews of one unit each, struck in
   initiative order (FB-INIT-1, NW-BOARD-3; +1 to hit from the higher deck, NW-BOARD-4) and
   scored (NW-BOARD-5): who wins the round and by how much;
+* ``small-arms``: a unit's small arms at a ship part (:mod:`.odds_parts`): its wounds lost;
 * ``break-test``: a losing crew's break test (NW-BOARD-5) on its Ld, the combat result taken
   off once it is Shaken, with or without a First Mate's re-roll.
 
@@ -37,6 +38,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import load_scenario
 from grapeshot.odds import DECLINE, TAKE_ON_FAILURE, Odds, OddsError, Proc, Runner
+from grapeshot.rulesets.navalwarhammer import odds_parts
 from grapeshot.rulesets.navalwarhammer.actions import Shoot
 from grapeshot.rulesets.navalwarhammer.fantasy.artillery import CANNON, InPath, cannon_shot
 from grapeshot.rulesets.navalwarhammer.fantasy.combat import Side, break_test, combat_result
@@ -101,6 +103,7 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         picked_by=("ld", "difference", "shaken", "stubborn", "first-mate"),
     ),
+    odds_parts.QUESTION,
 )
 
 
@@ -194,7 +197,16 @@ def break_odds(values: Mapping[str, object], effort: Effort) -> Odds[str]:
     return solve(proc, f"a break test on Ld {ld}, lost by {difference}", effort, first_mate=crew if mate else None)
 
 
-ANSWERS: dict[str, Callable[[Mapping[str, object], Effort], Odds[str]]] = {"cannon": cannon, "deck-fight": deck_fight, "break-test": break_odds}
+def small_arms(values: Mapping[str, object], effort: Effort) -> Odds[str]:
+    return odds_parts.small_arms_odds(values, effort, solve, ships)
+
+
+ANSWERS: dict[str, Callable[[Mapping[str, object], Effort], Odds[str]]] = {
+    "cannon": cannon,
+    "deck-fight": deck_fight,
+    "break-test": break_odds,
+    "small-arms": small_arms,
+}
 
 
 #: the situations Naval Warhammer's answers are measured on (bench/bench_odds.py, the odds tests)
@@ -210,6 +222,8 @@ CASES: tuple[OddsCase, ...] = (
     OddsCase("deck-fight", {"attacker-i": 5, "attacker-fighting": 10, "defender-fighting": 10}, "ten against ten, the boarders quicker"),
     OddsCase("break-test", {}, "a break test on Ld 7, lost by 1"),
     OddsCase("break-test", {"shaken": True, "difference": 3, "first-mate": True}, "a Shaken crew lost by 3, with a First Mate"),
+    OddsCase("small-arms", {}, "ten bowmen at a medium ship's rigging"),
+    OddsCase("small-arms", {"part": "oars", "models": 20, "strength": 4, "long-range": True}, "twenty handguns at the oars, long range"),
 )
 
 
