@@ -47,3 +47,29 @@ def test_a_magical_figurehead_wards_its_parts_on_five_or_six() -> None:
 def test_a_part_with_one_wound_left_is_destroyed_by_any_wound() -> None:
     answer = ask(part_wounds=1, models=10)
     assert answer.dist["rigging destroyed"] == 1 - Fraction(11, 12) ** 10
+
+
+def template(**given: object) -> odds.Odds[str]:
+    q = next(x for x in QUESTIONS if x.name == "template")
+    answer = ODDS.ask("template", q.values({k.replace("_", "-"): v for k, v in given.items()}), EXACT)
+    assert answer.exact and sum(answer.dist.values()) == 1
+    return answer
+
+
+@pytest.mark.rules("FB-TMPL-1", "NW-TMPL-1", "NW-TMPL-2")
+def test_a_flame_hits_every_model_under_it_one_specialty_target_and_the_hull_at_its_edge() -> None:
+    """A S4 flame over eight T3 models: each slain on 3+ (no save); the rigging (T5) takes its one
+    hit on 5+; the medium hull's T8 is beyond a S4 flame."""
+    answer = template(template="flame", under=8, specialty="rigging")
+    assert answer.p(lambda o: o.startswith("none slain")) == Fraction(1, 3) ** 8
+    assert answer.p(lambda o: "rigging -1" in o) == Fraction(1, 3)
+    assert answer.p(lambda o: "hull unharmed" in o) == 1
+    assert answer.p(lambda o: o.startswith("8 slain")) == Fraction(2, 3) ** 8
+
+
+@pytest.mark.rules("FB-TMPL-1", "NW-TMPL-2")
+def test_a_stone_s_hole_strikes_harder_than_its_template() -> None:
+    """One model under the hole takes the stone's higher strength: with the hole, more are slain."""
+    with_hole, without = template(under=5), template(under=5, hole=False, hull=False)
+    mean = lambda a: sum(p * int(o.split()[0]) for o, p in a.dist.items() if o[0].isdigit())  # noqa: E731
+    assert mean(with_hole) > mean(without)

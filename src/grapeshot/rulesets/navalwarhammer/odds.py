@@ -1,6 +1,6 @@
 """What ``grapeshot odds`` can ask of Naval Warhammer (its ``odds()`` capability).
 
-Four questions, each answered by running the procedure the game itself runs, once for every
+Five questions, each answered by running the procedure the game itself runs, once for every
 way the dice can fall (:mod:`grapeshot.odds`), on a private copy of a staged game of the
 built-in ``duel`` (so re-rolls are granted as in play: a First Mate's, NW-UPG-7):
 
@@ -12,6 +12,8 @@ built-in ``duel`` (so re-rolls are granted as in play: a First Mate's, NW-UPG-7)
   initiative order (FB-INIT-1, NW-BOARD-3; +1 to hit from the higher deck, NW-BOARD-4) and
   scored (NW-BOARD-5): who wins the round and by how much;
 * ``small-arms``: a unit's small arms at a ship part (:mod:`.odds_parts`): its wounds lost;
+* ``template``: a stone thrower's template or a flame over a crew, its specialty target and the
+  hull (:mod:`.odds_parts`);
 * ``break-test``: a losing crew's break test (NW-BOARD-5) on its Ld, the combat result taken
   off once it is Shaken, with or without a First Mate's re-roll.
 
@@ -104,6 +106,7 @@ QUESTIONS: tuple[Question, ...] = (
         picked_by=("ld", "difference", "shaken", "stubborn", "first-mate"),
     ),
     odds_parts.QUESTION,
+    odds_parts.TEMPLATE,
 )
 
 
@@ -201,11 +204,16 @@ def small_arms(values: Mapping[str, object], effort: Effort) -> Odds[str]:
     return odds_parts.small_arms_odds(values, effort, solve, ships)
 
 
+def template(values: Mapping[str, object], effort: Effort) -> Odds[str]:
+    return odds_parts.template_odds(values, effort, solve, ships)
+
+
 ANSWERS: dict[str, Callable[[Mapping[str, object], Effort], Odds[str]]] = {
     "cannon": cannon,
     "deck-fight": deck_fight,
     "break-test": break_odds,
     "small-arms": small_arms,
+    "template": template,
 }
 
 
@@ -224,6 +232,8 @@ CASES: tuple[OddsCase, ...] = (
     OddsCase("break-test", {"shaken": True, "difference": 3, "first-mate": True}, "a Shaken crew lost by 3, with a First Mate"),
     OddsCase("small-arms", {}, "ten bowmen at a medium ship's rigging"),
     OddsCase("small-arms", {"part": "oars", "models": 20, "strength": 4, "long-range": True}, "twenty handguns at the oars, long range"),
+    OddsCase("template", {}, "a stone over five of a crew and the hull"),
+    OddsCase("template", {"template": "flame", "under": 8, "specialty": "rigging"}, "a flame over eight and the rigging"),
 )
 
 
