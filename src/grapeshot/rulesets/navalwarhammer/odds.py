@@ -123,9 +123,13 @@ def ships() -> tuple[str, str]:
     return names[0], names[-1]
 
 
-def solve(proc: Callable[[Game, Sea], Proc], title: str, effort: Effort, *, first_mate: str | None = None, given: str = "") -> Odds[str]:
+def solve(
+    proc: Callable[[Game, Sea], Proc], title: str, effort: Effort, *, first_mate: str | None = None, given: str = "", own_pieces: bool = False
+) -> Odds[str]:
     """The odds of what ``proc`` returns (a sentence) on a copy of the staged sea, exact within the
-    effort's budget, else estimated."""
+    effort's budget, else estimated.  With ``own_pieces`` the procedure makes every unit and part
+    it touches afresh on each run and leaves the sea alone, so the sea is not copied per run (a
+    copy of the whole staged fleet is most of the cost of a small question)."""
     game = _staged()
     base = game.ruleset.clone_state(game.state)
     policy = DECLINE
@@ -135,6 +139,8 @@ def solve(proc: Callable[[Game, Sea], Proc], title: str, effort: Effort, *, firs
         base.ships[first_mate].overcrowded = False
         policy = TAKE_ON_FAILURE
     runner: Runner[Sea, str] = Runner(game, base, proc, policy=policy)
+    if own_pieces:
+        runner.clone = lambda sea: sea
     answer: Odds[str] = Odds.solve(runner, title, budget=effort.budget, samples=effort.samples, seed=effort.seed, given=given)
     answer.policy = policy.text
     return answer
@@ -158,7 +164,7 @@ def cannon(values: Mapping[str, object], effort: Effort) -> Odds[str]:
         end = "destroyed" if not part.alive else ("stopped" if shot.stopped_by else "through")
         return f"hit: {lost} wounds, {end}"
 
-    return solve(proc, f'a cannon guessing {aim:g}" at a T{toughness} part of {structure} wounds from {near:g}" to {far:g}"', effort)
+    return solve(proc, f'a cannon guessing {aim:g}" at a T{toughness} part of {structure} wounds from {near:g}" to {far:g}"', effort, own_pieces=True)
 
 
 def _fighter(side: str, values: Mapping[str, object], seat: str, boat: str) -> tuple[Unit, int]:
@@ -185,7 +191,7 @@ def deck_fight(values: Mapping[str, object], effort: Effort) -> Odds[str]:
             return "a draw"
         return f"{'attackers' if r.winner == home else 'defenders'} win by {int(r.difference)}"  # pinned, as the text is made from it
 
-    return solve(proc, "a round of deck fighting", effort, given="the attackers and defenders are each one unit, the whole of their crews")
+    return solve(proc, "a round of deck fighting", effort, given="the attackers and defenders are each one unit, the whole of their crews", own_pieces=True)
 
 
 def break_odds(values: Mapping[str, object], effort: Effort) -> Odds[str]:

@@ -85,7 +85,7 @@ def small_arms_odds(values: Mapping[str, object], effort: Effort, solve: Callabl
         return f"{part} -{lost}" if lost else "no damage"
 
     title = f"{models} models of BS{bs} shooting S{strength} at the {part} (T{toughness}, {left} wounds)"
-    return solve(proc, title, effort)
+    return solve(proc, title, effort, own_pieces=True)
 
 
 # --------------------------------------------------------------------------- templates
@@ -148,4 +148,4 @@ def template_odds(values: Mapping[str, object], effort: Effort, solve: Callable[
         return ", ".join(out) or "nothing under it"
 
     what = "a stone thrower's template" if kind == "stone" else f"a S{attack.strength} flame"
-    return solve(proc, f"{what} over {under} of a crew (T{t}, W{w})", effort)
+    return solve(proc, f"{what} over {under} of a crew (T{t}, W{w})", effort, own_pieces=True)
