@@ -260,7 +260,37 @@ def steer_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -
     touched = ships.steer(g, copy, ship, prompt.phase, prompt.value, prompt.spin, prompt.rule or "WS-MOVE-1", action.angle, action.inches)
     if touched is None or touched.kind != "ship":
         return None
-    return contact_odds(g, ship.name, touched.ident, hosting.motion(ship, hull, ship.travelled - gone), effort)
+    rammed = contact_odds(g, ship.name, touched.ident, hosting.motion(ship, hull, ship.travelled - gone), effort)
+    if rammed is not None:
+        return rammed
+    name, other = prompt.ship, touched.ident
+
+    def proc(gm: Game, s: Shore) -> Any:  # a sideswipe or coming alongside: the flow's own steps
+        mover = s.ships[name]
+        start, was = mover.hull, mover.travelled
+        ships.steer(gm, s, mover, prompt.phase, prompt.value, prompt.spin, prompt.rule or "WS-MOVE-1", action.angle, action.inches)
+        yield from rams.run_down(gm, s, mover)
+        yield from no_grapple(hosting.contact(gm, mover, other, start, mover.travelled - was))
+
+    title = f"{name} touches {other}: a sideswipe (the oars' 2D6) or coming alongside"
+    return solve(game, proc, title, effort, given="no grapple is thrown after it (a grapple's odds are asked when it is offered)")
+
+
+def no_grapple(proc: Any) -> Any:
+    """Run a module's contact, declining the grapple it offers afterwards (every other prompt,
+    a re-roll offer, is passed on to the odds' policy)."""
+    from grapeshot.rulesets.collisions.prompts import Grapple, GrapplePrompt
+
+    try:
+        prompt = next(proc)
+        while True:
+            if isinstance(prompt, GrapplePrompt):
+                answer: Any = Grapple(prompt.vessel, prompt.target, 0)
+            else:
+                answer = yield prompt
+            prompt = proc.send(answer)
+    except StopIteration as stop:
+        return stop.value
 
 
 def own_ram_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -> OddsAnswer | None:
