@@ -72,3 +72,14 @@ def test_before_a_steer_that_rams_without_the_module_are_ws_s_own_ram_odds() -> 
     assert isinstance(answer, WsOdds) and answer.exact
     assert all(p(answer, f"Blue loses {k} ") == Fraction(1, 6) for k in range(4, 10))
     assert g.state.ships["Red"].hull.x == 20  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("CG-SWIM-1", "WS-DMG-3")
+@pytest.mark.parametrize("aboard", [0, 3])
+def test_sink_or_swim_loses_each_aboard_on_a_one(aboard: int) -> None:
+    """A ship going down with the collisions module in play: her captain and each man roll a D6,
+    a 1 goes down with her: the number lost is binomial over six."""
+    answer = ask("sink-or-swim", aboard=aboard)
+    n = aboard + 1
+    assert answer.dist["none lost"] == Fraction(5, 6) ** n
+    assert answer.dist[f"{n} lost"] == Fraction(1, 6) ** n

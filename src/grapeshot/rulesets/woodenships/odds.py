@@ -362,6 +362,7 @@ CASES: tuple[OddsCase, ...] = (
     OddsCase("ram", {"rammer": "wide", "rammed": "rocks"}, "a wide ship onto the rocks"),
     OddsCase("grapple", {}, "a grapple thrown at a ship alongside"),
     OddsCase("board", {"hero": True}, "a hero boarding a ship alongside"),
+    OddsCase("sink-or-swim", {}, "a ship going down with six aboard (the collisions module)"),
 )
 
 

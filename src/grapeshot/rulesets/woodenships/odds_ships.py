@@ -21,7 +21,7 @@ from grapeshot.core.capabilities import Effort, Param, Question
 from grapeshot.core.game import Game
 from grapeshot.geometry import Contact
 from grapeshot.odds import OddsError
-from grapeshot.rulesets.woodenships import boarding, rams
+from grapeshot.rulesets.woodenships import boarding, hosting, rams
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
 from grapeshot.rulesets.woodenships.odds_staging import WsOdds, solve, stage
 from grapeshot.rulesets.woodenships.state import Shore
@@ -46,6 +46,12 @@ QUESTIONS: tuple[Question, ...] = (
         "grapple",
         "a figure at its gunwale throwing a grapple at a ship alongside: 2-6 holds them (WS-BOARD-1)",
         (HERO, HERO_BOARDING),
+    ),
+    Question(
+        "sink-or-swim",
+        "a ship going down with the collisions module in play: each aboard rolls a D6, a 1 goes down with her (CG-SWIM-1)",
+        (Param("aboard", "men aboard besides her captain", int, 5, bounds=(0, 8)),),
+        picked_by=("aboard",),
     ),
     Question(
         "board",
@@ -121,4 +127,28 @@ def board_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
     return solve(g, proc, f"a {'hero' if v['hero'] else 'man'} boards an enemy ship alongside", effort)
 
 
-ANSWERS: dict[str, Callable[[Mapping[str, Any], Effort], WsOdds]] = {"ram": ram_odds, "grapple": grapple_odds, "board": board_odds}
+def lost_count(before: Shore, after: Shore) -> str:
+    """How many of those aboard were lost (the names do not matter to the odds)."""
+    n = sum(1 for name, f in after.figures.items() if before.figures[name].alive and not f.alive)
+    return f"{n} lost" if n else "none lost"
+
+
+def sink_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
+    """Red's narrow ship goes down (WS-DMG-3 through :func:`hosting.go_down`, the module's
+    ``collisions.sunk`` first): her captain and ``aboard`` men roll sink or swim."""
+    n = int(v["aboard"])
+    crew: list[dict[str, Any]] = [
+        {"kind": "captain", "at": [-3, 0]},
+        *({"name": f"Sailor {i + 1}", "kind": "man", "at": [-1.9 + (i // 2) * 1.1, 0.9 * (1 if i % 2 else -1)]} for i in range(n)),
+    ]
+    red = _ship("Red", "narrow", 30, 30, 0, crew)
+    blue = _ship("Blue", "narrow", 70, 30, 0, [{"kind": "captain"}])
+    g = stage([{"seat": "red", "ships": [red]}, {"seat": "blue", "ships": [blue]}], {}, modules=("collisions",))
+
+    def proc(game: Game, shore: Shore) -> Any:
+        return hosting.go_down(game, shore, shore.ships["Red"])
+
+    return solve(g, proc, f"a ship going down with {n + 1} aboard", effort, read=lost_count)
+
+
+ANSWERS: dict[str, Callable[[Mapping[str, Any], Effort], WsOdds]] = {"ram": ram_odds, "grapple": grapple_odds, "board": board_odds, "sink-or-swim": sink_odds}

@@ -62,18 +62,22 @@ def changes(before: Shore, after: Shore) -> str:
 
 
 class _Run(Runner[Shore, str]):
-    """A run's outcome is what changed; a procedure that returns words (a boarding party's
-    crossing, which moves nobody by itself) puts them first."""
+    """A run's outcome is what changed (or what ``read`` makes of the states); a procedure that
+    returns words (a boarding party's crossing, which moves nobody by itself) puts them first."""
+
+    read: Callable[[Shore, Shore], str] = staticmethod(changes)
 
     def outcome(self, after: Shore, heard: Any, value: Any) -> str:
-        text = changes(self.base, after)
+        text = self.read(self.base, after)
         if isinstance(value, str):
             return value if text == "no effect" else f"{value}; {text}"
         return text
 
 
-def solve(game: Game, proc: Proc, title: str, effort: Effort, given: str = "") -> WsOdds:
+def solve(game: Game, proc: Proc, title: str, effort: Effort, given: str = "", read: Callable[[Shore, Shore], str] | None = None) -> WsOdds:
     runner = _Run(game, cast(Shore, game.state), proc)
+    if read is not None:
+        runner.read = read
     return WsOdds.solve(runner, title, budget=effort.budget, samples=effort.samples, seed=effort.seed, given=given)
 
 
@@ -81,11 +85,17 @@ def solve(game: Game, proc: Proc, title: str, effort: Effort, given: str = "") -
 
 
 def stage(
-    fleets: list[dict[str, Any]], options: Mapping[str, object], land: bool = False, height: float = 60.0, terrain: Sequence[Mapping[str, Any]] = ()
+    fleets: list[dict[str, Any]],
+    options: Mapping[str, object],
+    land: bool = False,
+    height: float = 60.0,
+    terrain: Sequence[Mapping[str, Any]] = (),
+    modules: Sequence[str] = (),
 ) -> Game:
     """A game on an open 100" table, 60" deep unless ``height`` says more (a gun's longest ranges
     need room for both ships), with one big island when ``land``, set up from these fleets under
-    these readings of the rules, sides in seat order; ``terrain`` adds pieces of it (rocks to ram)."""
+    these readings of the rules, sides in seat order; ``terrain`` adds pieces of it (rocks to ram),
+    ``modules`` the rule modules in play (the collisions module's sink or swim)."""
     data = {
         "name": "odds",
         "ruleset": "woodenships",
@@ -96,6 +106,6 @@ def stage(
         "options": {"initiative": "fixed", "equal_figures": False, "cost_margin": 1000, "turn_limit": 100, **options},
     }
     try:
-        return Game("woodenships", parse_scenario(data, "odds"), seed=0)
+        return Game("woodenships", parse_scenario(data, "odds"), seed=0, modules=modules)
     except ScenarioError as err:
         raise OddsError(f"that situation cannot be set up: {err}") from None
