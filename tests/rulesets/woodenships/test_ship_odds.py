@@ -83,3 +83,20 @@ def test_sink_or_swim_loses_each_aboard_on_a_one(aboard: int) -> None:
     n = aboard + 1
     assert answer.dist["none lost"] == Fraction(5, 6) ** n
     assert answer.dist[f"{n} lost"] == Fraction(1, 6) ** n
+
+
+@pytest.mark.rules("WS-RAM-1", "WS-BOARD-1", "NW-CREW-3")
+def test_grapeshot_odds_asks_the_new_questions_on_the_command_line() -> None:
+    """The questions are picked by their own parameters, as the other questions are."""
+    from typer.testing import CliRunner
+
+    from grapeshot.cli import app
+
+    r = CliRunner().invoke(app, ["odds", "--ruleset", "woodenships", "--rammer", "wide", "--rammed", "rocks", "--json"])
+    assert r.exit_code == 0 and '"exact": true' in r.stdout and "Red loses" in r.stdout
+    r = CliRunner().invoke(app, ["odds", "--ruleset", "woodenships", "--question", "grapple", "--hero"])
+    assert r.exit_code == 0 and "Blue grappled to Red" in r.stdout
+    r = CliRunner().invoke(app, ["odds", "--ruleset", "navalwarhammer", "--part", "oars", "--models", "6", "--json"])
+    assert r.exit_code == 0 and '"exact": true' in r.stdout and "oars" in r.stdout
+    r = CliRunner().invoke(app, ["odds", "--ruleset", "navalwarhammer", "--template", "flame", "--under", "2"])
+    assert r.exit_code == 0 and "slain" in r.stdout
