@@ -178,3 +178,15 @@ def test_a_ship_already_touching_that_neither_turns_nor_runs_does_not_ram(steer:
     assert last["stopped_by"] == {"with": "Blue", "kind": "ship", "standing": True}
     assert not [r for r in g.events if r.kind == "roll" and r.rule == "WS-RAM-1"]
     assert (boat(g, "Blue").lost, boat(g, "Red").lost) == (0, 0)
+
+
+@pytest.mark.rules("WS-RAM-1", "CG-RAM-1")
+@pytest.mark.parametrize(("turned", "ran", "made"), [(0.0, 0.0, False), (0.008, 0.0, False), (0.0, 0.004, False), (0.1, 0.0, True), (0.0, 0.01, True)])
+def test_a_hull_moved_no_further_than_the_sweeps_clearance_came_to_touch_nothing(turned: float, ran: float, made: bool) -> None:
+    """A swing of 0.008 degrees moves an 8" hull's far end 0.001": no move (a ship held against
+    rocks so was charged the rocks' D6+7); a tenth of a degree (0.014") or 0.01" ahead is one."""
+    from grapeshot.geometry import Contact
+
+    touched = Contact("Rocks", "rocks", 0.0)
+    assert (ships.came_to_touch(touched, turned, ran, 8.0) is touched) is made
+    assert ships.came_to_touch(None, turned, ran, 8.0) is None

@@ -107,10 +107,6 @@ def obstacles_for(shore: Shore, ship: Ship) -> list[Obstacle]:
     return [Obstacle(s.name, "ship", s.hull) for s in shore.afloat() if s is not ship] + list(shore.obstacles)
 
 
-#: a turn of no more than this many degrees is none (a ship held at once by what she touches)
-TURNED = 1e-6
-
-
 def sail(shore: Shore, ship: Ship, angle: float, inches: float, spin: bool) -> tuple[Hull, Contact | None, float, float]:
     """Where a ruler move would leave the ship, without moving it: its hull, what it would stop
     against, the degrees it would turn and the inches its bow would run ahead."""
@@ -165,7 +161,7 @@ def steer(g: Game, shore: Shore, ship: Ship, phase: int, value: float, spin: boo
     returned (:func:`came_to_touch`)."""
     before = ship.hull
     hull, touching, turned, ran = sail(shore, ship, angle, inches, spin)
-    contact = came_to_touch(touching, turned, ran)
+    contact = came_to_touch(touching, turned, ran, hull.length)
     ship.hull = hull
     ship.travelled += ran
     ship.moved = shore.serial
@@ -190,12 +186,13 @@ def steer(g: Game, shore: Shore, ship: Ship, phase: int, value: float, spin: boo
     return contact
 
 
-def came_to_touch(touching: Contact | None, turned: float, ran: float) -> Contact | None:
+def came_to_touch(touching: Contact | None, turned: float, ran: float, length: float) -> Contact | None:
     """WS-RAM-1 (and the collisions module's contacts, CG-RAM-1): a ram needs a move that comes
     to touch.  A ship already touching what blocks her, that neither turns nor runs, made no
-    contact this phase: she is only held where she lies (None).  A run of no more than the sweep's
-    clearance is none: what lies that close is already touching her."""
-    if touching is None or (abs(turned) <= TURNED and ran <= CLEARANCE):
+    contact this phase: she is only held where she lies (None).  A move whose hull went no
+    further than the sweep's clearance (the run, and the turn at the far end of her ``length``)
+    is none: what lies that close is already touching her."""
+    if touching is None or ran + math.radians(abs(turned)) * length <= CLEARANCE:
         return None
     return touching
 

@@ -328,7 +328,7 @@ def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
     for c in prompt.legal(seat).parts[0].options:
         s = cast(Steer, c.value)
         hull, touching, turned, ran = sail(shore, ship, s.angle, s.inches, prompt.spin)
-        contact = came_to_touch(touching, turned, ran)
+        contact = came_to_touch(touching, turned, ran, ship.hull.length)
         d = _distance(shore, hull, target)
         score = max(d - 1.0, 0.0) if close else abs(d - STAND_OFF)
         score += _ram_cost(shore, ship, hull, contact, close, turned, ran)
