@@ -99,11 +99,15 @@ class NavalWarhammerAuditor(Auditor):
         names = [str(r.get(key)) for key in UNIT_ACTORS.get(kind, ())]
         if kind == "strike-step":
             names = [str(s.get("unit")) for s in r.get("strikers", []) if isinstance(s, dict)]
+        if kind == "strike-step":
+            # blows at one initiative fall together: a model slain in the step still strikes in it
+            led.striking = {n for n, u in led.units.items() if u.models > 0}
         for name in names:
             unit = led.units.get(name)
             if unit is None:
                 continue
-            led.expect("FB-WOUND-2", r, unit.models > 0, f"{name} acts ({kind}) with no models left")
+            alive = name in led.striking if kind == "to-hit" and r.get("phase") == "combat" else unit.models > 0
+            led.expect("FB-WOUND-2", r, alive, f"{name} acts ({kind}) with no models left")
             led.expect("FB-PSY-1", r, not unit.fleeing, f"{name} acts ({kind}) while fleeing")
 
 

@@ -80,6 +80,7 @@ class Ledger:
         self.wind = 0.0
         self.ships: dict[str, Ship] = {}
         self.units: dict[str, Unit] = {}
+        self.striking: set[str] = set()  # the units with models as the strike step began
         self.pending: dict[str, Record] = {}  # failed stupidity tests awaiting their wander, by unit
 
     def flag(self, rule: str, record: Record, what: str) -> None:

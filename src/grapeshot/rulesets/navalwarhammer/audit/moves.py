@@ -217,3 +217,11 @@ def launch(led: Ledger, r: Record) -> None:
         boat = Ship(name, "dinghy", {}, 0.0, 0.0, 0.0, DINGHY_LENGTH)
         boat.place(pose)
         led.ships[name] = boat
+
+
+@on("refloat")
+def refloat(led: Ledger, r: Record) -> None:
+    """The rulings: a ship that comes off the ground moves from rest (NW-MOVE-1)."""
+    ship = led.ship(r)
+    if ship is not None and r.get("refloated"):
+        ship.made.clear()
