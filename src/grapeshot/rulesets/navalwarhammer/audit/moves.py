@@ -182,7 +182,9 @@ def move(led: Ledger, r: Record) -> None:
             if not swung:
                 _heading_kept(led, r, "NW-MOVE-2", start, end)
             if not swung and distance(start, end) > 0.05:
-                led.expect("NW-MOVE-2", r, off(bearing(start, end), float(loose.get("direction", 0.0))) < 1.0, "the drift went across the wind")
+                led.expect(
+                    "NW-MOVE-2", r, off(bearing(start, end), led.wind) < 1.0, f"the drift went towards {bearing(start, end):.1f}, the wind blows to {led.wind}"
+                )
     elif why == "shoving off" and led.expect("NW-BOARD-9", r, loose is not None and loose.get("kind") == "shove-off", f"{ship.name} shoved off without leave"):
         assert loose is not None
         led.expect("NW-BOARD-9", r, travelled <= float(loose.get("inches", 0.0)) + SLACK, f'shoving off {travelled}" on {loose.get("inches")}"')
