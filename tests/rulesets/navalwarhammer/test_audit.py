@@ -284,6 +284,23 @@ def never_rallies(log: Log, i: int) -> bool:
     return unit in log[0]["state"]["units"] and not any(r["kind"] in ("rally", "flees") and r.get("unit") == unit for r in log.recs)
 
 
+def next_sail(log: Log, i: int) -> int | None:
+    """The ship's move under sail that follows her crew record this turn, if any."""
+    for j in range(i + 1, len(log)):
+        r = log[j]
+        if r["turn"] != log[i]["turn"] or (r["kind"] == "crew" and r["ship"] == log[i]["ship"]):
+            return None
+        if r["kind"] == "move" and r["ship"] == log[i]["ship"]:
+            return j if r["why"] == "sail" else None
+    return None
+
+
+def nobody_works(log: Log, i: int) -> int | None:
+    """NW-CREW-1: her crew record shows nobody working her; her move under sail is found."""
+    log.edit(i)["working"] = []
+    return next_sail(log, i)
+
+
 def over_ld(log: Log, i: int) -> None:
     r = log.edit(i)
     r["roll"] = r["ld"] + 1
@@ -306,6 +323,8 @@ CASES = [
     Case("NW-CANNON-2", "guns", mirrored_aim, aimed_gun),
     Case("NW-CANNON-2", "guns", far_aim, aimed_gun),
     # crews
+    Case("NW-CREW-1", "muster", bump("minimum_crew", 1)),
+    Case("NW-CREW-1", "crew", nobody_works, lambda log, i: next_sail(log, i) is not None),
     Case("NW-SHIP-3", "muster", bump("capacity", 1), lambda log, i: not overcrowded_ship(log, i)),
     Case("NW-CROWD-1", "muster", bump("capacity", 1), overcrowded_ship),
     Case("NW-CROWD-1", "overcrowded", flip("out_of_control")),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from grapeshot.core.audit import Record, off
 from grapeshot.rulesets.navalwarhammer.audit.ledger import Ledger, Ship, Unit, on
-from grapeshot.rulesets.navalwarhammer.audit.text import CAPACITY, CASTLE_PLACES, WANDER_DIE
+from grapeshot.rulesets.navalwarhammer.audit.text import CAPACITY, CASTLE_PLACES, MINIMUM_CREW, WANDER_DIE
 
 
 def capacity(size: str, castles: int, overcrowded: bool, crowding: str) -> int:
@@ -57,6 +57,10 @@ def muster(led: Ledger, r: Record) -> None:
     led.expect(
         "NW-CROWD-1" if ship.overcrowded else "NW-SHIP-3", r, r.get("capacity") == want, f"{ship.name} has {r.get('capacity')} places, the account says {want}"
     )
+    least_crew = MINIMUM_CREW[ship.size]
+    if ship.upgrades.get("steam-engine"):
+        least_crew = -(-least_crew // 2)
+    led.expect("NW-CREW-1", r, r.get("minimum_crew") == least_crew, f"{ship.name}'s minimum crew is {r.get('minimum_crew')}, the account says {least_crew}")
     crew = dict(r.get("crew", {}))
     machines = [n for n, u in led.units.items() if u.mount is not None]
     least = sum(int(k) for n, k in crew.items() if n not in machines and not any(n != m and n.endswith(" of " + m) for m in machines))
@@ -118,7 +122,10 @@ def wanders(led: Ledger, r: Record) -> None:
 
 @on("crew")
 def crew(led: Ledger, r: Record) -> None:
-    """NW-PSY-3: stupid units do not work the ship."""
+    """NW-PSY-3: stupid units do not work the ship; NW-CREW-1: who works her this turn."""
+    ship = led.ship(r)
+    if ship is not None:
+        ship.crewed = (led.turn, bool(r.get("working")))
     for name in r.get("working", []):
         u = led.units.get(str(name))
         if u is not None:

@@ -31,6 +31,7 @@ class Ship:
     made: dict[int, tuple[float, float]] = field(default_factory=dict)
     allowance: Record | None = None  # this phase's allowance
     loose: Record | None = None  # this phase's out-of-control, adrift or shove-off, awaiting its move
+    crewed: tuple[int, bool] = (-1, True)  # the turn of her last crew record, and whether anyone worked her
     swung: int = -1  # the turn she was swung alongside an enemy (NW-BOARD-1)
     sure: bool = True  # whether her logged pose is known (a swing alongside is not posed)
 

@@ -160,6 +160,7 @@ def move(led: Ledger, r: Record) -> None:
     led.expect("NW-MOVE-1", r, swung or gone <= travelled + SLACK, f'the bow went {gone:.3f}" straight from start to end on {travelled}" travelled')
     loose = ship.loose if ship.loose is not None and ship.loose.get("turn") == led.turn else None
     if why in OWN_WAY:
+        led.expect("NW-CREW-1", r, ship.crewed != (led.turn, False), f"{ship.name} moved ({why}) with nobody working her")
         a = ship.allowance if ship.allowance is not None and ship.allowance.get("turn") == led.turn else None
         if led.expect("NW-MOVE-1", r, a is not None, f"{ship.name} moved ({why}) with no allowance this turn") and a is not None:
             most, least = float(a.get("most", 0.0)), float(a.get("least", 0.0))

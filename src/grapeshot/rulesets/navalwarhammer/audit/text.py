@@ -10,6 +10,9 @@ from __future__ import annotations
 
 #: NW-SHIP-3 with the rulings' ship table: a normal ship's places by size
 CAPACITY = {"dinghy": 5, "small": 12, "medium": 25, "large": 40}
+#: the rulings' ship table: the minimum working crew in places by size (NW-CREW-1), halved and
+#: rounded up with a steam engine (NW-UPG-2)
+MINIMUM_CREW = {"dinghy": 1, "small": 3, "medium": 6, "large": 10}
 #: NW-UPG-6: the places a castle adds
 CASTLE_PLACES = 10
 
