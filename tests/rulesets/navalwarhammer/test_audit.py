@@ -242,6 +242,16 @@ def far_aim(log: Log, i: int) -> None:
     r["aim"] = [x + dx * k, y + dy * k]
 
 
+def short_arms(log: Log, i: int) -> None:
+    """FB-HIT-2: the shooter's weapon, in the set-up, reaches an inch."""
+    log.edit(0)["state"]["units"][log[i]["shooter"]]["range"] = [0, 1]
+
+
+def shoots_once(log: Log, i: int) -> bool:
+    unit = log[i]["shooter"]
+    return "range" in log[0]["state"]["units"].get(unit, {}) and sum(1 for r in log.recs if r["kind"] == "shoots" and r["shooter"] == unit) == 1
+
+
 def aimed_gun(log: Log, i: int) -> bool:
     return "mount" in log[0]["state"]["units"].get(log[i]["gun"], {})
 
@@ -322,6 +332,7 @@ CASES = [
     # shooting
     Case("NW-CANNON-2", "guns", mirrored_aim, aimed_gun),
     Case("NW-CANNON-2", "guns", far_aim, aimed_gun),
+    Case("FB-HIT-2", "shoots", short_arms, shoots_once),
     # crews
     Case("NW-CREW-1", "muster", bump("minimum_crew", 1)),
     Case("NW-CREW-1", "crew", nobody_works, lambda log, i: next_sail(log, i) is not None),

@@ -54,6 +54,7 @@ CHECKS: Mapping[str, str] = {
     "NW-BOARD-9": 'shoving off: at most 4" (3" with heavy timbers), in the combat phase, without turning',
     "NW-CANNON-2": "a naval gun's aim within its reach and its mount's 45-degree arc, from the logged pose",
     "NW-CREW-1": "the minimum crew by size (halved with a steam engine, NW-UPG-2); no move under her own way with nobody working her",
+    "FB-HIT-2": "small arms shoot within their range: hull to hull from the shooter's decks (hers and any met) to the target's ship",
     "NW-SHIP-3": "a ship's places: her size's and ten a castle (NW-UPG-6)",
     "NW-CROWD-1": "overcrowded: twice a normal ship of her size and her castles once (option overcrowded_capacity); a ship carrying more than her places is overcrowded; only she tests, Out of Control on a failed Ld test",
     "NW-PSY-3": 'a failed stupidity wanders its D6" towards the bow and leaves the unit out of the working crew; a passed one does not wander',

@@ -28,17 +28,17 @@ def setup(led: Ledger, r: Record) -> None:
     led.wind = float(led.options.get("wind", 0.0))
     state = r.get("state", {})
     for name, s in dict(state.get("ships", {})).items():
-        ship = Ship(str(name), str(s.get("size")), dict(s.get("upgrades", {})), 0.0, 0.0, 0.0, float(s.get("length", 0.0)))
+        ship = Ship(str(name), str(s.get("size")), dict(s.get("upgrades", {})), 0.0, 0.0, 0.0, float(s.get("length", 0.0)), float(s.get("width", 0.0)))
         ship.place(s.get("pose", [0.0, 0.0, 0.0]))
         ship.afloat = bool(s.get("afloat", True))
         ship.overcrowded = bool(s.get("overcrowded", False))
         led.ships[ship.name] = ship
     for name, u in dict(state.get("units", {})).items():
         unit = Unit(str(name), str(u.get("home")), int(u.get("models", 0)))
+        reach = u.get("range")
+        unit.reach = float(reach[1]) if isinstance(reach, list) and len(reach) == 2 else None
         if "engine" in u:
             unit.mount = str(u.get("mount"))
-            reach = u.get("range")
-            unit.reach = float(reach[1]) if isinstance(reach, list) and len(reach) == 2 else None
             figs = u.get("figures") or []
             if figs and len(figs[0]) >= 3:
                 unit.offset = (float(figs[0][1]), float(figs[0][2]))

@@ -39,6 +39,22 @@ def guns(led: Ledger, r: Record) -> None:
     )
 
 
+@on("shoots")
+def shoots(led: Ledger, r: Record) -> None:
+    """FB-HIT-2: small arms reach no further than their range: the nearest the shooter's decks
+    (her own and any joined to hers) can lie to the target's ship, hull to hull, is within it."""
+    shooter, target = led.unit(r, "shooter"), led.ship(r)
+    if shooter is None or target is None or shooter.reach is None or not target.sure:
+        return
+    decks = [led.ships[n] for n in led.decks(shooter.home) if n in led.ships and led.ships[n].sure]
+    if not decks or len(decks) < len(led.decks(shooter.home) & set(led.ships)):
+        return
+    nearest = min(distance((s.x, s.y), (target.x, target.y)) - s.reach - target.reach for s in decks)
+    led.expect(
+        "FB-HIT-2", r, nearest <= shooter.reach + REACH_SLACK, f'{shooter.name} shoots {target.name} at least {nearest:.2f}" off, its range is {shooter.reach}"'
+    )
+
+
 def _against(led: Ledger, rule: str, r: Record, rolled: object, need: object, verdict: object, what: str) -> None:
     if isinstance(rolled, int) and isinstance(need, int):
         led.found.extend(against(rule, r, rolled, need, bool(verdict), what))

@@ -4,6 +4,7 @@ each unit's home, models left, whether it flees or has failed its stupidity this
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,7 @@ class Ship:
     y: float
     heading: float
     length: float = 0.0
+    width: float = 0.0
     afloat: bool = True
     overcrowded: bool = False
     #: turn to (inches travelled under her own way, her allowance's most) for each movement phase
@@ -38,6 +40,11 @@ class Ship:
     @property
     def castles(self) -> int:
         return int(self.upgrades.get("castle", 0))
+
+    @property
+    def reach(self) -> float:
+        """Her hull lies within this of her centre (half her diagonal)."""
+        return math.hypot(self.length / 2.0, self.width / 2.0)
 
     def place(self, pose: Any) -> None:
         self.x, self.y, self.heading = float(pose[0]), float(pose[1]), float(pose[2]) % 360.0
@@ -81,6 +88,8 @@ class Ledger:
         self.wind = 0.0
         self.ships: dict[str, Ship] = {}
         self.units: dict[str, Unit] = {}
+        #: ships that have met (alongside, rammed): models may have crossed between them
+        self.met: dict[str, set[str]] = {}
         self.striking: set[str] = set()  # the units with models as the strike step began
         self.pending: dict[str, Record] = {}  # failed stupidity tests awaiting their wander, by unit
 
@@ -103,6 +112,15 @@ class Ledger:
     def unit(self, record: Record, key: str = "unit") -> Unit | None:
         name = record.get(key)
         return self.units.get(name) if isinstance(name, str) else None
+
+    def decks(self, home: str) -> set[str]:
+        """Every ship a unit from ``home`` may stand on: hers and all those joined to her by meetings."""
+        seen, todo = {home}, [home]
+        while todo:
+            for other in self.met.get(todo.pop(), set()) - seen:
+                seen.add(other)
+                todo.append(other)
+        return seen
 
     def option(self, name: str, default: Any = None) -> Any:
         return self.options.get(name, default)

@@ -12,6 +12,7 @@ from grapeshot.core.audit import Record, bearing, distance, off
 from grapeshot.rulesets.navalwarhammer.audit.ledger import NEAR, Ledger, Ship, on
 from grapeshot.rulesets.navalwarhammer.audit.text import (
     ADRIFT_DIE,
+    DINGHY_BEAM,
     DINGHY_LENGTH,
     HALF_MOVE,
     HEAVY_TIMBERS,
@@ -203,6 +204,15 @@ def move(led: Ledger, r: Record) -> None:
         ship.loose = None
 
 
+@on("alongside", "meets", "ram", "declares-ram")
+def met(led: Ledger, r: Record) -> None:
+    """Ships that meet may trade models (boarders, consolidation): the referee joins their decks."""
+    a, b = r.get("ship"), r.get("target")
+    if isinstance(a, str) and isinstance(b, str):
+        led.met.setdefault(a, set()).add(b)
+        led.met.setdefault(b, set()).add(a)
+
+
 @on("alongside")
 def alongside(led: Ledger, r: Record) -> None:
     """NW-BOARD-1: a ship that comes alongside is swung to lie along her enemy; her move's end
@@ -217,7 +227,10 @@ def launch(led: Ledger, r: Record) -> None:
     pose = r.get("pose")
     name = r.get("boat")
     if isinstance(name, str) and isinstance(pose, list):
-        boat = Ship(name, "dinghy", {}, 0.0, 0.0, 0.0, DINGHY_LENGTH)
+        mother = str(r.get("ship"))
+        led.met.setdefault(mother, set()).add(name)
+        led.met.setdefault(name, set()).add(mother)
+        boat = Ship(name, "dinghy", {}, 0.0, 0.0, 0.0, DINGHY_LENGTH, DINGHY_BEAM)
         boat.place(pose)
         led.ships[name] = boat
 

@@ -47,3 +47,4 @@ OWN_WAY = frozenset({"sail", "oars", "steam", "magic"})
 HALF_MOVE = frozenset({"sail", "magic"})
 #: the rulings' ship table: a dinghy's hull is 4" long (NW-LAUNCH-1's boats are dinghies)
 DINGHY_LENGTH = 4.0
+DINGHY_BEAM = 2.0
