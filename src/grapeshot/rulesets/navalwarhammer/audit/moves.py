@@ -190,7 +190,8 @@ def move(led: Ledger, r: Record) -> None:
     elif why == "shoving off" and led.expect("NW-BOARD-9", r, loose is not None and loose.get("kind") == "shove-off", f"{ship.name} shoved off without leave"):
         assert loose is not None
         led.expect("NW-BOARD-9", r, travelled <= float(loose.get("inches", 0.0)) + SLACK, f'shoving off {travelled}" on {loose.get("inches")}"')
-        _heading_kept(led, r, "NW-BOARD-9", start, end)
+        if not swung:
+            _heading_kept(led, r, "NW-BOARD-9", start, end)
     if ship.sure:
         led.expect(
             "NW-MOVE-1",
