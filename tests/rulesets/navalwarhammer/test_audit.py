@@ -388,3 +388,20 @@ def test_the_half_move_minimum_follows_the_move_actually_made(pool: list[list[Re
 def test_every_check_has_a_case() -> None:
     covered = {c.rule for c in CASES} | {"NW-MOVE-1"}
     assert set(CHECKS) <= covered, sorted(set(CHECKS) - covered)
+
+
+@pytest.mark.rules("NW-SHIP-5", "NW-BOARD-9")
+@pytest.mark.parametrize(
+    ("scenario", "seed", "kind"),
+    [("freeforall", 92297589, "sunk"), ("raid", 53721609, "shove-off")],
+    ids=["sunk-on-her-way", "swung-while-shoving-off"],
+)
+def test_what_happens_on_the_way_audits_clean(scenario: str, seed: int, kind: str) -> None:
+    """Random play that found two of the referee's own slips: a ship that sinks on her move (a
+    grounding's blow) has the move logged after her sinking; a ship shoving off into the enemy she
+    left is swung alongside her, turning with the swing."""
+    sc = load_scenario(scenario, NW)
+    g = Game(NW, sc, seed=seed)
+    play_out(g, {s.id: make("random", seed * 7 + k, NW) for k, s in enumerate(sc.seats)})
+    assert any(e.kind == kind for e in g.events)
+    assert audit_game(g) == []

@@ -97,6 +97,9 @@ class NavalWarhammerAuditor(Auditor):
         for key in SHIP_ACTORS.get(kind, ()):
             ship = led.ship(r, key)
             if ship is not None and not ship.afloat:
+                if kind == "move" and key == "ship" and ship.sinking_move:
+                    ship.sinking_move = False
+                    continue
                 led.flag("NW-SHIP-5", r, f"{ship.name} ({key}) has sunk")
         names = [str(r.get(key)) for key in UNIT_ACTORS.get(kind, ())]
         if kind == "strike-step":

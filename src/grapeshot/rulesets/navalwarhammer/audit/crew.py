@@ -163,6 +163,9 @@ def wounds(led: Ledger, r: Record) -> None:
 
 @on("sunk")
 def sunk(led: Ledger, r: Record) -> None:
+    """A ship that sinks on her way (a grounding's blow) has her move logged after her sinking."""
     ship = led.ship(r)
     if ship is not None:
         ship.afloat = False
+        pending = (ship.allowance, ship.loose)
+        ship.sinking_move = any(p is not None and p.get("turn") == led.turn for p in pending) and r.get("phase") == "movement"
