@@ -8,7 +8,7 @@ import math
 
 from grapeshot.core.audit import Record, against, bearing, distance, off
 from grapeshot.rulesets.navalwarhammer.audit.ledger import Ledger, on
-from grapeshot.rulesets.navalwarhammer.audit.text import GUN_ARC, MOUNT_FACING, REFLOAT_NEED
+from grapeshot.rulesets.navalwarhammer.audit.text import DECK_SHIFT, GUN_ARC, MOUNT_FACING, REFLOAT_NEED
 
 #: slack on a gun's reach and arc: its place on deck is the set-up's, a crew may shift it a little
 REACH_SLACK = 0.05
@@ -28,13 +28,18 @@ def guns(led: Ledger, r: Record) -> None:
     h = math.radians(ship.heading)
     ax, ay = gun.offset
     at = (ship.x + ax * math.cos(h) - ay * math.sin(h), ship.y + ax * math.sin(h) + ay * math.cos(h))
+    d = distance(at, aim)
     if gun.reach is not None:
-        led.expect("NW-CANNON-2", r, distance(at, aim) <= gun.reach + REACH_SLACK, f'{gun.name} aims {distance(at, aim):.2f}" away, its reach is {gun.reach}"')
+        led.expect("NW-CANNON-2", r, d <= gun.reach + gun.drift + REACH_SLACK, f'{gun.name} aims {d:.2f}" away, its reach is {gun.reach}"')
+    if d <= gun.drift:
+        return  # moved about the deck, it may stand anywhere around the aim
+    # a gun shifted up to ``drift`` from its set-up place sees the aim that much wider
+    wider = math.degrees(math.asin(gun.drift / d)) if gun.drift else 0.0
     centre = ship.heading + MOUNT_FACING[gun.mount]
     led.expect(
         "NW-CANNON-2",
         r,
-        off(bearing(at, aim), centre) <= GUN_ARC / 2.0 + ARC_SLACK,
+        off(bearing(at, aim), centre) <= GUN_ARC / 2.0 + wider + ARC_SLACK,
         f"{gun.name} ({gun.mount}) aims {off(bearing(at, aim), centre):.1f} degrees off its arc's centre",
     )
 
@@ -53,6 +58,25 @@ def shoots(led: Ledger, r: Record) -> None:
     led.expect(
         "FB-HIT-2", r, nearest <= shooter.reach + REACH_SLACK, f'{shooter.name} shoots {target.name} at least {nearest:.2f}" off, its range is {shooter.reach}"'
     )
+
+
+@on("reactions")
+def reactions(led: Ledger, r: Record) -> None:
+    """NW-BOARD-2: a war machine's crew preparing for action may shift it up to 2"."""
+    for pick in r.get("picks", []):
+        u = led.units.get(str(pick[0])) if isinstance(pick, list) and len(pick) == 2 else None
+        if u is not None and u.mount is not None and str(pick[1]).startswith("prepare"):
+            u.drift += DECK_SHIFT
+
+
+@on("consolidate")
+def consolidate(led: Ledger, r: Record) -> None:
+    """NW-BOARD-10: consolidating models (which the record does not name) may shift a war machine
+    on any deck joined to hers up to 2"."""
+    decks = led.decks(str(r.get("ship")))
+    for u in led.units.values():
+        if u.mount is not None and u.home in decks:
+            u.drift += DECK_SHIFT
 
 
 def _against(led: Ledger, rule: str, r: Record, rolled: object, need: object, verdict: object, what: str) -> None:

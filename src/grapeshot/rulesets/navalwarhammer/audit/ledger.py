@@ -61,6 +61,7 @@ class Unit:
     mount: str | None = None
     reach: float | None = None  # a war machine's longest range
     offset: tuple[float, float] = (0.0, 0.0)  # a war machine's place on its deck (ahead, to port)
+    drift: float = 0.0  # how far a war machine may have been moved from its set-up place (inches)
     fleeing: bool = False
     stupid_on: int = -1  # the turn it failed its stupidity
 

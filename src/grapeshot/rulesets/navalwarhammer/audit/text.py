@@ -36,6 +36,10 @@ GUN_ARC = 45.0
 #: the direction each mount faces, off the ship's heading (counter-clockwise positive)
 MOUNT_FACING = {"bow": 0.0, "port": 90.0, "stern": 180.0, "starboard": -90.0}
 
+#: NW-BOARD-2, NW-BOARD-10: Prepare for Action and consolidation move models (war machines too)
+#: up to 2" about the deck
+DECK_SHIFT = 2.0
+
 #: NW-PSY-3: stupid units wander a D6" forward
 WANDER_DIE = 6
 #: the rulings' D6 to come off the ground, 4+ (NW-AGROUND-1)
