@@ -52,7 +52,7 @@ CHECKS: Mapping[str, str] = {
     "NW-MOVE-2": "Out of Control: half her move with its terms, the D6 chart's turn, the move within it and turned by it; adrift D6\" downwind without turning",
     "NW-UPG-3": 'heavy timbers take 1" off every allowance and Out of Control move, and only a ship with them',
     "NW-BOARD-9": 'shoving off: at most 4" (3" with heavy timbers), in the combat phase, without turning',
-    "NW-CANNON-2": "a naval gun's aim within its reach and its mount's 45-degree arc, from the logged pose",
+    "NW-CANNON-2": "a naval gun's aim within its reach and its mount's 45-degree arc, from the logged pose (allowing 2\" for each Prepare for Action or consolidation that may have shifted it)",
     "NW-CREW-1": "the minimum crew by size (halved with a steam engine, NW-UPG-2); no move under her own way with nobody working her",
     "FB-HIT-2": "small arms shoot within their range: hull to hull from the shooter's decks (hers and any met) to the target's ship",
     "NW-SHIP-3": "a ship's places: her size's and ten a castle (NW-UPG-6)",
