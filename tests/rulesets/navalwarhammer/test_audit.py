@@ -311,6 +311,13 @@ def nobody_works(log: Log, i: int) -> int | None:
     return next_sail(log, i)
 
 
+def crowd_fails(log: Log, i: int) -> int | None:
+    """NW-CROWD-1: the overcrowded ship's passed test now fails: her allowance that turn is found."""
+    r = log.edit(i)
+    r["roll"], r["out_of_control"] = r["ld"] + 1, True
+    return next((j for j in range(i + 1, len(log)) if log[j]["kind"] == "allowance" and log[j]["ship"] == r["ship"] and log[j]["turn"] == r["turn"]), None)
+
+
 def over_ld(log: Log, i: int) -> None:
     r = log.edit(i)
     r["roll"] = r["ld"] + 1
@@ -339,6 +346,7 @@ CASES = [
     Case("NW-SHIP-3", "muster", bump("capacity", 1), lambda log, i: not overcrowded_ship(log, i)),
     Case("NW-CROWD-1", "muster", bump("capacity", 1), overcrowded_ship),
     Case("NW-CROWD-1", "overcrowded", flip("out_of_control")),
+    Case("NW-CROWD-1", "overcrowded", crowd_fails, lambda log, i: not log[i]["out_of_control"] and log[i]["roll"] < 12),
     Case("NW-PSY-3", "wanders", bump("inches", 1)),
     Case("NW-PSY-3", "wanders", bump("direction", 30)),
     Case("NW-PSY-3", "psychology", put(effects=["not-working"]), has(test="stupidity", passed=False)),

@@ -76,6 +76,8 @@ def overcrowded(led: Ledger, r: Record) -> None:
         return
     led.expect("NW-CROWD-1", r, ship.overcrowded, f"{ship.name} tests for overcrowding without being overcrowded")
     under("NW-CROWD-1", led, r, int(r.get("roll", 0)), int(r.get("ld", 0)), not r.get("out_of_control"), "the overcrowded ship's test")
+    if r.get("out_of_control"):
+        ship.crowd_failed = led.turn
 
 
 @on("psychology")

@@ -29,6 +29,7 @@ class Ship:
     width: float = 0.0
     afloat: bool = True
     overcrowded: bool = False
+    crowd_failed: int = -1  # the turn she failed her overcrowded ship's Ld test (NW-CROWD-1)
     sinking_move: bool = False  # sunk with her move under way: its record comes after the sinking
     #: turn to (inches travelled under her own way, her allowance's most) for each movement phase
     made: dict[int, tuple[float, float]] = field(default_factory=dict)

@@ -98,6 +98,7 @@ def allowance(led: Ledger, r: Record) -> None:
             f"{ship.name} made {last} last: the half-move minimum {'binds' if bound else 'does not bind'}",
         )
         led.near("NW-MOVE-1", r, "least", r.get("least"), most / 2.0 if bound else 0.0, SLACK)
+    led.expect("NW-CROWD-1", r, ship.crowd_failed != led.turn, f"{ship.name} failed her overcrowded ship's test: she is Out of Control, not under way")
     ship.allowance = r
 
 
