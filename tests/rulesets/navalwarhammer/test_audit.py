@@ -343,6 +343,8 @@ CASES = [
     # crews
     Case("NW-CREW-1", "muster", bump("minimum_crew", 1)),
     Case("NW-CREW-1", "crew", nobody_works, lambda log, i: next_sail(log, i) is not None),
+    Case("NW-LAUNCH-1", "launch", put(models=1)),
+    Case("NW-LAUNCH-1", "launch", put(phase="shooting")),
     Case("NW-SHIP-3", "muster", bump("capacity", 1), lambda log, i: not overcrowded_ship(log, i)),
     Case("NW-CROWD-1", "muster", bump("capacity", 1), overcrowded_ship),
     Case("NW-CROWD-1", "overcrowded", flip("out_of_control")),
@@ -413,3 +415,50 @@ def test_what_happens_on_the_way_audits_clean(scenario: str, seed: int, kind: st
     play_out(g, {s.id: make("random", seed * 7 + k, NW) for k, s in enumerate(sc.seats)})
     assert any(e.kind == kind for e in g.events)
     assert audit_game(g) == []
+
+
+@pytest.mark.rules("NW-LAUNCH-1")
+@pytest.mark.parametrize(("made", "found"), [(12.0, False), (13.0, True)])
+def test_a_boat_is_launched_only_from_a_ship_that_made_12_inches_or_less(made: float, found: bool) -> None:
+    """NW-LAUNCH-1: a galley rows 13" (or 12") in turn 1 and launches a boat in turn 2; only the
+    faster one's launch is found.  A short log written for the case: the set-up, the row, the launch."""
+    ship = {"afloat": True, "size": "large", "upgrades": {}, "pose": [10.0, 10.0, 0.0], "length": 15.0, "width": 6.0, "overcrowded": False}
+    log: list[Rec] = [
+        {"seq": 0, "turn": 0, "kind": "setup", "phase": "setup", "options": {"wind": 0.0}, "state": {"ships": {"Galley": ship}, "units": {}}},
+        {
+            "seq": 1,
+            "turn": 1,
+            "kind": "allowance",
+            "phase": "movement",
+            "ship": "Galley",
+            "mode": "oars",
+            "most": 14.0,
+            "least": 0.0,
+            "half_move_rule": False,
+            "terms": [["rowing", 14.0]],
+        },
+        {
+            "seq": 2,
+            "turn": 1,
+            "kind": "move",
+            "phase": "movement",
+            "ship": "Galley",
+            "why": "oars",
+            "start": [10.0, 10.0, 0.0],
+            "end": [10.0 + made, 10.0, 0.0],
+            "planned": made,
+            "travelled": made,
+            "contacts": [],
+        },
+        {
+            "seq": 3,
+            "turn": 2,
+            "kind": "launch",
+            "phase": "movement",
+            "ship": "Galley",
+            "boat": "Galley's boat 1",
+            "models": 3,
+            "pose": [10.0 + made, 13.05, 0.0],
+        },
+    ]
+    assert {(f.rule, f.seq) for f in AUDITOR.audit(log)} == ({("NW-LAUNCH-1", 3)} if found else set())

@@ -12,10 +12,13 @@ from grapeshot.core.audit import Record, bearing, distance, off
 from grapeshot.rulesets.navalwarhammer.audit.ledger import NEAR, Ledger, Ship, on
 from grapeshot.rulesets.navalwarhammer.audit.text import (
     ADRIFT_DIE,
+    CAPACITY,
     DINGHY_BEAM,
     DINGHY_LENGTH,
     HALF_MOVE,
     HEAVY_TIMBERS,
+    LAUNCH_CREW,
+    LAUNCH_SPEED,
     OUT_OF_CONTROL_TURN,
     OWN_WAY,
     SAIL_DICE,
@@ -232,6 +235,15 @@ def alongside(led: Ledger, r: Record) -> None:
 
 @on("launch")
 def launch(led: Ledger, r: Record) -> None:
+    """NW-LAUNCH-1: a boat goes with two crew or more (no more than a dinghy holds), in the
+    movement phase, from a ship that made no more than 12" in her last move."""
+    models = r.get("models")
+    led.expect("NW-LAUNCH-1", r, isinstance(models, int) and LAUNCH_CREW <= models <= CAPACITY["dinghy"], f"a boat launched with {models!r} crew")
+    led.expect("NW-LAUNCH-1", r, r.get("phase") == "movement", f"a boat launched in the {r.get('phase')} phase")
+    ship = led.ship(r)
+    if ship is not None:
+        last = ship.made.get(led.turn, ship.made.get(led.turn - 1))
+        led.expect("NW-LAUNCH-1", r, last is None or last[0] <= LAUNCH_SPEED + SLACK, f"{ship.name} launched a boat after making {last}")
     pose = r.get("pose")
     name = r.get("boat")
     if isinstance(name, str) and isinstance(pose, list):

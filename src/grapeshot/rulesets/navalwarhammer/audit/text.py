@@ -52,3 +52,6 @@ HALF_MOVE = frozenset({"sail", "magic"})
 #: the rulings' ship table: a dinghy's hull is 4" long (NW-LAUNCH-1's boats are dinghies)
 DINGHY_LENGTH = 4.0
 DINGHY_BEAM = 2.0
+#: NW-LAUNCH-1: a boat needs two crew, and her ship a speed of 12" or less
+LAUNCH_CREW = 2
+LAUNCH_SPEED = 12.0
