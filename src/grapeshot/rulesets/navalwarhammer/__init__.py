@@ -25,6 +25,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
+from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -200,6 +201,13 @@ class NavalWarhammer(Ruleset):
             elif e.kind == "alongside" and e.data.get("grappled"):
                 counts["ships grappled"] += 1
         return dict(counts)
+
+    def auditor(self) -> Auditor:
+        """Its referee of the logs (:mod:`.audit`): the records read against the text, with no
+        call to the rules' code."""
+        from grapeshot.rulesets.navalwarhammer.audit import AUDITOR
+
+        return AUDITOR
 
     def rulebook(self) -> RuleBook:
         """The text's rules (NW) with the fantasy core's own stand-in rules (FB) beside them."""
