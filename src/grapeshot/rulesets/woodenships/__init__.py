@@ -22,6 +22,7 @@ from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestio
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
+from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.ruleset import Option, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RerollGrant, Roll, RollRequest
@@ -164,6 +165,18 @@ class WoodenShips(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("wspm", "ws", "wooden-ships")
     title: ClassVar[str] = "Wooden Ships and Plastic Men"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    revision: ClassVar[int] = 2
+    changes: ClassVar[tuple[RuleChange, ...]] = (
+        FIRST_REVISION,
+        RuleChange(
+            2,
+            ("WS-RAM-1", "CG-RAM-1", "WS-FIG-3", "WS-BOARD-1", "WS-BOARD-2", "WS-ARMS-1", "WS-ARMS-2", "WS-GUN-3", "WS-GUN-4", "WS-GUN-5", "WS-GUN-10"),
+            "a ram (WS's own, or the collisions module's contact) needs a move that comes to touch: a ship held where she lies"
+            " against what she touched rams nothing; hacking at a grapple at the module's boarding step is left to men who did not"
+            " take their figures' turn that game turn; a crossing between a ship and another ship or a quay may slant across the"
+            " gap; an edge of a band table belongs to the band it closes, so exactly 2\" is out of the under-2\" column",
+        ),
+    )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
 
