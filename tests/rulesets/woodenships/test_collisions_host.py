@@ -76,6 +76,21 @@ def test_a_galley_rams_bow_first_with_chart_momentum_and_its_ram() -> None:
     assert boat(g, "Red").spent == shore(g).serial  # the ram spent her momentum
 
 
+@pytest.mark.rules("CG-RAM-1", "CG-RAM-3")
+@pytest.mark.parametrize("inches", [3.0, 12.0])
+def test_a_galley_already_touching_that_cannot_move_makes_no_contact_and_no_ram(inches: float) -> None:
+    """CG-RAM-1 is bow contact *during* forward movement: a galley whose bow already lies against
+    Blue's side, held at once (0", 0 degrees), came to touch nothing this move.  Before, she was
+    charged a forward ram at full momentum (4 MA x2 from a standstill)."""
+    g = cg_game([galley("Red", 24.4937, 20, 0)], [ship("Blue", 30.5, 20, 90, MEN)], [1] * 12)  # where her ram stopped her
+    g.submit("red", Steer(0.0, inches))
+    steer = kinds(g, "steer")[-1]
+    assert (steer["turned"], steer["ahead"]) == (0.0, 0.0)
+    assert steer["stopped_by"] == {"with": "Blue", "kind": "ship", "standing": True}
+    assert not [e for e in g.events if e.kind in ("collisions.ram", "collisions.sideswipe", "collisions.grapple")]
+    assert boat(g, "Blue").lost == 0 and boat(g, "Red").lost == 0
+
+
 @pytest.mark.rules("CG-RAM-3")
 def test_one_ma_is_option_ma_inches_of_the_ruler_move() -> None:
     g = cg_game([galley("Red", 20, 20, 0)], [ship("Blue", 30.5, 20, 90, MEN)], [1] * 12, ma_inches=1)

@@ -162,3 +162,19 @@ def test_bow_first_reads_the_bow_section() -> None:
     assert rams.bow_first(red, blue.hull)  # bow to bow across the 8" gap
     assert not rams.bow_first(red, Hull(16.0, 15.0, 0.0, 4.0, 4.0))  # a hull off her starboard quarter
     assert rams.bow_first(red, Hull(20.0, 15.0, 0.0, 16.0, 4.0))  # one all along her side: the bow is as near as any part
+
+
+@pytest.mark.rules("WS-RAM-1")
+@pytest.mark.parametrize("steer", [Steer(0.0, 6.0), Steer(0.0, 12.0)])
+def test_a_ship_already_touching_that_neither_turns_nor_runs_does_not_ram(steer: Steer) -> None:
+    """A ram needs a move that comes to touch: Red starts where her ram of Blue would leave her,
+    bow against Blue's bow; a move straight on into her goes nowhere and is no ram (it was,
+    before: D6 + 2 + 1 bow first, from a standstill)."""
+    g = head_on(faces=[1] * 4, x=27.9937)
+    g.submit("red", steer)
+    assert kinds(g, "ram") == []
+    last = kinds(g, "steer")[-1]
+    assert (last["turned"], last["ahead"]) == (0.0, 0.0)
+    assert last["stopped_by"] == {"with": "Blue", "kind": "ship", "standing": True}
+    assert not [r for r in g.events if r.kind == "roll" and r.rule == "WS-RAM-1"]
+    assert (boat(g, "Blue").lost, boat(g, "Red").lost) == (0, 0)

@@ -72,6 +72,8 @@ def _sentence(e: Event) -> str | None:
         return f"{d['ship']} does not move: {d['why']}."
     if k == "steer":
         stop = f", stopped by {d['stopped_by']['with']}" if d["stopped_by"] else ""
+        if d["stopped_by"] and d["stopped_by"].get("standing"):
+            stop = f", held where she lies against {d['stopped_by']['with']} (already touching: no ram)"
         how = "spins" if d["spin"] else "sails"
         return f'{d["ship"]} {how} (phase {d["move_phase"]}, up to {d["value"]:g}"): ruler {d["angle"]:+.0f} degrees, mark {d["inches"]:.1f}"; turns {d["turned"]:+.0f} degrees and goes {d["ahead"]:.1f}" to {_pt(d["to"])}{stop}.'
     if k == "shoved":

@@ -107,6 +107,10 @@ def obstacles_for(shore: Shore, ship: Ship) -> list[Obstacle]:
     return [Obstacle(s.name, "ship", s.hull) for s in shore.afloat() if s is not ship] + list(shore.obstacles)
 
 
+#: a turn of no more than this many degrees is none (a ship held at once by what she touches)
+TURNED = 1e-6
+
+
 def sail(shore: Shore, ship: Ship, angle: float, inches: float, spin: bool) -> tuple[Hull, Contact | None, float, float]:
     """Where a ruler move would leave the ship, without moving it: its hull, what it would stop
     against, the degrees it would turn and the inches its bow would run ahead."""
@@ -156,10 +160,12 @@ def _touching(hull: Hull, obstacles: list[Obstacle]) -> Obstacle | None:
 
 def steer(g: Game, shore: Shore, ship: Ship, phase: int, value: float, spin: bool, rule: str, angle: float, inches: float) -> Contact | None:
     """WS-MOVE-1: one phase of the ruler move, swept; the crew and what lies aboard go with it.
-    What it ran into is returned, for the ram (WS-RAM-1, :mod:`.rams`, which also sees to the
-    swimmers under the hull)."""
+    What it came to touch is returned, for the ram (WS-RAM-1, :mod:`.rams`, which also sees to the
+    swimmers under the hull); what she touched already and could not move from is logged, not
+    returned (:func:`came_to_touch`)."""
     before = ship.hull
-    hull, contact, turned, ran = sail(shore, ship, angle, inches, spin)
+    hull, touching, turned, ran = sail(shore, ship, angle, inches, spin)
+    contact = came_to_touch(touching, turned, ran)
     ship.hull = hull
     ship.travelled += ran
     ship.moved = shore.serial
@@ -179,9 +185,19 @@ def steer(g: Game, shore: Shore, ship: Ship, phase: int, value: float, spin: boo
         to=[round(hull.x, 4), round(hull.y, 4), round(hull.heading, 4)],
         turned=round(turned, 4),
         ahead=round(ran, 4),
-        stopped_by=None if contact is None else {"with": contact.ident, "kind": contact.kind},
+        stopped_by=None if touching is None else {"with": touching.ident, "kind": touching.kind} | ({"standing": True} if contact is None else {}),
     )
     return contact
+
+
+def came_to_touch(touching: Contact | None, turned: float, ran: float) -> Contact | None:
+    """WS-RAM-1 (and the collisions module's contacts, CG-RAM-1): a ram needs a move that comes
+    to touch.  A ship already touching what blocks her, that neither turns nor runs, made no
+    contact this phase: she is only held where she lies (None).  A run of no more than the sweep's
+    clearance is none: what lies that close is already touching her."""
+    if touching is None or (abs(turned) <= TURNED and ran <= CLEARANCE):
+        return None
+    return touching
 
 
 def shove_swimmers(g: Game, shore: Shore, ship: Ship) -> None:

@@ -38,7 +38,7 @@ from grapeshot.rulesets.woodenships.pieces import Figure, Ship
 from grapeshot.rulesets.woodenships.players import tactics
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, NextPrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.rams import TERRAIN_RAMS, expected
-from grapeshot.rulesets.woodenships.ships import sail
+from grapeshot.rulesets.woodenships.ships import came_to_touch, sail
 from grapeshot.rulesets.woodenships.state import Shore
 
 #: what a weapon is worth to a side, before what it lacks is counted
@@ -327,7 +327,8 @@ def steer(shore: Shore, seat: str, prompt: SteerPrompt) -> Steer:
     best: tuple[float, Steer] | None = None
     for c in prompt.legal(seat).parts[0].options:
         s = cast(Steer, c.value)
-        hull, contact, turned, ran = sail(shore, ship, s.angle, s.inches, prompt.spin)
+        hull, touching, turned, ran = sail(shore, ship, s.angle, s.inches, prompt.spin)
+        contact = came_to_touch(touching, turned, ran)
         d = _distance(shore, hull, target)
         score = max(d - 1.0, 0.0) if close else abs(d - STAND_OFF)
         score += _ram_cost(shore, ship, hull, contact, close, turned, ran)
