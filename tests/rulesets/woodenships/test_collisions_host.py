@@ -17,7 +17,7 @@ from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Grapple, G
 from grapeshot.rulesets.collisions.protocol import CollisionsHost
 from grapeshot.rulesets.collisions.state import state_of
 from grapeshot.rulesets.woodenships import magic, victory
-from grapeshot.rulesets.woodenships.actions import Steer
+from grapeshot.rulesets.woodenships.actions import Next, Steer
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
 from grapeshot.rulesets.woodenships.hosting import HOST, SIZES, call, swimmers
 from grapeshot.rulesets.woodenships.pieces import KEPT
@@ -269,6 +269,29 @@ def test_a_grappler_that_used_half_its_ma_waits_for_the_boarding_step_where_blue
     cuts = kinds(g, "cut")
     assert [c["hit"] for c in cuts] == [True, True] and cuts[-1]["hits"] == 2
     assert state_of(g).grapples == []
+
+
+@pytest.mark.rules("WS-FIG-3", "WS-BOARD-2")
+def test_a_man_who_took_his_figures_turn_does_not_hack_at_the_grapple_at_the_boarding_step() -> None:
+    """One action a figure a turn, whoever asks: Blue's first man takes his turn in Blue's
+    figures' turn (he only stands); at the boarding step the lines are hacked by the others alone.
+    Before, the boarding step counted every figure as fresh and he hacked too."""
+    red = ship("Red", 8, 20, 0, [{"kind": "man", "count": 3, "weapons": ["sword"]}])
+    blue = ship("Blue", 26, 25.5, 180, [{"kind": "man", "count": 2, "weapons": ["sword"], "at": [0, 1.2]}])
+    g = cg_game([red], [blue], [3, 2] + [1] * 20)
+    g.submit("red", Steer(0.0, 12.0))
+    g.submit("red", Grapple("Red", "Blue", 2))
+    g.submit("red", Next(None))
+    g.submit("blue", Next("Blue man 1"))
+    assert until(g, "NextPrompt") is g.prompt
+    g.submit("blue", Next(None))
+    while isinstance(g.prompt, BoardPrompt) and g.prompt.seats == ("red",):
+        g.submit("red", Board("Red", "Blue"))
+    assert isinstance(g.prompt, BoardPrompt) and g.prompt.may_cut
+    g.submit("blue", Board("Blue", "Red", cut=True))
+    hackers = [c["figure"] for c in kinds(g, "cut")]
+    assert hackers and "Blue man 1" not in hackers
+    assert set(hackers) <= {"Blue captain", "Blue man 2"}
 
 
 @pytest.mark.rules("CG-BOARD-5")

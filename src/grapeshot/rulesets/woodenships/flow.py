@@ -166,7 +166,7 @@ def side_turn(g: Game, shore: Shore, turn: int, index: int, stage: str) -> Gener
             g.emit("figures-done", "WS-FIG-3", side=side, idle=list(ready))
             break
         figure = shore.figures[answer.figure]
-        figure.acted = shore.serial
+        figure.acted, figure.acted_turn = shore.serial, shore.turn
         yield from figure_turn(g, shore, figure)
         outcome = victory.check(g, shore)
         if outcome is not None:

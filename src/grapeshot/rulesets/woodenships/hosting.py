@@ -11,7 +11,10 @@ The mapping, in short (each point a ruling):
   still hold, in whole MA; a ram or a grapple spends it (``Ship.spent``).
 * **Initiative** is the turn's order of the sides (WS-RULING-1, option ``initiative``).
 * **Spare crew** are the ship's side's people on its deck who have not acted in the figures'
-  turn of this side's turn and are not busy with the module's work this game turn.
+  turn of this side's turn and are not busy with the module's work this game turn.  The boarding
+  step is a step of its own, so any man may join a boarding party there; but hacking at a
+  grapple is an attack, and a man who took his figures' turn this game turn has had his one
+  (WS-FIG-3: one action a turn, whoever asks).
 * **Stations**: a WS figure stands on a deck; below decks and aloft are spots of their own
   (``Surface.BELOW``, ``Surface.ALOFT``) in the ship's frame, where prisoners are held.  Those
   there take no part in the figures' turn (``Shore.idle``).
@@ -275,14 +278,15 @@ class WoodenShipsHost:
 
     def cut_loose(self, game: Game, vessel: str, other: str) -> Generator[Prompt, Any, bool]:
         """WS-BOARD-2: the spare figures at the gunwale with edged weapons hack at the lines,
-        one blow each until the second hit (counted over turns) frees the ships."""
+        one blow each until the second hit (counted over turns) frees the ships; none who took
+        his figures' turn this game turn (WS-FIG-3)."""
         shore = shore_of(game)
         key = grapples.pair(vessel, other)
         far = shore.ships[other].hull
         for name in self.spare_crew(game, vessel):
             f = shore.figures[name]
             blades = grapples.edged(shore, f)
-            if not blades or hull_gap(shore.base(f), far) > BOARD_REACH:
+            if f.acted_turn == shore.turn or not blades or hull_gap(shore.base(f), far) > BOARD_REACH:
                 continue
             profile = melee_of(shore.weapons[blades[0]].kind)
             assert profile is not None

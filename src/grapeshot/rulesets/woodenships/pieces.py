@@ -56,7 +56,8 @@ class Land:
 class Figure:
     """One man or hero (WS-FIG-1, WS-FIG-2).  ``acted``, ``moved`` and ``boarded`` hold the
     serial number of the side's turn in which the figure last did so (so nothing needs
-    resetting between turns)."""
+    resetting between turns); ``acted_turn`` the game turn it last took its turn in, for work
+    asked of it outside its side's turn (WS-FIG-3: one action a turn, whoever asks)."""
 
     name: str
     side: str
@@ -67,6 +68,7 @@ class Figure:
     captain_of: str | None = None
     radius: float = FIGURE_RADIUS
     acted: int = -1
+    acted_turn: int = -1
     moved: int = -1
     boarded: int = -1
     killed_by: str | None = None
