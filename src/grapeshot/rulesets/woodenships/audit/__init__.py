@@ -64,6 +64,9 @@ class WoodenShipsAuditor(Auditor):
                 continue
             if isinstance(r.get("turn"), int):
                 led.new_turn(int(r["turn"]))
+            if kind.endswith(".swim") and isinstance(r.get("figure"), str):
+                # a module's swimmers' move (collisions' CG-SWIM-1) is the figure's move this turn
+                led.stood.add(r["figure"])
             for handler in ON.get(kind, ()):
                 handler(led, r)
             led.rolls = []

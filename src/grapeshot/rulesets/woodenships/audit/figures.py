@@ -82,8 +82,8 @@ def action(led: Ledger, r: Record) -> None:
         return
     kind = str(r.get("kind"))
     done = led.acted[who]
-    if kind not in BEFORE_MOVE:
-        led.expect("WS-FIG-3", r, led.moved[who] > 0, f"{who} acts ({kind}) before it has moved this turn")
+    if kind not in BEFORE_MOVE and led.kinds.get(who, "man") in LIFE:  # animals strike by their own rules
+        led.expect("WS-FIG-3", r, led.moved[who] > 0 or who in led.stood, f"{who} acts ({kind}) before it has moved this turn")
     others = [(k, s) for k, s in done if not (k == kind == "strike")]
     if others:
         k, s = others[0]
@@ -104,6 +104,14 @@ def acting(led: Ledger, r: Record) -> None:
 
 for _kind in (*ACTIONS, "move", "pick-up"):
     on(_kind)(acting)
+
+
+@on("figures-done")
+def idle(led: Ledger, r: Record) -> None:
+    """The figures that stood through the figures phase have had their (nil) move."""
+    for who in r.get("idle") or []:
+        if isinstance(who, str):
+            led.stood.add(who)
 
 
 @on("wound")

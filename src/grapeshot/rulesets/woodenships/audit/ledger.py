@@ -57,6 +57,9 @@ class Ledger:
         #: this turn's doings, by figure: its moves and its actions (kind, seq)
         self.moved: defaultdict[str, int] = defaultdict(int)
         self.acted: defaultdict[str, list[tuple[str, int]]] = defaultdict(list)
+        #: figures whose move this turn was not a move record: a module's swimmers' move, or
+        #: standing idle through the figures phase (a module's step may still ask their one action)
+        self.stood: set[str] = set()
         self.steers: dict[str, Record] = {}  # ship to its last ruler move this turn
         self.cuts: dict[frozenset[str], int] = {}  # grapple (the two ships) to the cuts made on it
 
@@ -66,6 +69,7 @@ class Ledger:
             self.moved.clear()
             self.acted.clear()
             self.steers.clear()
+            self.stood.clear()
 
     def flag(self, rule: str, record: Record, what: str) -> None:
         self.found.append(finding(rule, record, what))

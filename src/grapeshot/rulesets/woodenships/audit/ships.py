@@ -70,14 +70,19 @@ def steer(led: Ledger, r: Record) -> None:
         led.expect("WS-MOVE-2", r, 1 <= phase <= len(moves), f"{ship} has {len(moves)} movement phase(s), not a phase {phase}")
         if band == "full" and phase <= len(moves):
             led.expect("WS-MOVE-1", r, abs(float(value) - moves[phase - 1]) <= NEAR, f'{ship}\'s value is {moves[phase - 1]:g}", not {value}"')
+        elif band == "half" and twice:
+            # a boat loses a phase from the turn after the damage: one hurt in its first phase
+            # still has the second, at its value (docs/rulings.md, WS-DMG-1)
+            began = led.steers.get(ship, r).get("band")
+            if phase == 1 or began == "half":
+                led.expect(
+                    "WS-DMG-1",
+                    r,
+                    abs(float(value) - moves[0]) <= NEAR and phase == 1,
+                    f'{ship} at half speed moves {moves[0]:g}" in one phase, not {value}" in phase {phase}',
+                )
         elif band == "half":
-            want = moves[0] if twice else moves[0] / 2.0
-            led.expect(
-                "WS-DMG-1",
-                r,
-                abs(float(value) - want) <= NEAR and phase == 1,
-                f'{ship} at half speed moves {want:g}" in one phase, not {value}" in phase {phase}',
-            )
+            led.expect("WS-DMG-1", r, abs(float(value) - moves[0] / 2.0) <= NEAR, f'{ship} at half speed moves {moves[0] / 2.0:g}", not {value}"')
         elif band == "dead" and phase == 1:
             led.expect(
                 "WS-DMG-2", r, bool(r.get("spin")) and abs(float(value) - moves[0] / 2.0) <= NEAR, f'{ship} dead in the water only spins at {moves[0] / 2.0:g}"'
