@@ -62,8 +62,9 @@ def gun_need(arm: str, reach: float) -> tuple[bool, int | None]:
 
 
 GUN_RULE = {"cannon": "WS-GUN-3", "swivel": "WS-GUN-4", "rifle": "WS-GUN-5"}
-#: WS-GUN-6: what a cannon fires at with -1 (and boats: the vessels with two movement phases)
-SMALL_MARKS = ("figure", "gun", "gate")
+#: WS-GUN-6: what a cannon fires at with -1 (and cannons, and boats: the vessels with two
+#: movement phases)
+SMALL_MARKS = ("figure", "gate")
 
 
 def gunnery(led: Ledger, r: Record, arm: str, rule: str, what: str) -> None:
@@ -76,11 +77,25 @@ def gunnery(led: Ledger, r: Record, arm: str, rule: str, what: str) -> None:
     if arm == "cannon" and r.get("kind") == "gun-fire":
         minus = any(isinstance(m, dict) and m.get("rule") == "WS-GUN-6" for m in r.get("mods") or [])
         target = str(r.get("target"))
-        small = r.get("aimed_at") in SMALL_MARKS or (r.get("aimed_at") == "ship" and len(led.moves.get(target, ())) > 1)
+        aimed = r.get("aimed_at")
+        small = aimed in SMALL_MARKS or (aimed == "gun" and led.guns.get(target) == "cannon") or (aimed == "ship" and len(led.moves.get(target, ())) > 1)
         led.expect("WS-GUN-6", r, minus == small, f"a cannon at a {r.get('aimed_at')} {'takes' if minus else 'lacks'} the -1")
     need_and_roll(led, r, rule, what)
     if not r.get("hit"):
         led.expect(rule, r, not r.get("damage"), f"{what} missed but did {r.get('damage')} damage")
+
+
+@on("setup")
+def guns(led: Ledger, r: Record) -> None:
+    for g in (r.get("state") or {}).get("guns") or []:
+        if isinstance(g, dict) and isinstance(g.get("name"), str):
+            led.guns[g["name"]] = str(g.get("kind"))
+
+
+@on("gun-mount")
+def mount(led: Ledger, r: Record) -> None:
+    if isinstance(r.get("gun"), str):
+        led.guns[r["gun"]] = str(r.get("arm"))
 
 
 @on("gun-fire")
