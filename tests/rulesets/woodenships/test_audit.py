@@ -194,7 +194,23 @@ def out_of_swing(log: Log, i: int) -> None:
     r["angle"] = math.copysign(95.0, r["angle"] or 1.0)
 
 
+def lighter_ship(log: Log, i: int) -> set[int]:
+    """The ship a cannon is mounted on starts with 5 hit points: one gun at most, and no cannon."""
+    ship = log[i]["on"]
+    setup = log.edit(0)
+    next(s for s in setup["state"]["ships"] if s["name"] == ship)["points"] = 5
+    count = sum(1 for g in setup["state"]["guns"] if g["ship"] == ship)
+    found = set()
+    for j in range(len(log)):
+        if log[j]["kind"] == "gun-mount" and log[j]["on"] == ship:
+            count += 1
+            if count > 1 or log[j]["arm"] == "cannon":
+                found.add(j)
+    return found
+
+
 CASES: list[Case] = [
+    Case("WS-SETUP-1", "gun-mount", lighter_ship, arm("cannon")),
     # figures
     Case("WS-FIG-1", "killed", gone_early("figure", ACTING, "killed"), tries=30),
     Case("WS-FIG-2", "wound", bump("life"), lambda log, i: log[i]["life"] + 1 <= log[i]["was"] and wounded_later("figure")(log, i)),

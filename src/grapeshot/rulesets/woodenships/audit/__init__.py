@@ -22,6 +22,7 @@ from grapeshot.rulesets.woodenships.audit.ledger import ON, Ledger
 
 #: what the referee checks, by rule (``grapeshot audit --list``)
 CHECKS: Mapping[str, str] = {
+    "WS-SETUP-1": "a drafted gun mounted within its ship's count (one for every 3 hit points at full strength), a cannon only on 6 points or more",
     "WS-FIG-1": "the dead neither move, act nor pick anything up; nobody is killed twice",
     "WS-FIG-2": "a wound takes its damage off the life points the last wound left",
     "WS-FIG-3": 'a figure moves once a turn, up to 8", only in the figures phase, its path no longer than its inches; one attack or action a turn, after moving (a crossing or a scaling is the move)',

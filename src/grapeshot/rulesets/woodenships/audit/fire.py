@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from grapeshot.core.audit import Record, against
 from grapeshot.rulesets.woodenships.audit.ledger import Ledger, face, mods_total, on
-from grapeshot.rulesets.woodenships.audit.text import ARMS_BANDS, CLOSE, CLOSE_NEED, GUN_TABLE, LONG_ARMS, MELEE, SHORT_ARMS
+from grapeshot.rulesets.woodenships.audit.text import ARMS_BANDS, CANNON_POINTS, CLOSE, CLOSE_NEED, GUN_TABLE, LONG_ARMS, MELEE, POINTS_A_GUN, SHORT_ARMS
 
 #: ranges are logged to 4 decimals: a band's edge is read within this
 EDGE = 1e-3
@@ -87,15 +87,29 @@ def gunnery(led: Ledger, r: Record, arm: str, rule: str, what: str) -> None:
 
 @on("setup")
 def guns(led: Ledger, r: Record) -> None:
-    for g in (r.get("state") or {}).get("guns") or []:
+    state = r.get("state") or {}
+    for s in state.get("ships") or []:
+        if isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("points"), int):
+            led.points[s["name"]] = int(s["points"])
+    for g in state.get("guns") or []:
         if isinstance(g, dict) and isinstance(g.get("name"), str):
             led.guns[g["name"]] = str(g.get("kind"))
+            led.aboard[str(g.get("ship"))] = led.aboard.get(str(g.get("ship")), 0) + 1
 
 
 @on("gun-mount")
 def mount(led: Ledger, r: Record) -> None:
+    """WS-SETUP-1: a drafted gun mounted within its ship's count, a cannon only on 6 points or more."""
     if isinstance(r.get("gun"), str):
         led.guns[r["gun"]] = str(r.get("arm"))
+    on_, points = str(r.get("on")), led.points.get(str(r.get("on")))
+    led.aboard[on_] = led.aboard.get(on_, 0) + 1
+    if points is None:
+        return  # a fort: its walls' count is not in the records
+    most = max(1, points // POINTS_A_GUN)
+    led.expect("WS-SETUP-1", r, led.aboard[on_] <= most, f"{on_} of {points} points carries {led.aboard[on_]} guns, {most} at most")
+    if r.get("arm") == "cannon":
+        led.expect("WS-SETUP-1", r, points >= CANNON_POINTS, f"a cannon on {on_} of {points} points (it needs {CANNON_POINTS})")
 
 
 @on("gun-fire")

@@ -54,6 +54,8 @@ class Ledger:
         self.life: dict[str, int] = {}  # figure to the life points the last wound left
         self.kinds: dict[str, str] = {}  # figure to its kind in the set-up (man, hero, shark...)
         self.rams: dict[str, str] = {}  # ship to its ram value (muster)
+        self.points: dict[str, int] = {}  # ship to its hit points at full strength (set-up)
+        self.aboard: dict[str, int] = {}  # vessel to the guns mounted on it
         self.guns: dict[str, str] = {}  # gun to its kind (cannon, swivel...), from the set-up and mounts
         #: this turn's doings, by figure: its moves and its actions (kind, seq)
         self.moved: defaultdict[str, int] = defaultdict(int)

@@ -60,3 +60,8 @@ FIXED_RAM = {"rocks": "D6+7", "walls": "D6+4", "harbour": "D6+2"}
 
 #: WS-FIG-1, WS-FIG-2: the people (animals move and swim by their own rules) and their life points
 LIFE = {"man": 1, "hero": 3, "captain": 3, "commander": 3, "shaman": 3}
+
+#: WS-SETUP-1 (the ruling on how many guns a vessel carries): a gun for every 3 hit points of a ship
+#: at full strength (at least one), and a cannon only on a vessel of 6 or more
+POINTS_A_GUN = 3
+CANNON_POINTS = 6
