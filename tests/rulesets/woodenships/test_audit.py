@@ -223,6 +223,8 @@ CASES: list[Case] = [
     # small arms, guns, hand to hand
     Case("WS-ARMS-1", "shot", put(range=15.0), arm("rifle", "bow", band="medium")),
     Case("WS-ARMS-1", "shot", flip("hit"), arm("rifle", "bow")),
+    Case("WS-ARMS-1", "shot", bump("range", by=0.05), arm("rifle", "bow", band="medium")),  # the range from the logged positions
+    Case("WS-ARMS-2", "shot", bump("range", by=-0.05), arm("pistol", band="long")),
     Case("WS-ARMS-2", "shot", put(range=7.5), arm("pistol", "spear", band="long")),
     Case("WS-ARMS-2", "shot", flip("hit"), arm("pistol", hit=False)),
     Case("WS-MELEE-1", "strike", flip("hit"), has(hit=False)),

@@ -27,8 +27,8 @@ CHECKS: Mapping[str, str] = {
     "WS-FIG-2": "a wound takes its damage off the life points the last wound left",
     "WS-FIG-3": 'a figure moves once a turn, up to 8", only in the figures phase, its path no longer than its inches; one attack or action a turn, after moving (a crossing or a scaling is the move)',
     "WS-FIG-5": 'a swimmer swims at most 4" a turn; sharks eat on a 1 and only then',
-    "WS-ARMS-1": 'rifle, bow and crossbow: the band and need from the range (36/18/12/6"), no hit within 2"; the die against the need less its bonuses',
-    "WS-ARMS-2": 'pistol and thrown spear: the band and need from the range (18/12/9/6"), a pistol within 2" on 3+; the die against the need',
+    "WS-ARMS-1": 'rifle, bow and crossbow: the range base to base from where the records last put shooter and target; the band and need from the range (36/18/12/6"), no hit within 2"; the die against the need less its bonuses',
+    "WS-ARMS-2": 'pistol and thrown spear: the range from the logged positions; the band and need from the range (18/12/9/6"), a pistol within 2" on 3+; the die against the need',
     "WS-MELEE-1": "a hand weapon's need to hit and its damage; the die against the need",
     "WS-GUN-3": 'a cannon\'s need from its range (54" to 6"), out of range never fired; the die against the need; no damage on a miss',
     "WS-GUN-4": 'a swivel\'s need from its range (36" to within 2"); the die against the need',
@@ -65,6 +65,7 @@ class WoodenShipsAuditor(Auditor):
                 continue
             if isinstance(r.get("turn"), int):
                 led.new_turn(int(r["turn"]))
+            figures.track(led, r, kind)
             if kind.endswith(".swim") and isinstance(r.get("figure"), str):
                 # a module's swimmers' move (collisions' CG-SWIM-1) is the figure's move this turn
                 led.stood.add(r["figure"])

@@ -106,6 +106,28 @@ for _kind in (*ACTIONS, "move", "pick-up"):
     on(_kind)(acting)
 
 
+#: the records that leave every figure where it was (besides the actions, which move no one)
+STILL = ("roll", "reroll", "phase", "side-turn", "figures-done", "sharks", "initiative", "wound", "steer", "move")
+
+
+def track(led: Ledger, r: Record, kind: str) -> None:
+    """Where each figure stands while the records say so: a move puts it there; a ruler move of
+    the ship it stands on, a module's record, a shove or a ram (anything else that could carry a
+    figure) and any other record naming it loses it."""
+    if kind == "move":
+        to = r.get("to")
+        if isinstance(r.get("figure"), str) and isinstance(to, list) and len(to) == 2:
+            led.at[r["figure"]] = ([float(to[0]), float(to[1])], str(r.get("of")))
+    elif kind == "steer":
+        for who, (_, of) in list(led.at.items()):
+            if of == r.get("ship"):
+                del led.at[who]
+    elif "." in kind or kind in ("repel", "shoved", "ram", "dislodge", "stuck", "sunk", "dragged-down"):
+        led.at.clear()
+    elif ((kind not in STILL and kind not in ACTIONS and kind != "pick-up") or kind == "climb") and isinstance(r.get("figure"), str):
+        led.at.pop(r["figure"], None)
+
+
 @on("figures-done")
 def idle(led: Ledger, r: Record) -> None:
     """The figures that stood through the figures phase have had their (nil) move."""

@@ -6,9 +6,21 @@ roll against its stated need (the need being the table's less the logged bonuses
 
 from __future__ import annotations
 
-from grapeshot.core.audit import Record, against
+from grapeshot.core.audit import Record, against, distance
 from grapeshot.rulesets.woodenships.audit.ledger import Ledger, face, mods_total, on
-from grapeshot.rulesets.woodenships.audit.text import ARMS_BANDS, CANNON_POINTS, CLOSE, CLOSE_NEED, GUN_TABLE, LONG_ARMS, MELEE, POINTS_A_GUN, SHORT_ARMS
+from grapeshot.rulesets.woodenships.audit.text import (
+    ANIMAL_BASE,
+    ARMS_BANDS,
+    CANNON_POINTS,
+    CLOSE,
+    CLOSE_NEED,
+    FIGURE_BASE,
+    GUN_TABLE,
+    LONG_ARMS,
+    MELEE,
+    POINTS_A_GUN,
+    SHORT_ARMS,
+)
 
 #: ranges are logged to 4 decimals: a band's edge is read within this
 EDGE = 1e-3
@@ -35,10 +47,18 @@ def arms_band(arm: str, reach: float) -> tuple[str, int | None] | None:
     return "beyond", None
 
 
+def base(led: Ledger, who: str) -> float:
+    return ANIMAL_BASE.get(led.kinds.get(who, "man"), FIGURE_BASE)
+
+
 @on("shot")
 def shot(led: Ledger, r: Record) -> None:
     arm, reach = str(r.get("arm")), r.get("range")
     rule = "WS-ARMS-1" if arm in LONG_ARMS else "WS-ARMS-2"
+    who, target = str(r.get("figure")), str(r.get("target"))
+    if who in led.at and target in led.at and isinstance(reach, (int, float)):
+        apart = max(0.0, distance(led.at[who][0], led.at[target][0]) - base(led, who) - base(led, target))
+        led.expect(rule, r, abs(apart - float(reach)) <= EDGE * 5, f'{who} and {target} stand {apart:.4f}" apart (base to base), the shot\'s range is {reach}"')
     if isinstance(reach, (int, float)):
         got = arms_band(arm, float(reach))
         if got is not None:

@@ -56,6 +56,9 @@ class Ledger:
         self.rams: dict[str, str] = {}  # ship to its ram value (muster)
         self.points: dict[str, int] = {}  # ship to its hit points at full strength (set-up)
         self.aboard: dict[str, int] = {}  # vessel to the guns mounted on it
+        #: figure to where it stands and on what, while the records say so (a move put it there and
+        #: nothing since could have moved it: no ruler move of its ship, no shove, no module's doing)
+        self.at: dict[str, tuple[list[float], str]] = {}
         self.guns: dict[str, str] = {}  # gun to its kind (cannon, swivel...), from the set-up and mounts
         #: this turn's doings, by figure: its moves and its actions (kind, seq)
         self.moved: defaultdict[str, int] = defaultdict(int)

@@ -65,3 +65,8 @@ LIFE = {"man": 1, "hero": 3, "captain": 3, "commander": 3, "shaman": 3}
 #: at full strength (at least one), and a cannon only on a vessel of 6 or more
 POINTS_A_GUN = 3
 CANNON_POINTS = 6
+
+#: the bases' radii (inches) the ranges are measured between, edge to edge: a figure's, and the
+#: animals' own (docs/rulings.md's bases)
+FIGURE_BASE = 0.5
+ANIMAL_BASE = {"parrot": 0.4, "falcon": 0.4, "shark": 0.75, "crocodile": 0.75, "sea-dragon": 1.5}
