@@ -44,6 +44,24 @@ def test_every_scenario_with_the_module_audits_clean(players: str) -> None:
             assert found == [], f"{sc} {players} seed {seed}: {[f.said() for f in found[:5]]}"
 
 
+@pytest.mark.rules("CG-RAM-1")
+def test_the_harbour_host_audits_clean() -> None:
+    """Over another host's log too (the harbour, the module's test host: its moves log a ``to``
+    and the inches ``travelled``, no ``frm``).  Seed 0 once had a galley lying against a brig,
+    never moving, ram it at full momentum."""
+    import tests.rulesets.collisions.harbour  # noqa: F401  (registers the host)
+    from grapeshot.agents import make, play_out
+    from grapeshot.core.game import Game
+    from tests.rulesets.collisions.support import brawl
+
+    for seed in range(4):
+        sc = brawl()
+        g = Game("harbour", sc, seed=seed)
+        play_out(g, {s.id: make("random", seed * 7 + k, "harbour") for k, s in enumerate(sc.seats)})
+        found = audit_game(g)
+        assert found == [], f"seed {seed}: {[f.said() for f in found[:5]]}"
+
+
 def test_the_module_offers_its_auditor_with_a_check_for_each_rule_it_names() -> None:
     mod = get_module("collisions")
     assert mod.auditor() is AUDITOR

@@ -64,10 +64,13 @@ CHECKS: Mapping[str, str] = {
 
 
 def still(r: Record) -> bool:
+    """A host's move that left the vessel where and as it was: its ``frm`` pose the same as its
+    ``to``, or (a host that logs no ``frm``) nothing ``travelled``."""
     a, b = r.get("frm"), r.get("to")
-    if not (isinstance(a, list) and isinstance(b, list) and len(a) == 3 and len(b) == 3):
-        return False
-    return distance(a, b) <= NEAR and off(float(a[2]), float(b[2])) <= 1e-2
+    if isinstance(a, list) and isinstance(b, list) and len(a) == 3 and len(b) == 3:
+        return distance(a, b) <= NEAR and off(float(a[2]), float(b[2])) <= 1e-2
+    gone = r.get("travelled")
+    return isinstance(gone, (int, float)) and float(gone) <= NEAR
 
 
 def names(r: Record) -> tuple[str, ...]:
@@ -101,7 +104,7 @@ class CollisionsAuditor(Auditor):
             if isinstance(r.get("turn"), int) and r["turn"] != turn:
                 turn = int(r["turn"])
                 poses.clear()
-            if isinstance(r.get("frm"), list) and isinstance(r.get("to"), list):
+            if isinstance(r.get("to"), list) and (isinstance(r.get("frm"), list) or "travelled" in r):
                 for v in names(r):
                     poses[v] = r
             handler = HANDLERS.get(kind)
