@@ -266,3 +266,10 @@ def test_a_push_stops_at_the_first_thing_it_meets() -> None:
     edge = push(victim, 270.0, 20.0, within=[Table(30, 30)])
     assert edge.stopped and edge.base.y == pytest.approx(0.5, abs=1e-3)
     assert push(victim, 0.0, 0.0) == (victim, 0.0, False)
+
+
+def test_hemming_names_the_bases_closer_round_a_point_than_a_base_width_nearest_first() -> None:
+    """A refusal's words: which bases stand so close round a base that none passes between."""
+    space = FreeSpace(0.5, bases=[Base(1.02, 0.0, 0.5, "east"), Base(0.0, 1.6, 0.5, "north"), Base(-2.1, 0.0, 0.5, "far west")])
+    assert space.hemming(Vec(0.0, 0.0)) == ["east", "north"]  # gaps 0.02 and 0.6; 1.1 is a base's width and more
+    assert FreeSpace(0.5).hemming(Vec(0.0, 0.0)) == []

@@ -149,6 +149,17 @@ class FreeSpace:
                 return f"obstacle {i}"
         return "the edge of the region it must stay in"
 
+    def hemming(self, p: Vec) -> list[str]:
+        """The bases standing closer round a base at ``p`` than a base's width (no base of this
+        radius passes between them and it), nearest first: what may shut it in, for a refusal
+        to say why a move found no way."""
+        near = []
+        for bx, by, reach, ident in self._discs_near(p.x - 2.0 * self.radius, p.y - 2.0 * self.radius, p.x + 2.0 * self.radius, p.y + 2.0 * self.radius):
+            gap = math.hypot(p.x - bx, p.y - by) - reach
+            if gap < 2.0 * self.radius:
+                near.append((gap, ident or f"({bx:.2f}, {by:.2f})"))
+        return [ident for _, ident in sorted(near)]
+
     def clear(self, a: Vec, b: Vec) -> bool:
         """Whether a base at ``a`` (which must be free) may move straight to ``b``: every point
         of the way free."""

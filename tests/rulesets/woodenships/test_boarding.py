@@ -113,3 +113,54 @@ def test_a_swimmer_far_from_the_side_cannot_climb() -> None:
     g = game(duel([{"name": "Jack", "kind": "man"}], gap=6.0))
     jack = put(g, "Jack", Surface.WATER, "", 20.0, 34.0)
     assert boarding.climb_refused(shore(g), jack, "Blue") == "Jack is more than 0.5\" from Blue's side"
+
+
+def _stern_man() -> Game:
+    """Red (8" x 4" at (20, 20)) and Blue beside her 1.5" across, 2" further ahead; Red's man
+    stands at her stern, her captain out of his way."""
+    from tests.rulesets.woodenships.harness import scenario, ship
+
+    g = game(scenario([ship("Red", 20, 20, 0, [{"name": "Jack", "kind": "man"}])], [ship("Blue", 22, 25.5, 0)]))
+    put(g, "Red captain", Surface.DECK, "Red", 22.5, 19.0)
+    put(g, "Jack", Surface.DECK, "Red", 17.0, 20.0)
+    return g
+
+
+@pytest.mark.rules("WS-FIG-3", "WS-BOARD-1")
+def test_a_crossing_may_slant_across_the_gap_when_the_square_one_is_too_long() -> None:
+    """From Red's stern to (23, 24.5) on Blue is 7.5" straight; the square crossing at the rail
+    nearest the goal makes it 9.2", but a slanting one (no more than 2" base to base) is under
+    8" (about 7.8" at best).  Before, the move was refused ("cannot get across within 8")."""
+    from grapeshot.geometry import Vec
+    from grapeshot.rulesets.woodenships import figures
+
+    g = _stern_man()
+    s, jack = shore(g), fig(g, "Jack")
+    spaces = figures.Spaces(s, jack)
+    made = figures.plan(s, jack, Surface.DECK, "Blue", Vec(23.0, 24.5), spaces)
+    assert not isinstance(made, str), made
+    assert made.crossing == "board" and 7.78 - 1e-6 <= made.cost <= 8.0
+    first, second = made.legs
+    edge, landing = first.path[-1], second.path[0]
+    assert (first.ident, second.ident) == ("Red", "Blue")
+    assert ((landing.x - edge.x) ** 2 + (landing.y - edge.y) ** 2) ** 0.5 - 2 * jack.radius <= 2.0 + 1e-9  # WS-BOARD-1's 2"
+
+
+@pytest.mark.rules("WS-FIG-3", "WS-BOARD-1")
+def test_a_man_shut_in_by_his_crewmates_is_told_who_stands_round_him() -> None:
+    """Jack at Red's stern with three men and the captain round him closer than a base's width:
+    the refusal names them (before, only "cannot get to the edge of its deck")."""
+    from grapeshot.geometry import Vec
+    from tests.rulesets.woodenships.harness import scenario, ship
+
+    crew = [{"name": n, "kind": "man"} for n in ("Jack", "Tom", "Dick", "Harry")]
+    g = game(scenario([ship("Red", 20, 20, 0, crew)], [ship("Blue", 22, 25.5, 0)]))
+    put(g, "Jack", Surface.DECK, "Red", 17.0, 20.0)
+    for name, (x, y) in {"Tom": (17.0, 21.02), "Dick": (17.0, 18.98), "Harry": (18.02, 20.0), "Red captain": (16.45, 21.5)}.items():
+        put(g, name, Surface.DECK, "Red", x, y)
+    from grapeshot.rulesets.woodenships import figures
+
+    s, jack = shore(g), fig(g, "Jack")
+    why = figures.plan(s, jack, Surface.DECK, "Blue", Vec(21.0, 24.5), figures.Spaces(s, jack))
+    assert isinstance(why, str) and "cannot get to the edge of its deck" in why
+    assert "Harry" in why and "Tom" in why and "Dick" in why

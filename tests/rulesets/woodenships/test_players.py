@@ -31,3 +31,30 @@ def test_the_heuristic_beats_the_random_player(scenario: str, seat: int) -> None
         outcome = play_out(g, agents)
         wins += outcome.winners == (sc.seats[seat].id,)
     assert wins >= 8, f"the heuristic won {wins} of {GAMES}"
+
+
+@pytest.mark.rules("WS-FIG-3", "WS-MELEE-1")
+def test_the_heuristic_strikes_an_enemy_base_to_base_before_loading_a_gun() -> None:
+    """A gunner with a sword beside his empty cannon and a boarder base to base with him: he
+    fights (before, loading the gun was worth more to him than the blow)."""
+    from grapeshot.geometry import Surface
+    from grapeshot.rulesets.woodenships.actions import Act
+    from grapeshot.rulesets.woodenships.players import tactics
+    from grapeshot.rulesets.woodenships.prompts import ActPrompt
+    from tests.rulesets.woodenships.harness import fig, game, put, scenario, ship, shore
+
+    crew = [{"name": "Gunner", "kind": "man", "at": [0.0, 0.6], "weapons": ["sword"]}]
+    red = ship("Red", 20, 20, 0, crew, guns=[{"kind": "cannon", "place": "port"}], masts=[])
+    blue = ship("Blue", 20, 44, 0, [{"name": "Bosun", "kind": "man", "at": [0, -1], "weapons": ["sword"]}])
+    g = game(scenario([red], [blue], table=(80.0, 80.0)))
+    s = shore(g)
+    gunner = fig(g, "Gunner")
+    here = s.world(gunner.spot) if gunner.spot is not None else None
+    assert here is not None
+    put(g, "Bosun", Surface.DECK, "Red", here.x - 1.02, here.y)
+    gun = next(iter(s.guns.values()))
+    gun.loaded = False
+    ask = ActPrompt(("red",), "WS-FIG-3", "", (Act,), s, "Gunner", None)
+    whats = {a.what for a in ask.options()}
+    assert {"load", "strike"} <= whats
+    assert tactics.act(s, ask).what == "strike"

@@ -4,8 +4,9 @@ picked up on the way; swimming and sharks (WS-FIG-3, WS-FIG-5, WS-BOARD-1, WS-AR
 A move goes to a point on a surface.  On the figure's own surface it is a free move of up to 8"
 (``geometry.free_move``: the shortest way round the other figures, masts, rocks and buildings,
 and along the edge of its deck or ground).  Onto another surface it goes in two legs: to the
-point of its own surface nearest the goal, across (no more than 2" from base to base: a ship's
-side, a quay, into the water), then on to the goal; the whole way within the 8".  Inches in the
+point at the edge of its own surface, across (no more than 2" from base to base: a ship's
+side, a quay, into the water), then on to the goal; the whole way within the 8" (the crossing
+point is chosen in :mod:`.crossings`).  Inches in the
 water count double: a figure swims 4" a turn (WS-FIG-5).  Crossing onto a ship another side
 holds is a boarding party (its roll and its end of the figure's turn are in :mod:`.boarding`);
 a swimmer gets out of the water only onto land (onto a ship it must climb, as its action).
@@ -32,7 +33,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import FreeSpace, Surface, Vec, free_move, hull_distance, hull_polygon_distance, point_hull_distance, segment_point_distance, unit
-from grapeshot.rulesets.woodenships import forts
+from grapeshot.rulesets.woodenships import crossings, forts
 from grapeshot.rulesets.woodenships.actions import Move, SurfaceName
 from grapeshot.rulesets.woodenships.boarding import boarding_roll
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CONTACT, MOVE, PICK_REACH, SHARK_FACE, SMALL_ARMS, melee_of
@@ -245,7 +246,7 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
             return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow / rate(surface, figure):g}"'  # not even straight there
         fm = free_move(start, goal, allow / rate(surface, figure), own, within_allowance=True)
         if not fm.reached:
-            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow / rate(surface, figure):g}"'
+            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow / rate(surface, figure):g}"' + crossings.shut(own, start, goal)
         legs: tuple[Leg, ...] = (Leg(surface, ident, fm.route, fm.route_length),)
         cost = fm.route_length * rate(surface, figure)
     else:
@@ -253,30 +254,26 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
         if crossing == "gate":  # to the nearest gate open to the figure, and in through it
             fort = shore.forts[ident]
             toward = min((Vec(x.x, x.y) for x in forts.open_gates(fort, figure)), key=lambda q: math.hypot(q.x - start.x, q.y - start.y))
-        edge = own.nearest(toward)
-        assert edge is not None  # the figure's own place is free
-        if math.hypot(edge.x - start.x, edge.y - start.y) > allow / rate(here.surface, figure) + 1e-9:
-            return f"{figure.name} cannot get to the edge of its {here.surface.value}"
-        first = free_move(start, edge, allow / rate(here.surface, figure), own, within_allowance=True)
-        if not first.reached:
-            return f"{figure.name} cannot get to the edge of its {here.surface.value}"
-        over = target.nearest(toward if crossing == "gate" else edge)
-        if over is None:
-            return f"there is no room for {figure.name} on {ident or 'the water'}"
-        jump = math.hypot(over.x - edge.x, over.y - edge.y)
-        if jump - 2.0 * figure.radius > BOARD_REACH + 1e-9 and not figure.flies:
-            return f'the crossing to {ident or "the water"} would be {jump - 2.0 * figure.radius:.2f}" from base to base: at most {BOARD_REACH:g}"'
-        used = first.route_length * rate(here.surface, figure) + jump * rate(surface, figure)
-        left = allow - used
-        if left < -1e-9:
-            return f'{figure.name} cannot get across within {allow:g}"'
-        if math.hypot(goal.x - over.x, goal.y - over.y) > max(0.0, left) / rate(surface, figure) + 1e-9:
-            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow:g}" by way of the crossing'
-        second = free_move(over, goal, max(0.0, left) / rate(surface, figure), target, within_allowance=True)
-        if not second.reached:
-            return f'{figure.name} cannot get to ({goal.x:.2f}, {goal.y:.2f}) within {allow:g}" by way of the crossing'
+        way = crossings.Way(
+            figure.name,
+            figure.radius,
+            figure.flies,
+            start,
+            goal,
+            own,
+            target,
+            rate(here.surface, figure),
+            rate(surface, figure),
+            allow,
+            here.surface.value,
+            ident or "the water",
+        )
+        made = crossings.across(way, toward, crossing == "gate")
+        if isinstance(made, str):
+            return made
+        first, second = made.first, made.second
         legs = (Leg(here.surface, here.ident, first.route, first.route_length), Leg(surface, ident, second.route, second.route_length))
-        cost = used + second.route_length * rate(surface, figure)
+        cost = made.cost
     end = spot_at(shore, surface, ident, goal)
     return Plan(legs, cost, crossing, end, boards, _reach(shore, legs))
 

@@ -477,17 +477,26 @@ def _to_dist(m: Move, goal: Vec) -> float:
 # --------------------------------------------------------------------------- the action
 
 
+#: the gunner's work that a man with an enemy base to base leaves for later (he fights first)
+BUSYWORK = ("load", "reload", "turn")
+#: what such work is worth to him then, as a share of its worth at leisure
+PRESSED = 0.1
+
+
 def act(shore: Shore, prompt: ActPrompt) -> Act:
     """The action with the most expected harm; climbing aboard; a grapple when stronger, cutting
-    one when weaker; reloading."""
+    one when weaker; reloading; with an enemy base to base, the blow before the gunner's work."""
     fig = shore.figures[prompt.figure]
     if fig.kind == "sea-dragon" and not fig.wild:
         return dragon_attack(shore, fig, prompt.options())
     if fig.animal:
         return animals.choose_attack(shore, fig, prompt.options(), animals.prey_of(shore, prompt.obstructions(), fig))
     best: tuple[float, Act] = (0.0, Act())
+    pressed = bool(foes_in_contact(shore, fig))
     for a in prompt.options():
         v = _value(shore, prompt, fig, a)
+        if pressed and a.what in BUSYWORK:
+            v *= PRESSED
         if v > best[0] + 1e-12:
             best = (v, a)
     return best[1]
