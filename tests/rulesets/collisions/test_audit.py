@@ -103,7 +103,6 @@ CASES: list[Case] = [
     Case("CG-RAM-4", "collisions.ram", bump("ram_damage", "to_target"), has(ram=True)),
     Case("CG-RAM-5", "collisions.ram", put(sunk=False), has(sunk=True)),
     Case("CG-SIDE-1", "collisions.sideswipe", larger_conforms, lambda log, i: log[i]["larger"] not in (None, log[i]["conforming"])),
-    Case("CG-SIDE-4", "collisions.oars", flip("double")),
     Case("CG-GRAP-1", "collisions.grapple", one_grappler, lambda log, i: len(log[i]["grapplers"]) == 2),
     Case("CG-GRAP-2", "collisions.grapple", flip("held")),
     Case("CG-GRAP-3", "collisions.together", larger_conforms, lambda log, i: log[i]["larger"] not in (None, log[i]["conforming"])),
@@ -121,6 +120,14 @@ def test_one_record_altered_is_found(case: Case, pool: list[list[Rec]]) -> None:
     one(case, pool)
 
 
+@pytest.mark.rules("CG-SIDE-4")
+def test_oars_misread_are_found() -> None:
+    """Galley fights in which a galley with its sweeps out is sideswiped (random players, seeds 10 and 12)."""
+    galleys = [records(played(HOST, "galley-fight", "random", seed, ["collisions"])) for seed in (10, 12)]
+    one(Case("CG-SIDE-4", "collisions.oars", flip("double")), galleys)
+    one(Case("CG-SIDE-4", "collisions.oars", bump("damage")), galleys)
+
+
 def test_every_check_has_a_case() -> None:
-    covered = {c.rule for c in CASES}
+    covered = {c.rule for c in CASES} | {"CG-SIDE-4"}
     assert set(CHECKS) <= covered, sorted(set(CHECKS) - covered)

@@ -248,13 +248,20 @@ CASES: list[Case] = [
     Case("WS-BOARD-1", "grapple", flip("passed")),
     Case("WS-BOARD-1", "boarding", flip("passed"), has(rolled=True)),
     Case("WS-BOARD-3", "climb", flip("passed")),
-    Case("WS-FORT-2", "scale", flip("passed")),
 ]
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.rules(c.rule), id=f"{c.rule}-{c.kind}-{k}") for k, c in enumerate(CASES)])
 def test_one_record_altered_is_found(case: Case, pool: list[list[Rec]]) -> None:
     one(case, pool)
+
+
+@pytest.mark.rules("WS-FORT-2")
+def test_a_scaling_misjudged_is_found() -> None:
+    """Fort assaults in which a man tries the walls (random players, seeds 3 and 5)."""
+    forts = [records(played("woodenships", "fort-assault", "random", seed, [])) for seed in (3, 5)]
+    one(Case("WS-FORT-2", "scale", flip("passed")), forts)
+    one(Case("WS-FORT-2", "scale", bump("base")), forts)
 
 
 @pytest.mark.rules("WS-BOARD-2")
@@ -265,5 +272,5 @@ def test_a_cut_misjudged_or_miscounted_is_found(grappled: list[list[Rec]]) -> No
 
 
 def test_every_check_has_a_case() -> None:
-    covered = {c.rule for c in CASES} | {"WS-BOARD-2"}
+    covered = {c.rule for c in CASES} | {"WS-BOARD-2", "WS-FORT-2"}
     assert set(CHECKS) <= covered, sorted(set(CHECKS) - covered)

@@ -25,7 +25,7 @@ CHECKS: Mapping[str, str] = {
     "WS-SETUP-1": "a drafted gun mounted within its ship's count (one for every 3 hit points at full strength), a cannon only on 6 points or more",
     "WS-FIG-1": "the dead neither move, act nor pick anything up; nobody is killed twice",
     "WS-FIG-2": "a wound takes its damage off the life points the last wound left",
-    "WS-FIG-3": 'a figure moves once a turn, up to 8", only in the figures phase, its path no longer than its inches; one attack or action a turn, after moving (a crossing or a scaling is the move)',
+    "WS-FIG-3": 'a figure moves once a turn, up to 8", only in the figures phase, its path no longer than its inches; one attack or action a turn, after moving (the crossing of a boarding party is the move; scaling a wall is part of one, no action)',
     "WS-FIG-5": 'a swimmer swims at most 4" a turn; sharks eat on a 1 and only then',
     "WS-ARMS-1": 'rifle, bow and crossbow: the range base to base from where the records last put shooter and target; the band and need from the range (36/18/12/6"), no hit within 2"; the die against the need less its bonuses',
     "WS-ARMS-2": 'pistol and thrown spear: the range from the logged positions; the band and need from the range (18/12/9/6"), a pistol within 2" on 3+; the die against the need',

@@ -27,13 +27,13 @@ ACTIONS = (
     "hurl",
     "lightning",
     "climb",
-    "scale",
     "strike",
     "harry",
     "repel",
 )
-#: actions that come before the move they make (a crossing or a climb over a wall is the move)
-BEFORE_MOVE = ("boarding", "scale")
+#: actions that come before the move they make (a boarding party's crossing); scaling a wall
+#: (WS-FORT-2) is part of a move, no action
+BEFORE_MOVE = ("boarding",)
 
 
 def path_length(path: object) -> float:
@@ -102,12 +102,12 @@ def acting(led: Ledger, r: Record) -> None:
         led.flag("WS-FIG-1", r, f"{who} is dead (record {led.dead[who]})")
 
 
-for _kind in (*ACTIONS, "move", "pick-up"):
+for _kind in (*ACTIONS, "move", "pick-up", "scale"):
     on(_kind)(acting)
 
 
 #: the records that leave every figure where it was (besides the actions, which move no one)
-STILL = ("roll", "reroll", "phase", "side-turn", "figures-done", "sharks", "initiative", "wound", "steer", "move")
+STILL = ("roll", "reroll", "phase", "side-turn", "figures-done", "sharks", "initiative", "wound", "steer", "move", "scale")
 
 
 def track(led: Ledger, r: Record, kind: str) -> None:

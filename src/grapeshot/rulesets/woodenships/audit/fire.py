@@ -39,10 +39,10 @@ def need_and_roll(led: Ledger, r: Record, rule: str, what: str) -> None:
 def arms_band(arm: str, reach: float) -> tuple[str, int | None] | None:
     if arm not in LONG_ARMS and arm not in SHORT_ARMS:
         return None
-    if reach < CLOSE - EDGE:
+    if reach < CLOSE:
         return "close", CLOSE_NEED.get(arm)
     for edge, band, need in ARMS_BANDS["long" if arm in LONG_ARMS else "short"]:
-        if reach <= edge + EDGE:
+        if reach <= edge:
             return band, need
     return "beyond", None
 
@@ -59,24 +59,23 @@ def shot(led: Ledger, r: Record) -> None:
     if who in led.at and target in led.at and isinstance(reach, (int, float)):
         apart = max(0.0, distance(led.at[who][0], led.at[target][0]) - base(led, who) - base(led, target))
         led.expect(rule, r, abs(apart - float(reach)) <= EDGE * 5, f'{who} and {target} stand {apart:.4f}" apart (base to base), the shot\'s range is {reach}"')
-    if isinstance(reach, (int, float)):
-        got = arms_band(arm, float(reach))
-        if got is not None:
-            band, need = got
-            if led.expect(rule, r, need is not None, f'a {arm} shot at {reach}" ({band}) cannot hit'):
-                led.expect(
-                    rule,
-                    r,
-                    r.get("band") == band and r.get("base") == need,
-                    f'a {arm} shot at {reach}" is {band} ({need}+), logged {r.get("band")} ({r.get("base")}+)',
-                )
+    if isinstance(reach, (int, float)) and arm in (*LONG_ARMS, *SHORT_ARMS):
+        # the range is logged rounded: on a band's edge either band will do
+        bands = {arms_band(arm, float(reach) - EDGE), arms_band(arm, float(reach) + EDGE)}
+        if led.expect(rule, r, any(b is not None and b[1] is not None for b in bands), f'a {arm} shot at {reach}" cannot hit'):
+            led.expect(
+                rule,
+                r,
+                (r.get("band"), r.get("base")) in bands,
+                f'a {arm} shot at {reach}" is {" or ".join(f"{b[0]} ({b[1]}+)" for b in bands if b)}, logged {r.get("band")} ({r.get("base")}+)',
+            )
     need_and_roll(led, r, rule, f"a {arm} shot")
 
 
 def gun_need(arm: str, reach: float) -> tuple[bool, int | None]:
     """Whether the gun reaches, and the need at that range."""
     for edge, need in GUN_TABLE[arm]:
-        if reach <= edge + EDGE:
+        if reach <= edge:
             return True, need
     return False, None
 
@@ -91,9 +90,10 @@ def gunnery(led: Ledger, r: Record, arm: str, rule: str, what: str) -> None:
     reach, base = r.get("range"), r.get("base")
     if arm not in GUN_TABLE or not isinstance(reach, (int, float)):
         return
-    reaches, need = gun_need(arm, float(reach))
-    if led.expect(rule, r, reaches, f'{what} at {reach}" is out of range'):
-        led.expect(rule, r, base == need, f'{what} at {reach}" needs {need}+, logged {base}+')
+    # the range is logged rounded: on a band's edge either band will do
+    near, far = gun_need(arm, float(reach) - EDGE), gun_need(arm, float(reach) + EDGE)
+    if led.expect(rule, r, near[0], f'{what} at {reach}" is out of range'):
+        led.expect(rule, r, base in (near[1], far[1] if far[0] else near[1]), f'{what} at {reach}" needs {near[1]}+, logged {base}+')
     if arm == "cannon" and r.get("kind") == "gun-fire":
         minus = any(isinstance(m, dict) and m.get("rule") == "WS-GUN-6" for m in r.get("mods") or [])
         target = str(r.get("target"))
