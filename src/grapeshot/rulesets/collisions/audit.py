@@ -43,6 +43,8 @@ MISHAP = {1: "davy-jones", 2: "in-the-water"}
 POINT_BLANK = 2.0
 
 NEAR = 2e-3
+#: headings are logged to 3 or 4 decimals: a move that turned less than this did not turn
+HEADING = 2e-3
 
 CHECKS: Mapping[str, str] = {
     "CG-RAM-1": "a ram only by a ship (not a boat) at the end of a move that went somewhere this turn: no ram from a standstill",
@@ -68,7 +70,7 @@ def still(r: Record) -> bool:
     ``to``, or (a host that logs no ``frm``) nothing ``travelled``."""
     a, b = r.get("frm"), r.get("to")
     if isinstance(a, list) and isinstance(b, list) and len(a) == 3 and len(b) == 3:
-        return distance(a, b) <= NEAR and off(float(a[2]), float(b[2])) <= 1e-2
+        return distance(a, b) <= NEAR and off(float(a[2]), float(b[2])) <= HEADING
     gone = r.get("travelled")
     return isinstance(gone, (int, float)) and float(gone) <= NEAR
 

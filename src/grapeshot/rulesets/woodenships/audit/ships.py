@@ -12,6 +12,8 @@ from grapeshot.rulesets.woodenships.audit.ledger import Ledger, face, mods_total
 from grapeshot.rulesets.woodenships.audit.text import BOARD_NEED, BOW_FIRST, CLIMB_NEED, CUTS, FIXED_RAM, FREE_FACE, SCALE_NEED
 
 NEAR = 2e-3
+#: headings are logged to 3 or 4 decimals: a move that turned less than this did not turn
+HEADING = 2e-3
 #: WS-MOVE-1: the ruler swings at most this far either way
 SWING = 90.0
 
@@ -46,7 +48,7 @@ def still(r: Record) -> bool:
     a, b = r.get("frm"), r.get("to")
     if not (isinstance(a, list) and isinstance(b, list) and len(a) == 3 and len(b) == 3):
         return False
-    return distance(a, b) <= NEAR and off(float(a[2]), float(b[2])) <= 1e-2
+    return distance(a, b) <= NEAR and off(float(a[2]), float(b[2])) <= HEADING
 
 
 @on("steer")
