@@ -116,22 +116,32 @@ def test_a_seeded_monte_carlo_of_the_ram_is_within_four_standard_errors_of_the_e
         assert abs(q - p) <= 4 * math.sqrt(p * (1 - p) / n), total
 
 
-@pytest.mark.rules("CG-RAM-1", "CG-SIDE-1")
-def test_a_steer_that_touches_nothing_or_only_sideswipes_has_no_ram_odds() -> None:
+@pytest.mark.rules("CG-RAM-1", "CG-SIDE-1", "CG-SIDE-4")
+def test_a_steer_that_touches_nothing_has_no_odds_and_a_sideswipe_costs_the_oars_two_d6() -> None:
+    """Turning into Blue is a sideswipe, not a ram: the odds are the module's own contact run on
+    copies of the game, the galley's oars taking 2D6 with no saves (Blue has none to lose)."""
     g = galley_fight(45.5)
     with pytest.raises(OddsError, match="steer has no odds"):
         before(g, "blue", Steer(90.0, 6.0))  # swings clear of Griffin
     side = cg_game([galley("Red", 20, 20, 0)], [ship("Blue", 20, 25, 0, MEN)], [])
-    with pytest.raises(OddsError, match="steer has no odds"):
-        before(side, "red", Steer(90.0, 4.0))  # turning into her: a sideswipe, no ram
+    answer = before(side, "red", Steer(90.0, 4.0))  # turning into her: a sideswipe, no ram
+    assert answer.exact and not isinstance(answer, RamOdds)
+    assert answer.p(lambda o: "Red loses 7 " in o) == Fraction(1, 6)  # type: ignore[operator]
+    assert answer.p(lambda o: "Red loses 2 " in o) == Fraction(1, 36)  # type: ignore[operator]
+    assert answer.p(lambda o: "Blue loses" in o) == 0  # type: ignore[operator]
+    assert not kinds(side, "collisions.sideswipe")  # the game is untouched
     with pytest.raises(OddsError, match="not legal"):
         before(g, "blue", Steer(0.0, 13.0))  # beyond her mark: the prompt's own refusal
 
 
-def test_without_the_module_a_steer_has_no_odds() -> None:
+@pytest.mark.rules("WS-RAM-1")
+def test_without_the_module_a_steer_that_rams_nothing_has_no_odds() -> None:
+    """Without the module a steer that would ram takes WS's own ram odds (test_ship_odds); one
+    that stops short of Blue touches nothing and has none."""
     g = game(scenario([galley("Red", 20, 20, 0)], [ship("Blue", 30.5, 20, 90, MEN)]), [])
     with pytest.raises(OddsError, match="steer has no odds"):
-        before(g, "red", Steer(0.0, 12.0))
+        before(g, "red", Steer(0.0, 3.0))
+    assert before(g, "red", Steer(0.0, 12.0)).exact
 
 
 @pytest.mark.rules("CG-GRAP-1", "CG-GRAP-2")

@@ -200,3 +200,27 @@ def test_the_web_table_gives_a_wooden_ships_action_s_odds(tmp_path: Any) -> None
     assert r.status_code == 200 and r.json()["exact"] is True and "Bosun killed" in r.json()["outcomes"], r.text
     bad = client.post(f"/api/games/{g['id']}/odds", params={"token": tok}, json={"action": Act("shoot", rifle, "Nobody").to_json()})
     assert bad.status_code == 422 and "not legal" in bad.json()["error"], bad.text
+
+
+@pytest.mark.rules("WS-GUN-3", "WS-GUN-4")
+@pytest.mark.parametrize(
+    ("gun", "at", "gap", "hit"),
+    [
+        ("cannon", "ship", 54.0, Fraction(1, 6)),
+        ("cannon", "ship", 36.0, Fraction(1, 3)),
+        ("cannon", "swivel", 45.0, Fraction(1, 6)),
+        ("swivel", "man", 36.0, Fraction(1, 6)),
+    ],
+)
+def test_every_range_the_gun_question_offers_is_staged(gun: str, at: str, gap: float, hit: Fraction) -> None:
+    """WS-GUN-3/4: the longest bands (36" to 54" for a cannon) are staged on a table deep enough
+    for both ships; the chance of any effect is the band's number."""
+    answer = ask("gun", gun=gun, at=at, range=gap)
+    assert 1 - p(answer, "no effect") == hit
+
+
+@pytest.mark.rules("WS-MELEE-1")
+def test_a_bayonet_blow_is_struck_with_a_rifle_s_bayonet() -> None:
+    """WS-MELEE-1: a bayonet (6, 1 damage) comes on a rifle; the question stages a rifleman."""
+    assert p(ask("melee", melee_weapon="bayonet"), "Victim killed") == Fraction(1, 6)
+    assert p(ask("melee", melee_weapon="bayonet", hero=True), "Victim killed") == Fraction(1, 3)

@@ -1,6 +1,6 @@
 """What ``grapeshot odds`` can ask of Naval Warhammer (its ``odds()`` capability).
 
-Three questions, each answered by running the procedure the game itself runs, once for every
+Five questions, each answered by running the procedure the game itself runs, once for every
 way the dice can fall (:mod:`grapeshot.odds`), on a private copy of a staged game of the
 built-in ``duel`` (so re-rolls are granted as in play: a First Mate's, NW-UPG-7):
 
@@ -11,6 +11,9 @@ built-in ``duel`` (so re-rolls are granted as in play: a First Mate's, NW-UPG-7)
 * ``deck-fight``: one round of deck fighting between two crews of one unit each, struck in
   initiative order (FB-INIT-1, NW-BOARD-3; +1 to hit from the higher deck, NW-BOARD-4) and
   scored (NW-BOARD-5): who wins the round and by how much;
+* ``small-arms``: a unit's small arms at a ship part (:mod:`.odds_parts`): its wounds lost;
+* ``template``: a stone thrower's template or a flame over a crew, its specialty target and the
+  hull (:mod:`.odds_parts`);
 * ``break-test``: a losing crew's break test (NW-BOARD-5) on its Ld, the combat result taken
   off once it is Shaken, with or without a First Mate's re-roll.
 
@@ -37,6 +40,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import load_scenario
 from grapeshot.odds import DECLINE, TAKE_ON_FAILURE, Odds, OddsError, Proc, Runner
+from grapeshot.rulesets.navalwarhammer import odds_parts
 from grapeshot.rulesets.navalwarhammer.actions import Shoot
 from grapeshot.rulesets.navalwarhammer.fantasy.artillery import CANNON, InPath, cannon_shot
 from grapeshot.rulesets.navalwarhammer.fantasy.combat import Side, break_test, combat_result
@@ -101,6 +105,8 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         picked_by=("ld", "difference", "shaken", "stubborn", "first-mate"),
     ),
+    odds_parts.QUESTION,
+    odds_parts.TEMPLATE,
 )
 
 
@@ -117,9 +123,13 @@ def ships() -> tuple[str, str]:
     return names[0], names[-1]
 
 
-def solve(proc: Callable[[Game, Sea], Proc], title: str, effort: Effort, *, first_mate: str | None = None, given: str = "") -> Odds[str]:
+def solve(
+    proc: Callable[[Game, Sea], Proc], title: str, effort: Effort, *, first_mate: str | None = None, given: str = "", own_pieces: bool = False
+) -> Odds[str]:
     """The odds of what ``proc`` returns (a sentence) on a copy of the staged sea, exact within the
-    effort's budget, else estimated."""
+    effort's budget, else estimated.  With ``own_pieces`` the procedure makes every unit and part
+    it touches afresh on each run and leaves the sea alone, so the sea is not copied per run (a
+    copy of the whole staged fleet is most of the cost of a small question)."""
     game = _staged()
     base = game.ruleset.clone_state(game.state)
     policy = DECLINE
@@ -129,6 +139,8 @@ def solve(proc: Callable[[Game, Sea], Proc], title: str, effort: Effort, *, firs
         base.ships[first_mate].overcrowded = False
         policy = TAKE_ON_FAILURE
     runner: Runner[Sea, str] = Runner(game, base, proc, policy=policy)
+    if own_pieces:
+        runner.clone = lambda sea: sea
     answer: Odds[str] = Odds.solve(runner, title, budget=effort.budget, samples=effort.samples, seed=effort.seed, given=given)
     answer.policy = policy.text
     return answer
@@ -152,7 +164,7 @@ def cannon(values: Mapping[str, object], effort: Effort) -> Odds[str]:
         end = "destroyed" if not part.alive else ("stopped" if shot.stopped_by else "through")
         return f"hit: {lost} wounds, {end}"
 
-    return solve(proc, f'a cannon guessing {aim:g}" at a T{toughness} part of {structure} wounds from {near:g}" to {far:g}"', effort)
+    return solve(proc, f'a cannon guessing {aim:g}" at a T{toughness} part of {structure} wounds from {near:g}" to {far:g}"', effort, own_pieces=True)
 
 
 def _fighter(side: str, values: Mapping[str, object], seat: str, boat: str) -> tuple[Unit, int]:
@@ -179,7 +191,7 @@ def deck_fight(values: Mapping[str, object], effort: Effort) -> Odds[str]:
             return "a draw"
         return f"{'attackers' if r.winner == home else 'defenders'} win by {int(r.difference)}"  # pinned, as the text is made from it
 
-    return solve(proc, "a round of deck fighting", effort, given="the attackers and defenders are each one unit, the whole of their crews")
+    return solve(proc, "a round of deck fighting", effort, given="the attackers and defenders are each one unit, the whole of their crews", own_pieces=True)
 
 
 def break_odds(values: Mapping[str, object], effort: Effort) -> Odds[str]:
@@ -194,7 +206,21 @@ def break_odds(values: Mapping[str, object], effort: Effort) -> Odds[str]:
     return solve(proc, f"a break test on Ld {ld}, lost by {difference}", effort, first_mate=crew if mate else None)
 
 
-ANSWERS: dict[str, Callable[[Mapping[str, object], Effort], Odds[str]]] = {"cannon": cannon, "deck-fight": deck_fight, "break-test": break_odds}
+def small_arms(values: Mapping[str, object], effort: Effort) -> Odds[str]:
+    return odds_parts.small_arms_odds(values, effort, solve, ships)
+
+
+def template(values: Mapping[str, object], effort: Effort) -> Odds[str]:
+    return odds_parts.template_odds(values, effort, solve, ships)
+
+
+ANSWERS: dict[str, Callable[[Mapping[str, object], Effort], Odds[str]]] = {
+    "cannon": cannon,
+    "deck-fight": deck_fight,
+    "break-test": break_odds,
+    "small-arms": small_arms,
+    "template": template,
+}
 
 
 #: the situations Naval Warhammer's answers are measured on (bench/bench_odds.py, the odds tests)
@@ -210,6 +236,10 @@ CASES: tuple[OddsCase, ...] = (
     OddsCase("deck-fight", {"attacker-i": 5, "attacker-fighting": 10, "defender-fighting": 10}, "ten against ten, the boarders quicker"),
     OddsCase("break-test", {}, "a break test on Ld 7, lost by 1"),
     OddsCase("break-test", {"shaken": True, "difference": 3, "first-mate": True}, "a Shaken crew lost by 3, with a First Mate"),
+    OddsCase("small-arms", {}, "ten bowmen at a medium ship's rigging"),
+    OddsCase("small-arms", {"part": "oars", "models": 20, "strength": 4, "long-range": True}, "twenty handguns at the oars, long range"),
+    OddsCase("template", {}, "a stone over five of a crew and the hull"),
+    OddsCase("template", {"template": "flame", "under": 8, "specialty": "rigging"}, "a flame over eight and the rigging"),
 )
 
 

@@ -22,6 +22,7 @@ from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.checks import reachable
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, CLIMB_REACH, SMALL_ARMS, melee_of
 from grapeshot.rulesets.woodenships.pieces import Figure
+from grapeshot.rulesets.woodenships.reach import within
 from grapeshot.rulesets.woodenships.state import Shore
 
 
@@ -81,7 +82,7 @@ def candidates(shore: Shore, figure: Figure) -> list[Act]:
         if arm is None:
             continue
         if w.loaded:
-            out += [Act("shoot", w.name, f.name) for f in foes if base_gap(me, shore.base(f)) <= arm.bands[0]]
+            out += [Act("shoot", w.name, f.name) for f in foes if within(base_gap(me, shore.base(f)), arm.bands[0])]
         elif not arm.thrown:
             out.append(Act("reload", w.name))
     touching = melee.foes_in_contact(shore, figure)

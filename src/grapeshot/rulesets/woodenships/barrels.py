@@ -25,6 +25,7 @@ from grapeshot.rulesets.woodenships.data import BARREL, BARREL_RANGE, BARREL_ROL
 from grapeshot.rulesets.woodenships.guns import harm_target
 from grapeshot.rulesets.woodenships.pieces import Figure, Ship
 from grapeshot.rulesets.woodenships.places import sees
+from grapeshot.rulesets.woodenships.reach import within
 from grapeshot.rulesets.woodenships.state import Shore
 
 RULE = "WS-RULING-1"
@@ -45,8 +46,8 @@ def reach(shore: Shore, figure: Figure, target: Figure | Ship) -> float:
 
 def targets(shore: Shore, figure: Figure) -> list[str]:
     """The enemy figures and ships within a throw of a figure (whether it may throw is :func:`refused`'s to say)."""
-    out: list[str] = [f.name for f in shore.living() if f.side != figure.side and reach(shore, figure, f) <= BARREL_RANGE]
-    out += [s.name for s in shore.afloat() if s.side != figure.side and reach(shore, figure, s) <= BARREL_RANGE]
+    out: list[str] = [f.name for f in shore.living() if f.side != figure.side and within(reach(shore, figure, f), BARREL_RANGE)]
+    out += [s.name for s in shore.afloat() if s.side != figure.side and within(reach(shore, figure, s), BARREL_RANGE)]
     return out
 
 
@@ -69,7 +70,7 @@ def refused(shore: Shore, obs: Sequence[Obstruction], figure: Figure, weapon: st
     if foe is None or (isinstance(foe, Figure) and not foe.alive) or (isinstance(foe, Ship) and not foe.afloat) or foe.side == figure.side:
         return f"{target!r} is no enemy figure or ship"
     gap = reach(shore, figure, foe)
-    if gap > BARREL_RANGE:
+    if not within(gap, BARREL_RANGE):
         return f'{foe.name} is {gap:.2f}" away: a barrel is thrown at most {BARREL_RANGE:g}"'
     if isinstance(foe, Figure):
         blocked = sees(shore, obs, figure, foe)

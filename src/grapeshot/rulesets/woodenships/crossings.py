@@ -4,11 +4,11 @@ from and which point of the other it lands on (WS-FIG-3, WS-BOARD-1).
 The crossing is where the move's two legs meet: to a point at the edge of the figure's own
 surface (a ship's side, a quay, the water's edge), across no more than 2" from base to base, then
 on to the goal; the whole way within the figure's move.  The way a person at the table would go
-is nearly straight, so the points tried are taken off the straight way (:func:`candidates`);
-the cheapest pair that is walkable is taken.
-Only that pair is walked (the shortest way round what stands on each surface), so a move that
-could go is not refused because the nearest crossing point was a dog-leg or shut in by others.
-When none can be walked the refusal names the first thing that stopped the cheapest (and who
+is nearly straight: the plain crossing (:func:`square`, square to the goal) is tried first; where
+it leaves the goal out of reach though the straight way is not, crossings slanting across the
+gap are taken off the straight way (:func:`slants`), and the cheapest walkable one is taken
+(each walked the shortest way round what stands on each surface), so a move that could go is
+not refused because the plain crossing was a dog-leg.  When none can be walked the refusal names the first thing that stopped the cheapest (and who
 stands closer than a base's width round the figure and round its goal: :func:`shut`).
 """
 
@@ -22,8 +22,8 @@ from grapeshot.geometry import FreeMove, FreeSpace, Vec, free_move
 from grapeshot.rulesets.woodenships.data import BOARD_REACH
 
 #: the straight way from the start to the goal is sampled at this many equal steps for the
-#: crossing's edge and landing points
-SAMPLES = 12
+#: slanting crossings' edge and landing points
+SAMPLES = 10
 #: at most this many crossings are walked before the move is refused (the cheapest first)
 TRIES = 3
 
@@ -71,28 +71,31 @@ def _dist(a: Vec, b: Vec) -> float:
     return math.hypot(a.x - b.x, a.y - b.y)
 
 
-def candidates(w: Way, toward: Vec, gate: bool) -> list[tuple[float, Vec, Vec]]:
-    """The (edge, landing) pairs worth walking, with the inches of the straight way by them,
-    cheapest first.  The points are taken off the straight way from the start to the goal: where
-    it lies off the figure's surface, that surface's nearest point is an edge to cross from;
-    where it lies off the other, the other's nearest is a landing; every edge is tried with
-    every landing no more than a crossing's reach from it (so a slanting jump across a gap is
-    found as well as the square one).  A gate is gone through at the gate and nowhere else."""
-    if gate:
-        e, o = w.own.nearest(toward), w.target.nearest(toward)
-        if e is None or o is None:
-            return []
-        return [(_dist(w.start, e) * w.here_rate + (_dist(e, o) + _dist(o, w.goal)) * w.there_rate, e, o)]
+def square(w: Way, toward: Vec, gate: bool) -> tuple[float, Vec, Vec] | None:
+    """The plain crossing: from the figure's surface nearest the goal (or the gate) to the other
+    surface nearest that, with the inches of the straight way by them."""
+    e = w.own.nearest(toward)
+    o = None if e is None else w.target.nearest(toward if gate else e)
+    if e is None or o is None:
+        return None
+    return (_dist(w.start, e) * w.here_rate + (_dist(e, o) + _dist(o, w.goal)) * w.there_rate, e, o)
+
+
+def slants(w: Way) -> list[tuple[float, Vec, Vec]]:
+    """The crossings off the straight way, for a goal the plain crossing leaves out of reach
+    though the straight way is not: where the straight way lies off the figure's surface, that
+    surface's nearest point is an edge to cross from; where it lies off the other, the other's
+    nearest is a landing; every edge with every landing no more than a crossing's reach from it
+    (a slanting jump across a gap), cheapest first."""
     aims = [Vec(w.start.x + k / SAMPLES * (w.goal.x - w.start.x), w.start.y + k / SAMPLES * (w.goal.y - w.start.y)) for k in range(SAMPLES + 1)]
-    edges = _unique(w.own.nearest(a) for a in [toward, *aims] if not w.own.holds(a))
-    overs = _unique([*(w.target.nearest(a) for a in aims if not w.target.holds(a)), *(w.target.nearest(e) for e in edges), w.goal])
+    edges = _unique(w.own.nearest(a) for a in aims if not w.own.holds(a))
+    overs = _unique([*(w.target.nearest(a) for a in aims if not w.target.holds(a)), w.goal])
     out = []
     for e in edges:
         for o in overs:
             jump = _dist(e, o)
-            if jump - 2.0 * w.radius > BOARD_REACH + 1e-9 and not w.flies and o is not overs[0]:
-                continue  # too wide a jump (the first is kept, for the refusal's words)
-            out.append((_dist(w.start, e) * w.here_rate + (jump + _dist(o, w.goal)) * w.there_rate, e, o))
+            if jump - 2.0 * w.radius <= BOARD_REACH + 1e-9 or w.flies:
+                out.append((_dist(w.start, e) * w.here_rate + (jump + _dist(o, w.goal)) * w.there_rate, e, o))
     return sorted(out, key=lambda t: (t[0], t[1].x, t[1].y, t[2].x, t[2].y))
 
 
@@ -104,11 +107,16 @@ def _unique(points: Iterable[Vec | None]) -> list[Vec]:
     return out
 
 
-def across(w: Way, toward: Vec, gate: bool) -> Across | str:
-    """The cheapest walkable crossing to the goal (or why there is none, for the cheapest)."""
-    pairs = candidates(w, toward, gate)
-    if not pairs:
+def across(w: Way, toward: Vec, gate: bool, slant: bool) -> Across | str:
+    """The cheapest walkable crossing to the goal (or why there is none, for the cheapest);
+    ``slant``: a gap lies between the surfaces (ship and ship, ship and quay), which a slanting
+    crossing may cut across (into or out of the water there is none)."""
+    plain = square(w, toward, gate)
+    if plain is None:
         return f"there is no room for {w.name} on {w.target_word}"
+    pairs = [plain]
+    if slant and not gate and plain[0] > w.allow + 1e-9 and _dist(w.start, w.goal) * min(w.here_rate, w.there_rate) <= w.allow + 1e-9:
+        pairs += slants(w)
     why: str | None = None  # what stopped the cheapest crossing that was in reach
     too_far: str | None = None  # else the cheapest that was too wide a jump
     walked: dict[tuple[float, float], FreeMove] = {}

@@ -268,7 +268,7 @@ def plan(shore: Shore, figure: Figure, surface: Surface, ident: str, goal: Vec, 
             here.surface.value,
             ident or "the water",
         )
-        made = crossings.across(way, toward, crossing == "gate")
+        made = crossings.across(way, toward, crossing == "gate", crossing in ("board", "cross"))
         if isinstance(made, str):
             return made
         first, second = made.first, made.second

@@ -47,10 +47,11 @@ from grapeshot.geometry import (
     view_of_hull,
 )
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, need, reachable
-from grapeshot.rulesets.woodenships.data import CLOSE, GATE_WIDTH, GUN_ARC, GUN_RADIUS, GUNS, NEXT_TO, SHIP_TYPES
+from grapeshot.rulesets.woodenships.data import GATE_WIDTH, GUN_ARC, GUN_RADIUS, GUNS, NEXT_TO, SHIP_TYPES
 from grapeshot.rulesets.woodenships.forts import damage_fort, hit_gate
 from grapeshot.rulesets.woodenships.melee import harried_by
 from grapeshot.rulesets.woodenships.pieces import Figure, Fort, Gate, Gun, Ship
+from grapeshot.rulesets.woodenships.reach import under_close, within
 from grapeshot.rulesets.woodenships.ships import damage as damage_ship
 from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
@@ -154,10 +155,10 @@ def _radius(target: Figure | Gun | Gate) -> float:
 def band_need(kind: str, gap: float) -> int | None:
     """The roll a gun's row needs at this range (None: out of range, or no hit so close)."""
     row = GUNS[kind]
-    if gap < CLOSE and kind != "cannon":
+    if under_close(gap) and kind != "cannon":
         return row.close
     for edge, n in reversed(row.bands):
-        if gap <= edge + 1e-9:
+        if within(gap, edge):
             return n
     return None
 
@@ -241,7 +242,7 @@ def lay(shore: Shore, obs: Sequence[Obstruction], figure: Figure, gun_name: str 
     gap = gap_to(shore, gun, target)
     base = band_need(gun.kind, gap)
     if base is None:
-        return f'{target_name} is {gap:.2f}" from {gun.name}: out of its range' + (' (no hit within 2")' if gap < CLOSE else "")
+        return f'{target_name} is {gap:.2f}" from {gun.name}: out of its range' + (' (no hit within 2")' if under_close(gap) else "")
     mods = tuple(mods_for(shore, figure, gun, target))
     if not reachable(base, mods, "bonus_only") and not gw_dice(shore, gun):
         return f"{target_name} needs a {need(base, mods)}: out of reach"
@@ -448,7 +449,7 @@ def turn(g: Game, shore: Shore, figure: Figure, gun_name: str, target_name: str)
 
 def in_reach(shore: Shore, gun: Gun, target: Target) -> bool:
     """Whether a target lies within the longest band of a gun's row."""
-    return gap_to(shore, gun, target) <= GUNS[gun.kind].bands[0][0] + 1e-9
+    return within(gap_to(shore, gun, target), GUNS[gun.kind].bands[0][0])
 
 
 def is_target(shore: Shore, gun: Gun, side: str, target: Target) -> bool:

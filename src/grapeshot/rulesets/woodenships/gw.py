@@ -37,6 +37,7 @@ from grapeshot.dice import D6, SCATTER_ARTILLERY, RerollGrant, Roll, RollRequest
 from grapeshot.rulesets.woodenships.data import GUNS
 from grapeshot.rulesets.woodenships.guns import Laid, aim_point, harm_target, hit_gun, standing
 from grapeshot.rulesets.woodenships.pieces import Figure, Gun, Ship
+from grapeshot.rulesets.woodenships.reach import within
 from grapeshot.rulesets.woodenships.state import Shore
 
 RULE = "WS-GUN-10"
@@ -47,7 +48,7 @@ def rerolls(kind: str, gap: float, mods: int) -> int | None:
     take (their sum: -1 one fewer, +1 one more); None: out of the row's range."""
     row = GUNS[kind].gw_bands
     for edge, rr in reversed(row):
-        if gap <= edge + 1e-9:
+        if within(gap, edge):
             return max(0, rr + mods)
     return None
 

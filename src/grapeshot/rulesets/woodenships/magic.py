@@ -51,6 +51,7 @@ from grapeshot.rulesets.woodenships.guns import MUZZLE, band_need, harm_target, 
 from grapeshot.rulesets.woodenships.hosting import displace
 from grapeshot.rulesets.woodenships.pieces import KEPT, Figure, Gun, Ship
 from grapeshot.rulesets.woodenships.places import eye, sees, spot_at
+from grapeshot.rulesets.woodenships.reach import within
 from grapeshot.rulesets.woodenships.ships import shove_swimmers, slide
 from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
@@ -189,7 +190,7 @@ def candidates(shore: Shore, figure: Figure) -> list[tuple[Power, str | None]]:
     out: list[tuple[Power, str | None]] = []
     targets: list[Target] = [*shore.living(), *shore.afloat(), *(g for g in shore.guns.values() if g.working)]
     for t in targets:
-        if standing(shore, t) and _side_of(shore, t) != figure.side and gap_to(shore, figure, t) <= reach + 1e-9:
+        if standing(shore, t) and _side_of(shore, t) != figure.side and within(gap_to(shore, figure, t), reach):
             out.append(("lightning", t.name))
     out.append(("repel", None))
     out += [("repel-ship", s.name) for s in shore.afloat() if s.side != figure.side]

@@ -30,88 +30,21 @@ from typing import Any, cast
 
 from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import Effort, OddsAnswer, OddsCase, Param, Question
-from grapeshot.core.errors import IllegalAction, ScenarioError
+from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
-from grapeshot.core.scenario import parse_scenario
-from grapeshot.geometry import Surface
-from grapeshot.odds import Odds, OddsError, Runner, Sandbox, pick
-from grapeshot.rulesets.woodenships import acts, boarding, figures, guns, hosting, melee, ships, shooting
+from grapeshot.geometry import Surface, hull_gap
+from grapeshot.odds import OddsError, Sandbox, pick
+from grapeshot.rulesets.woodenships import acts, boarding, figures, guns, hosting, melee, odds_ships, rams, ships, shooting
 from grapeshot.rulesets.woodenships.actions import Act, Move, Steer
-from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, GUNS, IMPROVISED, MELEE, SMALL_ARMS
+from grapeshot.rulesets.woodenships.data import FIGURE_RADIUS, GUNS, IMPROVISED, MELEE, PILE_KINDS, SMALL_ARMS
+from grapeshot.rulesets.woodenships.odds_staging import WsOdds, solve, stage
 from grapeshot.rulesets.woodenships.places import obstructions, spot_at
 from grapeshot.rulesets.woodenships.prompts import ActPrompt, MovePrompt, SteerPrompt
 from grapeshot.rulesets.woodenships.state import Shore
 
-Proc = Callable[[Game, Shore], Any]
-
-
-class WsOdds(Odds[str]):
-    """An answer: the distribution of what the action did, each outcome in words."""
-
-
-# --------------------------------------------------------------------------- what a run did
-
-
-def changes(before: Shore, after: Shore) -> str:
-    """What changed between two states, in words, in a fixed order ("no effect" for nothing).
-    Every number is read with ``int()``: the odds engine then knows the outcome tells those
-    values apart (a point of damage more is another outcome)."""
-    out: list[str] = []
-    for name, a in after.figures.items():
-        b = before.figures[name]
-        if b.alive and not a.alive:
-            out.append(f"{name} killed")
-        elif int(a.life) < int(b.life):
-            out.append(f"{name} wounded ({int(a.life)} of {a.max_life} left)")
-        if a.alive and b.spot is not None and a.spot is not None and (a.spot.surface, a.spot.ident) != (b.spot.surface, b.spot.ident):
-            out.append(f"{name} onto {a.spot.ident or a.spot.surface.value}")
-    for name, s in after.ships.items():
-        lost = int(s.lost) - int(before.ships[name].lost)
-        if lost:
-            out.append(f"{name} loses {lost} ({int(s.left)} left)")
-    for name, x in after.forts.items():
-        lost = int(x.lost) - int(before.forts[name].lost)
-        if lost:
-            out.append(f"{name} loses {lost} ({int(x.left)} left)" + (", collapses" if x.collapsed else ""))
-        for g0, g1 in zip(before.forts[name].gates, x.gates, strict=True):
-            if int(g1.life) < int(g0.life):
-                out.append(f"{g1.name} " + ("broken" if g1.broken else f"takes {int(g0.life) - int(g1.life)}"))
-    for name, gun in after.guns.items():
-        if before.guns[name].working and not gun.working:
-            out.append(f"{name} destroyed")
-    return "; ".join(out) or "no effect"
-
-
-class _Run(Runner[Shore, str]):
-    def outcome(self, after: Shore, heard: Any, value: Any) -> str:
-        return changes(self.base, after)
-
-
-def solve(game: Game, proc: Proc, title: str, effort: Effort, given: str = "") -> WsOdds:
-    runner = _Run(game, cast(Shore, game.state), proc)
-    return WsOdds.solve(runner, title, budget=effort.budget, samples=effort.samples, seed=effort.seed, given=given)
-
-
-# --------------------------------------------------------------------------- staging
-
-
-def stage(fleets: list[dict[str, Any]], options: Mapping[str, object], land: bool = False) -> Game:
-    """A game on an open 100" x 60" table (with one big island when ``land``), set up from these
-    fleets under these readings of the rules, sides in seat order."""
-    data = {
-        "name": "odds",
-        "ruleset": "woodenships",
-        "table": {"width": 100, "height": 60},
-        "terrain": [{"kind": "island", "name": "the island", "polygon": [[2, 2], [98, 2], [98, 58], [2, 58]]}] if land else [],
-        "seats": [{"id": "red"}, {"id": "blue"}],
-        "fleets": fleets,
-        "options": {"initiative": "fixed", "equal_figures": False, "cost_margin": 1000, "turn_limit": 100, **options},
-    }
-    try:
-        return Game("woodenships", parse_scenario(data, "odds"), seed=0)
-    except ScenarioError as err:
-        raise OddsError(f"that situation cannot be set up: {err}") from None
+#: room beyond the target ship's stern on a gun's staging table (a narrow hull and a margin)
+STAGE_MARGIN = 16.0
 
 
 def _kind(hero: bool) -> str:
@@ -186,6 +119,7 @@ QUESTIONS: tuple[Question, ...] = (
         ),
         picked_by=("pace",),
     ),
+    *odds_ships.QUESTIONS,
 )
 
 
@@ -234,7 +168,7 @@ def gun_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
         if at in ("cannon", "swivel"):
             blue["guns"] = [{"kind": at, "place": "starboard"}]
             aboard.append({"name": "Crewman", "kind": "man", "at": [1.0, -0.8]})
-    g = stage([{"seat": "red", "ships": [red]}, {"seat": "blue", "ships": [blue]}], {})
+    g = stage([{"seat": "red", "ships": [red]}, {"seat": "blue", "ships": [blue]}], {}, height=max(60.0, STAGE_MARGIN + 24.0 + gap))
     s = cast(Shore, g.state)
     guns.muster_crews(g, s, "red")
     target = {"ship": "Blue", "boat": "Blue", "man": "Target", "cannon": "Blue cannon 1", "swivel": "Blue swivel 1"}[at]
@@ -248,19 +182,28 @@ def gun_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
     return solve(g, proc, f'{_a(kind)} fired at {_a(at) if at != "ship" else "a narrow ship"} {gap:g}" away', effort)
 
 
+def carried_for(weapon: str) -> str:
+    """What a figure carries to strike with ``weapon``: the weapon itself, or the small arm that
+    brings it (a bayonet is a rifle's, never carried alone)."""
+    if weapon in PILE_KINDS:
+        return weapon
+    return next(a.name for a in SMALL_ARMS.values() if a.melee == weapon)
+
+
 def melee_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
-    """A blow between two figures base to base on open ground."""
+    """A blow between two figures base to base on open ground (a bayonet's on a rifle)."""
     weapon, second, gang = str(v["melee-weapon"]), str(v["second"]), int(v["gang"])
-    kit = [weapon] + ([] if second == "none" else [second])
+    held = carried_for(weapon)
+    kit = [held] + ([] if second == "none" else [second])
     red = [{"name": "Attacker", "kind": _kind(bool(v["hero"])), "land": "the island", "at": [20, 30], "weapons": kit}]
     blue = [{"name": "Victim", "kind": str(v["victim"]), "land": "the island", "at": [21.05, 30]}]
     g = stage([{"seat": "red", "ashore": red}, {"seat": "blue", "ashore": blue}], {"two_weapons": v["two-weapons"], "one_handed": v["one-handed"]}, land=True)
     s = cast(Shore, g.state)
     s.attacks["Victim"] = gang
-    _refused(melee.strike_refused(s, s.figures["Attacker"], _weapon_of(s, "Attacker", weapon), "Victim"))
+    _refused(melee.strike_refused(s, s.figures["Attacker"], _weapon_of(s, "Attacker", held), "Victim"))
 
     def proc(game: Game, shore: Shore) -> Any:
-        return melee.strike(game, shore, shore.figures["Attacker"], _weapon_of(shore, "Attacker", weapon), "Victim")
+        return melee.strike(game, shore, shore.figures["Attacker"], _weapon_of(shore, "Attacker", held), "Victim")
 
     extra = f" and {_a(second)}" if second != "none" else ""
     title = f"a {_kind(bool(v['hero']))} strikes a {v['victim']} with {_a(weapon)}{extra}"
@@ -285,7 +228,13 @@ def climb_odds(v: Mapping[str, Any], effort: Effort) -> WsOdds:
     return solve(g, proc, f"a {_kind(bool(v['hero']))} in the water climbs aboard a ship ({v['pace']})", effort)
 
 
-ANSWERS: dict[str, Callable[[Mapping[str, Any], Effort], WsOdds]] = {"shot": shot_odds, "gun": gun_odds, "melee": melee_odds, "climb": climb_odds}
+ANSWERS: dict[str, Callable[[Mapping[str, Any], Effort], WsOdds]] = {
+    "shot": shot_odds,
+    "gun": gun_odds,
+    "melee": melee_odds,
+    "climb": climb_odds,
+    **odds_ships.ANSWERS,
+}
 
 
 def steer_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -> OddsAnswer | None:
@@ -294,11 +243,13 @@ def steer_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -
     momentum for the MA left there, a purpose-built ram, a boat run under).  The move is made
     by the rules' own :func:`ships.steer` (the same sweep finds the same first contact) on a
     copy of the game, so the MA the host reports left is the one the ram would be rolled with.
-    None without the module (WS's own rams have no odds question yet), or for a steer that
-    touches no ship."""
+    Without the module, a steer that would ram (a ship, rocks, a sea wall, a harbour) or run
+    down a swimmer is answered by WS's own rules: the phase's move, then :func:`rams.run_down`
+    and :func:`rams.ram` as the flow makes them, on copies of the game.  None for a steer that
+    touches nothing that rams."""
     shore = cast(Shore, game.state)
     if not shore.hosting:
-        return None
+        return own_ram_odds(game, prompt, action, effort)
     from grapeshot.rulesets.collisions.odds import contact_odds
 
     g = Sandbox(game)
@@ -309,7 +260,61 @@ def steer_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -
     touched = ships.steer(g, copy, ship, prompt.phase, prompt.value, prompt.spin, prompt.rule or "WS-MOVE-1", action.angle, action.inches)
     if touched is None or touched.kind != "ship":
         return None
-    return contact_odds(g, ship.name, touched.ident, hosting.motion(ship, hull, ship.travelled - gone), effort)
+    rammed = contact_odds(g, ship.name, touched.ident, hosting.motion(ship, hull, ship.travelled - gone), effort)
+    if rammed is not None:
+        return rammed
+    name, other = prompt.ship, touched.ident
+
+    def proc(gm: Game, s: Shore) -> Any:  # a sideswipe or coming alongside: the flow's own steps
+        mover = s.ships[name]
+        start, was = mover.hull, mover.travelled
+        ships.steer(gm, s, mover, prompt.phase, prompt.value, prompt.spin, prompt.rule or "WS-MOVE-1", action.angle, action.inches)
+        yield from rams.run_down(gm, s, mover)
+        yield from no_grapple(hosting.contact(gm, mover, other, start, mover.travelled - was))
+
+    title = f"{name} touches {other}: a sideswipe (the oars' 2D6) or coming alongside"
+    return solve(game, proc, title, effort, given="no grapple is thrown after it (a grapple's odds are asked when it is offered)")
+
+
+def no_grapple(proc: Any) -> Any:
+    """Run a module's contact, declining the grapple it offers afterwards (every other prompt,
+    a re-roll offer, is passed on to the odds' policy)."""
+    from grapeshot.rulesets.collisions.prompts import Grapple, GrapplePrompt
+
+    try:
+        prompt = next(proc)
+        while True:
+            if isinstance(prompt, GrapplePrompt):
+                answer: Any = Grapple(prompt.vessel, prompt.target, 0)
+            else:
+                answer = yield prompt
+            prompt = proc.send(answer)
+    except StopIteration as stop:
+        return stop.value
+
+
+def own_ram_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -> OddsAnswer | None:
+    """A steer's odds by WS's own ramming rules (WS-RAM-1/2), or None when it rams nothing."""
+    g = Sandbox(game)
+    copy = game.ruleset.clone_state(cast(Shore, game.state))
+    g.state = copy
+
+    def move(gm: Game, s: Shore) -> Any:
+        ship = s.ships[prompt.ship]
+        return ships.steer(gm, s, ship, prompt.phase, prompt.value, prompt.spin, prompt.rule or "WS-MOVE-1", action.angle, action.inches)
+
+    touched = move(g, copy)
+    hull = copy.ships[prompt.ship].hull
+    swimmers = bool(copy.option("run_down")) and any(hull_gap(copy.base(f), hull) < -1e-6 for f in copy.on(Surface.WATER, ""))
+    if (touched is None or touched.kind not in ("ship", *rams.TERRAIN_RAMS)) and not swimmers:
+        return None
+
+    def proc(gm: Game, s: Shore) -> Any:
+        contact = move(gm, s)
+        yield from rams.run_down(gm, s, s.ships[prompt.ship])
+        yield from rams.ram(gm, s, s.ships[prompt.ship], contact)
+
+    return solve(game, proc, f'{prompt.ship} steers {action.angle:g} degrees, {action.inches:g}"', effort)
 
 
 def before(game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> OddsAnswer | None:
@@ -353,6 +358,11 @@ CASES: tuple[OddsCase, ...] = (
     OddsCase("melee", {"melee-weapon": "axe", "second": "sword", "gang": 2, "victim": "hero"}, "an axe and a sword at a hero two others struck"),
     OddsCase("climb", {}, "climbing aboard a stationary ship"),
     OddsCase("climb", {"pace": "full", "hero": True}, "a hero climbing aboard a ship at full speed"),
+    OddsCase("ram", {}, "a narrow ship ramming a narrow one bow first"),
+    OddsCase("ram", {"rammer": "wide", "rammed": "rocks"}, "a wide ship onto the rocks"),
+    OddsCase("grapple", {}, "a grapple thrown at a ship alongside"),
+    OddsCase("board", {"hero": True}, "a hero boarding a ship alongside"),
+    OddsCase("sink-or-swim", {}, "a ship going down with six aboard (the collisions module)"),
 )
 
 

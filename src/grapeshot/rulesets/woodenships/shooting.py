@@ -25,6 +25,7 @@ from grapeshot.rulesets.woodenships.data import BANDS, CLOSE, SMALL_ARMS, SmallA
 from grapeshot.rulesets.woodenships.melee import engaged, harried_by
 from grapeshot.rulesets.woodenships.pieces import Figure, Weapon
 from grapeshot.rulesets.woodenships.places import sees
+from grapeshot.rulesets.woodenships.reach import under_close, within
 from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import wound
 
@@ -37,10 +38,10 @@ def rule_of(arm: SmallArm) -> str:
 def band_of(arm: SmallArm, gap: float) -> tuple[str, int | None] | None:
     """The band a range falls in and the roll it needs there (None: no hit so close); None
     beyond extreme range."""
-    if gap < CLOSE:
+    if under_close(gap):
         return "close", arm.close
     for name, edge, need in zip(reversed(BANDS), reversed(arm.bands), reversed(arm.to_hit), strict=True):
-        if gap <= edge:
+        if within(gap, edge):
             return name, need
     return None
 
