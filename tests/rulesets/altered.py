@@ -137,3 +137,17 @@ def standstill(name_key: str, steer_kind: str = "steer", ship_key: str = "ship")
         r["to"] = list(r["frm"])
 
     return change
+
+
+def games_with(ruleset: str, scenario: str, kind: str, modules: Iterable[str] | None, want: int = 2, seeds: int = 60) -> list[list[Rec]]:
+    """The first ``want`` random games of the scenario (by seed) whose logs hold a record of that
+    kind: for checks whose records the players make only now and then."""
+    out: list[list[Rec]] = []
+    for seed in range(seeds):
+        recs = records(played(ruleset, scenario, "random", seed, modules))
+        if any(r["kind"] == kind for r in recs):
+            out.append(recs)
+            if len(out) >= want:
+                break
+    assert out, f"no {scenario} game of the first {seeds} seeds has a {kind} record"
+    return out

@@ -17,7 +17,7 @@ from grapeshot.core.audit import audit_game
 from grapeshot.core.ruleset import get
 from grapeshot.core.scenario import builtin_scenarios
 from grapeshot.rulesets.woodenships.audit import AUDITOR, CHECKS
-from tests.rulesets.altered import Case, Change, Log, Rec, Where, bump, flip, has, played, put, records, run, standstill
+from tests.rulesets.altered import Case, Change, Log, Rec, Where, bump, flip, games_with, has, played, put, records, run, standstill
 
 SEEDS = (0, 1)
 PLAYERS = ("random", "heuristic")
@@ -53,7 +53,7 @@ def pool() -> list[list[Rec]]:
 @pytest.fixture(scope="module")
 def grappled() -> list[list[Rec]]:
     """Games with the collisions module, whose rams entangle ships that figures then cut apart."""
-    return [records(played("woodenships", "galley-fight", "random", seed, ["collisions"])) for seed in (2, 3)]
+    return games_with("woodenships", "galley-fight", "cut", ["collisions"], want=3)
 
 
 def one(case: Case, pool: list[list[Rec]]) -> None:
@@ -258,8 +258,8 @@ def test_one_record_altered_is_found(case: Case, pool: list[list[Rec]]) -> None:
 
 @pytest.mark.rules("WS-FORT-2")
 def test_a_scaling_misjudged_is_found() -> None:
-    """Fort assaults in which a man tries the walls (random players, seeds 3 and 5)."""
-    forts = [records(played("woodenships", "fort-assault", "random", seed, [])) for seed in (3, 5)]
+    """Fort assaults in which a man tries the walls (the first random games that have one)."""
+    forts = games_with("woodenships", "fort-assault", "scale", [])
     one(Case("WS-FORT-2", "scale", flip("passed")), forts)
     one(Case("WS-FORT-2", "scale", bump("base")), forts)
 
