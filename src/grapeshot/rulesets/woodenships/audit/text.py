@@ -46,7 +46,7 @@ MELEE: dict[str, tuple[int, int]] = {
 #: ship's pace; WS-FORT-2: scaling by the fort's band
 BOARD_NEED = 2
 CLIMB_NEED = {"stationary": 3, "half": 4, "full": 5}
-SCALE_NEED = {"full": 6, "half": 4, "third": 3}
+SCALE_NEED = {"full": 6, "third": 4, "two-thirds": 3}  # the bands: whole, down a third, down two thirds
 
 #: WS-FIG-5: sharks eat a swimmer on this face; WS-RAM-2: the face that frees ships stuck together
 SHARK_FACE = 1
