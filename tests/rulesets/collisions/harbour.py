@@ -267,6 +267,7 @@ def move(g: Game, hb: Harbour, name: str) -> Generator[Prompt, Any, None]:
     path = Path(Pose(bow.x, bow.y, c.heading), [Segment(arc, order.turn), Segment(order.distance - arc)])
     travelled = 0.0
     while name in hb.crafts:
+        start = travelled
         obstacles = [Obstacle(o.name, "ship", o.hull) for o in hb.afloat() if o.name != name]
         obstacles += [Obstacle(t.name, "rock", t.shape) for t in g.scenario.terrain if t.obstacle and t.shape is not None]
         sw = sweep(path, length, width, obstacles, g.scenario.table, start=travelled)
@@ -276,6 +277,8 @@ def move(g: Game, hb: Harbour, name: str) -> Generator[Prompt, Any, None]:
         g.emit("move", "HB-MOVE-1", vessel=name, to=[round(c.x, 4), round(c.y, 4), round(c.heading, 3)], travelled=round(c.travelled, 4))
         if sw.contact is None or sw.contact.kind != "ship":
             break
+        if sw.travelled - start <= 1e-9:
+            break  # lying against it already, neither turning nor running: no contact (CG-RAM-1)
         motion = "turning" if order.turn != 0.0 and sw.contact.at <= arc + 1e-9 else "forward"
         proc = g.procedure(f"{NAME}.contact")
         if proc is None:

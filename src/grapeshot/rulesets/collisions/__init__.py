@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import OddsQuestions, Phrasebook, TerrainKind
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
@@ -161,6 +162,12 @@ class Collisions(Module):
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
         assert isinstance(state, CollisionsState)
         return state.describe()
+
+    def auditor(self) -> Auditor:
+        """Its referee of its records in any host's log (:mod:`.audit`), with no call to its code."""
+        from grapeshot.rulesets.collisions.audit import AUDITOR
+
+        return AUDITOR
 
     def rulebook(self) -> RuleBook:
         return RULEBOOK

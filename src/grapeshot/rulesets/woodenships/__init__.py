@@ -18,6 +18,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
+from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -294,6 +295,13 @@ class WoodenShips(Ruleset):
         from grapeshot.rulesets.woodenships.players import players
 
         return players()
+
+    def auditor(self) -> Auditor:
+        """Its referee of the logs (:mod:`.audit`): the records read against the text, with no
+        call to the rules' code."""
+        from grapeshot.rulesets.woodenships.audit import AUDITOR
+
+        return AUDITOR
 
 
 def invariants(shore: Shore) -> list[str]:
