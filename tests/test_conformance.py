@@ -4,7 +4,8 @@ collisions module, and every Wooden Ships scenario with and without it): determi
 fuzzing with the rule set's and its modules' invariants checked after every action, and of the
 web table's views and listings (every view renders, every listing is what check accepts); and for
 every rule set with a PettingZoo encoding, PettingZoo's own API and seed tests and the secrecy
-of each seat's observations (a rule set without one is skipped, saying so)."""
+of each seat's observations (a rule set without one is skipped, saying so); and every rule set
+and module the package ships brings its auditor, whose checks the random play runs."""
 
 from __future__ import annotations
 
@@ -366,3 +367,22 @@ def test_a_rule_set_without_an_encoding_is_refused_by_name() -> None:
         with pytest.raises(Lacking, match="the rule set 'toy' has no PettingZoo encoding"):
             make_env(ruleset="toy")
     assert isinstance(parallel_env(coded_race()), GrapeshotParallelEnv)
+
+
+def test_every_shipped_rule_set_and_module_brings_its_auditor_with_its_checks_by_rule() -> None:
+    """The referee is part of a rule set: every rule set and module the package ships has an
+    auditor (the random play above runs it), and each of its checks names a rule of its own book
+    (test-only rule sets, the toy and the harbour, are not held to it)."""
+    from grapeshot.core.module import all_modules
+
+    def shipped(x: object) -> bool:
+        return type(x).__module__.startswith("grapeshot.rulesets.")
+
+    held = [*(rs for rs in all_rulesets() if shipped(rs)), *(m for m in all_modules() if shipped(m))]
+    assert {x.name for x in held} >= {"jimlad", "woodenships", "navalwarhammer", "collisions"}
+    for x in held:
+        auditor = x.auditor()
+        assert auditor is not None, f"{x.name} ships no auditor"
+        book = x.rulebook().entries
+        assert auditor.checks, f"{x.name}'s auditor lists no checks"
+        assert not set(auditor.checks) - set(book), f"{x.name}'s auditor checks rules not in its book: {sorted(set(auditor.checks) - set(book))}"

@@ -175,7 +175,7 @@ class WoodenShips(Ruleset):
             "a ram (WS's own, or the collisions module's contact) needs a move that comes to touch: a ship held where she lies"
             " against what she touched rams nothing; hacking at a grapple at the module's boarding step is left to men who did not"
             " take their figures' turn that game turn; a crossing between a ship and another ship or a quay may slant across the"
-            " gap; an edge of a band table belongs to the band it closes, so exactly 2\" is out of the under-2\" column",
+            ' gap; an edge of a band table belongs to the band it closes, so exactly 2" is out of the under-2" column',
         ),
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
