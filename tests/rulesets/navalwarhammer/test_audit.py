@@ -417,11 +417,13 @@ def test_what_happens_on_the_way_audits_clean(scenario: str, seed: int, kind: st
     assert audit_game(g) == []
 
 
-@pytest.mark.rules("NW-LAUNCH-1")
-@pytest.mark.parametrize(("made", "found"), [(12.0, False), (13.0, True)])
-def test_a_boat_is_launched_only_from_a_ship_that_made_12_inches_or_less(made: float, found: bool) -> None:
+@pytest.mark.rules("NW-LAUNCH-1", "NW-BOARD-9")
+@pytest.mark.parametrize(("made", "shove", "found"), [(12.0, None, False), (13.0, None, True), (13.0, 3.0, False)])
+def test_a_boat_is_launched_only_from_a_ship_that_made_12_inches_or_less(made: float, shove: float | None, found: bool) -> None:
     """NW-LAUNCH-1: a galley rows 13" (or 12") in turn 1 and launches a boat in turn 2; only the
-    faster one's launch is found.  A short log written for the case: the set-up, the row, the launch."""
+    faster one's launch is found, unless she shoved off 3" after her row (her speed is then the
+    shove-off's, as the rules keep it: raid seed 15's launch was found before).  A short log
+    written for the case: the set-up, the row, the shove-off, the launch."""
     ship = {"afloat": True, "size": "large", "upgrades": {}, "pose": [10.0, 10.0, 0.0], "length": 15.0, "width": 6.0, "overcrowded": False}
     log: list[Rec] = [
         {"seq": 0, "turn": 0, "kind": "setup", "phase": "setup", "options": {"wind": 0.0}, "state": {"ships": {"Galley": ship}, "units": {}}},
@@ -450,8 +452,28 @@ def test_a_boat_is_launched_only_from_a_ship_that_made_12_inches_or_less(made: f
             "travelled": made,
             "contacts": [],
         },
+        *(
+            []
+            if shove is None
+            else [
+                {"seq": 3, "turn": 1, "kind": "shove-off", "phase": "combat", "ship": "Galley", "inches": shove},
+                {
+                    "seq": 4,
+                    "turn": 1,
+                    "kind": "move",
+                    "phase": "combat",
+                    "ship": "Galley",
+                    "why": "shoving off",
+                    "start": [10.0 + made, 10.0, 0.0],
+                    "end": [10.0 + made + shove, 10.0, 0.0],
+                    "planned": shove,
+                    "travelled": shove,
+                    "contacts": [],
+                },
+            ]
+        ),
         {
-            "seq": 3,
+            "seq": 3 if shove is None else 5,
             "turn": 2,
             "kind": "launch",
             "phase": "movement",
@@ -462,3 +484,5 @@ def test_a_boat_is_launched_only_from_a_ship_that_made_12_inches_or_less(made: f
         },
     ]
     assert {(f.rule, f.seq) for f in AUDITOR.audit(log)} == ({("NW-LAUNCH-1", 3)} if found else set())
+    if shove is not None:
+        assert not [f for f in AUDITOR.audit(log) if f.rule == "NW-BOARD-9"]

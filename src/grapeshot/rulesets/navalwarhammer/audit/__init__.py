@@ -55,7 +55,7 @@ CHECKS: Mapping[str, str] = {
     "NW-CANNON-2": "a naval gun's aim within its reach and its mount's 45-degree arc, from the logged pose (allowing 2\" for each Prepare for Action or consolidation that may have shifted it)",
     "NW-CREW-1": "the minimum crew by size (halved with a steam engine, NW-UPG-2); no move under her own way with nobody working her",
     "FB-HIT-2": "small arms shoot within their range: hull to hull from the shooter's decks (hers and any met) to the target's ship",
-    "NW-LAUNCH-1": 'a boat launched in the movement phase with 2 to 5 crew, from a ship that made 12" or less in her last move',
+    "NW-LAUNCH-1": 'a boat launched in the movement phase with 2 to 5 crew, from a ship whose latest move (a shove-off included) was 12" or less',
     "NW-SHIP-3": "a ship's places: her size's and ten a castle (NW-UPG-6)",
     "NW-CROWD-1": "overcrowded: twice a normal ship of her size and her castles once (option overcrowded_capacity); a ship carrying more than her places is overcrowded; only she tests, Out of Control on a failed Ld test (no allowance of her own that turn)",
     "NW-PSY-3": 'a failed stupidity wanders its D6" towards the bow and leaves the unit out of the working crew; a passed one does not wander',

@@ -33,6 +33,9 @@ class Ship:
     sinking_move: bool = False  # sunk with her move under way: its record comes after the sinking
     #: turn to (inches travelled under her own way, her allowance's most) for each movement phase
     made: dict[int, tuple[float, float]] = field(default_factory=dict)
+    #: turn to the inches of her latest move of any kind that turn (a shove-off after her own way
+    #: included): the speed she has when a boat is launched (NW-LAUNCH-1)
+    latest: dict[int, float] = field(default_factory=dict)
     allowance: Record | None = None  # this phase's allowance
     loose: Record | None = None  # this phase's out-of-control, adrift or shove-off, awaiting its move
     crewed: tuple[int, bool] = (-1, True)  # the turn of her last crew record, and whether anyone worked her

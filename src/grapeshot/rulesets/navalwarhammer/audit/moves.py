@@ -165,6 +165,7 @@ def move(led: Ledger, r: Record) -> None:
         return
     why = str(r.get("why"))
     travelled = float(r.get("travelled", 0.0))
+    ship.latest[led.turn] = travelled
     led.expect("NW-MOVE-1", r, r.get("phase") == ("combat" if why == "shoving off" else "movement"), f"a move ({why}) in the {r.get('phase')} phase")
     swung = ship.swung == led.turn and bool(r.get("contacts"))
     gone = distance(bow(start, ship.length), bow(end, ship.length))
@@ -236,14 +237,15 @@ def alongside(led: Ledger, r: Record) -> None:
 @on("launch")
 def launch(led: Ledger, r: Record) -> None:
     """NW-LAUNCH-1: a boat goes with two crew or more (no more than a dinghy holds), in the
-    movement phase, from a ship that made no more than 12" in her last move."""
+    movement phase, from a ship whose latest move (her own way, or a shove-off after it) was no
+    more than 12"."""
     models = r.get("models")
     led.expect("NW-LAUNCH-1", r, isinstance(models, int) and LAUNCH_CREW <= models <= CAPACITY["dinghy"], f"a boat launched with {models!r} crew")
     led.expect("NW-LAUNCH-1", r, r.get("phase") == "movement", f"a boat launched in the {r.get('phase')} phase")
     ship = led.ship(r)
     if ship is not None:
-        last = ship.made.get(led.turn, ship.made.get(led.turn - 1))
-        led.expect("NW-LAUNCH-1", r, last is None or last[0] <= LAUNCH_SPEED + SLACK, f"{ship.name} launched a boat after making {last}")
+        speed = ship.latest.get(led.turn, ship.latest.get(led.turn - 1))
+        led.expect("NW-LAUNCH-1", r, speed is None or speed <= LAUNCH_SPEED + SLACK, f'{ship.name} launched a boat at {speed}", her latest move')
     pose = r.get("pose")
     name = r.get("boat")
     if isinstance(name, str) and isinstance(pose, list):
@@ -261,3 +263,4 @@ def refloat(led: Ledger, r: Record) -> None:
     ship = led.ship(r)
     if ship is not None and r.get("refloated"):
         ship.made.clear()
+        ship.latest.clear()
