@@ -19,14 +19,16 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from grapeshot.geometry import vectors
 from grapeshot.geometry.vectors import Vec
 
 Record = Mapping[str, Any]
+#: an auditor's handler of one kind of record (its ledger and the record)
+H = TypeVar("H", bound=Callable[..., None])
 
 #: the rule a finding about the log's own form names (no rule set's rule: the log itself)
 LOG = "LOG"
@@ -60,6 +62,21 @@ class Auditor(ABC):
     @abstractmethod
     def audit(self, records: Sequence[Record]) -> Iterator[Finding]:
         """Every finding in the log, in the order of the records that show it."""
+
+
+def registrar(table: dict[str, list[H]]) -> Callable[..., Callable[[H], H]]:
+    """The ``@on(kind, ...)`` decorator an auditor's rooms register their handlers with, filling
+    ``table`` (record kind to its handlers, in the order registered) for the auditor to run."""
+
+    def on(*kinds: str) -> Callable[[H], H]:
+        def register(fn: H) -> H:
+            for k in kinds:
+                table.setdefault(k, []).append(fn)
+            return fn
+
+        return register
+
+    return on
 
 
 def finding(rule: str, record: Record, what: str) -> Finding:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grapeshot.core.audit import Finding, Record, close, distance, finding
+from grapeshot.core.audit import Finding, Record, close, distance, finding, registrar
 from grapeshot.rulesets.jimlad.audit.shapes import Box, Point, gap
 from grapeshot.rulesets.jimlad.audit.text import ARMOUR, KLAN_ARMOUR, WORKING_KREW
 
@@ -85,13 +85,8 @@ def is_hit(roll: Record) -> bool:
     return bool(roll.get("hit", roll.get("direction") is None))
 
 
-def on(*kinds: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for k in kinds:
-            ON.setdefault(k, []).append(fn)
-        return fn
-
-    return register
+#: ``@on(kind, ...)``: a room's handler of those kinds of record
+on = registrar(ON)
 
 
 class Ledger:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from grapeshot.core.audit import Finding, Record, close, finding
+from grapeshot.core.audit import Finding, Record, close, finding, registrar
 
 #: positions are logged to 4 decimals: poses agree within this (inches, degrees)
 NEAR = 2e-3
@@ -75,13 +75,8 @@ Handler = Callable[["Ledger", Record], None]
 ON: dict[str, list[Handler]] = {}
 
 
-def on(*kinds: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for k in kinds:
-            ON.setdefault(k, []).append(fn)
-        return fn
-
-    return register
+#: ``@on(kind, ...)``: a room's handler of those kinds of record
+on = registrar(ON)
 
 
 class Ledger:

@@ -11,20 +11,15 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from grapeshot.core.audit import Finding, Record, finding
+from grapeshot.core.audit import Finding, Record, finding, registrar
 
 Handler = Callable[["Ledger", Record], None]
 #: record kind to the handlers that check it (registered by the rooms)
 ON: dict[str, list[Handler]] = {}
 
 
-def on(*kinds: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for k in kinds:
-            ON.setdefault(k, []).append(fn)
-        return fn
-
-    return register
+#: ``@on(kind, ...)``: a room's handler of those kinds of record
+on = registrar(ON)
 
 
 def face(r: Record, key: str = "faces") -> int | None:
