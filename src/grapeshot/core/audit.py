@@ -64,6 +64,22 @@ class Auditor(ABC):
         """Every finding in the log, in the order of the records that show it."""
 
 
+class Account:
+    """What every auditor's ledger does with what it finds: keeps each finding, in order
+    (``found``, which the ledger sets up), and says whether a check held."""
+
+    found: list[Finding]
+
+    def flag(self, rule: str, record: Record, what: str) -> None:
+        self.found.append(finding(rule, record, what))
+
+    def expect(self, rule: str, record: Record, ok: bool, what: str) -> bool:
+        """``ok``, and a finding of ``rule`` at ``record`` when it is not."""
+        if not ok:
+            self.flag(rule, record, what)
+        return ok
+
+
 def registrar(table: dict[str, list[H]]) -> Callable[..., Callable[[H], H]]:
     """The ``@on(kind, ...)`` decorator an auditor's rooms register their handlers with, filling
     ``table`` (record kind to its handlers, in the order registered) for the auditor to run."""

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grapeshot.core.audit import Finding, Record, close, distance, finding, registrar
+from grapeshot.core.audit import Account, Finding, Record, close, distance, registrar
 from grapeshot.rulesets.jimlad.audit.shapes import Box, Point, gap
 from grapeshot.rulesets.jimlad.audit.text import ARMOUR, KLAN_ARMOUR, WORKING_KREW
 
@@ -89,7 +89,7 @@ def is_hit(roll: Record) -> bool:
 on = registrar(ON)
 
 
-class Ledger:
+class Ledger(Account):
     """The account, the phase's doings, and the findings so far."""
 
     def __init__(self) -> None:
@@ -125,14 +125,6 @@ class Ledger:
         self.last: Record = {}
 
     # -------------------------------------------------------------- findings
-
-    def flag(self, rule: str, record: Record, what: str) -> None:
-        self.found.append(finding(rule, record, what))
-
-    def expect(self, rule: str, record: Record, ok: bool, what: str) -> bool:
-        if not ok:
-            self.flag(rule, record, what)
-        return ok
 
     def same(self, rule: str, record: Record, field_: str, logged: Any, wanted: Any) -> bool:
         """A field that must be exactly what the account says."""

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from grapeshot.core.audit import Finding, Record, close, finding, registrar
+from grapeshot.core.audit import Account, Finding, Record, close, registrar
 
 #: positions are logged to 4 decimals: poses agree within this (inches, degrees)
 NEAR = 2e-3
@@ -79,7 +79,7 @@ ON: dict[str, list[Handler]] = {}
 on = registrar(ON)
 
 
-class Ledger:
+class Ledger(Account):
     """The account and the findings so far."""
 
     def __init__(self) -> None:
@@ -93,14 +93,6 @@ class Ledger:
         self.met: dict[str, set[str]] = {}
         self.striking: set[str] = set()  # the units with models as the strike step began
         self.pending: dict[str, Record] = {}  # failed stupidity tests awaiting their wander, by unit
-
-    def flag(self, rule: str, record: Record, what: str) -> None:
-        self.found.append(finding(rule, record, what))
-
-    def expect(self, rule: str, record: Record, ok: bool, what: str) -> bool:
-        if not ok:
-            self.flag(rule, record, what)
-        return ok
 
     def near(self, rule: str, record: Record, field_: str, logged: Any, wanted: float, tol: float = NEAR) -> bool:
         ok = isinstance(logged, (int, float)) and close(float(logged), wanted, tol)

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from grapeshot.core.audit import Finding, Record, finding, registrar
+from grapeshot.core.audit import Account, Finding, Record, registrar
 
 Handler = Callable[["Ledger", Record], None]
 #: record kind to the handlers that check it (registered by the rooms)
@@ -35,7 +35,7 @@ def mods_total(r: Record) -> int:
     return sum(int(m.get("value", 0)) for m in mods if isinstance(m, dict))
 
 
-class Ledger:
+class Ledger(Account):
     """The account, this turn's doings, and the findings so far."""
 
     def __init__(self) -> None:
@@ -71,14 +71,6 @@ class Ledger:
             self.acted.clear()
             self.steers.clear()
             self.stood.clear()
-
-    def flag(self, rule: str, record: Record, what: str) -> None:
-        self.found.append(finding(rule, record, what))
-
-    def expect(self, rule: str, record: Record, ok: bool, what: str) -> bool:
-        if not ok:
-            self.flag(rule, record, what)
-        return ok
 
     def rolled(self, rule: str | None = None) -> Sequence[Record]:
         return [r for r in self.rolls if rule is None or r.get("rule") == rule]
