@@ -114,6 +114,34 @@ def test_grapnels_that_fail_leave_the_ships_alongside_ungrappled() -> None:
     assert not events(g, "alongside")[-1].data["grappled"] and not the_ship(g, "Boarder").grappled
 
 
+@pytest.mark.rules("NW-BOARD-1")
+def test_a_ship_swung_alongside_a_blocked_station_takes_the_clear_one_nearest_where_she_lay() -> None:
+    """Every station along the large target's 15" keel where the small mover's 8" lie against it
+    maximises the contact; the nearest to where she lay (its stern end) is blocked by a dinghy,
+    so she takes the nearest clear one, 1.25" on, not the target's middle 3.5" on."""
+    from grapeshot.geometry import Hull, hulls_overlap
+    from grapeshot.rulesets.navalwarhammer.contact import alongside, stations
+
+    assert stations(-10.0, 3.5)[:3] == [-3.5, -3.25, -3.0] and stations(0.1, 0.0) == [0.0]
+    g = game(
+        duel(
+            [ship("Mover", "small", [{"unit": "Swordsmen", "models": 10}]), ship("Block", "dinghy", [{"unit": "Master Engineer"}])],
+            [ship("Target", "large", [HALBERDIERS])],
+            red_places=[{"x": 30, "y": 29, "heading": 0}, {"x": 31.5, "y": 24.1, "heading": 0}],
+            blue_places=[{"x": 40, "y": 20, "heading": 0}],
+            options={"wind": 0.0},
+        )
+    )
+    s = sea(g)
+    mover, target = the_ship(g, "Mover"), the_ship(g, "Target")
+    assert alongside(s, mover, target)
+    u, v = target.hull.local(mover.hull.centre)
+    assert u == pytest.approx(-2.25) and v == pytest.approx(3.0 + 1.75 + 0.01)
+    assert not hulls_overlap(mover.hull, the_ship(g, "Block").hull)
+    first = target.hull.world(-3.5, v)
+    assert hulls_overlap(Hull(first.x, first.y, 0.0, 8.0, 3.5), the_ship(g, "Block").hull)
+
+
 @pytest.mark.rules("NW-AGROUND-1")
 @pytest.mark.parametrize(
     ("kind", "size", "inches", "bonus"), [("rocks", "medium", 12.0, 2 + 1 + 2), ("sandbank", "small", 6.5, 1 + 1 + 0), ("rocks", "dinghy", 9.0, 2 + 1 - 1)]

@@ -124,7 +124,7 @@ class NavalWarhammer(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("nw", "naval-warhammer")
     title: ClassVar[str] = "Naval Warhammer"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
-    revision: ClassVar[int] = 2
+    revision: ClassVar[int] = 3
     changes: ClassVar[tuple[RuleChange, ...]] = (
         FIRST_REVISION,
         RuleChange(
@@ -135,6 +135,11 @@ class NavalWarhammer(Ruleset):
             " ship short of crew or rudder is Adrift, not Out of Control; stupid units wander forward, not a scatter die's way; a"
             " rally (FB-RALLY-1) is not re-rolled by a First Mate; an overcrowded ship holds twice a normal ship of her size, her"
             " castles' places once (option overcrowded_capacity)",
+        ),
+        RuleChange(
+            3,
+            ("NW-BOARD-1",),
+            "a ship swung alongside whose nearest place is blocked takes the next nearest clear place along the target, not the target's middle",
         ),
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it

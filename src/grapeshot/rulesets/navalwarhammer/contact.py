@@ -33,6 +33,8 @@ from grapeshot.rulesets.navalwarhammer.state import Sea, Ship
 
 #: the gap left between two hulls brought alongside (they touch, to within the sweep's clearance)
 ALONGSIDE_GAP = 0.01
+#: the spacing of the places along a target tried when the nearest is blocked (NW-BOARD-1)
+ALONGSIDE_STEP = 0.25
 
 
 @dataclass(frozen=True)
@@ -101,15 +103,27 @@ def grapple(sea: Sea, a: Ship, b: Ship) -> None:
         b.grappled.append(a.name)
 
 
+def stations(u: float, slack: float) -> list[float]:
+    """The places along a target's keel (its centre's offset, inches) where a mover lying at ``u``
+    may be swung so that the shorter hull's whole length lies against the longer (every one
+    maximises the contact, NW-BOARD-1): nearest to where the mover lies first, so a blocked first
+    place moves it the least further (docs/rulings.md), each ALONGSIDE_STEP apart and both ends."""
+    first = max(-slack, min(slack, u))
+    grid = [first + k * ALONGSIDE_STEP for k in range(-int(2 * slack / ALONGSIDE_STEP) - 1, int(2 * slack / ALONGSIDE_STEP) + 2)]
+    places = {round(a, 6) for a in (*grid, -slack, slack) if -slack - 1e-9 <= a <= slack + 1e-9}
+    return sorted(places, key=lambda a: (abs(a - first), a))
+
+
 def alongside(sea: Sea, mover: Ship, target: Ship) -> bool:
     """NW-BOARD-1: swing the mover parallel to the target on the side it lies, hull to hull, along
-    as much of the target as the two lengths allow; False when that pose is not clear (it stays)."""
+    as much of the target as the two lengths allow, at the clear station nearest where it lies;
+    False when no such pose is clear (it stays)."""
     t = target.hull
     u, v = t.local(mover.hull.centre)
     side = 1.0 if v >= 0 else -1.0
     heading = t.heading if abs(angle_diff(mover.hull.heading, t.heading)) <= 90.0 else (t.heading + 180.0) % 360.0
     slack = abs(t.hl - mover.hull.hl)
-    for along in (max(-slack, min(slack, u)), 0.0):
+    for along in stations(u, slack):
         c = t.world(along, side * (t.hw + mover.hull.hw + ALONGSIDE_GAP))
         pose = Hull(c.x, c.y, heading, mover.hull.length, mover.hull.width)
         if clear(sea, pose, mover.name):
