@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # type: ignore[import-untyped]
 
 from grapeshot.adapters.pettingzoo import GrapeshotEnv, GrapeshotParallelEnv, env, parallel_env
-from grapeshot.agents import make, play_out, rollout_player
+from grapeshot.agents import make, play_out, play_until, rollout_player
+from grapeshot.core import setups
 from grapeshot.core.audit import audit_game
 from grapeshot.core.capabilities import Lacking
 from grapeshot.core.game import Game, replay
@@ -101,6 +102,29 @@ def test_same_seed_same_game(ruleset: str, scenario: str) -> None:
     c = _play(ruleset, scenario, 12)
     assert [e.line() for e in a.events] == [e.line() for e in b.events]
     assert [e.line() for e in a.events] != [e.line() for e in c.events]
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_a_kept_set_up_starts_the_game_a_fresh_one_does(ruleset: str, scenario: str) -> None:
+    """The lab's kept set-ups (core.setups): a game started from a copy of an earlier game's set-up
+    plays as one built afresh, and what the first game does to its state leaves the kept one be."""
+    sc = load(scenario, ruleset)
+
+    def first_actions(g: Game) -> list[str]:
+        agents = {s.id: make("random", 3 + k, ruleset) for k, s in enumerate(sc.seats)}
+        play_until(g, agents, until=lambda game: len(game.actions) >= 60)
+        return [e.line() for e in g.events]
+
+    setups.forget()
+    setups.enabled = False
+    try:
+        fresh = first_actions(Game(ruleset, sc, seed=4))
+    finally:
+        setups.enabled = True
+    built = Game(ruleset, sc, seed=4)  # builds and keeps the set-up
+    assert first_actions(built) == fresh
+    for _ in range(2):  # the same data parsed again: a copy of the kept set-up, each game its own
+        assert first_actions(Game(ruleset, load(scenario, ruleset), seed=4)) == fresh
 
 
 @pytest.mark.parametrize(("ruleset", "scenario"), CASES)

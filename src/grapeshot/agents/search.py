@@ -146,6 +146,9 @@ class SearchPlayer:
     """Tries candidate answers in sampled futures played out by the rule set's rollout player; keeps the best."""
 
     name = "search"
+    #: it plays its futures on copies of the game: the game keeps its checkpoints for it
+    #: (a copy starts from the latest instead of replaying the game; see lab.records.play_seeded)
+    copies_games = True
 
     def __init__(
         self,

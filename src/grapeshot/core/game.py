@@ -28,6 +28,7 @@ from collections.abc import Callable, Collection, Generator, Hashable, Mapping, 
 from dataclasses import dataclass
 from typing import Any
 
+from grapeshot.core import setups
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
 from grapeshot.core.commitment import seed_commitment
 from grapeshot.core.errors import IllegalAction, ScenarioError
@@ -200,7 +201,7 @@ class Game:
         self.rolls = 0
         self.steps = 0
         if start is None:
-            self.state = self.ruleset.setup(scenario, self.options)
+            self.state = setups.initial_state(self.ruleset, scenario, self.options)
             for run in self.modules.values():
                 run.state = run.module.setup(self, run.host)
         else:

@@ -72,8 +72,12 @@ def tallies_of(game: Game) -> tuple[tuple[str, int], ...]:
 
 def play_seeded(game: Game, player: str, seed: int, seats: Sequence[str]) -> Outcome:
     """Play a game to its end with ``player`` on every seat, each seeded from the game's seed and
-    the seat's place (so the same seed gives the same players whatever else differs)."""
+    the seat's place (so the same seed gives the same players whatever else differs); its
+    checkpoints are kept only for a player that copies the game (the search player)."""
     agents = {seat: make(player, derive_seed(seed, k), game.ruleset) for k, seat in enumerate(seats)}
+    # a checkpoint (a copy of the state at every phase) serves copies and undo: a study's game
+    # that no player copies needs none, and taking them is an eighth of a game's time
+    game.checkpointing = any(getattr(a, "copies_games", False) for a in agents.values())
     return play_out(game, agents)
 
 

@@ -1,0 +1,57 @@
+"""Set-ups kept per scenario: the lab's thousand games of one scenario build its table once.
+
+A rule set's :meth:`~grapeshot.core.ruleset.Ruleset.setup` reads only its scenario and options:
+it is given no dice, and nothing hidden decides it (``tests/core/test_no_hidden_randomness``).
+So every game of one scenario object under the same options starts from the same state, and
+building it again (Naval Warhammer's set-up stands every model of every crew on its deck, the
+better part of a short game's time) is work done for nothing.  :func:`initial_state` keeps the
+last few set-ups, each as a private copy made by the rule set's own ``clone_state`` (the copy
+checkpoints and the odds already trust), and hands each game a fresh copy of it.
+
+A scenario is made from its data alone (``parse_scenario(raw, source, origins)``: a file read,
+the lab's fleets assigned, modules switched), so the key is that data as JSON, with the rule set,
+its revision and the options: the lab's processes, which parse each game's scenario afresh from
+the study's plan, find it too.  ``enabled`` turns the keeping off (the bench times both ways in
+one run).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from grapeshot.core.ruleset import Ruleset
+    from grapeshot.core.scenario import Scenario
+
+#: set-ups kept (the lab plays one or a few scenarios at a time; the server reads each anew)
+KEPT = 16
+#: False: every game builds its set-up (for timing the difference)
+enabled = True
+
+_kept: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+
+
+def initial_state(ruleset: Ruleset, scenario: Scenario, options: Mapping[str, object]) -> Any:
+    """The state a game of ``scenario`` under ``options`` starts from: the rule set's set-up, or a
+    copy of the one built for an earlier game of the same scenario data and options."""
+    if not enabled:
+        return ruleset.setup(scenario, options)
+    made = [scenario.raw, scenario.source, dict(scenario.origins), options]
+    key = (ruleset.name, ruleset.revision, json.dumps(made, sort_keys=True, default=repr))
+    kept = _kept.get(key)
+    if kept is not None:
+        _kept.move_to_end(key)
+        return ruleset.clone_state(kept)
+    state = ruleset.setup(scenario, options)
+    _kept[key] = ruleset.clone_state(state)
+    while len(_kept) > KEPT:
+        _kept.popitem(last=False)
+    return state
+
+
+def forget() -> None:
+    """Drop every kept set-up."""
+    _kept.clear()
