@@ -6,7 +6,7 @@ import itertools
 import math
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from grapeshot.geometry import (
@@ -421,3 +421,21 @@ def test_hulls_misplaced_names_each_hull_off_the_table_or_overlapping() -> None:
         ("D", Hull(59.0, 20.0, 0.0, 8.0, 3.0)),
     ]
     assert hulls_misplaced(bad, table, [rock]) == ["A overlaps B", "C overlaps the Teeth", f"D is off the table at {bad[3][1]!r}"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(hulls(spread=25.0), min_size=0, max_size=24))
+def test_the_swept_pairs_find_exactly_the_overlaps_all_pairs_do_in_the_same_order(crowd: list[Hull]) -> None:
+    """hulls_misplaced tests only the pairs near_pairs finds: the same verdicts, in the same
+    order, as testing every pair (a crowd of hulls tangled at random, touching ones included)."""
+    from itertools import combinations
+
+    from grapeshot.geometry import Table, hulls_misplaced
+    from grapeshot.geometry.motion import near_pairs
+
+    named = [(f"h{i}", h) for i, h in enumerate(crowd)]
+    every = [f"{a} overlaps {b}" for (a, ha), (b, hb) in combinations(named, 2) if hulls_overlap(ha, hb)]
+    table = Table(1000.0, 1000.0)
+    assert [p for p in hulls_misplaced(named, table, []) if "overlaps" in p] == every
+    near = near_pairs(crowd)
+    assert all(j in near.get(i, []) for i, j in combinations(range(len(crowd)), 2) if hulls_overlap(crowd[i], crowd[j]))

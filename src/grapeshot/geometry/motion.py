@@ -145,12 +145,34 @@ def hulls_misplaced(hulls: Sequence[tuple[str, Hull]], table: Table, obstacles: 
     """What is wrong with where these named hulls stand (the invariant every rule set checks): one
     off the table, two overlapping, or one overlapping a terrain polygon among ``obstacles``."""
     out: list[str] = []
+    near = near_pairs([h for _, h in hulls])
     for i, (name, hull) in enumerate(hulls):
         if not table.holds(hull):
             out.append(f"{name} is off the table at {hull!r}")
-        out.extend(f"{name} overlaps {other}" for other, h2 in hulls[i + 1 :] if hulls_overlap(hull, h2))
+        out.extend(f"{name} overlaps {hulls[j][0]}" for j in near.get(i, ()) if hulls_overlap(hull, hulls[j][1]))
         out.extend(f"{name} overlaps {ob.ident}" for ob in obstacles if isinstance(ob.shape, Polygon) and hull_hits_polygon(hull, ob.shape))
     return out
+
+
+def near_pairs(hulls: Sequence[Hull]) -> dict[int, list[int]]:
+    """For each hull (by index), the later hulls whose bounding circles meet its own, in order:
+    the only pairs that can overlap.  Swept along x, so a crowd of a hundred ships costs about
+    its size in pair tests rather than its square (the invariants ask it after every action)."""
+    order = sorted(range(len(hulls)), key=lambda i: hulls[i].x - hulls[i].radius)
+    active: list[int] = []
+    near: dict[int, list[int]] = {}
+    for i in order:
+        h = hulls[i]
+        active = [j for j in active if hulls[j].x + hulls[j].radius + EPS >= h.x - h.radius]
+        for j in active:
+            o = hulls[j]
+            reach = h.radius + o.radius + EPS  # as inclusive as hulls_overlap's own quick test
+            if (h.x - o.x) ** 2 + (h.y - o.y) ** 2 <= reach * reach:
+                near.setdefault(min(i, j), []).append(max(i, j))
+        active.append(i)
+    for later in near.values():
+        later.sort()
+    return near
 
 
 @dataclass(frozen=True, slots=True)
