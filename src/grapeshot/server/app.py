@@ -15,10 +15,8 @@ import contextlib
 import json
 import logging
 import re
-import secrets
 import time
-from collections.abc import AsyncIterator, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,21 +28,19 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
-from grapeshot.core.actions import Action
-from grapeshot.core.commitment import new_salt
-from grapeshot.core.errors import IllegalAction, ReplayMismatch, ScenarioError
+from grapeshot.core.errors import ReplayMismatch, ScenarioError
 from grapeshot.core.names import MAX_NAME
-from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, default_scenario, parse_text
 from grapeshot.core.upgrade import carry_on
-from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
+from grapeshot.server.faults import RETRY_AFTER, JsonErrors
+from grapeshot.server.live import IDLE, SWEEP, Tables
 from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
 from grapeshot.server.rulesets import Listing, hosted, offered, preview, scenario_json, sheet, switch_modules, words
-from grapeshot.server.store import GameRecord, Store, token_hash
-from grapeshot.server.tables import PEOPLE, Denied, Table, players_of
+from grapeshot.server.store import BUSY_TIMEOUT, Busy, Store
+from grapeshot.server.tables import Denied
 
 __all__ = ["MAX_BODY", "create_app", "run"]
 
@@ -68,198 +64,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {  # every refusal is JSON, from HTML 
         (409, "not possible now (undo with other people at the table or after the end, an AI's seat, choices that have changed)"),
         (413, "body too large"),
         (422, "a request that does not fit its schema, or an illegal action"),
+        (503, "the game store is locked by another process: nothing was stored; try again after Retry-After seconds"),
     )
 }
-
-
-@dataclass
-class Live:
-    """A table in memory, its lock, the pages watching it, and its AI seats' turn if one is under way."""
-
-    table: Table
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    watchers: dict[WebSocket, tuple[str | None, int]] = field(default_factory=dict)
-    ai: asyncio.Task[None] | None = None
-
-
-class Tables:
-    """Tables loaded from the store on first use (so a restarted server loses nothing)."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.live: dict[str, Live] = {}
-
-    async def open(self, game_id: str, *, wait: bool = True) -> Live:
-        """The live table of a game, loaded from the store if need be.  A game that waits on an AI
-        seat (the server stopped while one was due) has it play on at once."""
-        live = self.live.get(game_id)
-        if live is None:
-            rec = self.store.game(game_id)
-            if rec is None:
-                raise Denied(404, f"no game {game_id!r}")
-            live = self.live[game_id] = Live(Table(rec, self.store))
-        started = self.kick(live)
-        if started is not None and wait:
-            await asyncio.shield(started)
-        return live
-
-    def kick(self, live: Live) -> asyncio.Task[None] | None:
-        """Start the AI seats' turn if the game waits on one and none is under way; the new task.
-
-        The turn is a task of its own, not part of the request that asked: a request that is
-        cancelled (its page closed) leaves the AI to finish, so no game is left waiting on it."""
-        if (live.ai is None or live.ai.done()) and live.table.ai_to_act() is not None:
-            live.ai = asyncio.create_task(self._play_ai(live))
-            return live.ai
-        return None
-
-    async def ai_turns(self, live: Live) -> None:
-        """Let the AI seats answer what waits on them and wait until they have."""
-        self.kick(live)
-        if live.ai is not None and not live.ai.done():
-            await asyncio.shield(live.ai)
-
-    async def _play_ai(self, live: Live) -> None:
-        """Each answer is thought out in a worker thread (other tables go on meanwhile), then stored,
-        applied and pushed to the watching pages.  The table's lock is held, so nothing changes
-        the game while an AI reads it."""
-        async with live.lock:
-            while (seat := live.table.ai_to_act()) is not None:
-                action = await asyncio.to_thread(live.table.think, seat)
-                await self.record(live, seat, action)
-                await self.broadcast(live)
-
-    async def record(self, live: Live, seat: str, action: Action) -> None:
-        """Store an action (the writer thread commits it with whatever else is waiting), then apply
-        it; the caller holds the table's lock, so nothing comes in between."""
-        table = live.table
-        entry = table.entry(seat, action)
-        await self.store.write_action(table.rec.id, entry)
-        table.take(entry, action)
-        if (outcome := table.outcome_to_store()) is not None:
-            await self.store.write_outcome(table.rec.id, outcome)
-        if (due := table.snapshot_due()) is not None:  # once a turn: what a later release goes on from
-            await self.store.write_snapshot(table.rec.id, *due)
-
-    async def resume(self) -> None:
-        """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
-        play on (a restart must not leave a game stuck on an AI that never moves)."""
-        for listed in self.store.unfinished():
-            if all(p == PEOPLE for p in listed.players.values()):
-                continue
-            try:
-                await self.open(listed.id, wait=False)
-            except Exception:  # one game that cannot load must not keep the others waiting
-                log.exception("game %s could not be resumed", listed.id)
-            await asyncio.sleep(0)  # let requests in between
-
-    async def broadcast(self, live: Live) -> None:
-        """Send every watching page what changed for its seat: one view and one encoding for
-        the pages that share a seat and a place in the log, the sends all at once."""
-        texts: dict[tuple[str | None, int], str] = {}
-        sends = []
-        upto = len(live.table.game.events)
-        for ws, (seat, since) in list(live.watchers.items()):
-            if (seat, since) not in texts:
-                try:
-                    texts[seat, since] = json.dumps(live.table.view(seat, since))
-                except Exception:  # a view that cannot be built at all must not keep the others from their pages
-                    log.exception("game %s: the view of %s could not be built", live.table.rec.id, seat or "the spectator")
-                    continue
-            live.watchers[ws] = (seat, max(since, upto))
-            sends.append(_send(live, ws, texts[seat, since]))
-        await asyncio.gather(*sends)
-
-    async def create(
-        self,
-        rs: Ruleset,
-        scenario: Scenario,
-        *,
-        options: dict[str, Any],
-        players: dict[str, str],
-        seed: int | None,
-        companion: bool,
-        hotseat: bool,
-        given: Sequence[Roll] = (),
-        history: Sequence[tuple[str, Action]] = (),
-        base: dict[str, Any] | None = None,
-        notice: str | None = None,
-        blame: str = "scenario",
-        built: Collection[str] = (),
-    ) -> dict[str, Any]:
-        """Check a new game completely (scenario, options, seats, the actions it starts with), then
-        store it in one transaction and seat the AIs.  A refusal leaves nothing behind, and names
-        the part of the request at fault: ``blame`` (the field that gave the scenario) or a seat's
-        built fleet (``built``: the seats given one)."""
-        seat_ids = [s.id for s in scenario.seats]
-        for seat in players:
-            if seat not in seat_ids:
-                raise Denied(400, f"seats.{seat}: no such seat; the seats are {seat_ids}", f"seats.{seat}")
-        chosen = {s.id: players.get(s.id, PEOPLE if not s.player or s.player == PEOPLE else s.player) for s in scenario.seats}
-        allowed = players_of(rs)
-        for seat, player in chosen.items():
-            if player not in allowed:
-                whose = "the scenario's player" if seat not in players else "the player"
-                raise Denied(400, f"seats.{seat}: {whose} {player!r} is none of {allowed}; choose one", f"seats.{seat}")
-        if companion and PEOPLE not in chosen.values():
-            raise Denied(422, "companion: a companion game needs a person at the table to roll the dice and move the models; make a seat 'human'", "companion")
-        game_id = secrets.token_urlsafe(9)
-        shared = secrets.token_urlsafe(24)
-        tokens = {s: shared if hotseat and p == PEOPLE else secrets.token_urlsafe(24) for s, p in chosen.items()}
-        spectator = secrets.token_urlsafe(24)
-        rec = GameRecord(
-            id=game_id,
-            created=time.time(),
-            ruleset=rs.name,
-            title=scenario.title,
-            scenario=dict(scenario.raw),
-            options=dict(options),
-            seed=secrets.randbits(63) if seed is None else seed,
-            seed_chosen=seed is not None,
-            seed_salt=new_salt(),
-            companion=companion,
-            seats={s: {"player": p, "token": token_hash(tokens[s])} for s, p in chosen.items()},
-            spectator=token_hash(spectator),
-            outcome=None,
-            rolls=[roll_json(r) for r in given] or None,
-            base=base,
-            notice=notice,
-        )
-        try:
-            table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
-        except ScenarioError as err:
-            raise set_up_refusal(err, scenario, options, blame, built) from None
-        try:
-            records = table.adopt(list(history))
-        except IllegalAction as err:
-            raise Denied(400, f"save: actions[{len(table.game.actions)}]: {err} (were the seats given other players than in the saved game?)") from None
-        await self.store.write_game(table.rec, records)
-        live = self.live[game_id] = Live(table)
-        await self.ai_turns(live)
-        links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
-        return {"id": game_id, "title": scenario.title, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
-
-
-def set_up_refusal(err: ScenarioError, scenario: Scenario, options: Mapping[str, Any], blame: str, built: Collection[str]) -> Denied:
-    """A new game its rule set cannot set up, refused naming the part of the request at fault: an
-    option the person typed, a seat's built fleet, else the scenario (``blame``), in the words of
-    the scenario's own source, never the id of a game that was not stored."""
-    if err.field.startswith("options.") and err.field[len("options.") :] in options:  # a value the person typed: blame that field
-        return Denied(400, str(err).removeprefix(f"{err.source}: "), err.field)
-    field = blame
-    entry = _FLEET_ENTRY.match(err.field)
-    if entry is not None and int(entry.group(1)) < len(scenario.fleets):
-        seat = scenario.fleets[int(entry.group(1))].get("seat")
-        if isinstance(seat, str) and seat in built:
-            field = f"fleets.{seat}"
-    return Denied(400, f"{field}: {ScenarioError(scenario.source, err.field, err.expected, err.got)}", field)
-
-
-async def _send(live: Live, ws: WebSocket, text: str) -> None:
-    try:
-        await ws.send_text(text)
-    except Exception:  # a page that went away stops watching
-        live.watchers.pop(ws, None)
 
 
 def _said(ruleset: str, outcome: dict[str, Any]) -> str:
@@ -271,23 +78,27 @@ def _said(ruleset: str, outcome: dict[str, Any]) -> str:
     return outcome_words(outcome, Words([book] if book is not None else []))
 
 
-def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
+def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE, busy: float = BUSY_TIMEOUT) -> FastAPI:
     """The web table, keeping its games in ``data/grapeshot.sqlite`` and offering the built-in
-    scenarios and those of the folder ``scenarios`` (read once, now)."""
-    store = Store(data / "grapeshot.sqlite")
+    scenarios and those of the folder ``scenarios`` (read once, now).  A table unused for
+    ``idle`` seconds is let go from memory (the store has it); a write that waits ``busy``
+    seconds on another process's lock of the store is answered 503 with a Retry-After."""
+    store = Store(data / "grapeshot.sqlite", busy=busy)
     catalogue = Catalogue(scenarios)
-    tables = Tables(store)
+    tables = Tables(store, idle)
     listing = Listing(catalogue, all_rulesets())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        resuming = asyncio.create_task(tables.resume())
+        running = [asyncio.create_task(tables.resume()), asyncio.create_task(tables.keep_tidy(min(SWEEP, idle)))]
         yield
-        resuming.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await resuming
+        for task in running:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
+    app.add_middleware(JsonErrors)
     app.state.tables = tables
     app.state.catalogue = catalogue  # its folder's files that are no scenario, for the start-up to report
     static = resources.files("grapeshot.server").joinpath("static")
@@ -303,6 +114,11 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
         if err.field is not None:
             body["field"] = err.field
         return JSONResponse(body, status_code=err.status)
+
+    @app.exception_handler(Busy)
+    async def busy_store(request: Request, err: Busy) -> JSONResponse:
+        """Another process holds the store's lock: nothing of the request was stored; try again."""
+        return JSONResponse({"error": str(err), "retry": RETRY_AFTER}, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
 
     @app.exception_handler(ScenarioError)
     async def bad_scenario(request: Request, err: ScenarioError) -> JSONResponse:
@@ -464,13 +280,13 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}", responses=ERRORS)
     async def view(game_id: GameId, token: Token = None, since: Since = 0) -> dict[str, Any]:
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         return live.table.view(live.table.seat_of(token), since)
 
     @app.get("/api/games/{game_id}/sheet", response_class=HTMLResponse, responses=ERRORS)
     async def score_sheets(game_id: GameId, token: Token = None) -> HTMLResponse:
         """The game's printable score sheets as they stand, from its rule set's capability."""
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         seat = live.table.seat_of(token)
         maker = live.table.game.ruleset.sheets()
         if maker is None:
@@ -480,7 +296,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/actions", openapi_extra=schema_of(ActionBody), responses=ERRORS)
     async def act(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         if live.table.seat_of(token) is None:
             raise Denied(403, "spectators watch; they cannot act")
         req = await read(request, ActionBody)
@@ -503,7 +319,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/undo", responses=ERRORS)
     async def undo(game_id: GameId, token: Token = None) -> dict[str, Any]:
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         if live.table.seat_of(token) is None:
             raise Denied(403, "spectators cannot undo")
         async with live.lock:
@@ -520,13 +336,13 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/save", responses=ERRORS)
     async def save(game_id: GameId, token: Token = None) -> JSONResponse:
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         live.table.seat_of(token)
         return JSONResponse(live.table.save(), headers={"Content-Disposition": f'attachment; filename="grapeshot-{game_id}.save.json"'})
 
     @app.get("/api/games/{game_id}/replay", responses=ERRORS)
     async def replay_step(game_id: GameId, step: Annotated[int, Query(ge=0, le=10**7)], token: Token = None) -> dict[str, Any]:
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         live.table.seat_of(token)
         return live.table.replay_view(step)
 
@@ -534,7 +350,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     async def preview_answer(game_id: GameId, name: PluginName, request: Request, token: Token = None) -> dict[str, Any]:
         """One of the rule set's previews (``/api/rulesets`` lists them with their parameters), its
         parameters in the query beside the token."""
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         seat = live.table.seat_of(token)
         query = {k: v for k, v in request.query_params.items() if k != "token"}
         async with live.lock:
@@ -544,7 +360,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     async def odds(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
         from grapeshot.server.odds import odds_before
 
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         seat = live.table.seat_of(token)
         req = await read(request, OddsBody)
         async with live.lock:
@@ -557,7 +373,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     async def sheet_page(game_id: GameId, piece: Piece, token: Token = None) -> HTMLResponse:
         """The rule set's printable sheet of one piece (a ship's roster); the piece's name is the rest
         of the path, so a name with a ``/`` in it (sent as ``%2F``) is still one piece."""
-        live = await tables.open(game_id)
+        live = await tables.open(game_id, token)
         seat = live.table.seat_of(token)
         async with live.lock:
             return HTMLResponse(sheet(live.table.game, seat, piece))
@@ -565,7 +381,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     @app.websocket("/ws/games/{game_id}")
     async def watch(ws: WebSocket, game_id: str, token: str | None = None, since: int = 0) -> None:
         try:
-            live = await tables.open(game_id)
+            live = await tables.open(game_id, token)
             seat = live.table.seat_of(token)
         except Denied as err:
             await ws.close(code=4000 + err.status, reason=err.message[:120])

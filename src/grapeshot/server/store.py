@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+#: seconds a write waits on another process's lock of the file before it gives up (Busy)
+BUSY_TIMEOUT = 5.0
 VERSION = 3  # PRAGMA user_version; 0 is the first layout (seeds as SQLite integers), 2 had no rules' revisions, traces or snapshots
 
 SCHEMA = """
@@ -120,13 +122,24 @@ class Listed:
     ruleset: str = ""
 
 
-class Store:
-    """A SQLite file; one connection, guarded by a lock (the server is a single process)."""
+class Busy(Exception):
+    """Another process held the store's write lock for longer than the store waits: nothing of
+    the write was stored (the server answers 503 with a Retry-After)."""
 
-    def __init__(self, path: Path) -> None:
+
+def _locked(err: sqlite3.OperationalError) -> bool:
+    words = str(err).lower()
+    return "locked" in words or "busy" in words
+
+
+class Store:
+    """A SQLite file; one connection, guarded by a lock (the server is a single process).  A
+    write waits up to ``busy`` seconds for another process's lock, then raises :class:`Busy`."""
+
+    def __init__(self, path: Path, *, busy: float = BUSY_TIMEOUT) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=busy)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._lock = threading.Lock()
@@ -165,7 +178,12 @@ class Store:
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as err:
+                if _locked(err):
+                    raise Busy("the game store is locked by another process; nothing was stored: try again") from err
+                raise
             try:
                 yield self._db
             except BaseException:
@@ -289,10 +307,13 @@ class Store:
                     self._jobs.put(None)  # close() after this batch
                     break
                 batch.append(more)
+            failed: list[BaseException | None]
             try:
                 with self._tx() as db:
                     _put(db, Rows.joined([job for job, _ in batch]))
-                failed: list[BaseException | None] = [None] * len(batch)
+                failed = [None] * len(batch)
+            except Busy as busy:  # no job of the batch could be stored: each says so at once
+                failed = [busy] * len(batch)
             except Exception:
                 failed = self._one_by_one([job for job, _ in batch])
             by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}

@@ -98,6 +98,20 @@ class Commitment:
         return out
 
 
+def admitted(rec: GameRecord, token: str | None) -> list[str]:
+    """The seats of a stored game a token sits at (none: the spectator's token); a request
+    without a token, or with one of no seat and not the spectator's, is refused (401, 403)."""
+    if not token:
+        raise Denied(401, "this link needs its token (the ?token= part of the link)")
+    h = token_hash(token)
+    if secrets.compare_digest(h, rec.spectator):
+        return []
+    mine = [seat for seat, spec in rec.seats.items() if secrets.compare_digest(h, spec["token"])]
+    if not mine:
+        raise Denied(403, "that token does not belong to this game")
+    return mine
+
+
 @dataclass
 class Table:
     """A live game with its seats, its commitments and the AI players at it."""
@@ -227,14 +241,9 @@ class Table:
 
     def seat_of(self, token: str | None) -> str | None:
         """The seat a token sits at, ``None`` for the spectator token; refuses anything else."""
-        if not token:
-            raise Denied(401, "this link needs its token (the ?token= part of the link)")
-        h = token_hash(token)
-        if secrets.compare_digest(h, self.rec.spectator):
-            return None
-        mine = [seat for seat, spec in self.rec.seats.items() if secrets.compare_digest(h, spec["token"])]
+        mine = admitted(self.rec, token)
         if not mine:
-            raise Denied(403, "that token does not belong to this game")
+            return None
         # a hotseat link holds every person's seat: it speaks for whichever is being waited for
         waiting = [s for s in mine if s in self.game.waiting_for()]
         return (waiting or mine)[0]

@@ -1,0 +1,260 @@
+"""The tables in memory: each game loaded from the store on first use, its lock, the pages
+watching it and its AI seats' turn; dropped again when nobody has used it for a while.
+
+A table is only ever a cache of the store (every action is stored before it is applied), so a
+table idle for :data:`IDLE` seconds with no page watching, no AI thinking and nobody holding its
+lock is let go (:meth:`Tables.sweep`, run by the server every :data:`SWEEP` seconds) and loaded
+again on its next request: memory follows the games being played, not every game ever opened.
+A request's token is checked against the stored game before the game is loaded
+(:func:`~grapeshot.server.tables.admitted`), so a wrong token loads nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from grapeshot.core.actions import Action
+from grapeshot.core.commitment import new_salt
+from grapeshot.core.errors import IllegalAction, ScenarioError
+from grapeshot.core.rolls import roll_json
+from grapeshot.core.ruleset import Ruleset
+from grapeshot.core.scenario import Scenario
+from grapeshot.dice import Roll
+from grapeshot.server.store import GameRecord, Store, token_hash
+from grapeshot.server.tables import PEOPLE, Denied, Table, admitted, players_of
+
+log = logging.getLogger("grapeshot.server")
+#: the scenario's ``fleets[i]`` a set-up error is about
+_FLEET_ENTRY = re.compile(r"fleets\[(\d+)\]")
+#: seconds a table may lie unused in memory before it is let go (the store keeps it)
+IDLE = 600.0
+#: seconds between the server's looks for idle tables
+SWEEP = 60.0
+
+
+@dataclass
+class Live:
+    """A table in memory, its lock, the pages watching it, and its AI seats' turn if one is under way."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: dict[WebSocket, tuple[str | None, int]] = field(default_factory=dict)
+    ai: asyncio.Task[None] | None = None
+    #: when a request last opened it (the event loop's clock)
+    used: float = field(default_factory=time.monotonic)
+
+    def idle(self, since: float) -> bool:
+        """Nobody needs it in memory: unused since ``since``, no page watching, no AI thinking, unlocked."""
+        return self.used < since and not self.watchers and (self.ai is None or self.ai.done()) and not self.lock.locked()
+
+
+class Tables:
+    """Tables loaded from the store on first use (so a restarted server loses nothing)."""
+
+    def __init__(self, store: Store, idle: float = IDLE) -> None:
+        self.store = store
+        self.idle = idle
+        self.live: dict[str, Live] = {}
+
+    async def open(self, game_id: str, token: str | None = None, *, wait: bool = True, trusted: bool = False) -> Live:
+        """The live table of a game, loaded from the store if need be, for a request holding
+        ``token`` (refused before anything is loaded if it is none of the game's; ``trusted``:
+        the server's own start-up).  A game that waits on an AI seat (the server stopped while
+        one was due) has it play on at once."""
+        live = self.live.get(game_id)
+        if live is None:
+            rec = self.store.game(game_id)
+            if rec is None:
+                raise Denied(404, f"no game {game_id!r}")
+            if not trusted:
+                admitted(rec, token)
+            live = self.live[game_id] = Live(Table(rec, self.store))
+        elif not trusted:
+            admitted(live.table.rec, token)
+        live.used = time.monotonic()
+        started = self.kick(live)
+        if started is not None and wait:
+            await asyncio.shield(started)
+        return live
+
+    def kick(self, live: Live) -> asyncio.Task[None] | None:
+        """Start the AI seats' turn if the game waits on one and none is under way; the new task.
+
+        The turn is a task of its own, not part of the request that asked: a request that is
+        cancelled (its page closed) leaves the AI to finish, so no game is left waiting on it."""
+        if (live.ai is None or live.ai.done()) and live.table.ai_to_act() is not None:
+            live.ai = asyncio.create_task(self._play_ai(live))
+            return live.ai
+        return None
+
+    async def ai_turns(self, live: Live) -> None:
+        """Let the AI seats answer what waits on them and wait until they have."""
+        self.kick(live)
+        if live.ai is not None and not live.ai.done():
+            await asyncio.shield(live.ai)
+
+    async def _play_ai(self, live: Live) -> None:
+        """Each answer is thought out in a worker thread (other tables go on meanwhile), then stored,
+        applied and pushed to the watching pages.  The table's lock is held, so nothing changes
+        the game while an AI reads it."""
+        async with live.lock:
+            while (seat := live.table.ai_to_act()) is not None:
+                action = await asyncio.to_thread(live.table.think, seat)
+                await self.record(live, seat, action)
+                await self.broadcast(live)
+
+    async def record(self, live: Live, seat: str, action: Action) -> None:
+        """Store an action (the writer thread commits it with whatever else is waiting), then apply
+        it; the caller holds the table's lock, so nothing comes in between."""
+        table = live.table
+        entry = table.entry(seat, action)
+        await self.store.write_action(table.rec.id, entry)
+        table.take(entry, action)
+        if (outcome := table.outcome_to_store()) is not None:
+            await self.store.write_outcome(table.rec.id, outcome)
+        if (due := table.snapshot_due()) is not None:  # once a turn: what a later release goes on from
+            await self.store.write_snapshot(table.rec.id, *due)
+
+    async def resume(self) -> None:
+        """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
+        play on (a restart must not leave a game stuck on an AI that never moves)."""
+        for listed in self.store.unfinished():
+            if all(p == PEOPLE for p in listed.players.values()):
+                continue
+            try:
+                await self.open(listed.id, wait=False, trusted=True)
+            except Exception:  # one game that cannot load must not keep the others waiting
+                log.exception("game %s could not be resumed", listed.id)
+            await asyncio.sleep(0)  # let requests in between
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Let go of every table idle for :attr:`idle` seconds (see :meth:`Live.idle`); their ids."""
+        since = (time.monotonic() if now is None else now) - self.idle
+        gone = [game_id for game_id, live in self.live.items() if live.idle(since)]
+        for game_id in gone:
+            del self.live[game_id]
+        return gone
+
+    async def keep_tidy(self, every: float = SWEEP) -> None:
+        """Sweep for idle tables every ``every`` seconds, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
+
+    async def broadcast(self, live: Live) -> None:
+        """Send every watching page what changed for its seat: one view and one encoding for
+        the pages that share a seat and a place in the log, the sends all at once."""
+        texts: dict[tuple[str | None, int], str] = {}
+        sends = []
+        upto = len(live.table.game.events)
+        for ws, (seat, since) in list(live.watchers.items()):
+            if (seat, since) not in texts:
+                try:
+                    texts[seat, since] = json.dumps(live.table.view(seat, since))
+                except Exception:  # a view that cannot be built at all must not keep the others from their pages
+                    log.exception("game %s: the view of %s could not be built", live.table.rec.id, seat or "the spectator")
+                    continue
+            live.watchers[ws] = (seat, max(since, upto))
+            sends.append(_send(live, ws, texts[seat, since]))
+        await asyncio.gather(*sends)
+
+    async def create(
+        self,
+        rs: Ruleset,
+        scenario: Scenario,
+        *,
+        options: dict[str, Any],
+        players: dict[str, str],
+        seed: int | None,
+        companion: bool,
+        hotseat: bool,
+        given: Sequence[Roll] = (),
+        history: Sequence[tuple[str, Action]] = (),
+        base: dict[str, Any] | None = None,
+        notice: str | None = None,
+        blame: str = "scenario",
+        built: Collection[str] = (),
+    ) -> dict[str, Any]:
+        """Check a new game completely (scenario, options, seats, the actions it starts with), then
+        store it in one transaction and seat the AIs.  A refusal leaves nothing behind, and names
+        the part of the request at fault: ``blame`` (the field that gave the scenario) or a seat's
+        built fleet (``built``: the seats given one)."""
+        seat_ids = [s.id for s in scenario.seats]
+        for seat in players:
+            if seat not in seat_ids:
+                raise Denied(400, f"seats.{seat}: no such seat; the seats are {seat_ids}", f"seats.{seat}")
+        chosen = {s.id: players.get(s.id, PEOPLE if not s.player or s.player == PEOPLE else s.player) for s in scenario.seats}
+        allowed = players_of(rs)
+        for seat, player in chosen.items():
+            if player not in allowed:
+                whose = "the scenario's player" if seat not in players else "the player"
+                raise Denied(400, f"seats.{seat}: {whose} {player!r} is none of {allowed}; choose one", f"seats.{seat}")
+        if companion and PEOPLE not in chosen.values():
+            raise Denied(422, "companion: a companion game needs a person at the table to roll the dice and move the models; make a seat 'human'", "companion")
+        game_id = secrets.token_urlsafe(9)
+        shared = secrets.token_urlsafe(24)
+        tokens = {s: shared if hotseat and p == PEOPLE else secrets.token_urlsafe(24) for s, p in chosen.items()}
+        spectator = secrets.token_urlsafe(24)
+        rec = GameRecord(
+            id=game_id,
+            created=time.time(),
+            ruleset=rs.name,
+            title=scenario.title,
+            scenario=dict(scenario.raw),
+            options=dict(options),
+            seed=secrets.randbits(63) if seed is None else seed,
+            seed_chosen=seed is not None,
+            seed_salt=new_salt(),
+            companion=companion,
+            seats={s: {"player": p, "token": token_hash(tokens[s])} for s, p in chosen.items()},
+            spectator=token_hash(spectator),
+            outcome=None,
+            rolls=[roll_json(r) for r in given] or None,
+            base=base,
+            notice=notice,
+        )
+        try:
+            table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
+        except ScenarioError as err:
+            raise set_up_refusal(err, scenario, options, blame, built) from None
+        try:
+            records = table.adopt(list(history))
+        except IllegalAction as err:
+            raise Denied(400, f"save: actions[{len(table.game.actions)}]: {err} (were the seats given other players than in the saved game?)") from None
+        await self.store.write_game(table.rec, records)
+        live = self.live[game_id] = Live(table)
+        await self.ai_turns(live)
+        links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
+        return {"id": game_id, "title": scenario.title, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
+
+
+def set_up_refusal(err: ScenarioError, scenario: Scenario, options: Mapping[str, Any], blame: str, built: Collection[str]) -> Denied:
+    """A new game its rule set cannot set up, refused naming the part of the request at fault: an
+    option the person typed, a seat's built fleet, else the scenario (``blame``), in the words of
+    the scenario's own source, never the id of a game that was not stored."""
+    if err.field.startswith("options.") and err.field[len("options.") :] in options:  # a value the person typed: blame that field
+        return Denied(400, str(err).removeprefix(f"{err.source}: "), err.field)
+    field = blame
+    entry = _FLEET_ENTRY.match(err.field)
+    if entry is not None and int(entry.group(1)) < len(scenario.fleets):
+        seat = scenario.fleets[int(entry.group(1))].get("seat")
+        if isinstance(seat, str) and seat in built:
+            field = f"fleets.{seat}"
+    return Denied(400, f"{field}: {ScenarioError(scenario.source, err.field, err.expected, err.got)}", field)
+
+
+async def _send(live: Live, ws: WebSocket, text: str) -> None:
+    try:
+        await ws.send_text(text)
+    except Exception:  # a page that went away stops watching
+        live.watchers.pop(ws, None)
