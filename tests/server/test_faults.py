@@ -145,3 +145,39 @@ def test_a_table_nobody_uses_is_let_go_and_comes_back_as_it_was(tmp_path: Path) 
     assert game not in tables.live
     after = client.get(f"/api/games/{game}", params={"token": red}).json()  # loaded again from the store
     assert after == before
+
+
+def test_a_stored_game_asked_for_twice_at_once_is_loaded_once_off_the_event_loop(tmp_path: Path) -> None:
+    """Loading replays a game (seconds for a long one): it runs in a worker thread, so the other
+    tables go on, and two requests that come while it loads share the one table it builds."""
+    import asyncio
+
+    from grapeshot.server import tables as tables_module
+    from grapeshot.server.store import Store
+
+    client = TestClient(create_app(tmp_path))
+    game, red = two_people(client)
+    client.close()
+    built: list[int] = []
+
+    class Counted(tables_module.Table):
+        def __post_init__(self) -> None:
+            built.append(threading.get_ident())
+            super().__post_init__()
+
+    async def both() -> tuple[Any, Any, int]:
+        store = Store(tmp_path / "grapeshot.sqlite")
+        t = Tables(store)
+        import grapeshot.server.live as live_module
+
+        was = live_module.Table
+        live_module.Table = Counted  # type: ignore[misc]
+        try:
+            a, b = await asyncio.gather(t.open(game, red), t.open(game, red))
+        finally:
+            live_module.Table = was  # type: ignore[misc]
+            store.close()
+        return a, b, threading.get_ident()
+
+    a, b, loop_thread = asyncio.run(both())
+    assert a is b and len(built) == 1 and built[0] != loop_thread

@@ -18,6 +18,7 @@ one run).
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,8 @@ KEPT = 16
 enabled = True
 
 _kept: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+#: the server builds games in worker threads: one at a time here
+_lock = threading.Lock()
 
 
 def initial_state(ruleset: Ruleset, scenario: Scenario, options: Mapping[str, object]) -> Any:
@@ -41,17 +44,22 @@ def initial_state(ruleset: Ruleset, scenario: Scenario, options: Mapping[str, ob
         return ruleset.setup(scenario, options)
     made = [scenario.raw, scenario.source, dict(scenario.origins), options]
     key = (ruleset.name, ruleset.revision, json.dumps(made, sort_keys=True, default=repr))
-    kept = _kept.get(key)
+    with _lock:
+        kept = _kept.get(key)
+        if kept is not None:
+            _kept.move_to_end(key)
     if kept is not None:
-        _kept.move_to_end(key)
-        return ruleset.clone_state(kept)
+        return ruleset.clone_state(kept)  # a kept state is never changed: copied outside the lock
     state = ruleset.setup(scenario, options)
-    _kept[key] = ruleset.clone_state(state)
-    while len(_kept) > KEPT:
-        _kept.popitem(last=False)
+    copy = ruleset.clone_state(state)
+    with _lock:
+        _kept[key] = copy
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
     return state
 
 
 def forget() -> None:
     """Drop every kept set-up."""
-    _kept.clear()
+    with _lock:
+        _kept.clear()

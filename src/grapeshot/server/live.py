@@ -65,6 +65,7 @@ class Tables:
         self.store = store
         self.idle = idle
         self.live: dict[str, Live] = {}
+        self._loading: dict[str, asyncio.Future[Live]] = {}
 
     async def open(self, game_id: str, token: str | None = None, *, wait: bool = True, trusted: bool = False) -> Live:
         """The live table of a game, loaded from the store if need be, for a request holding
@@ -78,7 +79,7 @@ class Tables:
                 raise Denied(404, f"no game {game_id!r}")
             if not trusted:
                 admitted(rec, token)
-            live = self.live[game_id] = Live(Table(rec, self.store))
+            live = await self._load(rec)
         elif not trusted:
             admitted(live.table.rec, token)
         live.used = time.monotonic()
@@ -86,6 +87,25 @@ class Tables:
         if started is not None and wait:
             await asyncio.shield(started)
         return live
+
+    async def _load(self, rec: GameRecord) -> Live:
+        """Build a stored game's table in a worker thread (a long game's replay must not stall the
+        other tables), once however many requests ask for it meanwhile."""
+        pending = self._loading.get(rec.id)
+        if pending is None:
+
+            async def load() -> Live:
+                try:
+                    table = await asyncio.to_thread(Table, rec, self.store)
+                    live = self.live.get(rec.id)
+                    if live is None:
+                        live = self.live[rec.id] = Live(table)
+                    return live
+                finally:
+                    del self._loading[rec.id]
+
+            pending = self._loading[rec.id] = asyncio.ensure_future(load())
+        return await asyncio.shield(pending)
 
     def kick(self, live: Live) -> asyncio.Task[None] | None:
         """Start the AI seats' turn if the game waits on one and none is under way; the new task.
@@ -223,12 +243,12 @@ class Tables:
             base=base,
             notice=notice,
         )
-        try:
-            table = Table(rec, self.store)  # builds the game: a ScenarioError for bad options or fleets
+        try:  # builds the game (a ScenarioError for bad options or fleets), off the event loop: a set-up may take a while
+            table = await asyncio.to_thread(Table, rec, self.store)
         except ScenarioError as err:
             raise set_up_refusal(err, scenario, options, blame, built) from None
         try:
-            records = table.adopt(list(history))
+            records = await asyncio.to_thread(table.adopt, list(history))
         except IllegalAction as err:
             raise Denied(400, f"save: actions[{len(table.game.actions)}]: {err} (were the seats given other players than in the saved game?)") from None
         await self.store.write_game(table.rec, records)
