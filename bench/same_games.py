@@ -1,5 +1,5 @@
-"""Do two source trees play the same games?  Seeded brawls and duels, heuristic players, and
-each save's ``events_digest`` compared game by game.
+"""Do two source trees play the same games?  Seeded games (Jim Lad's brawls and duels, or the
+``--scenario`` named), heuristic players, and each save's ``events_digest`` compared game by game.
 
 A change that must not alter play (moving code between modules, a faster path that does the
 same floating-point operations in the same order) is checked by running this against the tree
@@ -22,29 +22,30 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SCENARIOS = ("brawl", "duel")
+SCENARIOS = ("jimlad/brawl", "jimlad/duel")
 
 
-def digests(games: int, seed: int) -> list[str]:
+def digests(games: int, seed: int, scenarios: tuple[str, ...] = SCENARIOS) -> list[str]:
     """``scenario seed events_digest`` for each game played here."""
     from grapeshot.agents import make, play_out
     from grapeshot.core.game import Game
     from grapeshot.core.scenario import load_scenario
 
-    def player(seed: int) -> Any:
-        """Jim Lad's heuristic player (the trees compared may predate rule sets naming their players)."""
+    def player(seed: int, ruleset: str) -> Any:
+        """The rule set's heuristic player (the trees compared may predate rule sets naming their players)."""
         try:
-            return make("heuristic", seed, "jimlad")  # type: ignore[call-arg, unused-ignore]
+            return make("heuristic", seed, ruleset)  # type: ignore[call-arg, unused-ignore]
         except TypeError:
             return make("heuristic", seed)  # type: ignore[call-arg, unused-ignore]
 
     out = []
-    for name in SCENARIOS:
-        sc = load_scenario(name, "jimlad")
+    for both in scenarios:
+        ruleset, name = both.split("/", 1)
+        sc = load_scenario(name, ruleset)
         for i in range(games):
-            game = Game("jimlad", sc, seed=seed + i, log=True)
-            play_out(game, {s.id: player(7 * (seed + i) + k) for k, s in enumerate(sc.seats)})
-            out.append(f"{name} {seed + i} {game.save()['events_digest']}")
+            game = Game(ruleset, sc, seed=seed + i, log=True)
+            play_out(game, {s.id: player(7 * (seed + i) + k, ruleset) for k, s in enumerate(sc.seats)})
+            out.append(f"{both} {seed + i} {game.save()['events_digest']}")
     return out
 
 
@@ -53,8 +54,10 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=30, help="games of each scenario (default 30)")
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--against", type=Path, help="another tree's src directory to compare with")
+    ap.add_argument("--scenario", action="append", help="RULESET/SCENARIO to play (repeatable; default: Jim Lad's brawl and duel)")
     args = ap.parse_args()
-    here = digests(args.games, args.seed)
+    scenarios = tuple(args.scenario or SCENARIOS)
+    here = digests(args.games, args.seed, scenarios)
     if args.against is None:
         import grapeshot
 
@@ -63,7 +66,7 @@ def main() -> int:
         print("all", hashlib.sha256("\n".join(here).encode()).hexdigest())
         return 0
     env = {**os.environ, "PYTHONPATH": str(args.against.resolve()), "PYTHONDONTWRITEBYTECODE": "1"}
-    run = [sys.executable, __file__, "--games", str(args.games), "--seed", str(args.seed)]
+    run = [sys.executable, __file__, "--games", str(args.games), "--seed", str(args.seed), *(f"--scenario={sc}" for sc in scenarios)]
     lines = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout.split("\n")
     if lines[0] != f"tree {args.against.resolve()}":
         print(f"the other run imported grapeshot from {lines[0].removeprefix('tree ')}, not {args.against}", file=sys.stderr)
@@ -71,7 +74,7 @@ def main() -> int:
     other = lines[1 : 1 + len(here)]
     differ = [f"  {a}\n  {b}" for a, b in zip(here, other, strict=True) if a != b]
     print(
-        f"{len(here)} games ({args.games} each of {', '.join(SCENARIOS)}, seeds from {args.seed}): {len(here) - len(differ)} identical event logs, {len(differ)} differ"
+        f"{len(here)} games ({args.games} each of {', '.join(scenarios)}, seeds from {args.seed}): {len(here) - len(differ)} identical event logs, {len(differ)} differ"
     )
     for d in differ:
         print(d)

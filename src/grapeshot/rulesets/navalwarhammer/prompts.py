@@ -21,7 +21,7 @@ from grapeshot.core.actions import Action
 from grapeshot.core.choices import Choice, Choices, Part, Rng
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.prompts import Prompt
-from grapeshot.geometry import Vec, first_contact
+from grapeshot.geometry import Contact, Obstacle, Vec, first_contact
 from grapeshot.rulesets.navalwarhammer.actions import (
     Across,
     Cast,
@@ -57,7 +57,7 @@ from grapeshot.rulesets.navalwarhammer.targets import (
 )
 
 
-def _obstacles(sea: Sea, ship: str) -> list[Any]:
+def _obstacles(sea: Sea, ship: str) -> list[Obstacle]:
     from grapeshot.rulesets.navalwarhammer.moving import obstacles_for
 
     return obstacles_for(sea, sea.ships[ship])
@@ -213,21 +213,29 @@ class SteerPrompt(Prompt):
     least: float = 0.0
     most: float = 0.0
     sea: Sea | None = None
-    _met: dict[tuple[float, float, str], str | None] = field(default_factory=dict, repr=False)
+    _met: dict[tuple[float, float, str], Contact | None] = field(default_factory=dict, repr=False)
+    _in_the_way: list[Obstacle] | None = field(default=None, repr=False)
 
-    def ram_target(self, inches: float, turn: float, at: str) -> str | None:
-        """The enemy ship the course meets first, if the first thing it meets is one."""
+    def contact(self, inches: float, turn: float, at: str) -> Contact | None:
+        """The first thing the course meets, if any: swept once a course while the prompt is open
+        (the listing, its check and the players who weigh each course all ask)."""
         key = (inches, turn, at)
         if key not in self._met:
             sea = self.sea
             assert sea is not None
             ship = sea.ships[self.ship]
-            hit = first_contact(course(ship, inches, turn, at), ship.hull.length, ship.hull.width, _obstacles(sea, ship.name), sea.table)
-            target = None
-            if hit is not None and hit.kind == "ship" and sea.ships[hit.ident].commander != ship.commander:
-                target = hit.ident
-            self._met[key] = target
+            if self._in_the_way is None:
+                self._in_the_way = _obstacles(sea, ship.name)
+            self._met[key] = first_contact(course(ship, inches, turn, at), ship.hull.length, ship.hull.width, self._in_the_way, sea.table)
         return self._met[key]
+
+    def ram_target(self, inches: float, turn: float, at: str) -> str | None:
+        """The enemy ship the course meets first, if the first thing it meets is one."""
+        assert self.sea is not None
+        hit = self.contact(inches, turn, at)
+        if hit is not None and hit.kind == "ship" and self.sea.ships[hit.ident].commander != self.sea.ships[self.ship].commander:
+            return hit.ident
+        return None
 
     def check_choice(self, seat: str, action: Action) -> None:
         assert isinstance(action, Steer) and self.sea is not None

@@ -32,7 +32,6 @@ from grapeshot.geometry import (
     angle_diff,
     bearing,
     distance,
-    first_contact,
     hull_distance,
     norm_deg,
     point_hull_distance,
@@ -178,14 +177,11 @@ class HeuristicPlayer:
         foe = nearest_enemy(sea, ship)
         board = foe is not None and crew_strength(sea, ship) >= 0.8 * crew_strength(sea, foe)
         best: tuple[float, Steer] | None = None
-        from grapeshot.rulesets.navalwarhammer.moving import obstacles_for
-
-        obstacles = obstacles_for(sea, ship)
         guns = [u for u in sea.crew(ship.name) if u.is_machine and u.facing in MOUNTS and u.engine in ENGINES]
         for choice in p.legal(seat).parts[0].options:
             a = cast(Steer, choice.value)
             path = course(ship, a.inches, a.turn, a.at)
-            hit = first_contact(path, ship.hull.length, ship.hull.width, obstacles, sea.table)
+            hit = p.contact(a.inches, a.turn, a.at)  # the prompt's own sweep of this course
             end = path.hull_at(a.inches if hit is None else hit.at, ship.hull.length, ship.hull.width)
             score = 0.0
             if hit is not None:
