@@ -3,7 +3,7 @@
 * Every built-in scenario plays to a result: the first seat is the page's person, who answers
   through the rule set's own forms (the draft's pick list, the sharing-out table, the next figure
   clicked on the table, its move to a point clicked on the table, its action at a target clicked
-  there; the generic form only for the steering), taking one figure's turn a side's turn (the
+  there, a ship's ruler move chosen from its previewed options), taking one figure's turn a side's turn (the
   others stand fast) so that a whole game stays within the suite's budget; every other seat is a
   heuristic AI on the server.
 * The drawing, measured in the SVG: a damaged ship's band and hit-point track, a figure on a
@@ -138,12 +138,14 @@ def answer(page: Page, turn: dict[str, Any], seen: set[str]) -> None:
             page.click("#act-on-target button.act-choice >> nth=0")
         else:
             page.click("#act-go")
-    elif kind == "SteerPrompt":  # the generic form: the straightest full mark the prompt lists
-        page.eval_on_selector(
-            "#decision select.part",
-            "s => { const o = [...s.options].filter(x => x.text.includes('ahead')).pop(); if (o) s.value = o.value; }",
-        )
-        page.click("#submit-picks")
+    elif kind == "SteerPrompt":  # the helm's form: the straightest full mark the prompt lists, previewed, then sent
+        ahead = page.locator("#steer-options button.steer-option", has_text="ahead")
+        (ahead.last if ahead.count() else page.locator("#steer-options button.steer-option").first).click()
+        page.wait_for_selector("#layer-preview polygon.steer-ghost")
+        if page.locator("#steer-go").is_disabled():  # refused (the wind): hold her course as listed
+            page.locator("#steer-options button.steer-option").first.click()
+            page.wait_for_function("!document.querySelector('#steer-go').disabled")
+        page.click("#steer-go")
     elif page.locator("#submit-picks").count():
         page.click("#submit-picks")
     else:

@@ -37,7 +37,7 @@ def test_the_script_its_rooms_and_styles_are_served(tmp_path: Path) -> None:
         _, _, v = start(c)
         web = v["web"]
         assert web["script"].endswith("/woodenships.js")
-        for room in ("woodenships.js", "pieces.js", "rings.js", "forms.js", "woodenships.css"):
+        for room in ("woodenships.js", "pieces.js", "rings.js", "forms.js", "helm.js", "woodenships.css"):
             r = c.get(f"/static/rulesets/woodenships/{room}")
             assert r.status_code == 200 and len(r.text) > 500, room
         assert "Wooden Ships" not in c.get("/static/table.js").text  # the generic client names no rule set

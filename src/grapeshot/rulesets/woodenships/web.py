@@ -11,7 +11,8 @@ the numbers the page draws rings and arcs with, from :mod:`.data` (so the page n
 them), ``move`` what a click on the table would make of a figure's move (the surface under
 the point, the path by :func:`.figures.plan`, the weapons in reach on the way, or why not), and
 ``mount`` where each free place for a drafted gun lies (:func:`.mounts.free_places`, the very
-places the mount prompt lists).
+places the mount prompt lists), and ``steer`` (:mod:`.helm`) where a ruler move of the ship
+steering now would take her, by the code the move runs.
 
 The shapes (``WebPlugin.shapes``) are what the generic client draws if the script cannot load:
 hulls with each section's line across the deck, figures' bases in their side's colour, guns'
@@ -43,6 +44,7 @@ from grapeshot.rulesets.woodenships.data import (
     MELEE,
     SMALL_ARMS,
 )
+from grapeshot.rulesets.woodenships.helm import STEER_PREVIEW
 from grapeshot.rulesets.woodenships.mounts import MountPrompt, free_places
 from grapeshot.rulesets.woodenships.places import surfaces_at
 from grapeshot.rulesets.woodenships.state import Shore
@@ -253,6 +255,6 @@ WEB = WebPlugin(
     static=resources.files("grapeshot.rulesets.woodenships").joinpath("static"),
     script="woodenships.js",
     styles=("woodenships.css",),
-    previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW},
+    previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW, "steer": STEER_PREVIEW},
     shapes=shapes,
 )

@@ -5,9 +5,11 @@
 // point clicked on the table (the way and the weapons in reach previewed by the server), and its
 // action at a target clicked on the table. Every answer is either one of the prompt's listed
 // answers (picks with their digest) or, for a move, the action the server's preview built; the
-// server checks it as any other. The steering and everything else keep the generic forms.
+// server checks it as any other. A ship's steering is helm.js's (its ruler move previewed on the
+// board); everything else keeps the generic forms.
 
 import { showOdds } from "/static/generic.js";
+import { makeHelm } from "./helm.js";
 
 export function makeForms(client, { select, pieceAt, tables, gunRings }) {
   const { h, s, draw, fmt, button, group, dist, X, Y } = client;
@@ -29,6 +31,13 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
   }
 
   const FORMS = {};
+  const helm = makeHelm(client);
+
+  // -------------------------------------------------------------- a ship's movement phase (helm.js)
+
+  FORMS.SteerPrompt = (fs, p) => {
+    click = helm.form(fs, p);
+  };
 
   // -------------------------------------------------------------- the draft
 

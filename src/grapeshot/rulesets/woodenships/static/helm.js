@@ -1,0 +1,93 @@
+// A ship's movement phase at the web table (WS-MOVE-1): every listed ruler move as a button, and
+// the one under the pointer (or chosen) previewed on the board from the server's `steer` preview,
+// which runs the move's own code: the ruler from the bow with its mark, the bow's and stern's
+// tracks, and a ghost of the hull where the move leaves her (stopped short of what she meets).
+// The ruler's swing and mark are continuous in the rules, so a click on the table steers too: the
+// swing towards the point (at most the rules' swing either way) and the mark at its distance (at
+// most the phase's value); that answer is posted as it stands and the server checks it.
+
+export function makeHelm(client) {
+  const { h, fmt, draw, dist, button, bearing, angleDiff } = client;
+  const options = (p) => p.legal?.parts?.[0]?.options || [];
+  const shipOf = (name) => client.live().state.ships.find((x) => x.name === name);
+
+  function form(fs, p) {
+    const listed = options(p);
+    const sh = shipOf(p.ship);
+    const note = h("div", { id: "steer-note", class: "note" }, "Point at a move below, or click the table where her bow should head.");
+    let chosen = null; // {angle, inches, pick}: the answer "Steer so" sends
+    const go = button("Steer so", () => send(), { id: "steer-go", class: "primary", disabled: true });
+    const rows = listed.map((o, i) => {
+      const b = button(o.label, () => choose({ angle: o.value.angle, inches: o.value.inches, pick: i }), { class: "steer-option", "data-pick": i, "data-angle": o.value.angle, "data-inches": o.value.inches });
+      b.addEventListener("mouseenter", () => show({ angle: o.value.angle, inches: o.value.inches, pick: i }));
+      b.addEventListener("focus", () => show({ angle: o.value.angle, inches: o.value.inches, pick: i }));
+      b.addEventListener("mouseleave", () => chosen && show(chosen));
+      return b;
+    });
+    fs.append(h("p", {}, `${p.ship}'s phase ${p.phase}: ${p.spin ? "she may only spin" : "swing the ruler from her bow"} up to ${fmt(p.swing, 0)}° either way, the mark at most ${fmt(p.value)}" out.`));
+    fs.append(h("div", { class: "row steer-options", id: "steer-options" }, ...rows));
+    fs.append(note, h("div", { class: "row" }, go));
+
+    let seq = 0;
+    async function show(c) {
+      const my = (seq += 1);
+      let pv;
+      try {
+        pv = await client.call("/preview/steer", { q: { angle: c.angle, inches: c.inches } });
+      } catch (err) {
+        if (my === seq && note.isConnected) note.textContent = `no preview: ${err.message}`;
+        return null;
+      }
+      if (my !== seq || !note.isConnected) return null;
+      paint(pv, c);
+      return pv;
+    }
+
+    function paint(pv, c) {
+      const g = client.previewGroup("steer");
+      g.dataset.angle = String(pv.angle);
+      g.dataset.inches = String(pv.inches);
+      g.append(draw.line(pv.ruler.from, pv.ruler.to, "steer-ruler"), draw.dot(pv.ruler.mark, "steer-mark", 0.35));
+      g.append(draw.polyline(pv.stern_path, "steer-track stern"), draw.polyline(pv.bow_path, "steer-track bow"));
+      const ghost = draw.poly(pv.to.corners, `steer-ghost${pv.ok ? "" : " refused"}${pv.stopped_by ? " stopped" : ""}`);
+      ghost.dataset.x = String(pv.to.x);
+      ghost.dataset.y = String(pv.to.y);
+      ghost.dataset.heading = String(pv.to.heading);
+      g.append(ghost);
+      if (pv.stopped_by) g.append(draw.label(pv.to.corners[0], `stops against ${pv.stopped_by.with}`));
+      for (const b of rows) b.classList.toggle("previewed", Number(b.dataset.pick) === c.pick);
+      const turn = Math.abs(pv.turned) < 0.05 ? "no turn" : `turns ${fmt(Math.abs(pv.turned), 0)}° to ${pv.turned > 0 ? "port" : "starboard"}`;
+      const run = pv.spin ? "" : `, runs ${fmt(pv.ahead)}"`;
+      const stop = pv.stopped_by ? `; stops against ${pv.stopped_by.with} (${pv.stopped_by.kind})` : "";
+      note.replaceChildren(pv.ok ? `ruler ${fmt(Math.abs(pv.angle), 0)}° ${pv.angle > 0 ? "to port" : pv.angle < 0 ? "to starboard" : "ahead"}, mark at ${fmt(pv.inches)}": she ${turn}${run}${stop}.` : h("span", { class: "contact" }, `Refused: ${pv.why}.`));
+    }
+
+    async function choose(c) {
+      chosen = c;
+      go.disabled = true;
+      const pv = await show(c);
+      if (pv && chosen === c) go.disabled = !pv.ok;
+    }
+
+    function send() {
+      if (!chosen) return;
+      if (chosen.pick !== null && chosen.pick !== undefined) client.pick([chosen.pick], p.legal.digest);
+      else client.act({ kind: "steer", angle: chosen.angle, inches: chosen.inches });
+    }
+
+    // a click on the table: the ruler swung towards the point, the mark at its distance; a listed
+    // move within half a degree and a tenth of an inch of it is taken as listed
+    const click = (pt) => {
+      if (!sh) return;
+      const bow = [sh.x + (sh.length / 2) * Math.cos((sh.heading * Math.PI) / 180), sh.y + (sh.length / 2) * Math.sin((sh.heading * Math.PI) / 180)];
+      const swing = Math.max(-p.swing, Math.min(p.swing, angleDiff(bearing(bow, pt), sh.heading)));
+      const angle = Math.round(swing);
+      const inches = Math.round(Math.min(p.value, dist(bow, pt)) * 10) / 10;
+      const near = listed.findIndex((o) => Math.abs(o.value.angle - angle) < 0.5 && Math.abs(o.value.inches - inches) < 0.1);
+      choose(near >= 0 ? { angle: listed[near].value.angle, inches: listed[near].value.inches, pick: near } : { angle, inches, pick: null });
+    };
+    return click;
+  }
+
+  return { form };
+}

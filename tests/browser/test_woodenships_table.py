@@ -1,0 +1,100 @@
+"""Wooden Ships at the web table, what issue 25 asked to see, measured in chromium: a ship's
+ruler move previewed on the board from the server's ``steer`` preview (the ghost moving with the
+option under the pointer and standing where the move then leaves her), the hull drawn as the
+outline the rules measure, selection rings only while something is selected, and each section's
+state in the panel and on the board.  Screenshots of the fixed states go to the run's output
+folder (``test-results/``)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import Server
+from tests.browser.test_rulesets import api, dataset
+from tests.browser.test_woodenships import by_picks, new_game, open_table, settle, share_round, shot, token, watch_errors
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    return module_server
+
+
+def to_prompt(server: Server, kind: str, scenario: str = "ship-duel") -> tuple[dict[str, Any], str, str, dict[str, Any]]:
+    """A game of ``scenario`` answered by picks to the person's first prompt of ``kind``."""
+    g, me = new_game(server, scenario)
+    tok = token(g["links"][me])
+    v = api(server, f"/api/games/{g['id']}?token={tok}")
+    for _ in range(300):
+        if v["prompt"] and v["prompt"]["kind"] == kind:
+            return g, me, tok, v
+        v = by_picks(server, g["id"], tok, v, share_round)
+    raise AssertionError(f"no {kind} came")
+
+
+def preview(server: Server, game: str, tok: str, angle: float, inches: float) -> dict[str, Any]:
+    return dict(api(server, f"/api/games/{game}/preview/steer?{urlencode({'token': tok, 'angle': angle, 'inches': inches})}"))
+
+
+def flat(points: list[list[float]]) -> list[float]:
+    return [c for p in points for c in p]
+
+
+def ghost(page: Page) -> tuple[float, float, float]:
+    g = page.locator("#layer-preview polygon.steer-ghost")
+    return float(g.get_attribute("data-x") or "nan"), float(g.get_attribute("data-y") or "nan"), float(g.get_attribute("data-heading") or "nan")
+
+
+@pytest.mark.rules("WS-MOVE-1")
+def test_the_ruler_move_is_previewed_where_the_server_says_and_the_ship_goes_there(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    g, me, tok, v = to_prompt(server, "SteerPrompt")
+    p = v["prompt"]
+    listed = p["legal"]["parts"][0]["options"]
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    page.wait_for_selector("#steer-options button.steer-option")
+    assert page.locator("#steer-options button.steer-option").count() == len(listed)
+    seen = []
+    for i in (1, len(listed) - 1):  # two different listed moves under the pointer
+        want = preview(server, g["id"], tok, listed[i]["value"]["angle"], listed[i]["value"]["inches"])
+        page.hover(f"#steer-options button.steer-option[data-pick='{i}']")
+        page.wait_for_function(
+            "([a, n]) => { const g = document.querySelector('#layer-preview g[data-key=steer]'); return g && g.dataset.angle === String(a) && g.dataset.inches === String(n) && g.querySelector('.steer-ghost'); }",
+            arg=[want["angle"], want["inches"]],
+        )
+        assert ghost(page) == pytest.approx((want["to"]["x"], want["to"]["y"], want["to"]["heading"]), abs=1e-3)
+        drawn = page.eval_on_selector("#layer-preview polygon.steer-ghost", "p => [...p.points].map(q => [q.x, q.y])")
+        height = v["state"]["table"]["height"]
+        assert flat(drawn) == pytest.approx(flat([[x, height - y] for x, y in want["to"]["corners"]]), abs=1e-3)  # the rules' outline, y up
+        assert page.locator("#layer-preview .steer-ruler").count() == 1 and page.locator("#layer-preview .steer-track").count() == 2
+        seen.append(ghost(page))
+    assert seen[0] != seen[1]  # the ghost moved with the option
+    shot(page, pytestconfig, "woodenships-steer-preview.png")
+
+    # a click on the table steers: the ruler towards the point, a mark the listing does not have
+    sh = next(s for s in v["state"]["ships"] if s["name"] == p["ship"])
+    box = page.locator("#layer-sea rect.sea").bounding_box()
+    assert box is not None
+    inch = box["width"] / v["state"]["table"]["width"]
+
+    c, s = math.cos(math.radians(sh["heading"] + 20)), math.sin(math.radians(sh["heading"] + 20))
+    bow = (sh["x"] + sh["length"] / 2 * math.cos(math.radians(sh["heading"])), sh["y"] + sh["length"] / 2 * math.sin(math.radians(sh["heading"])))
+    at = (bow[0] + c * p["value"] * 0.7, bow[1] + s * p["value"] * 0.7)
+    page.mouse.click(box["x"] + at[0] * inch, box["y"] + (v["state"]["table"]["height"] - at[1]) * inch)
+    page.wait_for_function("() => !document.querySelector('#steer-go').disabled")
+    key = page.locator("#layer-preview g[data-key=steer]")
+    angle, inches = float(key.get_attribute("data-angle") or "nan"), float(key.get_attribute("data-inches") or "nan")
+    assert angle == pytest.approx(20.0, abs=1.0) and inches == pytest.approx(p["value"] * 0.7, abs=0.2)
+    want = preview(server, g["id"], tok, angle, inches)
+    assert ghost(page) == pytest.approx((want["to"]["x"], want["to"]["y"], want["to"]["heading"]), abs=1e-3)
+    before = dataset(page, "actions")
+    page.click("#steer-go")
+    settle(page, before)
+    after = api(server, f"/api/games/{g['id']}?token={tok}")
+    moved = next(s for s in after["state"]["ships"] if s["name"] == p["ship"])
+    assert (moved["x"], moved["y"], moved["heading"]) == pytest.approx((want["to"]["x"], want["to"]["y"], want["to"]["heading"]), abs=1e-3)
+    assert errors == [], errors
