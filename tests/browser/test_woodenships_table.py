@@ -7,6 +7,7 @@ folder (``test-results/``)."""
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 from urllib.parse import urlencode
@@ -98,3 +99,80 @@ def test_the_ruler_move_is_previewed_where_the_server_says_and_the_ship_goes_the
     moved = next(s for s in after["state"]["ships"] if s["name"] == p["ship"])
     assert (moved["x"], moved["y"], moved["heading"]) == pytest.approx((want["to"]["x"], want["to"]["y"], want["to"]["heading"]), abs=1e-3)
     assert errors == [], errors
+
+
+# ---------------------------------------------------------------------- item 2: the rules' outline
+
+
+def every_type() -> dict[str, Any]:
+    """A scenario of one ship of every type in rows, and two narrow ships lying parallel 0.005"
+    apart, hull to hull (as a grapple hauls them in), turned 37 degrees."""
+    types = [("wide", {"sections": 3}), ("narrow", {}), ("small", {"hit_points": 6}), ("catamaran", {"hit_points": 6})]
+    types += [("raft", {"hit_points": 3}), ("sailboat", {}), ("canoe", {}), ("rowboat", {})]
+    ships: dict[str, list[dict[str, Any]]] = {"red": [], "blue": []}
+    for i, (kind, extra) in enumerate(types):
+        ships["red" if i < 4 else "blue"].append(
+            {"name": f"The {kind}", "type": kind, "x": 14 + 22 * (i % 4), "y": 14 + 20 * (i // 4), "heading": 15 * i, "crew": [{"kind": "captain"}], **extra}
+        )
+    c, s = math.cos(math.radians(37)), math.sin(math.radians(37))
+    gap = 4.0 + 0.005  # the widths' halves and the gap between the rails
+    ships["blue"].append({"name": "Griffin", "type": "narrow", "x": 60, "y": 60, "heading": 37, "crew": [{"kind": "captain"}]})
+    ships["red"].append({"name": "Crescent", "type": "narrow", "x": 60 + s * gap, "y": 60 - c * gap, "heading": 37, "crew": [{"kind": "captain"}]})
+    return {
+        "name": "every-type",
+        "ruleset": "woodenships",
+        "table": {"width": 100, "height": 80},
+        "seats": [{"id": "red"}, {"id": "blue"}],
+        "fleets": [{"seat": k, "ships": v} for k, v in ships.items()],
+        "options": {"cost_margin": 1000, "equal_figures": False},
+    }
+
+
+def drawn_hulls(page: Page) -> dict[str, list[list[float]]]:
+    """Each ship's drawn hull outline in table inches (y up), read from the SVG."""
+    return dict(
+        page.evaluate(
+            """() => { const svg = document.querySelector('#board'); const H = Number(document.querySelector('#layer-sea rect.sea').getAttribute('height'));
+               return [...document.querySelectorAll('#layer-ships g.ws-ship')].map(g => { const p = g.querySelector('.hull');
+                 const m = svg.getScreenCTM().inverse().multiply(p.getScreenCTM());
+                 return [g.dataset.name, [...p.points].map(q => { const w = new DOMPoint(q.x, q.y).matrixTransform(m); return [w.x, H - w.y]; })]; }); }"""
+        )
+    )
+
+
+def test_every_ship_type_is_drawn_as_the_outline_the_rules_measure(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    from grapeshot.geometry import Hull, hull_distance, hulls_overlap
+
+    g = api(server, "/api/games", {"ruleset": "woodenships", "scenario_yaml": json.dumps(every_type()), "seed": 1, "seats": {"red": "human", "blue": "human"}})
+    v = api(server, f"/api/games/{g['id']}?token={token(g['links']['red'])}")
+    errors = watch_errors(page)
+    open_table(page, server, g["links"]["red"])
+    drawn = drawn_hulls(page)
+    hulls = {s["name"]: Hull(s["x"], s["y"], s["heading"], s["length"], s["width"]) for s in v["state"]["ships"]}
+    assert {s["type"] for s in v["state"]["ships"]} == {"wide", "narrow", "small", "catamaran", "raft", "sailboat", "canoe", "rowboat"}
+    for name, hull in hulls.items():
+        assert flat(drawn[name]) == pytest.approx(flat([list(c) for c in hull.corners]), abs=1e-3), name
+    # the pair alongside: the rules' gap is 0.005", and the drawn outlines do not overlap either
+    assert hull_distance(hulls["Griffin"], hulls["Crescent"]) == pytest.approx(0.005, abs=1e-4)
+    a, b = (Hull(*centre_pose(drawn[n]), 8.0, 4.0) for n in ("Griffin", "Crescent"))
+    assert not hulls_overlap(a, b) and hull_distance(a, b) == pytest.approx(0.005, abs=1e-3)
+    # nothing the ship draws for itself (its rail, decks, bow) reaches beyond its outline
+    for name in ("Griffin", "Crescent"):
+        inside = page.evaluate(
+            """(n) => { const g = document.querySelector(`#layer-ships g.ws-ship[data-name="${n}"] .body`); const b = g.getBBox(); return [b.x, b.y, b.width, b.height]; }""",
+            name,
+        )
+        sh = next(s for s in v["state"]["ships"] if s["name"] == name)
+        assert inside[0] >= -sh["length"] / 2 - 1e-6 and inside[1] >= -sh["width"] / 2 - 1e-6
+        assert inside[0] + inside[2] <= sh["length"] / 2 + 1e-6 and inside[1] + inside[3] <= sh["width"] / 2 + 1e-6
+    page.locator("#layer-ships g.ws-ship[data-name='Griffin']").scroll_into_view_if_needed()
+    shot(page, pytestconfig, "woodenships-every-ship-type.png")
+    assert errors == [], errors
+
+
+def centre_pose(corners: list[list[float]]) -> tuple[float, float, float]:
+    """The centre and heading of a drawn rectangle (bow-port, stern-port, stern-starboard, bow-starboard)."""
+    x = sum(p[0] for p in corners) / 4
+    y = sum(p[1] for p in corners) / 4
+    bow = ((corners[0][0] + corners[3][0]) / 2, (corners[0][1] + corners[3][1]) / 2)
+    return x, y, math.degrees(math.atan2(bow[1] - y, bow[0] - x))

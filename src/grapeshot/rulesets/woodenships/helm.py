@@ -31,7 +31,7 @@ def _pt(p: Vec) -> list[float]:
 
 
 def corners(hull: Hull) -> list[list[float]]:
-    """A hull's four corners on the table, bow starboard first (the rules' outline)."""
+    """A hull's four corners on the table, bow-port first and counter-clockwise (the rules' outline)."""
     return [[round(x, 4), round(y, 4)] for x, y in hull.corners]
 
 

@@ -10,6 +10,8 @@ export const FORT_BANDS = { full: "sound", third: "a third lost", "two-thirds": 
 export const HEROES = new Set(["hero", "captain", "commander", "shaman"]);
 export const PEOPLE = new Set(["man", ...HEROES]);
 const WILD = "#7a5c3a";
+// how far inside a hull's outline its rail runs (its stroke, 0.3" wide, stays within the outline)
+const RAIL = 0.2;
 // the view's name of a surface (state.Surface's value) in the word a move's `surface` uses
 const SURFACE_WORDS = { "wall top": "wall", "fort level": "level" };
 export const surfaceWord = (on) => SURFACE_WORDS[on] || on;
@@ -39,9 +41,15 @@ export function makePieces(client) {
       transform: at(sh.x, sh.y),
     });
     const body = s("g", { class: "body", transform: `rotate(${-sh.heading})` });
-    // the hull, pointed at the bow; in the hull's own frame u runs to the bow, v to port (svg y = -v)
+    // the hull: the rules' own outline, the rectangle of the view's length and width every
+    // measure and contact uses (so ships hauled alongside are drawn touching, never overlapping);
+    // in the hull's own frame u runs to the bow, v to port (svg y = -v). The bow is a point drawn
+    // inside the outline's fore end, never beyond it.
     const bow = Math.min(W * 0.6, L / 4);
-    body.append(s("path", { class: "hull", d: `M ${-L / 2} ${-W / 2} L ${L / 2 - bow} ${-W / 2} L ${L / 2} 0 L ${L / 2 - bow} ${W / 2} L ${-L / 2} ${W / 2} Z`, style: `stroke:${colour(sh.side)}` }));
+    body.append(s("polygon", { class: "hull", points: `${L / 2},${-W / 2} ${-L / 2},${-W / 2} ${-L / 2},${W / 2} ${L / 2},${W / 2}` }));
+    // the side's colour as a rail drawn wholly inside the outline (its stroke too)
+    body.append(s("rect", { class: "rail", x: -L / 2 + RAIL, y: -W / 2 + RAIL, width: L - 2 * RAIL, height: W - 2 * RAIL, style: `stroke:${colour(sh.side)}` }));
+    body.append(s("path", { class: "bow-mark", d: `M ${L / 2 - bow} ${-W / 2} L ${L / 2} 0 L ${L / 2 - bow} ${W / 2}` }));
     // each section a panel of the deck with its hit points; a section alight glows
     for (const sec of sh.sections) {
       const burning = fires.some((f) => f.what === "ship" && f.target === sh.name && f.section === sec.name);
