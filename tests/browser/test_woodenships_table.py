@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import Server
 from tests.browser.test_rulesets import api, dataset
-from tests.browser.test_woodenships import by_picks, new_game, open_table, settle, share_round, shot, token, watch_errors
+from tests.browser.test_woodenships import by_picks, click_piece, new_game, open_table, settle, share_round, shot, token, watch_errors
 
 
 @pytest.fixture
@@ -176,3 +176,37 @@ def centre_pose(corners: list[list[float]]) -> tuple[float, float, float]:
     y = sum(p[1] for p in corners) / 4
     bow = ((corners[0][0] + corners[3][0]) / 2, (corners[0][1] + corners[3][1]) / 2)
     return x, y, math.degrees(math.atan2(bow[1] - y, bow[0] - x))
+
+
+# ---------------------------------------------------------------------- item 3: selections come and go
+
+
+def test_a_selections_rings_are_drawn_only_while_it_is_selected_live(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    g, me, _, v = to_prompt(server, "NextPrompt")
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    ready = v["prompt"]["ready"][0]
+    click_piece(page, f"#layer-figures g[data-name='{ready}'] .base")
+    page.wait_for_selector(f"#layer-select .move-ring[data-figure='{ready}']")
+    # a replayed step draws no selection, nor an aim
+    page.click("#replay-open")
+    page.wait_for_function("document.body.dataset.replay !== ''")
+    page.fill("#replay-slider", "0")
+    page.wait_for_function("document.body.dataset.replay === '0'")
+    assert page.locator("#layer-select *").count() == 0 and page.locator("#layer-aim *").count() == 0
+    shot(page, pytestconfig, "woodenships-replay-no-rings.png")
+    page.click("#replay-live")
+    page.wait_for_function("document.body.dataset.replay === ''")
+    # chosen again, then the figures' turn ended: the next decision (the other side's, then the
+    # ship phase) shows no rings until something is selected again
+    page.click(f"button.next-figure[data-figure='{ready}']")
+    page.wait_for_selector(f"#layer-select .move-ring[data-figure='{ready}']")
+    before = dataset(page, "actions")
+    page.click("#pass")
+    settle(page, before)
+    page.wait_for_function("document.body.dataset.busy !== '1' && document.body.dataset.prompt !== 'NextPrompt'")
+    assert page.locator("#layer-select *").count() == 0
+    page.wait_for_function("document.body.dataset.prompt === 'SteerPrompt'", timeout=60_000)
+    assert page.locator("#layer-select *").count() == 0
+    shot(page, pytestconfig, "woodenships-ship-phase-no-rings.png")
+    assert errors == [], errors

@@ -74,11 +74,14 @@ export default function register(client) {
     drawSelection(st);
   }
 
+  // a selection's geometry (a figure's move ring and range bands, a gun's arc) is drawn only while
+  // it is selected, on the live table: a replayed step shows none, and a new decision (the ship
+  // phase, another figure's turn) drops it unless its form selects again
   function drawSelection(st) {
     const g = client.layers.select;
     if (!g) return;
     g.replaceChildren();
-    if (!sel || !T) return;
+    if (!sel || !T || client.replaying()) return;
     const live = client.live();
     if (sel.kind === "figure") {
       const fg = st.figures.find((f) => f.name === sel.name && f.life > 0 && f.x !== undefined && f.x !== null);
@@ -163,7 +166,11 @@ export default function register(client) {
     boardClick(pt) {
       if (client.replaying() || !forms.boardClick(pt)) select(pieceAt(pt));
     },
-    clear: forms.clear,
+    clear() {
+      sel = null;
+      client.layers.select?.replaceChildren();
+      forms.clear();
+    },
     highlight,
     // the events the server leaves unworded: a figure that stayed where it stood
     logText: (e) => (e.kind === "move" && e.figure ? `  ${e.figure} stands fast.` : null),
