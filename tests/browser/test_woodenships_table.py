@@ -210,3 +210,31 @@ def test_a_selections_rings_are_drawn_only_while_it_is_selected_live(page: Page,
     assert page.locator("#layer-select *").count() == 0
     shot(page, pytestconfig, "woodenships-ship-phase-no-rings.png")
     assert errors == [], errors
+
+
+# ---------------------------------------------------------------------- item 4: sections and the pool
+
+
+@pytest.mark.rules("WS-SHIP-2", "WS-DMG-1", "WS-ANIMAL-6")
+def test_a_damaged_ships_panel_and_board_say_its_pool_and_each_sections_state(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    from tests.browser.test_woodenships import breathe_until_alight
+
+    g, v = breathe_until_alight(server)
+    sh = next(s for s in v["state"]["ships"] if s["name"] == "Sea Wolf")
+    fire = v["state"]["fires"][0]
+    left = sh["points"] - sh["lost"]
+    assert 0 < left < sh["points"]
+    errors = watch_errors(page)
+    open_table(page, server, g["links"]["blue"])
+    card = page.inner_text("#pieces [data-ship='Sea Wolf'] .facts") if page.locator("#pieces").count() else page.inner_text("[data-ship='Sea Wolf'] .facts")
+    assert f"{left}/{sh['points']} hit points" in card
+    assert f"{fire['section']} on fire" in card
+    for sec in sh["sections"]:  # no section reads as untouched by its starting share
+        assert f"{sec['name']} {sec['hit_points']}" not in card
+    board = page.locator("#layer-ships g.ws-ship[data-name='Sea Wolf']")
+    assert board.locator(".ws-marks").text_content() == f"{left}/{sh['points']} · {'dead in the water' if sh['band'] == 'dead' else 'half speed'}"
+    states = dict(board.locator("g.section").evaluate_all("gs => gs.map(g => [g.dataset.section, g.dataset.state])"))
+    assert states == {c["name"]: ("burning" if c["name"] == fire["section"] else "intact") for c in sh["sections"]}
+    assert all(f"{left} of {sh['points']} left" in (t or "") for t in board.locator("g.section > title").all_text_contents())
+    shot(page, pytestconfig, "woodenships-sections-and-pool.png")
+    assert errors == [], errors

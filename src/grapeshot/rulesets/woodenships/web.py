@@ -207,7 +207,7 @@ def shapes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     (a figure in the water or off the table included where it stands) and loose weapons."""
     out: list[dict[str, Any]] = []
     for ship in view.get("ships", []):
-        hp = ", ".join(f"{s['name']} {s['hit_points']}" for s in ship.get("sections", []))
+        hp = f"{ship['points'] - ship['lost']}/{ship['points']} in one pool for {', '.join(s['name'] for s in ship.get('sections', []))}"
         corners = _corners(ship["x"], ship["y"], ship["heading"], ship["length"], ship["width"])
         out.append(
             {

@@ -10,7 +10,7 @@
 import { makePieces } from "./pieces.js";
 import { makeRings } from "./rings.js";
 import { makeForms } from "./forms.js";
-import { SHIP_BANDS, FORT_BANDS, HEROES } from "./pieces.js";
+import { SHIP_BANDS, FORT_BANDS, HEROES, sectionWords } from "./pieces.js";
 
 export default function register(client) {
   const { h, s, draw, fmt, dist } = client;
@@ -113,7 +113,9 @@ export default function register(client) {
       h("div", { class: `ship-card${sh.afloat ? "" : " sunk"}`, "data-ship": sh.name },
         h("span", { class: "swatch", style: `background:${pieces.colour(sh.side)}` }),
         h("span", { class: "name", onclick: centre(sh.x, sh.y), title: "show on the table" }, sh.name),
-        h("div", { class: "facts" }, `${sh.type}, ${sh.side} · ${sh.points - sh.lost}/${sh.points} hit points · `, h("span", { class: `tag band-${sh.band}` }, SHIP_BANDS[sh.band] || sh.band), ` · ${sh.sections.map((c) => `${c.name} ${c.hit_points}`).join(", ")}`)),
+        sh.afloat
+          ? h("div", { class: "facts" }, `${sh.type}, ${sh.side} · ${sh.points - sh.lost}/${sh.points} hit points · `, h("span", { class: `tag band-${sh.band}` }, SHIP_BANDS[sh.band] || sh.band), sh.sinks_at ? ` · goes down turn ${sh.sinks_at[0]}` : "", h("span", { class: "sections" }, ` · sections ${sectionWords(sh, st.fires)} (one pool of points)`))
+          : h("div", { class: "facts" }, `${sh.type}, ${sh.side} · `, h("span", { class: "tag band-sunk" }, "sunk"))),
     );
     const fortRows = st.forts.map((f) =>
       h("div", { class: `ship-card${f.collapsed ? " sunk" : ""}`, "data-fort": f.name },
