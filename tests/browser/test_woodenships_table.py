@@ -238,3 +238,53 @@ def test_a_damaged_ships_panel_and_board_say_its_pool_and_each_sections_state(pa
     assert all(f"{left} of {sh['points']} left" in (t or "") for t in board.locator("g.section > title").all_text_contents())
     shot(page, pytestconfig, "woodenships-sections-and-pool.png")
     assert errors == [], errors
+
+
+# ---------------------------------------------------------------------- item 5: one measure
+
+
+def to_a_shot(server: Server) -> tuple[dict[str, Any], str, str, dict[str, Any], int]:
+    """A ship duel played by picks until the person's figure may shoot: the game, seat, token,
+    view and the index of the first shot listed."""
+    g, me = new_game(server, "ship-duel")
+    tok = token(g["links"][me])
+    v = api(server, f"/api/games/{g['id']}?token={tok}")
+    for _ in range(400):
+        p = v["prompt"]
+        options = [o["value"] for o in p["legal"]["parts"][0]["options"]] if p else []
+        if p and p["kind"] == "ActPrompt":
+            shots = [i for i, o in enumerate(options) if o["what"] == "shoot"]
+            if shots:
+                return g, me, tok, v, shots[0]
+        pick = share_round(p)
+        if p["kind"] == "NextPrompt" and len(options) > 1:
+            pick = [1]
+        elif p["kind"] == "ActPrompt":
+            pick = [next((i for i, o in enumerate(options) if o["what"] == "none"), 0)]
+        v = dict(api(server, f"/api/games/{g['id']}/actions?token={tok}", {"picks": pick, "digest": p["legal"]["digest"]}))
+    raise AssertionError("no shot came")
+
+
+@pytest.mark.rules("WS-ARMS-1")
+def test_the_range_printed_before_a_shot_is_the_one_the_log_gives(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    g, me, tok, v, i = to_a_shot(server)
+    option = v["prompt"]["legal"]["parts"][0]["options"][i]["value"]
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    page.select_option("#act-list", str(i))
+    page.wait_for_selector("#layer-aim text.target-range[data-range]")
+    shown = float(page.get_attribute("#layer-aim text.target-range", "data-range") or "nan")
+    label = page.locator("#layer-aim text.target-range").evaluate("t => t.firstChild.textContent")
+    fig = next(f for f in v["state"]["figures"] if f["name"] == v["prompt"]["figure"])
+    foe = next(f for f in v["state"]["figures"] if f["name"] == option["target"])
+    centres = math.hypot(foe["x"] - fig["x"], foe["y"] - fig["y"])
+    assert shown < centres - 0.5  # base edge to base edge, not the centres' distance
+    shot(page, pytestconfig, "woodenships-shot-range.png")
+    before = dataset(page, "actions")
+    page.click("#act-go")
+    settle(page, before)
+    log = api(server, f"/api/games/{g['id']}?token={tok}&since=0")["log"]
+    fired = [e for e in log if e["kind"] == "shot" and e.get("figure") == fig["name"]][-1]
+    assert fired["range"] == pytest.approx(shown, abs=1e-4)
+    assert label.endswith(f': {round(fired["range"], 1):g}"'), label  # the page prints the rules' number
+    assert errors == [], errors

@@ -12,7 +12,8 @@ them), ``move`` what a click on the table would make of a figure's move (the sur
 the point, the path by :func:`.figures.plan`, the weapons in reach on the way, or why not), and
 ``mount`` where each free place for a drafted gun lies (:func:`.mounts.free_places`, the very
 places the mount prompt lists), and ``steer`` (:mod:`.helm`) where a ruler move of the ship
-steering now would take her, by the code the move runs.
+steering now would take her, by the code the move runs, and ``range`` (:mod:`.measures`) how far
+a target is in the rules' measure (the number the log then gives).
 
 The shapes (``WebPlugin.shapes``) are what the generic client draws if the script cannot load:
 hulls with each section's line across the deck, figures' bases in their side's colour, guns'
@@ -45,6 +46,7 @@ from grapeshot.rulesets.woodenships.data import (
     SMALL_ARMS,
 )
 from grapeshot.rulesets.woodenships.helm import STEER_PREVIEW
+from grapeshot.rulesets.woodenships.measures import RANGE_PREVIEW
 from grapeshot.rulesets.woodenships.mounts import MountPrompt, free_places
 from grapeshot.rulesets.woodenships.places import surfaces_at
 from grapeshot.rulesets.woodenships.state import Shore
@@ -255,6 +257,6 @@ WEB = WebPlugin(
     static=resources.files("grapeshot.rulesets.woodenships").joinpath("static"),
     script="woodenships.js",
     styles=("woodenships.css",),
-    previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW, "steer": STEER_PREVIEW},
+    previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW, "steer": STEER_PREVIEW, "range": RANGE_PREVIEW},
     shapes=shapes,
 )

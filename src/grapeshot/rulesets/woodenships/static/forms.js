@@ -253,8 +253,23 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
       const fg = figureOf(p.figure);
       const t = listed[i]?.value.target;
       const c = t && placeOf(t);
-      if (fg && c) aim.append(draw.line([fg.x, fg.y], c, "target-line"), draw.label(c, `${listed[i].value.what} ${t}: ${fmt(dist([fg.x, fg.y], c))}"`));
+      if (!fg || !c) return;
+      // the line from the figure (or the gun it fires), the range the rules measure beside it:
+      // the server's `range` preview, the number the log will give, never the centres' distance
+      const weapon = listed[i].value.weapon;
+      const from = (weapon && placeOf(weapon) && stateOf().guns.some((g) => g.name === weapon)) ? placeOf(weapon) : [fg.x, fg.y];
+      const label = draw.label(c, `${listed[i].value.what} ${t}`);
+      label.classList.add("target-range");
+      aim.append(draw.line(from, c, "target-line"), label);
+      const my = (measured += 1);
+      client.call("/preview/range", { q: { figure: p.figure, target: t, ...(weapon ? { weapon } : {}) } }).then((r) => {
+        if (my !== measured || !label.isConnected) return;
+        label.textContent = `${listed[i].value.what} ${t}: ${fmt(r.range)}"`;
+        label.dataset.range = String(r.range);
+        label.append(s("title", {}, `measured ${r.measured}, as the rules measure it`));
+      }).catch(() => {});
     }
+    let measured = 0;
     mark(Number(list.value));
     click = (pt) => {
       const hit = pieceAt(pt, targets);
