@@ -165,7 +165,21 @@ def test_every_ship_type_is_drawn_as_the_outline_the_rules_measure(page: Page, s
         sh = next(s for s in v["state"]["ships"] if s["name"] == name)
         assert inside[0] >= -sh["length"] / 2 - 1e-6 and inside[1] >= -sh["width"] / 2 - 1e-6
         assert inside[0] + inside[2] <= sh["length"] / 2 + 1e-6 and inside[1] + inside[3] <= sh["width"] / 2 + 1e-6
-    page.locator("#layer-ships g.ws-ship[data-name='Griffin']").scroll_into_view_if_needed()
+    # no label overprints another (their boxes measured on the screen), nor another ship's hull
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#layer-ships .ws-name, #layer-ships .hp-track, #layer-ships .ws-marks')].map(el => {
+             const b = el.getBoundingClientRect(); return [el.closest('g.ws-ship').dataset.name, el.getAttribute('class'), b.left, b.top, b.right, b.bottom]; })"""
+    )
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not (a[2] < b[4] - 0.5 and b[2] < a[4] - 0.5 and a[3] < b[5] - 0.5 and b[3] < a[5] - 0.5), (a, b)
+    hull_boxes = page.evaluate(
+        "() => [...document.querySelectorAll('#layer-ships g.ws-ship')].map(g => { const b = g.querySelector('.hull').getBoundingClientRect(); return [g.dataset.name, b.left, b.top, b.right, b.bottom]; })"
+    )
+    for name, left, top, right, bottom in hull_boxes:
+        for a in boxes:
+            if a[0] != name:
+                assert not (a[2] < right - 0.5 and left < a[4] - 0.5 and a[3] < bottom - 0.5 and top < a[5] - 0.5), (a, name)
     shot(page, pytestconfig, "woodenships-every-ship-type.png")
     assert errors == [], errors
 
@@ -287,4 +301,42 @@ def test_the_range_printed_before_a_shot_is_the_one_the_log_gives(page: Page, se
     fired = [e for e in log if e["kind"] == "shot" and e.get("figure") == fig["name"]][-1]
     assert fired["range"] == pytest.approx(shown, abs=1e-4)
     assert label.endswith(f': {round(fired["range"], 1):g}"'), label  # the page prints the rules' number
+    assert errors == [], errors
+
+
+# ---------------------------------------------------------------------- item 6: words
+
+
+def test_the_top_bar_says_the_seat_once_and_the_draft_counts_by_kind(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    g, me, tok, v = to_prompt(server, "PickPrompt")
+    for _ in range(2):  # the person takes two weapons (the AI its own between)
+        v = by_picks(server, g["id"], tok, v, share_round)
+    assert v["prompt"]["kind"] == "PickPrompt" and v["prompt"]["text"].startswith(f"{me}: ")
+    taken = v["state"]["draft"]["taken"][me]
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    top = page.inner_text("#waiting")
+    assert top.count(me) == 1, top  # "Your decision (red): take a weapon from the pile"
+    words = page.inner_text(f"#draft-taken [data-seat='{me}']")
+    assert ", ".join(taken) not in words and not any(name in words for name in taken), words  # no "rifle 1, rifle 3"
+    kinds = [n.rsplit(" ", 1)[0] for n in taken]
+    assert all(k in words for k in kinds) and words.startswith(f"{me} has taken ")
+    shot(page, pytestconfig, "woodenships-draft-words.png")
+    assert errors == [], errors
+
+
+def test_the_game_over_banner_says_the_points_in_words(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    g, me = new_game(server, "ship-duel", options={"turn_limit": 1})
+    tok = token(g["links"][me])
+    v = api(server, f"/api/games/{g['id']}?token={tok}")
+    for _ in range(300):
+        if v["outcome"] is not None:
+            break
+        v = by_picks(server, g["id"], tok, v, share_round)
+    assert v["outcome"] is not None and "{" in v["outcome"]["detail"]  # the rules' detail keeps its record
+    errors = watch_errors(page)
+    open_table(page, server, g["links"][me])
+    banner = page.inner_text("#outcome")
+    assert "Game over" in banner and "{" not in banner and "points" in banner, banner
+    shot(page, pytestconfig, "woodenships-game-over.png")
     assert errors == [], errors

@@ -21,7 +21,9 @@ export function renderStatus() {
   if (v.outcome) {
     w.append("the game is over");
   } else if (v.prompt) {
-    w.append(h("span", { class: "me" }, `Your decision (${v.me}): `), h("span", { id: "prompt-text" }, v.prompt.text));
+    // the seat is said once: a prompt's text that opens with it ("red: take a weapon") loses it here
+    const text = v.me && v.prompt.text.startsWith(`${v.me}: `) ? v.prompt.text.slice(v.me.length + 2) : v.prompt.text;
+    w.append(h("span", { class: "me" }, `Your decision (${v.me}): `), h("span", { id: "prompt-text" }, text));
   } else if (v.sealed) {
     w.append(`your orders are sealed; waiting for ${v.waiting_for.map(who).join(", ")}`);
   } else {
@@ -31,7 +33,9 @@ export function renderStatus() {
   const out = $("#outcome");
   if (at.outcome) {
     const o = at.outcome;
-    out.textContent = `Game over on turn ${o.turn}: ${at.outcome_text || `won by ${(o.winners || []).join(", ") || "nobody"}`}. ${o.detail || ""}`;
+    // the rule set's plugin may word the detail (its scores as people say them)
+    const detail = hook("outcomeDetail")?.(o, at) ?? o.detail ?? "";
+    out.textContent = `Game over on turn ${o.turn}: ${at.outcome_text || `won by ${(o.winners || []).join(", ") || "nobody"}`}. ${detail}`;
     out.hidden = false;
   } else out.hidden = true;
   renderDegraded(at);

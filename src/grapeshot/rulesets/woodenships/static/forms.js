@@ -56,6 +56,19 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
     return "";
   }
 
+  // a weapon of the pile by its name, its number read as a label, not a count ("rifle #3")
+  const weaponName = (name) => String(name).replace(/ (\d+)$/, " #$1");
+  // what a seat has drafted, counted by kind: "2 rifles and a sword"
+  function takenWords(names) {
+    const counts = new Map();
+    for (const n of names) {
+      const kind = String(n).replace(/ \d+$/, "");
+      counts.set(kind, (counts.get(kind) || 0) + 1);
+    }
+    const parts = [...counts].map(([k, n]) => (n === 1 ? `${/^[aeiou]/.test(k) ? "an" : "a"} ${k}` : `${n} ${k}s`));
+    return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0] || "nothing";
+  }
+
   FORMS.PickPrompt = (fs, p, v) => {
     const d = v.state.draft || {};
     const rows = options(p).map((o, i) =>
@@ -67,7 +80,7 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
     );
     fs.append(h("table", { class: "ws-draft", id: "draft-list" }, h("tr", {}, h("th", {}, "weapon"), h("th", {}, "left"), h("th", {}, "bands or blow"), h("th", {})), ...rows));
     const taken = Object.entries(d.taken || {});
-    if (taken.length) fs.append(h("div", { class: "note" }, ...taken.map(([seat, ws]) => h("div", {}, `${seat} has taken: ${ws.join(", ")}`))));
+    if (taken.length) fs.append(h("div", { class: "note", id: "draft-taken" }, ...taken.map(([seat, ws]) => h("div", { "data-seat": seat, title: ws.map(weaponName).join(", ") }, `${seat} has taken ${takenWords(ws)}`))));
   };
 
   // -------------------------------------------------------------- a drafted gun: a free place on the table (sealed)
@@ -136,7 +149,7 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
       sel.value = String(hands.length ? hands[k % hands.length][1] : 0);
       return sel;
     });
-    fs.append(h("table", { class: "ws-share", id: "share-table" }, h("tr", {}, h("th", {}, "weapon"), h("th", {}, "goes to"), h("th", {}, "")), ...parts.map((part, k) => h("tr", { "data-weapon": part.key }, h("td", {}, part.key), h("td", {}, selects[k]), h("td", { class: "note" }, profile(part.key.replace(/ \d+$/, "")))))));
+    fs.append(h("table", { class: "ws-share", id: "share-table" }, h("tr", {}, h("th", {}, "weapon"), h("th", {}, "goes to"), h("th", {}, "")), ...parts.map((part, k) => h("tr", { "data-weapon": part.key }, h("td", {}, weaponName(part.key)), h("td", {}, selects[k]), h("td", { class: "note" }, profile(part.key.replace(/ \d+$/, "")))))));
     fs.append(h("p", { class: "note" }, "Sealed: the other sides see where your weapons went only when all have shared theirs out."));
     fs.append(h("div", { class: "row" }, button("Share them out", () => client.pick(selects.map((x) => Number(x.value)), p.legal.digest), { id: "submit-share", class: "primary" })));
   };
