@@ -340,3 +340,51 @@ def test_the_game_over_banner_says_the_points_in_words(page: Page, server: Serve
     assert "Game over" in banner and "{" not in banner and "points" in banner, banner
     shot(page, pytestconfig, "woodenships-game-over.png")
     assert errors == [], errors
+
+
+# ---------------------------------------------------------------------- item 7: the module, oars, ram odds
+
+
+def galleys() -> dict[str, Any]:
+    """Red's galley heading east straight at the side of Blue's, 10" off, both with sweeps and a
+    ram, the collisions module in play."""
+    crew = [{"kind": "captain", "weapons": ["sword"]}, {"kind": "man", "count": 4, "weapons": ["sword"]}]
+    lion = {"name": "Lion", "type": "narrow", "sections": 4, "x": 20, "y": 24, "heading": 0, "sweeps": True, "ram": True, "crew": crew}
+    crescent = {"name": "Crescent", "type": "narrow", "sections": 4, "x": 40, "y": 24, "heading": 90, "sweeps": True, "ram": True, "crew": crew}
+    return {
+        "name": "galley-ram",
+        "ruleset": "woodenships",
+        "modules": ["collisions"],
+        "table": {"width": 72, "height": 48},
+        "seats": [{"id": "red"}, {"id": "blue"}],
+        "fleets": [{"seat": "red", "ships": [lion]}, {"seat": "blue", "ships": [crescent]}],
+        "options": {"initiative": "fixed", "cost_margin": 1000, "equal_figures": False},
+    }
+
+
+@pytest.mark.rules("CG-RAM-2", "CG-SIDE-4")
+def test_the_module_is_named_galleys_row_and_a_rams_odds_read_in_a_few_lines(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+    g = api(server, "/api/games", {"ruleset": "woodenships", "scenario_yaml": json.dumps(galleys()), "seed": 2, "seats": {"red": "human", "blue": "heuristic"}})
+    tok = token(g["links"]["red"])
+    v = api(server, f"/api/games/{g['id']}?token={tok}")
+    assert v["prompt"]["kind"] == "SteerPrompt", v["prompt"]["kind"]
+    errors = watch_errors(page)
+    open_table(page, server, g["links"]["red"])
+    assert "Collisions, grappling and boarding" in page.inner_text("#game-modules")  # the module in play, named
+    for name in ("Lion", "Crescent"):  # each galley's sweeps drawn, a bank either side
+        assert page.locator(f"#layer-ships g.ws-ship[data-name='{name}'] .oars line.oar").count() >= 8
+    ahead = page.locator("#steer-options button.steer-option", has_text="ahead").last
+    ahead.click()
+    page.wait_for_function("() => !document.querySelector('#steer-odds-go').disabled")
+    assert "stops against Crescent" in page.inner_text("#steer-note")
+    page.click("#steer-odds-go")
+    page.wait_for_selector("#steer-odds-mean")
+    assert page.inner_text("#steer-odds-mean").startswith("mean damage: ")
+    sink = page.locator("#steer-odds-sink")
+    assert "sinks" in sink.inner_text() and 0.0 <= float(sink.get_attribute("data-sinks") or "nan") <= 1.0
+    details = page.locator("#steer-odds-all")
+    assert details.get_attribute("open") is None and page.locator("#steer-odds-all table").is_hidden()  # the list on demand
+    page.click("#steer-odds-all summary")
+    assert page.locator("#steer-odds-all tr").count() > 3
+    shot(page, pytestconfig, "woodenships-galley-ram-odds.png")
+    assert errors == [], errors

@@ -13,6 +13,15 @@ export function renderStatus() {
   const at = shown(); // during a replay the header tells the step shown, not the live game
   document.title = `grapeshot: ${v.title || "the table"}`;
   $("#game-title").textContent = v.title || "";
+  // the rule modules in play, named beside the game's title (they change how it plays)
+  const mods = v.modules || [];
+  let line = $("#game-modules");
+  if (!line) {
+    line = h("span", { id: "game-modules", class: "muted" });
+    $("#game-title").after(line);
+  }
+  line.textContent = mods.length ? ` · with ${mods.map((m) => m.title).join(", ")}` : "";
+  line.title = mods.length ? `rule modules in play: ${mods.map((m) => m.name).join(", ")}` : "";
   $("#turn").textContent = at.turn;
   $("#phase").textContent = at.phase;
   renderPhases(at);

@@ -35,8 +35,8 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
 
   // -------------------------------------------------------------- a ship's movement phase (helm.js)
 
-  FORMS.SteerPrompt = (fs, p) => {
-    click = helm.form(fs, p);
+  FORMS.SteerPrompt = (fs, p, v) => {
+    click = helm.form(fs, p, v);
   };
 
   // -------------------------------------------------------------- the draft

@@ -7,11 +7,38 @@
 // most the phase's value); that answer is posted as it stands and the server checks it.
 
 export function makeHelm(client) {
-  const { h, fmt, draw, dist, button, bearing, angleDiff } = client;
+  const { h, fmt, pct, draw, dist, button, bearing, angleDiff } = client;
   const options = (p) => p.legal?.parts?.[0]?.options || [];
   const shipOf = (name) => client.live().state.ships.find((x) => x.name === name);
 
-  function form(fs, p) {
+  // a ram's odds in a few lines: the mean damage either way, the chance the rammed ship sinks or
+  // is left dead in the water (her points and bands from the view, WS-DMG-2/3), and every way
+  // the ram can fall in a list on demand; any other odds as their list, on demand too
+  function oddsBox(box, a, ship, target) {
+    const list = Object.entries(a.outcomes || {}).sort((x, y) => y[1].p - x[1].p);
+    const table = h("table", { class: "odds-list" }, ...list.map(([k, q]) => h("tr", { "data-outcome": k }, h("td", {}, k), h("td", {}, pct(q.p)))));
+    const all = h("details", { id: "steer-odds-all" }, h("summary", {}, `every way it can fall (${list.length})`), table);
+    const head = h("div", { class: "odds-title" }, `${a.title || "odds"} (${a.exact ? "exact" : `${a.samples} samples`})`);
+    if (a.mean_to_target === undefined) {
+      box.replaceChildren(head, all);
+      return;
+    }
+    const lines = [h("div", { id: "steer-odds-mean" }, `mean damage: ${fmt(a.mean_to_target)} to ${target?.name ?? "the rammed"}, ${fmt(a.mean_to_rammer)} to ${ship}`)];
+    if (target) {
+      const left = target.points - target.lost;
+      let sinks = 0;
+      let dead = 0;
+      for (const [n, q] of Object.entries(a.to_target || {})) {
+        const d = Number(n);
+        if (d >= left) sinks += q.p;
+        else if (3 * (target.lost + d) >= 2 * target.points) dead += q.p;
+      }
+      lines.push(h("div", { id: "steer-odds-sink", "data-sinks": sinks, "data-dead": dead }, `${target.name} (${left}/${target.points}): sinks ${pct(sinks)}, left dead in the water ${pct(dead)}`));
+    }
+    box.replaceChildren(head, ...lines, all);
+  }
+
+  function form(fs, p, v) {
     const listed = options(p);
     const sh = shipOf(p.ship);
     const note = h("div", { id: "steer-note", class: "note" }, "Point at a move below, or click the table where her bow should head.");
@@ -26,7 +53,25 @@ export function makeHelm(client) {
     });
     fs.append(h("p", {}, `${p.ship}'s phase ${p.phase}: ${p.spin ? "she may only spin" : "swing the ruler from her bow"} up to ${fmt(p.swing, 0)}° either way, the mark at most ${fmt(p.value)}" out.`));
     fs.append(h("div", { class: "row steer-options", id: "steer-options" }, ...rows));
-    fs.append(note, h("div", { class: "row" }, go));
+    const oddsBoxEl = h("div", { id: "steer-odds", class: "note" });
+    const odds = v?.web?.odds ? button("odds first", () => askOdds(), { id: "steer-odds-go", disabled: true }) : null;
+    fs.append(note, h("div", { class: "row" }, go, odds), oddsBoxEl);
+    let lastPv = null;
+    async function askOdds() {
+      if (!chosen) return;
+      const c = chosen;
+      oddsBoxEl.textContent = "working out the odds…";
+      const body = c.pick !== null && c.pick !== undefined ? { picks: [c.pick], digest: p.legal.digest } : { action: { kind: "steer", angle: c.angle, inches: c.inches } };
+      try {
+        const a = await client.call("/odds", { method: "POST", body });
+        if (chosen !== c || !oddsBoxEl.isConnected) return;
+        const hit = lastPv?.stopped_by?.kind === "ship" ? client.live().state.ships.find((x) => x.name === lastPv.stopped_by.with) : null;
+        oddsBoxEl.replaceChildren();
+        oddsBox(oddsBoxEl, a.outcomes || a.mean_to_target !== undefined ? a : a.whole || a, p.ship, hit);
+      } catch (err) {
+        oddsBoxEl.textContent = `no odds: ${err.message}`;
+      }
+    }
 
     let seq = 0;
     async function show(c) {
@@ -65,8 +110,13 @@ export function makeHelm(client) {
     async function choose(c) {
       chosen = c;
       go.disabled = true;
+      oddsBoxEl.replaceChildren();
       const pv = await show(c);
-      if (pv && chosen === c) go.disabled = !pv.ok;
+      if (pv && chosen === c) {
+        go.disabled = !pv.ok;
+        lastPv = pv;
+        if (odds) odds.disabled = !pv.ok;
+      }
     }
 
     function send() {

@@ -71,6 +71,15 @@ export function makePieces(client) {
       body.append(sg);
     }
     for (const m of sh.masts || []) body.append(s("circle", { class: "mast", cx: m, cy: 0, r: 0.3 }));
+    // a galley's sweeps (the collisions module's oars, CG-SIDE-4): a bank out over either side,
+    // drawn beyond the outline as oars are, apart from the hull the rules measure
+    if (sh.sweeps && sh.afloat) {
+      const oars = s("g", { class: "oars", "data-oars": "1" });
+      for (let u = -L / 2 + 0.8; u <= L / 2 - bow - 0.4; u += 1.0) {
+        for (const side of [-1, 1]) oars.append(s("line", { class: "oar", x1: u, y1: (side * W) / 2, x2: u - 0.35, y2: side * (W / 2 + 0.7) }));
+      }
+      body.prepend(oars);
+    }
     g.append(body);
     const [c, sn] = unit(sh.heading);
     // the hit-point track beside the hull, unturned so it reads: a pip a point, the lost hollow,
