@@ -9,20 +9,36 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import Server
 from tests.browser.test_rulesets import api, dataset
-from tests.browser.test_woodenships import by_picks, click_piece, new_game, open_table, settle, share_round, shot, token, watch_errors
+from tests.browser.test_woodenships import DESKTOP, PHONE, TABLET, by_picks, click_piece, new_game, open_table, settle, share_round, shot, token, watch_errors
 
 
 @pytest.fixture
 def server(module_server: Server) -> Server:
     return module_server
+
+
+@pytest.fixture
+def context_at(browser: Browser) -> Iterator[Any]:
+    """Pages of a given screen size (touch below desktop), closed after the test."""
+    made: list[Any] = []
+
+    def make(size: tuple[int, int]) -> Page:
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()
 
 
 def to_prompt(server: Server, kind: str, scenario: str = "ship-duel") -> tuple[dict[str, Any], str, str, dict[str, Any]]:
@@ -85,6 +101,11 @@ def test_the_ruler_move_is_previewed_where_the_server_says_and_the_ship_goes_the
     c, s = math.cos(math.radians(sh["heading"] + 20)), math.sin(math.radians(sh["heading"] + 20))
     bow = (sh["x"] + sh["length"] / 2 * math.cos(math.radians(sh["heading"])), sh["y"] + sh["length"] / 2 * math.sin(math.radians(sh["heading"])))
     at = (bow[0] + c * p["value"] * 0.7, bow[1] + s * p["value"] * 0.7)
+    # with a mouse, the move under the pointer is previewed before any click
+    c2, s2 = math.cos(math.radians(sh["heading"] - 40)), math.sin(math.radians(sh["heading"] - 40))
+    over = (bow[0] + c2 * p["value"] * 0.5, bow[1] + s2 * p["value"] * 0.5)
+    page.mouse.move(box["x"] + over[0] * inch, box["y"] + (v["state"]["table"]["height"] - over[1]) * inch, steps=3)
+    page.wait_for_function("() => Math.abs(Number(document.querySelector('#layer-preview g[data-key=steer]')?.dataset.angle) + 40) <= 1")
     page.mouse.click(box["x"] + at[0] * inch, box["y"] + (v["state"]["table"]["height"] - at[1]) * inch)
     page.wait_for_function("() => !document.querySelector('#steer-go').disabled")
     key = page.locator("#layer-preview g[data-key=steer]")
@@ -140,9 +161,11 @@ def drawn_hulls(page: Page) -> dict[str, list[list[float]]]:
     )
 
 
-def test_every_ship_type_is_drawn_as_the_outline_the_rules_measure(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
+def test_every_ship_type_is_drawn_as_the_outline_the_rules_measure(context_at: Any, server: Server, size: tuple[int, int], pytestconfig: pytest.Config) -> None:
     from grapeshot.geometry import Hull, hull_distance, hulls_overlap
 
+    page = context_at(size)
     g = api(server, "/api/games", {"ruleset": "woodenships", "scenario_yaml": json.dumps(every_type()), "seed": 1, "seats": {"red": "human", "blue": "human"}})
     v = api(server, f"/api/games/{g['id']}?token={token(g['links']['red'])}")
     errors = watch_errors(page)
@@ -180,7 +203,7 @@ def test_every_ship_type_is_drawn_as_the_outline_the_rules_measure(page: Page, s
         for a in boxes:
             if a[0] != name:
                 assert not (a[2] < right - 0.5 and left < a[4] - 0.5 and a[3] < bottom - 0.5 and top < a[5] - 0.5), (a, name)
-    shot(page, pytestconfig, "woodenships-every-ship-type.png")
+    shot(page, pytestconfig, f"woodenships-every-ship-type-{size[0]}x{size[1]}.png")
     assert errors == [], errors
 
 

@@ -4,7 +4,8 @@
 // tracks, and a ghost of the hull where the move leaves her (stopped short of what she meets).
 // The ruler's swing and mark are continuous in the rules, so a click on the table steers too: the
 // swing towards the point (at most the rules' swing either way) and the mark at its distance (at
-// most the phase's value); that answer is posted as it stands and the server checks it.
+// most the phase's value); that answer is posted as it stands and the server checks it. With a
+// mouse, the move under the pointer is previewed as it moves over the table.
 
 export function makeHelm(client) {
   const { h, fmt, pct, draw, dist, button, bearing, angleDiff } = client;
@@ -109,6 +110,7 @@ export function makeHelm(client) {
 
     async function choose(c) {
       chosen = c;
+      pending = null; // a pointer's preview still waiting gives way to the choice
       go.disabled = true;
       oddsBoxEl.replaceChildren();
       const pv = await show(c);
@@ -127,16 +129,38 @@ export function makeHelm(client) {
 
     // a click on the table: the ruler swung towards the point, the mark at its distance; a listed
     // move within half a degree and a tenth of an inch of it is taken as listed
-    const click = (pt) => {
-      if (!sh) return;
+    function steerAt(pt) {
       const bow = [sh.x + (sh.length / 2) * Math.cos((sh.heading * Math.PI) / 180), sh.y + (sh.length / 2) * Math.sin((sh.heading * Math.PI) / 180)];
       const swing = Math.max(-p.swing, Math.min(p.swing, angleDiff(bearing(bow, pt), sh.heading)));
       const angle = Math.round(swing);
       const inches = Math.round(Math.min(p.value, dist(bow, pt)) * 10) / 10;
       const near = listed.findIndex((o) => Math.abs(o.value.angle - angle) < 0.5 && Math.abs(o.value.inches - inches) < 0.1);
-      choose(near >= 0 ? { angle: listed[near].value.angle, inches: listed[near].value.inches, pick: near } : { angle, inches, pick: null });
+      return near >= 0 ? { angle: listed[near].value.angle, inches: listed[near].value.inches, pick: near } : { angle, inches, pick: null };
+    }
+    // with a mouse, the move under the pointer is previewed as it goes (a few times a second);
+    // leaving the table shows the chosen one again
+    const board = client.board;
+    let pending = null; // the latest point under the pointer, previewed when the last preview is a moment old
+    let timer = null;
+    const follow = (evt) => {
+      if (!note.isConnected) return stop();
+      if (evt.pointerType !== "mouse" || !sh) return;
+      pending = client.toWorld(evt);
+      if (timer === null) {
+        timer = setTimeout(() => {
+          timer = null;
+          if (pending && note.isConnected) show(steerAt(pending));
+        }, 120);
+      }
     };
-    return click;
+    const away = () => (note.isConnected ? chosen && show(chosen) : stop());
+    function stop() {
+      board.removeEventListener("pointermove", follow);
+      board.removeEventListener("pointerleave", away);
+    }
+    board.addEventListener("pointermove", follow);
+    board.addEventListener("pointerleave", away);
+    return (pt) => sh && choose(steerAt(pt));
   }
 
   return { form };
