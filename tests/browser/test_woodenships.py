@@ -227,6 +227,11 @@ def test_every_scenario_plays_to_a_result_through_the_tables_own_forms(context_a
     if scenario == "free-for-all":
         assert mounted, "the person drafted no gun to mount"
     shot(page, pytestconfig, f"woodenships-{scenario}.png")
+    # a ship reads "yours" while the person's side holds her; one taken from it says by whom
+    final = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}")["state"]["ships"]
+    for sh in final:
+        name = page.locator(f"#layer-ships g.ws-ship[data-name='{sh['name']}'] .ws-name").text_content() or ""
+        assert name.endswith("(yours)") == (sh["side"] == me) and name.endswith(f"(taken by {sh['side']})") == (sh["owner"] == me != sh["side"]), (name, sh)
     assert errors == [], errors
     assert decisions > 0
 

@@ -36,7 +36,7 @@ export function makePieces(client) {
     const L = sh.length;
     const W = sh.width;
     const g = s("g", {
-      class: `ws-ship band-${sh.band}${sh.afloat ? "" : " sunk"}${live.me && sh.owner === live.me ? " mine" : ""}`,
+      class: `ws-ship band-${sh.band}${sh.afloat ? "" : " sunk"}${live.me && sh.side === live.me ? " mine" : ""}`,
       "data-name": sh.name,
       "data-band": sh.band,
       "data-left": sh.points - sh.lost,
@@ -94,7 +94,9 @@ export function makePieces(client) {
     }
     for (const k of [1, 2]) track.append(s("line", { class: "band-edge", x1: ((shown * k) / 3) * 0.7 - 0.075, x2: ((shown * k) / 3) * 0.7 - 0.075, y1: -0.6, y2: 0.6 }));
     g.append(track);
-    g.append(s("text", { class: "ws-name", x: 0, y: -r - 0.5 }, `${sh.name}${live.me && sh.owner === live.me ? " (yours)" : ""}`));
+    // whose she is now: a ship taken from the seat is no longer "yours"
+    const whose = !live.me ? "" : sh.side === live.me ? " (yours)" : sh.owner === live.me ? ` (taken by ${sh.side})` : "";
+    g.append(s("text", { class: "ws-name", x: 0, y: -r - 0.5 }, `${sh.name}${whose}`));
     const marks = sh.afloat ? [`${left}/${sh.points}`, SHIP_BANDS[sh.band] || sh.band] : ["sunk"];
     if (sh.sinks_at && sh.afloat) marks.push(`goes down turn ${sh.sinks_at[0]}`);
     if (sh.grappled.length) marks.push(`grappled to ${sh.grappled.join(", ")}`);
