@@ -139,7 +139,7 @@ def answer(page: Page, turn: dict[str, Any], seen: set[str]) -> None:
         else:
             page.click("#act-go")
     elif kind == "SteerPrompt":  # the helm's form: the straightest full mark the prompt lists, previewed, then sent
-        ahead = page.locator("#steer-options button.steer-option", has_text="ahead")
+        ahead = page.locator("#steer-options tr[data-swing='0'] button.steer-option")
         (ahead.last if ahead.count() else page.locator("#steer-options button.steer-option").first).click()
         page.wait_for_selector("#layer-preview polygon.steer-ghost")
         if page.locator("#steer-go").is_disabled():  # refused (the wind): hold her course as listed

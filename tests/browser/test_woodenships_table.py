@@ -67,7 +67,11 @@ def ghost(page: Page) -> tuple[float, float, float]:
 
 
 @pytest.mark.rules("WS-MOVE-1")
-def test_the_ruler_move_is_previewed_where_the_server_says_and_the_ship_goes_there(page: Page, server: Server, pytestconfig: pytest.Config) -> None:
+@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
+def test_the_ruler_move_is_previewed_where_the_server_says_and_the_ship_goes_there(
+    context_at: Any, server: Server, size: tuple[int, int], pytestconfig: pytest.Config
+) -> None:
+    page = context_at(size)
     g, me, tok, v = to_prompt(server, "SteerPrompt")
     p = v["prompt"]
     listed = p["legal"]["parts"][0]["options"]
@@ -90,10 +94,11 @@ def test_the_ruler_move_is_previewed_where_the_server_says_and_the_ship_goes_the
         assert page.locator("#layer-preview .steer-ruler").count() == 1 and page.locator("#layer-preview .steer-track").count() == 2
         seen.append(ghost(page))
     assert seen[0] != seen[1]  # the ghost moved with the option
-    shot(page, pytestconfig, "woodenships-steer-preview.png")
+    shot(page, pytestconfig, f"woodenships-steer-preview-{size[0]}x{size[1]}.png")
 
     # a click on the table steers: the ruler towards the point, a mark the listing does not have
     sh = next(s for s in v["state"]["ships"] if s["name"] == p["ship"])
+    page.locator("#board").scroll_into_view_if_needed()  # on a narrow screen the forms lie below the board
     box = page.locator("#layer-sea rect.sea").bounding_box()
     assert box is not None
     inch = box["width"] / v["state"]["table"]["width"]
@@ -396,7 +401,7 @@ def test_the_module_is_named_galleys_row_and_a_rams_odds_read_in_a_few_lines(pag
     assert "Collisions, grappling and boarding" in page.inner_text("#game-modules")  # the module in play, named
     for name in ("Lion", "Crescent"):  # each galley's sweeps drawn, a bank either side
         assert page.locator(f"#layer-ships g.ws-ship[data-name='{name}'] .oars line.oar").count() >= 8
-    ahead = page.locator("#steer-options button.steer-option", has_text="ahead").last
+    ahead = page.locator("#steer-options tr[data-swing='0'] button.steer-option").last
     ahead.click()
     page.wait_for_function("() => !document.querySelector('#steer-odds-go').disabled")
     assert "stops against Crescent" in page.inner_text("#steer-note")

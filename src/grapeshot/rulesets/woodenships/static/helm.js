@@ -45,15 +45,27 @@ export function makeHelm(client) {
     const note = h("div", { id: "steer-note", class: "note" }, "Point at a move below, or click the table where her bow should head.");
     let chosen = null; // {angle, inches, pick}: the answer "Steer so" sends
     const go = button("Steer so", () => send(), { id: "steer-go", class: "primary", disabled: true });
+    // each listed move a small button: its mark, in a row for its swing (compact on a phone)
     const rows = listed.map((o, i) => {
-      const b = button(o.label, () => choose({ angle: o.value.angle, inches: o.value.inches, pick: i }), { class: "steer-option", "data-pick": i, "data-angle": o.value.angle, "data-inches": o.value.inches });
+      const moves = o.value.inches > 0 || o.value.angle !== 0;
+      const b = button(moves ? `${fmt(o.value.inches)}"` : o.label, () => choose({ angle: o.value.angle, inches: o.value.inches, pick: i }), { class: "steer-option", "data-pick": i, "data-angle": o.value.angle, "data-inches": o.value.inches, title: o.label, "aria-label": o.label });
       b.addEventListener("mouseenter", () => show({ angle: o.value.angle, inches: o.value.inches, pick: i }));
       b.addEventListener("focus", () => show({ angle: o.value.angle, inches: o.value.inches, pick: i }));
       b.addEventListener("mouseleave", () => chosen && show(chosen));
       return b;
     });
-    fs.append(h("p", {}, `${p.ship}'s phase ${p.phase}: ${p.spin ? "she may only spin" : "swing the ruler from her bow"} up to ${fmt(p.swing, 0)}° either way, the mark at most ${fmt(p.value)}" out.`));
-    fs.append(h("div", { class: "row steer-options", id: "steer-options" }, ...rows));
+    const swingWords = (a) => (a === 0 ? "ahead" : `${fmt(Math.abs(a), 0)}° ${a > 0 ? "port" : "starboard"}`);
+    const bySwing = new Map();
+    rows.forEach((b, i) => {
+      const o = listed[i].value;
+      const key = o.inches > 0 || o.angle !== 0 ? String(o.angle) : "hold";
+      if (!bySwing.has(key)) bySwing.set(key, []);
+      bySwing.get(key).push(b);
+    });
+    const table = h("table", { class: "steer-options", id: "steer-options" },
+      ...[...bySwing].map(([key, bs]) => h("tr", { "data-swing": key }, h("th", {}, key === "hold" ? "" : swingWords(Number(key))), h("td", {}, ...bs))));
+    fs.append(h("p", {}, `${p.ship}'s phase ${p.phase}: ${p.spin ? "she may only spin" : "swing the ruler from her bow"} up to ${fmt(p.swing, 0)}° either way, the mark at most ${fmt(p.value)}" out. Each button is a mark on the ruler.`));
+    fs.append(table);
     const oddsBoxEl = h("div", { id: "steer-odds", class: "note" });
     const odds = v?.web?.odds ? button("odds first", () => askOdds(), { id: "steer-odds-go", disabled: true }) : null;
     fs.append(note, h("div", { class: "row" }, go, odds), oddsBoxEl);
