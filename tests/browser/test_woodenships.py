@@ -170,12 +170,19 @@ def mount(page: Page) -> str:
     return places[-1]
 
 
-def play(page: Page, mounted: list[str] | None = None) -> tuple[int, set[str]]:
+def play(page: Page, mounted: list[str] | None = None, phases: Path | None = None) -> tuple[int, set[str]]:
     """Play the page's seat to the end of the game; the decisions made and the prompts seen
-    (and, into ``mounted``, the places its drafted guns were sent to)."""
+    (and, into ``mounted``, the places its drafted guns were sent to; into the folder
+    ``phases``, a screenshot of the first decision in each phase of the game)."""
     decisions, seen = 0, set()
     turn: dict[str, Any] = {"figures": 0}
+    shot_phases: set[str] = set()
     while not over_or_waiting(page):
+        phase = page.inner_text("#phase")
+        if phases is not None and phase not in shot_phases:
+            shot_phases.add(phase)
+            phases.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(phases / f"woodenships-duel-phase-{len(shot_phases)}-{phase.replace(' ', '-')}.png"))
         before = dataset(page, "actions")
         answer(page, turn, seen)
         settle(page, before)
@@ -452,7 +459,7 @@ def test_the_ship_duel_at_every_size(context_at: Any, server: Server, size: tupl
     page = context_at(size)
     errors = watch_errors(page)
     open_table(page, server, g["links"][me])
-    play(page)
+    play(page, phases=Path(str(pytestconfig.getoption("--output"))) if size == DESKTOP else None)
     assert "Game over" in page.inner_text("#outcome")
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0] + 1
     if size[0] < 900:
