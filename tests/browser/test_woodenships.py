@@ -234,6 +234,14 @@ def test_every_scenario_plays_to_a_result_through_the_tables_own_forms(context_a
     if scenario == "free-for-all":
         assert mounted, "the person drafted no gun to mount"
     shot(page, pytestconfig, f"woodenships-{scenario}.png")
+    if scenario == "galley-fight":  # the module's words on the table (a prize's name) overprint no label of the ships'
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('#layer-ships .ws-name, #layer-ships .hp-track, #layer-ships .ws-marks, #layer-modules g[data-shape=label] > text')]
+                 .map(el => { const b = el.getBoundingClientRect(); return [el.textContent, b.left, b.top, b.right, b.bottom]; })"""
+        )
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert not (a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5 and a[2] < b[4] - 0.5 and b[2] < a[4] - 0.5), (a, b)
     # a ship reads "yours" while the person's side holds her; one taken from it says by whom
     final = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}")["state"]["ships"]
     for sh in final:

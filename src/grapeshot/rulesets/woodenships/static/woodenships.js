@@ -69,7 +69,8 @@ export default function register(client) {
     // the big beasts below the people
     const standing = st.figures.filter((f) => f.life > 0 && f.x !== undefined && f.x !== null).sort((a, b) => (T?.radius?.[b.kind] ?? 0.5) - (T?.radius?.[a.kind] ?? 0.5));
     L.figures.replaceChildren(...standing.map((f) => pieces.figure(f, burning.has(f.name), T?.radius?.[f.kind] ?? 0.5)));
-    spreadLabels();
+    // laid out once the modules' shapes are drawn too (the client draws them right after this)
+    queueMicrotask(spreadLabels);
     const acting = client.replaying() ? null : v.prompt?.figure;
     if (acting) L.figures.querySelector(`[data-name="${CSS.escape(acting)}"]`)?.classList.add("acting");
     drawSelection(st);
@@ -86,7 +87,12 @@ export default function register(client) {
     const ctm = board.getScreenCTM?.();
     if (!ctm || !ctm.a) return;
     const unit = ctm.a; // screen pixels to the inch
-    const labels = [...client.layers.ships.querySelectorAll(".ws-name, .hp-track, .ws-marks"), ...client.layers.forts.querySelectorAll(".ws-name, .ws-marks")];
+    // the pieces' own words, and a module's words laid on the table (a prize's name over her hull)
+    const labels = [
+      ...client.layers.ships.querySelectorAll(".ws-name, .hp-track, .ws-marks"),
+      ...client.layers.forts.querySelectorAll(".ws-name, .ws-marks"),
+      ...(client.layers.modules?.querySelectorAll("g[data-shape=label] > text") || []),
+    ];
     const hulls = [...client.layers.ships.querySelectorAll("g.ws-ship")].map((g) => [g, g.querySelector(".hull")?.getBoundingClientRect()]);
     const boxOf = (el) => el.getBoundingClientRect();
     const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
