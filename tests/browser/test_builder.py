@@ -117,3 +117,17 @@ def test_wooden_ships_fleets_are_built_by_cost_in_the_same_form(page: Page, serv
     page.click("#start")
     expect(page.locator("#create-error")).to_contain_text("WS-SHIP-1", timeout=30_000)
     assert errors == []
+
+
+def test_a_blank_fleet_untouched_says_what_is_left_to_add_not_a_problem(page: Page, server: Server) -> None:
+    errors = _lobby(page, server, "woodenships")
+    _status(page, "no")
+    expect(page.locator("#builder-status")).to_have_attribute("data-fresh", "1")
+    expect(page.locator("#builder-status")).to_contain_text("nothing added yet")
+    expect(page.locator("#builder-status")).not_to_contain_text("problem")
+    expect(page.locator("#builder-problems")).to_be_hidden()
+    _add(page, "ships", "narrow ship")  # touched: now what is wrong is said as problems
+    expect(page.locator("#builder-status")).to_have_attribute("data-fresh", "0")
+    expect(page.locator("#builder-status")).to_contain_text("problem")
+    expect(page.locator("#builder-problems li[data-rule='WS-FIG-1']")).to_be_visible()
+    assert errors == []

@@ -3,7 +3,7 @@
 * Every built-in scenario plays to a result: the first seat is the page's person, who answers
   through the rule set's own forms (the draft's pick list, the sharing-out table, the next figure
   clicked on the table, its move to a point clicked on the table, its action at a target clicked
-  there; the generic form only for the steering), taking one figure's turn a side's turn (the
+  there, a ship's ruler move chosen from its previewed options), taking one figure's turn a side's turn (the
   others stand fast) so that a whole game stays within the suite's budget; every other seat is a
   heuristic AI on the server.
 * The drawing, measured in the SVG: a damaged ship's band and hit-point track, a figure on a
@@ -138,12 +138,14 @@ def answer(page: Page, turn: dict[str, Any], seen: set[str]) -> None:
             page.click("#act-on-target button.act-choice >> nth=0")
         else:
             page.click("#act-go")
-    elif kind == "SteerPrompt":  # the generic form: the straightest full mark the prompt lists
-        page.eval_on_selector(
-            "#decision select.part",
-            "s => { const o = [...s.options].filter(x => x.text.includes('ahead')).pop(); if (o) s.value = o.value; }",
-        )
-        page.click("#submit-picks")
+    elif kind == "SteerPrompt":  # the helm's form: the straightest full mark the prompt lists, previewed, then sent
+        ahead = page.locator("#steer-options tr[data-swing='0'] button.steer-option")
+        (ahead.last if ahead.count() else page.locator("#steer-options button.steer-option").first).click()
+        page.wait_for_selector("#layer-preview polygon.steer-ghost")
+        if page.locator("#steer-go").is_disabled():  # refused (the wind): hold her course as listed
+            page.locator("#steer-options button.steer-option").first.click()
+            page.wait_for_function("!document.querySelector('#steer-go').disabled")
+        page.click("#steer-go")
     elif page.locator("#submit-picks").count():
         page.click("#submit-picks")
     else:
@@ -168,12 +170,19 @@ def mount(page: Page) -> str:
     return places[-1]
 
 
-def play(page: Page, mounted: list[str] | None = None) -> tuple[int, set[str]]:
+def play(page: Page, mounted: list[str] | None = None, phases: Path | None = None) -> tuple[int, set[str]]:
     """Play the page's seat to the end of the game; the decisions made and the prompts seen
-    (and, into ``mounted``, the places its drafted guns were sent to)."""
+    (and, into ``mounted``, the places its drafted guns were sent to; into the folder
+    ``phases``, a screenshot of the first decision in each phase of the game)."""
     decisions, seen = 0, set()
     turn: dict[str, Any] = {"figures": 0}
+    shot_phases: set[str] = set()
     while not over_or_waiting(page):
+        phase = page.inner_text("#phase")
+        if phases is not None and phase not in shot_phases:
+            shot_phases.add(phase)
+            phases.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(phases / f"woodenships-duel-phase-{len(shot_phases)}-{phase.replace(' ', '-')}.png"))
         before = dataset(page, "actions")
         answer(page, turn, seen)
         settle(page, before)
@@ -225,6 +234,19 @@ def test_every_scenario_plays_to_a_result_through_the_tables_own_forms(context_a
     if scenario == "free-for-all":
         assert mounted, "the person drafted no gun to mount"
     shot(page, pytestconfig, f"woodenships-{scenario}.png")
+    if scenario == "galley-fight":  # the module's words on the table (a prize's name) overprint no label of the ships'
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('#layer-ships .ws-name, #layer-ships .hp-track, #layer-ships .ws-marks, #layer-modules g[data-shape=label] > text')]
+                 .map(el => { const b = el.getBoundingClientRect(); return [el.textContent, b.left, b.top, b.right, b.bottom]; })"""
+        )
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert not (a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5 and a[2] < b[4] - 0.5 and b[2] < a[4] - 0.5), (a, b)
+    # a ship reads "yours" while the person's side holds her; one taken from it says by whom
+    final = api(server, f"/api/games/{g['id']}?token={token(g['links'][me])}")["state"]["ships"]
+    for sh in final:
+        name = page.locator(f"#layer-ships g.ws-ship[data-name='{sh['name']}'] .ws-name").text_content() or ""
+        assert name.endswith("(yours)") == (sh["side"] == me) and name.endswith(f"(taken by {sh['side']})") == (sh["owner"] == me != sh["side"]), (name, sh)
     assert errors == [], errors
     assert decisions > 0
 
@@ -445,7 +467,7 @@ def test_the_ship_duel_at_every_size(context_at: Any, server: Server, size: tupl
     page = context_at(size)
     errors = watch_errors(page)
     open_table(page, server, g["links"][me])
-    play(page)
+    play(page, phases=Path(str(pytestconfig.getoption("--output"))) if size == DESKTOP else None)
     assert "Game over" in page.inner_text("#outcome")
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0] + 1
     if size[0] < 900:

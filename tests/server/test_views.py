@@ -171,3 +171,14 @@ def test_a_view_that_cannot_be_built_at_all_keeps_no_other_page_from_its_push(cl
         monkeypatch.setattr(Table, "view", view_of)
         assert act(client, g["id"], red, orders_for(view(client, g["id"], red))).status_code == 200
         assert json.loads(ws.receive_text())["commitments"][0]["seat"] == "red"
+
+
+def test_a_view_names_the_rule_modules_in_play(tmp_path: Path) -> None:
+    from grapeshot.server.app import create_app
+
+    with TestClient(create_app(tmp_path / "data")) as c:
+        g = c.post("/api/games", json={"ruleset": "woodenships", "scenario": "galley-fight", "seed": 1, "seats": {"red": "human", "blue": "human"}}).json()
+        v = c.get(f"/api/games/{g['id']}", params={"token": g["links"]["red"].split("token=")[1]}).json()
+        assert v["modules"] == [{"name": "collisions", "title": "Collisions, grappling and boarding"}]
+        plain = c.post("/api/games", json={"ruleset": "woodenships", "scenario": "ship-duel", "seed": 1, "seats": {"red": "human", "blue": "human"}}).json()
+        assert c.get(f"/api/games/{plain['id']}", params={"token": plain["links"]["red"].split("token=")[1]}).json()["modules"] == []

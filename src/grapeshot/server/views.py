@@ -135,7 +135,8 @@ def decorate(game: Game, v: dict[str, Any], seat: str | None, faults: list[Fault
     """What every view of a game says beside the game's own: the log in the battle report's words
     (each entry's ``text``; null for machine-only events), the outcome in words, the turn's plan
     (its parts, and why this turn skips any), the rule set's web plugin and the generic shapes
-    its plugin draws the view with (where it has them), with the shapes each module in play adds.
+    its plugin draws the view with (where it has them), with the shapes each module in play adds, and
+    the modules in play by name and title.
     A plugin's or a module's shapes that raise are left out, with a :class:`Fault` in ``faults``."""
     words = Words.of(game)
     v["log"] = [dict(e, text=words.describe(game.events[e["seq"]])) for e in v["log"]]
@@ -143,6 +144,8 @@ def decorate(game: Game, v: dict[str, Any], seat: str | None, faults: list[Fault
     v["outcome_text"] = None if game.outcome is None else outcome_words(game.outcome.to_json(), words, names)
     v["phases"] = [p.to_json() for p in game.ruleset.turn_plan(game.state)]
     v["web"] = web_of(game.ruleset)
+    # the rule modules in play, so the page can say which (a module changes how the game plays)
+    v["modules"] = [{"name": name, "title": run.module.title} for name, run in game.modules.items()]
     plugin = game.ruleset.web()
     own = None
     if plugin is not None and plugin.shapes is not None:

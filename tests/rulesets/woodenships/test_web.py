@@ -37,7 +37,7 @@ def test_the_script_its_rooms_and_styles_are_served(tmp_path: Path) -> None:
         _, _, v = start(c)
         web = v["web"]
         assert web["script"].endswith("/woodenships.js")
-        for room in ("woodenships.js", "pieces.js", "rings.js", "forms.js", "woodenships.css"):
+        for room in ("woodenships.js", "pieces.js", "rings.js", "forms.js", "helm.js", "woodenships.css"):
             r = c.get(f"/static/rulesets/woodenships/{room}")
             assert r.status_code == 200 and len(r.text) > 500, room
         assert "Wooden Ships" not in c.get("/static/table.js").text  # the generic client names no rule set
@@ -161,3 +161,21 @@ def test_the_mount_preview_asks_the_kind_when_no_gun_is_being_mounted(tmp_path: 
         named = c.get(f"/api/games/{game}/preview/mount", params={"token": tok, "kind": "swivel"})
     assert r.status_code == 422 and r.json()["error"].startswith("kind:"), r.text
     assert named.status_code == 200 and named.json()["places"]
+
+
+def test_the_range_preview_measures_edge_to_edge_and_refuses_unknown_pieces_by_name(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "data")) as c:
+        game, tok, v = start(c)
+        me = v["prompt"]["figure"]
+        fig = next(f for f in v["state"]["figures"] if f["name"] == me)
+        foe = next(f for f in v["state"]["figures"] if f["side"] != fig["side"] and f["life"] > 0 and f.get("x") is not None)
+        r = c.get(f"/api/games/{game}/preview/range", params={"token": tok, "figure": me, "target": foe["name"]})
+        assert r.status_code == 200
+        centres = math.hypot(foe["x"] - fig["x"], foe["y"] - fig["y"])
+        assert r.json()["range"] < centres and r.json()["measured"] == "base edge to base edge"
+        bad = c.get(f"/api/games/{game}/preview/range", params={"token": tok, "figure": me, "target": "Nobody"})
+        assert bad.status_code == 404 and "Nobody" in bad.text
+        steering = c.get(f"/api/games/{game}/preview/steer", params={"token": tok, "angle": 0, "inches": 3})
+        assert steering.status_code == 422 and "no ship is steering" in steering.text
+        wide = c.get(f"/api/games/{game}/preview/steer", params={"token": tok, "angle": 120, "inches": 3})
+        assert wide.status_code == 422 and "angle" in wide.text

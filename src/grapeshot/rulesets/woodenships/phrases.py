@@ -7,6 +7,7 @@ so the generic report can tell a kind left silent on purpose from one forgotten.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from grapeshot.core.events import Event
@@ -104,7 +105,9 @@ def _sentence(e: Event) -> str | None:
     if k == "wound":
         return f"  {d['figure']} loses {d['damage']} life point{'s' if d['damage'] != 1 else ''} ({d['life']} left)."
     if k == "killed":
-        drop = f"; {', '.join(d['dropped'])} lie where it fell" if d["dropped"] else ""
+        dropped = list(d["dropped"])
+        things = ", ".join(dropped[:-1]) + f" and {dropped[-1]}" if len(dropped) > 1 else "".join(dropped)
+        drop = f"; {things} {'lies' if len(dropped) == 1 else 'lie'} where {d['figure']} fell" if dropped else ""
         return f"  {d['figure']} ({d['figure_kind']}, {d['side']}) is killed: {d['cause']}{drop}."
     if k == "grapple":
         return f"{d['figure']} throws a grapple at {d['target']} (needs {d['need']}){_mods(d)}: {'it holds: the ships are fast together' if d['passed'] else 'it misses'}."
@@ -223,8 +226,17 @@ def _sentence(e: Event) -> str | None:
         return f"  {d['figure']} rolls {d['roll']} in the fall of {d['fort']}: {'crushed' if d['crushed'] else 'unhurt'}."
     if k == "victory":
         who = ", ".join(d["winners"]) or "nobody"
-        return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({d['detail']}) ==="
+        return f"=== {LABELS['objective'].get(d['objective'], d['objective'])}: {who} ({score_words(d)}) ==="
     return None
+
+
+def score_words(d: Mapping[str, Any]) -> str:
+    """A victory's points as people say them ("red 25 points, blue 26"), or its detail where it
+    has none to say (a side left alone on the table)."""
+    points = d.get("points") or {}
+    if "points" in str(d.get("detail", "")) and points:
+        return ", ".join(f"{seat} {n}{' points' if i == 0 else ''}" for i, (seat, n) in enumerate(points.items()))
+    return str(d.get("detail", ""))
 
 
 class Phrases:

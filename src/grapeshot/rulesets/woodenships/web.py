@@ -11,7 +11,9 @@ the numbers the page draws rings and arcs with, from :mod:`.data` (so the page n
 them), ``move`` what a click on the table would make of a figure's move (the surface under
 the point, the path by :func:`.figures.plan`, the weapons in reach on the way, or why not), and
 ``mount`` where each free place for a drafted gun lies (:func:`.mounts.free_places`, the very
-places the mount prompt lists).
+places the mount prompt lists), and ``steer`` (:mod:`.helm`) where a ruler move of the ship
+steering now would take her, by the code the move runs, and ``range`` (:mod:`.measures`) how far
+a target is in the rules' measure (the number the log then gives).
 
 The shapes (``WebPlugin.shapes``) are what the generic client draws if the script cannot load:
 hulls with each section's line across the deck, figures' bases in their side's colour, guns'
@@ -43,6 +45,8 @@ from grapeshot.rulesets.woodenships.data import (
     MELEE,
     SMALL_ARMS,
 )
+from grapeshot.rulesets.woodenships.helm import STEER_PREVIEW
+from grapeshot.rulesets.woodenships.measures import RANGE_PREVIEW
 from grapeshot.rulesets.woodenships.mounts import MountPrompt, free_places
 from grapeshot.rulesets.woodenships.places import surfaces_at
 from grapeshot.rulesets.woodenships.state import Shore
@@ -205,7 +209,7 @@ def shapes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     (a figure in the water or off the table included where it stands) and loose weapons."""
     out: list[dict[str, Any]] = []
     for ship in view.get("ships", []):
-        hp = ", ".join(f"{s['name']} {s['hit_points']}" for s in ship.get("sections", []))
+        hp = f"{ship['points'] - ship['lost']}/{ship['points']} in one pool for {', '.join(s['name'] for s in ship.get('sections', []))}"
         corners = _corners(ship["x"], ship["y"], ship["heading"], ship["length"], ship["width"])
         out.append(
             {
@@ -253,6 +257,6 @@ WEB = WebPlugin(
     static=resources.files("grapeshot.rulesets.woodenships").joinpath("static"),
     script="woodenships.js",
     styles=("woodenships.css",),
-    previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW},
+    previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW, "steer": STEER_PREVIEW, "range": RANGE_PREVIEW},
     shapes=shapes,
 )

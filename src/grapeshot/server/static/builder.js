@@ -18,6 +18,7 @@ const state = {
   checked: null, // the last answer of the check
   seq: 0, // the check asked last (older answers are ignored)
   timer: null,
+  fresh: false, // the catalogue's blank document, not yet touched
   scenario: null, // the built-in scenario chosen in the lobby
   seatsReady: Promise.resolve(), // the request for its seats' documents
   seatDocs: {}, // what each of its seats brings now
@@ -172,7 +173,9 @@ function redraw() {
   later(0);
 }
 
-function later(ms = 250) {
+// an edit (the default) ends a blank document's freshness; a load does not
+function later(ms = 250, edit = true) {
+  if (edit) state.fresh = false;
   clearTimeout(state.timer);
   state.timer = setTimeout(check, ms);
 }
@@ -204,7 +207,13 @@ function showStatus(answer, error) {
   }
   status.dataset.legal = answer.legal ? "yes" : "no";
   const total = answer.points[""];
-  status.textContent = `${answer.legal ? "legal" : `${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"}`}${total !== undefined ? `: ${total} points` : ""}${answer.summary ? `. ${answer.summary}` : ""}`;
+  // a blank document nobody has touched yet is not "1 problem": it says what is left to add
+  const blank = state.fresh && !answer.legal;
+  status.dataset.fresh = blank ? "1" : "0";
+  problems.hidden = blank;
+  status.textContent = blank
+    ? `a new ${state.kind}: nothing added yet (${answer.problems.length} thing${answer.problems.length === 1 ? "" : "s"} to settle before it can play)`
+    : `${answer.legal ? "legal" : `${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"}`}${total !== undefined ? `: ${total} points` : ""}${answer.summary ? `. ${answer.summary}` : ""}`;
   problems.replaceChildren(...answer.problems.map((p) => h("li", { "data-rule": p.rule || "format" }, h("span", { class: "rule" }, p.rule || "format"), ` ${p.where}: ${p.message}`)));
   for (const span of document.querySelectorAll("[data-points]")) {
     const v = answer.points[span.dataset.points];
@@ -218,9 +227,12 @@ function showStatus(answer, error) {
   $("#builder-roster").disabled = !answer.legal || !state.cat.roster;
 }
 
-function load(doc) {
+// a document into the form: ``fresh`` for the catalogue's blank one, untouched until an edit
+function load(doc, fresh = false) {
   state.doc = structuredClone(doc);
-  redraw();
+  $("#builder-form").replaceChildren(renderForm(state.cat.form, state.doc, ""));
+  state.fresh = fresh;
+  later(0, false);
 }
 
 // ------------------------------------------------------------------ files
@@ -316,7 +328,7 @@ export async function showRuleset(rs) {
     return;
   }
   if (state.ruleset !== rs.name) return;
-  load(state.cat.blank);
+  load(state.cat.blank, true);
   await showScenario(state.scenario);
 }
 
@@ -358,7 +370,7 @@ export function init() {
       $("#builder-error").textContent = `this scenario has no ${state.kind} of ${seat}'s to load`;
       return;
     }
-    load(seat ? state.seatDocs[seat] : state.cat.blank);
+    load(seat ? state.seatDocs[seat] : state.cat.blank, !seat);
   });
   $("#builder-file").addEventListener("change", upload);
   $("#builder-download").addEventListener("click", download);

@@ -13,6 +13,15 @@ export function renderStatus() {
   const at = shown(); // during a replay the header tells the step shown, not the live game
   document.title = `grapeshot: ${v.title || "the table"}`;
   $("#game-title").textContent = v.title || "";
+  // the rule modules in play, named beside the game's title (they change how it plays)
+  const mods = v.modules || [];
+  let line = $("#game-modules");
+  if (!line) {
+    line = h("span", { id: "game-modules", class: "muted" });
+    $("#game-title").after(line);
+  }
+  line.textContent = mods.length ? ` · with ${mods.map((m) => m.title).join(", ")}` : "";
+  line.title = mods.length ? `rule modules in play: ${mods.map((m) => m.name).join(", ")}` : "";
   $("#turn").textContent = at.turn;
   $("#phase").textContent = at.phase;
   renderPhases(at);
@@ -21,7 +30,9 @@ export function renderStatus() {
   if (v.outcome) {
     w.append("the game is over");
   } else if (v.prompt) {
-    w.append(h("span", { class: "me" }, `Your decision (${v.me}): `), h("span", { id: "prompt-text" }, v.prompt.text));
+    // the seat is said once: a prompt's text that opens with it ("red: take a weapon") loses it here
+    const text = v.me && v.prompt.text.startsWith(`${v.me}: `) ? v.prompt.text.slice(v.me.length + 2) : v.prompt.text;
+    w.append(h("span", { class: "me" }, `Your decision (${v.me}): `), h("span", { id: "prompt-text" }, text));
   } else if (v.sealed) {
     w.append(`your orders are sealed; waiting for ${v.waiting_for.map(who).join(", ")}`);
   } else {
@@ -31,7 +42,9 @@ export function renderStatus() {
   const out = $("#outcome");
   if (at.outcome) {
     const o = at.outcome;
-    out.textContent = `Game over on turn ${o.turn}: ${at.outcome_text || `won by ${(o.winners || []).join(", ") || "nobody"}`}. ${o.detail || ""}`;
+    // the rule set's plugin may word the detail (its scores as people say them)
+    const detail = hook("outcomeDetail")?.(o, at) ?? o.detail ?? "";
+    out.textContent = `Game over on turn ${o.turn}: ${at.outcome_text || `won by ${(o.winners || []).join(", ") || "nobody"}`}. ${detail}`;
     out.hidden = false;
   } else out.hidden = true;
   renderDegraded(at);

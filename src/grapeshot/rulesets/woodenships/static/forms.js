@@ -5,9 +5,11 @@
 // point clicked on the table (the way and the weapons in reach previewed by the server), and its
 // action at a target clicked on the table. Every answer is either one of the prompt's listed
 // answers (picks with their digest) or, for a move, the action the server's preview built; the
-// server checks it as any other. The steering and everything else keep the generic forms.
+// server checks it as any other. A ship's steering is helm.js's (its ruler move previewed on the
+// board); everything else keeps the generic forms.
 
 import { showOdds } from "/static/generic.js";
+import { makeHelm } from "./helm.js";
 
 export function makeForms(client, { select, pieceAt, tables, gunRings }) {
   const { h, s, draw, fmt, button, group, dist, X, Y } = client;
@@ -29,6 +31,13 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
   }
 
   const FORMS = {};
+  const helm = makeHelm(client);
+
+  // -------------------------------------------------------------- a ship's movement phase (helm.js)
+
+  FORMS.SteerPrompt = (fs, p, v) => {
+    click = helm.form(fs, p, v);
+  };
 
   // -------------------------------------------------------------- the draft
 
@@ -47,6 +56,19 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
     return "";
   }
 
+  // a weapon of the pile by its name, its number read as a label, not a count ("rifle #3")
+  const weaponName = (name) => String(name).replace(/ (\d+)$/, " #$1");
+  // what a seat has drafted, counted by kind: "2 rifles and a sword"
+  function takenWords(names) {
+    const counts = new Map();
+    for (const n of names) {
+      const kind = String(n).replace(/ \d+$/, "");
+      counts.set(kind, (counts.get(kind) || 0) + 1);
+    }
+    const parts = [...counts].map(([k, n]) => (n === 1 ? `${/^[aeiou]/.test(k) ? "an" : "a"} ${k}` : `${n} ${k}s`));
+    return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0] || "nothing";
+  }
+
   FORMS.PickPrompt = (fs, p, v) => {
     const d = v.state.draft || {};
     const rows = options(p).map((o, i) =>
@@ -58,7 +80,7 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
     );
     fs.append(h("table", { class: "ws-draft", id: "draft-list" }, h("tr", {}, h("th", {}, "weapon"), h("th", {}, "left"), h("th", {}, "bands or blow"), h("th", {})), ...rows));
     const taken = Object.entries(d.taken || {});
-    if (taken.length) fs.append(h("div", { class: "note" }, ...taken.map(([seat, ws]) => h("div", {}, `${seat} has taken: ${ws.join(", ")}`))));
+    if (taken.length) fs.append(h("div", { class: "note", id: "draft-taken" }, ...taken.map(([seat, ws]) => h("div", { "data-seat": seat, title: ws.map(weaponName).join(", ") }, `${seat} has taken ${takenWords(ws)}`))));
   };
 
   // -------------------------------------------------------------- a drafted gun: a free place on the table (sealed)
@@ -127,7 +149,7 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
       sel.value = String(hands.length ? hands[k % hands.length][1] : 0);
       return sel;
     });
-    fs.append(h("table", { class: "ws-share", id: "share-table" }, h("tr", {}, h("th", {}, "weapon"), h("th", {}, "goes to"), h("th", {}, "")), ...parts.map((part, k) => h("tr", { "data-weapon": part.key }, h("td", {}, part.key), h("td", {}, selects[k]), h("td", { class: "note" }, profile(part.key.replace(/ \d+$/, "")))))));
+    fs.append(h("table", { class: "ws-share", id: "share-table" }, h("tr", {}, h("th", {}, "weapon"), h("th", {}, "goes to"), h("th", {}, "")), ...parts.map((part, k) => h("tr", { "data-weapon": part.key }, h("td", {}, weaponName(part.key)), h("td", {}, selects[k]), h("td", { class: "note" }, profile(part.key.replace(/ \d+$/, "")))))));
     fs.append(h("p", { class: "note" }, "Sealed: the other sides see where your weapons went only when all have shared theirs out."));
     fs.append(h("div", { class: "row" }, button("Share them out", () => client.pick(selects.map((x) => Number(x.value)), p.legal.digest), { id: "submit-share", class: "primary" })));
   };
@@ -244,8 +266,23 @@ export function makeForms(client, { select, pieceAt, tables, gunRings }) {
       const fg = figureOf(p.figure);
       const t = listed[i]?.value.target;
       const c = t && placeOf(t);
-      if (fg && c) aim.append(draw.line([fg.x, fg.y], c, "target-line"), draw.label(c, `${listed[i].value.what} ${t}: ${fmt(dist([fg.x, fg.y], c))}"`));
+      if (!fg || !c) return;
+      // the line from the figure (or the gun it fires), the range the rules measure beside it:
+      // the server's `range` preview, the number the log will give, never the centres' distance
+      const weapon = listed[i].value.weapon;
+      const from = (weapon && placeOf(weapon) && stateOf().guns.some((g) => g.name === weapon)) ? placeOf(weapon) : [fg.x, fg.y];
+      const label = draw.label(c, `${listed[i].value.what} ${t}`);
+      label.classList.add("target-range");
+      aim.append(draw.line(from, c, "target-line"), label);
+      const my = (measured += 1);
+      client.call("/preview/range", { q: { figure: p.figure, target: t, ...(weapon ? { weapon } : {}) } }).then((r) => {
+        if (my !== measured || !label.isConnected) return;
+        label.textContent = `${listed[i].value.what} ${t}: ${fmt(r.range)}"`;
+        label.dataset.range = String(r.range);
+        label.append(s("title", {}, `measured ${r.measured}, as the rules measure it`));
+      }).catch(() => {});
     }
+    let measured = 0;
     mark(Number(list.value));
     click = (pt) => {
       const hit = pieceAt(pt, targets);

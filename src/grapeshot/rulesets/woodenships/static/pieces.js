@@ -10,12 +10,20 @@ export const FORT_BANDS = { full: "sound", third: "a third lost", "two-thirds": 
 export const HEROES = new Set(["hero", "captain", "commander", "shaman"]);
 export const PEOPLE = new Set(["man", ...HEROES]);
 const WILD = "#7a5c3a";
+// how far inside a hull's outline its rail runs (its stroke, 0.3" wide, stays within the outline)
+const RAIL = 0.2;
 // the view's name of a surface (state.Surface's value) in the word a move's `surface` uses
 const SURFACE_WORDS = { "wall top": "wall", "fort level": "level" };
 export const surfaceWord = (on) => SURFACE_WORDS[on] || on;
 // a letter on the base of each kind of figure but plain men
 const MARK = { captain: "C", commander: "C", hero: "H", shaman: "S", monkey: "m", "carnivorous-monkey": "M", parrot: "p", falcon: "f", "sea-dragon": "D", shark: "◭", crocodile: "≈" };
 const WEAPON_MARK = { rifle: "R", crossbow: "X", bow: "B", pistol: "P", spear: "/", sword: "†", axe: "a", club: "c", halberd: "h", bayonet: "b", oar: "o", bottle: "·", "frying-pan": "·", barrel: "◉" };
+
+// a ship's sections in words, each with its state: "bow, middle on fire, stern"
+export function sectionWords(sh, fires) {
+  const alight = new Set((fires || []).filter((f) => f.what === "ship" && f.target === sh.name).map((f) => f.section));
+  return sh.sections.map((c) => `${c.name}${alight.has(c.name) ? " on fire" : ""}`).join(", ");
+}
 
 export function makePieces(client) {
   const { s, X, Y, fmt, unit } = client;
@@ -28,7 +36,7 @@ export function makePieces(client) {
     const L = sh.length;
     const W = sh.width;
     const g = s("g", {
-      class: `ws-ship band-${sh.band}${sh.afloat ? "" : " sunk"}${live.me && sh.owner === live.me ? " mine" : ""}`,
+      class: `ws-ship band-${sh.band}${sh.afloat ? "" : " sunk"}${live.me && sh.side === live.me ? " mine" : ""}`,
       "data-name": sh.name,
       "data-band": sh.band,
       "data-left": sh.points - sh.lost,
@@ -39,34 +47,45 @@ export function makePieces(client) {
       transform: at(sh.x, sh.y),
     });
     const body = s("g", { class: "body", transform: `rotate(${-sh.heading})` });
-    // the hull, pointed at the bow; in the hull's own frame u runs to the bow, v to port (svg y = -v)
+    // the hull: the rules' own outline, the rectangle of the view's length and width every
+    // measure and contact uses (so ships hauled alongside are drawn touching, never overlapping);
+    // in the hull's own frame u runs to the bow, v to port (svg y = -v). The bow is a point drawn
+    // inside the outline's fore end, never beyond it.
     const bow = Math.min(W * 0.6, L / 4);
-    body.append(s("path", { class: "hull", d: `M ${-L / 2} ${-W / 2} L ${L / 2 - bow} ${-W / 2} L ${L / 2} 0 L ${L / 2 - bow} ${W / 2} L ${-L / 2} ${W / 2} Z`, style: `stroke:${colour(sh.side)}` }));
-    // each section a panel of the deck with its hit points; a section alight glows
+    body.append(s("polygon", { class: "hull", points: `${L / 2},${-W / 2} ${-L / 2},${-W / 2} ${-L / 2},${W / 2} ${L / 2},${W / 2}` }));
+    // the side's colour as a rail drawn wholly inside the outline (its stroke too)
+    body.append(s("rect", { class: "rail", x: -L / 2 + RAIL, y: -W / 2 + RAIL, width: L - 2 * RAIL, height: W - 2 * RAIL, style: `stroke:${colour(sh.side)}` }));
+    body.append(s("path", { class: "bow-mark", d: `M ${L / 2 - bow} ${-W / 2} L ${L / 2} 0 L ${L / 2 - bow} ${W / 2}` }));
+    // each section a panel of the deck; a section alight glows. The rules keep one pool of hit
+    // points for the whole hull (a section only adds its share at the start, WS-SHIP-2), so a
+    // section shows its state (alight or not) and the pool is the track beside the hull
+    const left = sh.points - sh.lost;
     for (const sec of sh.sections) {
       const burning = fires.some((f) => f.what === "ship" && f.target === sh.name && f.section === sec.name);
-      const sg = s("g", { class: `section${burning ? " burning" : ""}`, "data-section": sec.name, "data-hit-points": sec.hit_points });
+      const sg = s("g", { class: `section${burning ? " burning" : ""}`, "data-section": sec.name, "data-state": burning ? "burning" : "intact" });
       const x0 = sec.aft + 0.15;
       const x1 = Math.min(sec.fore, L / 2 - (sec.fore >= L / 2 - 1e-6 ? bow : 0)) - 0.15;
       sg.append(s("rect", { class: "deck", x: x0, y: -W / 2 + 0.2, width: Math.max(0.2, x1 - x0), height: W - 0.4, rx: 0.2 }));
       if (burning) sg.append(s("path", { class: "flame", d: flame((sec.aft + sec.fore) / 2, 0, 0.9) }));
-      sg.append(s("title", {}, `${sh.name}'s ${sec.name}: ${sec.hit_points} hit points${burning ? ", on fire" : ""}`));
+      sg.append(s("title", {}, `${sh.name}'s ${sec.name}${burning ? ", on fire" : ""}: the hull's points are one pool, ${left} of ${sh.points} left`));
       body.append(sg);
     }
     for (const m of sh.masts || []) body.append(s("circle", { class: "mast", cx: m, cy: 0, r: 0.3 }));
-    g.append(body);
-    // each section's hit points, upright whichever way the ship points, by its starboard rail
-    const [c, sn] = unit(sh.heading);
-    for (const sec of sh.sections) {
-      const u = (sec.aft + sec.fore) / 2 - (sec.fore >= L / 2 - 1e-6 ? bow / 3 : 0);
-      const v = -(W / 2 - 0.55);
-      g.append(s("text", { class: "sec-hp", "data-section": sec.name, x: u * c - v * sn, y: -(u * sn + v * c) + 0.28 }, String(sec.hit_points)));
+    // a galley's sweeps (the collisions module's oars, CG-SIDE-4): a bank out over either side,
+    // drawn beyond the outline as oars are, apart from the hull the rules measure
+    if (sh.sweeps && sh.afloat) {
+      const oars = s("g", { class: "oars", "data-oars": "1" });
+      for (let u = -L / 2 + 0.8; u <= L / 2 - bow - 0.4; u += 1.0) {
+        for (const side of [-1, 1]) oars.append(s("line", { class: "oar", x1: u, y1: (side * W) / 2, x2: u - 0.35, y2: side * (W / 2 + 0.7) }));
+      }
+      body.prepend(oars);
     }
+    g.append(body);
+    const [c, sn] = unit(sh.heading);
     // the hit-point track beside the hull, unturned so it reads: a pip a point, the lost hollow,
     // the bands' edges marked (a third lost: half speed; two thirds: dead in the water)
     // how far the turned hull reaches above and below its centre, for the words round it
     const r = (L / 2) * Math.abs(sn) + (W / 2) * Math.abs(c);
-    const left = sh.points - sh.lost;
     const track = s("g", { class: "hp-track", "data-left": left, transform: `translate(${-Math.min(sh.points, 18) * 0.35} ${r + 0.9})` });
     const shown = Math.min(sh.points, 18);
     for (let i = 0; i < shown; i++) {
@@ -75,13 +94,15 @@ export function makePieces(client) {
     }
     for (const k of [1, 2]) track.append(s("line", { class: "band-edge", x1: ((shown * k) / 3) * 0.7 - 0.075, x2: ((shown * k) / 3) * 0.7 - 0.075, y1: -0.6, y2: 0.6 }));
     g.append(track);
-    g.append(s("text", { class: "ws-name", x: 0, y: -r - 0.5 }, `${sh.name}${live.me && sh.owner === live.me ? " (yours)" : ""}`));
+    // whose she is now: a ship taken from the seat is no longer "yours"
+    const whose = !live.me ? "" : sh.side === live.me ? " (yours)" : sh.owner === live.me ? ` (taken by ${sh.side})` : "";
+    g.append(s("text", { class: "ws-name", x: 0, y: -r - 0.5 }, `${sh.name}${whose}`));
     const marks = sh.afloat ? [`${left}/${sh.points}`, SHIP_BANDS[sh.band] || sh.band] : ["sunk"];
     if (sh.sinks_at && sh.afloat) marks.push(`goes down turn ${sh.sinks_at[0]}`);
     if (sh.grappled.length) marks.push(`grappled to ${sh.grappled.join(", ")}`);
     if (sh.stuck.length) marks.push(`stuck fast to ${sh.stuck.join(", ")}`);
     g.append(s("text", { class: "ws-marks", x: 0, y: r + 2.3 }, marks.join(" · ")));
-    g.append(s("title", {}, `${sh.name}, ${sh.type} ship of ${sh.side}: ${left} of ${sh.points} hit points (${sh.sections.map((c) => `${c.name} ${c.hit_points}`).join(", ")}), ${SHIP_BANDS[sh.band] || sh.band}; cost ${sh.cost}`));
+    g.append(s("title", {}, `${sh.name}, ${sh.type} ship of ${sh.side}: ${left} of ${sh.points} hit points (one pool for ${sectionWords(sh, fires)}), ${SHIP_BANDS[sh.band] || sh.band}; cost ${sh.cost}`));
     return g;
   }
 

@@ -10,7 +10,7 @@
 import { makePieces } from "./pieces.js";
 import { makeRings } from "./rings.js";
 import { makeForms } from "./forms.js";
-import { SHIP_BANDS, FORT_BANDS, HEROES } from "./pieces.js";
+import { SHIP_BANDS, FORT_BANDS, HEROES, sectionWords } from "./pieces.js";
 
 export default function register(client) {
   const { h, s, draw, fmt, dist } = client;
@@ -69,16 +69,60 @@ export default function register(client) {
     // the big beasts below the people
     const standing = st.figures.filter((f) => f.life > 0 && f.x !== undefined && f.x !== null).sort((a, b) => (T?.radius?.[b.kind] ?? 0.5) - (T?.radius?.[a.kind] ?? 0.5));
     L.figures.replaceChildren(...standing.map((f) => pieces.figure(f, burning.has(f.name), T?.radius?.[f.kind] ?? 0.5)));
+    // laid out once the modules' shapes are drawn too (the client draws them right after this)
+    queueMicrotask(spreadLabels);
     const acting = client.replaying() ? null : v.prompt?.figure;
     if (acting) L.figures.querySelector(`[data-name="${CSS.escape(acting)}"]`)?.classList.add("acting");
     drawSelection(st);
+  }
+
+  // a selection's geometry (a figure's move ring and range bands, a gun's arc) is drawn only while
+  // it is selected, on the live table: a replayed step shows none, and a new decision (the ship
+  // phase, another figure's turn) drops it unless its form selects again
+  // the words round the pieces laid out so none overprints another, nor another ship's hull: each
+  // label, top to bottom, moves away from its piece (a name up, the hit-point track and the marks
+  // down) until its box is clear of those placed before it and of the other hulls
+  function spreadLabels() {
+    const board = client.board;
+    const ctm = board.getScreenCTM?.();
+    if (!ctm || !ctm.a) return;
+    const unit = ctm.a; // screen pixels to the inch
+    // the pieces' own words, and a module's words laid on the table (a prize's name over her hull)
+    const labels = [
+      ...client.layers.ships.querySelectorAll(".ws-name, .hp-track, .ws-marks"),
+      ...client.layers.forts.querySelectorAll(".ws-name, .ws-marks"),
+      ...(client.layers.modules?.querySelectorAll("g[data-shape=label] > text") || []),
+    ];
+    const hulls = [...client.layers.ships.querySelectorAll("g.ws-ship")].map((g) => [g, g.querySelector(".hull")?.getBoundingClientRect()]);
+    const boxOf = (el) => el.getBoundingClientRect();
+    const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const placed = [];
+    labels.sort((a, b) => boxOf(a).top - boxOf(b).top);
+    for (const el of labels) {
+      el.removeAttribute("data-shifted");
+      const up = el.classList.contains("ws-name");
+      const own = el.closest("g.ws-ship, g.ws-fort");
+      const base = el.getAttribute("transform") || "";
+      let dy = 0;
+      for (let k = 0; k < 8; k++) {
+        const b = boxOf(el);
+        if (!b.width) break;
+        const blocker = [...placed, ...hulls.filter(([g, r]) => g !== own && r).map(([, r]) => r)].find((o) => hit(b, o));
+        if (!blocker) break;
+        const step = up ? b.bottom - blocker.top + 1 : blocker.bottom - b.top + 1;
+        dy += (up ? -step : step) / unit;
+        el.setAttribute("transform", `${base} translate(0 ${dy})`);
+        el.dataset.shifted = String(dy);
+      }
+      placed.push(boxOf(el));
+    }
   }
 
   function drawSelection(st) {
     const g = client.layers.select;
     if (!g) return;
     g.replaceChildren();
-    if (!sel || !T) return;
+    if (!sel || !T || client.replaying()) return;
     const live = client.live();
     if (sel.kind === "figure") {
       const fg = st.figures.find((f) => f.name === sel.name && f.life > 0 && f.x !== undefined && f.x !== null);
@@ -110,7 +154,9 @@ export default function register(client) {
       h("div", { class: `ship-card${sh.afloat ? "" : " sunk"}`, "data-ship": sh.name },
         h("span", { class: "swatch", style: `background:${pieces.colour(sh.side)}` }),
         h("span", { class: "name", onclick: centre(sh.x, sh.y), title: "show on the table" }, sh.name),
-        h("div", { class: "facts" }, `${sh.type}, ${sh.side} · ${sh.points - sh.lost}/${sh.points} hit points · `, h("span", { class: `tag band-${sh.band}` }, SHIP_BANDS[sh.band] || sh.band), ` · ${sh.sections.map((c) => `${c.name} ${c.hit_points}`).join(", ")}`)),
+        sh.afloat
+          ? h("div", { class: "facts" }, `${sh.type}, ${sh.side} · ${sh.points - sh.lost}/${sh.points} hit points · `, h("span", { class: `tag band-${sh.band}` }, SHIP_BANDS[sh.band] || sh.band), sh.sinks_at ? ` · goes down turn ${sh.sinks_at[0]}` : "", h("span", { class: "sections" }, ` · sections ${sectionWords(sh, st.fires)} (one pool of points)`))
+          : h("div", { class: "facts" }, `${sh.type}, ${sh.side} · `, h("span", { class: "tag band-sunk" }, "sunk"))),
     );
     const fortRows = st.forts.map((f) =>
       h("div", { class: `ship-card${f.collapsed ? " sunk" : ""}`, "data-fort": f.name },
@@ -157,13 +203,24 @@ export default function register(client) {
     piecesTitle: "Sides, ships and forts",
     draw: drawAll,
     panel,
+    // the game-over banner's detail: the victory's points as people say them, from its log entry
+    outcomeDetail(o) {
+      const won = [...client.log()].reverse().find((e) => e.kind === "victory");
+      if (!won || !won.points || !String(o.detail || "").includes("points")) return null;
+      const scores = Object.entries(won.points).map(([seat, n], i) => `${seat} ${n}${i === 0 ? " points" : ""}`).join(", ");
+      return `${o.objective === "draw" ? "Equal points" : `${o.winners.join(", ")} has the most points`}: ${scores}.`;
+    },
     seatNote: (seat, st) => (st.scored?.[seat] ? ` · ${st.scored[seat]} points` : ""),
     forms: forms.forms,
     describe: forms.describe,
     boardClick(pt) {
       if (client.replaying() || !forms.boardClick(pt)) select(pieceAt(pt));
     },
-    clear: forms.clear,
+    clear() {
+      sel = null;
+      client.layers.select?.replaceChildren();
+      forms.clear();
+    },
     highlight,
     // the events the server leaves unworded: a figure that stayed where it stood
     logText: (e) => (e.kind === "move" && e.figure ? `  ${e.figure} stands fast.` : null),
