@@ -182,3 +182,15 @@ def test_a_view_names_the_rule_modules_in_play(tmp_path: Path) -> None:
         assert v["modules"] == [{"name": "collisions", "title": "Collisions, grappling and boarding"}]
         plain = c.post("/api/games", json={"ruleset": "woodenships", "scenario": "ship-duel", "seed": 1, "seats": {"red": "human", "blue": "human"}}).json()
         assert c.get(f"/api/games/{plain['id']}", params={"token": plain["links"]["red"].split("token=")[1]}).json()["modules"] == []
+
+
+def test_a_phrase_that_breaks_tells_its_event_by_kind_and_rule_and_the_view_is_still_sent(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from grapeshot.report import Words
+
+    g = new_game(client, seats={"red": "human", "blue": "human"})
+    red = token(g["links"]["red"])
+    assert view(client, g["id"], red)["degraded"] == []
+    monkeypatch.setattr(Words, "describe", boom)
+    v = view(client, g["id"], red)  # a 200, not a 500
+    assert v["log"] and all(e["text"] == (f"{e['kind']} ({e['rule']})" if e.get("rule") else e["kind"]) for e in v["log"])
+    assert {"part": "log", "source": f"the words for a {v['log'][0]['kind']} event"} in v["degraded"]

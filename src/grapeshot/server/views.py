@@ -7,10 +7,11 @@ the rule set's web plugin, the shapes its plugin and the modules in play draw, a
 answers of the prompt waiting on the seat (``prompt.legal``) with their digest.
 
 **Degrading.**  Some parts of a view come from code that is a rule set's or a module's, not the
-game's own state: the shapes a web plugin or a module draws, and a prompt's listing of its legal
-answers.  When one of those raises, the view is still built and sent without that part: the
-shapes of that plugin or module are left out (``shapes`` is ``null`` when nothing is left), the
-listing is left out (the page falls back to typing the action), and ``degraded`` names each part
+game's own state: the shapes a web plugin or a module draws, a prompt's listing of its legal
+answers, and the phrases of the log and the outcome.  When one of those raises, the view is still
+built and sent without that part: the shapes of that plugin or module are left out (``shapes`` is
+``null`` when nothing is left), the listing is left out (the page falls back to typing the
+action), an event whose phrase raises is told by its kind and rule, and ``degraded`` names each part
 left out and whose it was, for the page to say so.  :func:`build` hands the errors themselves to
 its caller as :class:`Fault` records: the server logs them with the game and the traceback, the
 tests and the soak count each one as a fault.  A degrade is a safety net, never the fix: the
@@ -131,6 +132,16 @@ def build(game: Game, seat: str | None, since: int = 0, listings: Listings | Non
     return v, faults
 
 
+def _told(words: Words, game: Game, entry: dict[str, Any], faults: list[Fault]) -> str | None:
+    """An event's words; where the phrase raises, its kind and rule instead (a fault noted)."""
+    event = game.events[entry["seq"]]
+    try:
+        return words.describe(event)
+    except Exception as err:
+        faults.append(Fault("log", f"the words for a {event.kind} event", err))
+        return event.kind if event.rule is None else f"{event.kind} ({event.rule})"
+
+
 def decorate(game: Game, v: dict[str, Any], seat: str | None, faults: list[Fault]) -> None:
     """What every view of a game says beside the game's own: the log in the battle report's words
     (each entry's ``text``; null for machine-only events), the outcome in words, the turn's plan
@@ -139,9 +150,13 @@ def decorate(game: Game, v: dict[str, Any], seat: str | None, faults: list[Fault
     the modules in play by name and title.
     A plugin's or a module's shapes that raise are left out, with a :class:`Fault` in ``faults``."""
     words = Words.of(game)
-    v["log"] = [dict(e, text=words.describe(game.events[e["seq"]])) for e in v["log"]]
+    v["log"] = [dict(e, text=_told(words, game, e, faults)) for e in v["log"]]
     names = {s.id: s.name for s in game.scenario.seats if s.name}
-    v["outcome_text"] = None if game.outcome is None else outcome_words(game.outcome.to_json(), words, names)
+    try:
+        v["outcome_text"] = None if game.outcome is None else outcome_words(game.outcome.to_json(), words, names)
+    except Exception as err:
+        faults.append(Fault("outcome_text", "the words for the outcome", err))
+        v["outcome_text"] = None
     v["phases"] = [p.to_json() for p in game.ruleset.turn_plan(game.state)]
     v["web"] = web_of(game.ruleset)
     # the rule modules in play, so the page can say which (a module changes how the game plays)
