@@ -70,3 +70,13 @@ def test_the_wreck_goes_down_and_her_crew_swim_among_the_flotsam() -> None:
     assert "Good Intent" in [s["vessel"] for s in sinking]
     assert data(g, "sink-or-swim") and data(g, "swim")
     assert {"wreck of Good Intent"} <= {str(w["ident"]) for w in data(g, "wreckage")}
+
+
+def test_the_galleys_fight_off_the_mole_that_names_their_scenario() -> None:
+    """ "Galleys off the Mole" has its mole on the table: a sea wall ships run into (WS-RAM-1's
+    D6+4), clear of the squadrons' starts, and it is in every seat's view of the table."""
+    sc = load_scenario("galley-fight", "woodenships")
+    (mole,) = [t for t in sc.terrain if t.name == "the Mole"]
+    assert mole.kind == "sea_wall" and mole.is_obstacle
+    g = Game("woodenships", sc, seed=1)
+    assert any(t["name"] == "the Mole" and t["kind"] == "sea_wall" for t in g.view("red")["state"]["terrain"])
