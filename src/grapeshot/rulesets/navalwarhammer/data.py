@@ -160,8 +160,6 @@ REFLOAT = 4
 #: a declared ram's hits (D6, 2D6 with a ram, NW-UPG-5) at S3 + the rammer's size rank + 1 per 6" moved
 RAM_BASE_STRENGTH = 3
 RAM_INCHES_PER_STRENGTH = 6.0
-#: an undeclared collision: D3 hits on each ship at S3 + the other's size rank
-COLLISION_STRENGTH = 3
 #: the wounds a ram, collision or grounding hit deals the hull
 HULL_BLOW_WOUNDS = "D3"
 #: grapnels hold on this D6 or better, thrown by the ship that made contact
