@@ -59,10 +59,14 @@ class Played(NamedTuple):
 
 
 class _Rate(ProgressColumn):
-    """The progress bar's games a second."""
+    """The progress bar's games a second: the games this run played over the time it has run,
+    the measure the closing line gives (not rich's recent-window speed, which read 4 where the
+    run's 2.3 was the truth)."""
 
     def render(self, task: Task) -> Text:
-        return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="progress.data.speed")
+        played = task.completed - float(task.fields.get("already", 0))
+        elapsed = task.elapsed or 0.0
+        return Text(f"{played / elapsed:,.1f} games/s" if played > 0 and elapsed > 0 else "- games/s", style="progress.data.speed")
 
 
 def _play_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> Played:
@@ -108,7 +112,7 @@ def _play_into(study: Any, out_dir: Path, backend: str, workers: int, scheduler:
             console=err,
             disable=quiet,
         ) as progress:
-            task = progress.add_task(f"{study.kind} ({backend})", total=study.total, completed=already)
+            task = progress.add_task(f"{study.kind} ({backend})", total=study.total, completed=already, already=already)
             try:
                 info = run_study(
                     study, store, backend=backend, workers=workers, scheduler=scheduler, limit=max_games, progress=lambda n: progress.advance(task, n)
@@ -150,9 +154,8 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
         files = write_report(out_dir, summary, played.info)
     _played_line(study, played.info, backend, files["report.html"])
     for label, v in summary["variants"].items():
-        t = Table(
-            title=f"ratings ({label}: {v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left"
-        )
+        name = f"{label}: " if len(summary["variants"]) > 1 else ""
+        t = Table(title=f"ratings ({name}{v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left")
         word = summary["words"]["faction"]
         for col in ("", word, "rating (95%)", "score (95%)", "won", "drawn", "lost"):
             t.add_column(col, justify="left" if col == word else "right")
@@ -168,6 +171,8 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
                 str(k["losses"]),
             )
         out.print(t)
+        for sentence in v["verdicts"]["sentences"]:
+            out.print(sentence, highlight=False, soft_wrap=True)
     for c in summary["comparisons"]:
         out.print(c["verdict"], highlight=False, soft_wrap=True)
     _finish(played)
