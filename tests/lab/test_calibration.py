@@ -295,3 +295,46 @@ def test_the_calibration_names_no_rule_set() -> None:
 
     for path in (PACKAGE / "lab" / "calibration.py", PACKAGE / "lab" / "calibration_report.py", PACKAGE / "core" / "balance.py", PACKAGE / "cli" / "lab.py"):
         assert path.exists() and [i for i in grapeshot_imports(path) if i.startswith("grapeshot.rulesets")] == [], path
+
+
+def _made_up(plan: Calibration, won: dict[str, list[bool]]) -> list[GameRecord]:
+    """Records of ``plan`` where the piece's fleet at each point wins as ``won[label]`` says, game by game."""
+    out, seen = [], dict.fromkeys(won, 0)
+    for spec in plan.games():
+        label = plan.points[spec.variant].label
+        k = seen[label]
+        seen[label] += 1
+        seat = plan.seat_of_piece(spec.index)
+        winner = seat if won[label][k] else next(s for s in plan.seats if s != seat)
+        out.append(GameRecord(spec.index, spec.seed, label, spec.factions, winner, None, "points", 3))
+    return out
+
+
+def test_the_reference_s_own_piece_is_a_noise_check_not_a_price() -> None:
+    plan = plan_calibration(ruleset="woodenships", pieces="narrow", budgets=[24, 36], games=10, seed=3)
+    # the mirror (narrow at 36 against narrow) scores 0.4: within noise of one half
+    records = _made_up(plan, {"narrow@24": [False] * 8 + [True] * 2, "narrow@36": [True] * 4 + [False] * 6})
+    row = summarise_calibration(plan, records)["pieces"][0]
+    assert row["mirror"]["rate"] == pytest.approx(0.4) and row["mirror"]["holds_half"]
+    said = cells(row)
+    assert said[-1].startswith("the reference: against itself it scores 0.40 [") and "within noise" in said[-1]
+    assert "%" not in said[-1] and said[4] == "36 (the reference's own)"
+
+
+def test_a_piece_not_priced_by_cost_prints_no_cost_and_a_flat_score_no_edge(small: Calibration) -> None:
+    falling = _made_up(small, {"canoe@24": [True] * 4, "canoe@36": [False] * 4, "wide@24": [True] * 4, "wide@36": [True] * 4})
+    canoe = summarise_calibration(small, falling)["pieces"][0]
+    said = cells(canoe)
+    assert said[3] == "-" and said[4] == "-" and said[-1] == "not priced by cost: its score does not rise with the budget"
+    assert canoe["fair"] is None and canoe["text_vs_fair"] is None
+    # a score that rises a little, not beyond chance, is not read at the lower budget's edge
+    flat_rise = _made_up(small, {"canoe@24": [True] * 3 + [False], "canoe@36": [True] * 4, "wide@24": [True] * 4, "wide@36": [True] * 4})
+    canoe = summarise_calibration(small, flat_rise)["pieces"][0]
+    assert canoe["flat"] and canoe["even_low"] is None and canoe["even_high"] is None
+    assert cells(canoe)[3] == "beyond the budgets tried: the score is flat across them"
+
+
+def test_the_report_says_what_a_negative_text_vs_fair_means(one_worker: Path) -> None:
+    page = flat((one_worker / "report.html").read_text(encoding="utf-8"))
+    assert "negative text vs fair</b> means the text asks less than the piece is worth" in page
+    assert "how many pieces it buys" in page

@@ -103,16 +103,21 @@ def cells(row: dict[str, Any]) -> list[str]:
     even = "beyond the budgets tried" if row["even"] is None else f"{row['even']:.1f}"
     fair = "beyond the budgets tried" if row["fair"] is None else f"{row['fair']:.2f}"
     off = "n/a" if row["text_vs_fair"] is None else f"{100 * row['text_vs_fair']:+.0f}%"
+    even_cell = f"{even} [{_n(row['even_low'])}, {_n(row['even_high'])}]"
+    fair_cell = f"{fair} [{_n(row['fair_low'], 2)}, {_n(row['fair_high'], 2)}]"
+    mirror = row.get("mirror")
     if row.get("rising") is False:
-        off = f"not priced by cost: its score does not rise with the budget ({off})"
-    return [
-        row["piece"],
-        f"{row['text_cost']:g}",
-        scores,
-        f"{even} [{_n(row['even_low'])}, {_n(row['even_high'])}]",
-        f"{fair} [{_n(row['fair_low'], 2)}, {_n(row['fair_high'], 2)}]",
-        off,
-    ]
+        even_cell = fair_cell = "-"
+        off = "not priced by cost: its score does not rise with the budget"
+    elif row.get("flat") and row["even"] is None:
+        even_cell = "beyond the budgets tried: the score is flat across them"
+        fair_cell, off = "-", "n/a: try a wider range of budgets"
+    if mirror is not None:
+        said = f"{mirror['rate']:.2f} [{mirror['low']:.2f}, {mirror['high']:.2f}]"
+        check = "as it should, within noise" if mirror["holds_half"] else "off one half: the seats or the scenario favour a side"
+        off = f"the reference: against itself it scores {said}, {check} (a noise check, not a price)"
+        fair_cell = f"{row['text_cost']:g} (the reference's own)"
+    return [row["piece"], f"{row['text_cost']:g}", scores, even_cell, fair_cell, off]
 
 
 def headings(summary: dict[str, Any]) -> list[str]:
@@ -156,7 +161,11 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         "band of the intervals holds one half, <i>open</i> where it still does at the last budget tried. The fair cost is the text's cost "
         "scaled by the reference's cost over the even budget; text vs fair is the text's cost less the fair cost, as a share of the fair cost. "
         "That supposes more of a piece does better: where its score falls or stays flat as the budget grows, the piece is not priced by its "
-        "cost at all, and the table says so.</p>"
+        "cost at all, and the table says so. A <b>negative text vs fair</b> means the text asks less than the piece is worth (it is too cheap: "
+        "its fleets match the reference for fewer points than the reference costs); a positive one, that it asks more (too dear). "
+        "A budget buys a fleet of the one piece: the figure after x is how many pieces it buys, and the points before it what they cost by "
+        "the text, which can fall short of the budget. The reference's own piece, played at the reference's cost, meets its mirror: its "
+        "score should hold one half, and is shown as the check of the noise and of any seat's advantage, not as a price.</p>"
     )
     h.append("<table class='calibration'><tr>" + "".join(f"<th>{_e(x)}</th>" for x in headings(summary)) + "</tr>")
     for row in summary["pieces"]:
