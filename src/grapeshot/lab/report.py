@@ -398,7 +398,8 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
     h.append(
         "<p class='note'>Score = (wins + draws/2) / games: <b>a draw counts as half a win</b> to each side; draws are also counted on their own. "
         f"Intervals are 95%: Wilson for scores and rates, Fisher information for the Bradley-Terry ratings (Elo scale: 1500 is the average {_e(word)}; "
-        "400 points is tenfold odds). Every game's seed derives from the study seed and the game's index.</p>"
+        "400 points is tenfold odds). Every game's seed derives from the study seed, its round and its pairing: "
+        "a sweep's variants play the baseline's games, the same seeds and seats.</p>"
     )
     if summary["comparisons"]:
         h.append("<h2>Sweep: each variant against the baseline</h2>")
