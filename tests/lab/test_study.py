@@ -132,3 +132,12 @@ def test_the_scenario_takes_each_seats_klan() -> None:
     study = plan(games_per_pair=1)
     sc = scenario_for(study, ("deff-skulls", "blood-axes"))
     assert [(f["seat"], f["klan"]) for f in sc.fleets] == [("red", "deff-skulls"), ("blue", "blood-axes")]
+
+
+def test_a_wrong_key_lists_only_the_modules_the_rule_set_can_host() -> None:
+    with pytest.raises(StudyError) as e:
+        parse_variant("nosuch=1", "jimlad")
+    assert "collisions" not in str(e.value) and "none that jimlad can host" in str(e.value)
+    with pytest.raises(StudyError) as e:
+        parse_variant("nosuch=1", "woodenships")
+    assert "a rule module (collisions)" in str(e.value)

@@ -181,6 +181,33 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
 
 
 @app.command()
+def options(
+    ruleset: LabRulesetOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the list as JSON")] = False,
+) -> None:
+    """List every KEY=VALUE a study of the rule set may set with --option or --variant: its
+    options, the rule modules it can host (switched on or off) and their options, and the
+    patterns of its lab's table changes."""
+    from grapeshot.lab.settable import settable
+    from grapeshot.lab.study import StudyError, ruleset_and_lab
+
+    try:
+        rs, _ = ruleset_and_lab(ruleset or default_ruleset().name)
+    except StudyError as e:
+        raise fail(str(e)) from None
+    found = settable(rs)
+    if as_json:
+        out.print_json(data=[x.to_json() for x in found])
+        return
+    t = Table(title=f"what a study of {rs.title} may set (KEY=VALUE)", title_justify="left")
+    for col in ("key", "kind", "default", "allowed", "rule", "what it decides"):
+        t.add_column(col)
+    for x in found:
+        t.add_row(*(Text(c) for c in (x.key, x.kind, x.default, x.allowed, x.rule, x.doc)))
+    out.print(t)
+
+
+@app.command()
 def tournament(
     ruleset: LabRulesetOpt = None,
     scenario: LabScenarioOpt = None,

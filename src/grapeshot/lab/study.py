@@ -127,7 +127,9 @@ def classify(settings: Iterable[Setting], ruleset: str | Ruleset, label: str = "
     rs, lab = ruleset_and_lab(ruleset)
     own = {o.name for o in rs.options}
     installed = sorted(m.name for m in all_modules())
-    modules_text = ", ".join(installed) or "none installed"
+    from grapeshot.lab.settable import hostable  # settable asks games of the rule set, as this module does
+
+    modules_text = ", ".join(m.name for m in hostable(rs)) or f"none that {rs.name} can host"
     options: dict[str, Any] = {}
     modules: dict[str, bool] = {}
     changes: list[TableChange] = []
