@@ -47,7 +47,7 @@ def test_the_tournament_says_its_verdicts_and_the_smallest_effect() -> None:
     text = " ".join(s["sentences"])
     assert "goffs is stronger than the field" in text and "bad-moons is weaker than the field" in text
     assert "goffs beats bad-moons" in text
-    assert "smallest difference from even these games could have shown" in text and "Holm" in text
+    assert "smallest difference from even these games could have shown" in text and "5% error rate" in text
     thin = plan(factions="goffs,bad-moons", games_per_pair=12)
     s = summarise(thin, synthetic(thin, 0, a_wins=4, games=12))["variants"]["baseline"]["verdicts"]
     text = " ".join(s["sentences"])
@@ -77,7 +77,7 @@ def test_the_report_names_the_tallies_drops_zero_rows_and_has_no_baseline_label(
     assert "random event 11: sudden squalls" in page and ">event 11<" not in page
     assert "(baseline" not in page
     assert "{_e(" not in page and "1500 is the average klan" in page
-    assert "Verdicts" in page and "Can&#x27;t tell yet" in page
+    assert "Verdicts" in page and "Can&#x27;t tell yet" in page and "each family Holm-corrected" in page
 
 
 def test_the_matrix_runs_strongest_first() -> None:

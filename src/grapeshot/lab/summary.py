@@ -32,7 +32,7 @@ from typing import Any
 from grapeshot.lab.records import GameRecord
 from grapeshot.lab.stats import bradley_terry, holm, mean_interval, two_proportions, welch, wilson
 from grapeshot.lab.study import Study, StudyError, ruleset_and_lab, scenario_for
-from grapeshot.lab.verdicts import against_even, detectable_difference, family_note, points
+from grapeshot.lab.verdicts import against_even, detectable_difference, points
 from grapeshot.report import Words
 
 ALPHA = 0.05
@@ -220,6 +220,16 @@ def _faction_sentence(r: Any, k: int) -> str:
     return f"{r.name} shows no difference from the field ({said}); these games could have shown one of {points(r.smallest)} points."
 
 
+def _could_see(share: float) -> str:
+    return f"{points(share)} points" if share <= 0.5 else "more than 50 points (too few games to show any)"
+
+
+def _family(factions: int, plural: str, pairs: int) -> str:
+    if factions <= 2 and pairs <= 1:
+        return "5% error rate"
+    return f"5% error rate over the {factions} {plural} and over the {pairs} pairings, each family Holm-corrected"
+
+
 def read_variant(study: Study, variant: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
     """A variant's verdicts: each faction against the field and each pairing against even, each
     family Holm-corrected, in sentences that say "can't tell yet" rather than "even", and the
@@ -230,7 +240,9 @@ def read_variant(study: Study, variant: dict[str, Any], said: dict[str, Any]) ->
     factions = against_even([(f, fs[f]["wins"] + fs[f]["draws"] / 2, fs[f]["games"]) for f in study.factions])
     cells = [variant["matrix"][a][b] for a, b in study.pairs]
     pairs = against_even([(f"{a} v {b}", c["wins"] + c["draws"] / 2, c["games"]) for (a, b), c in zip(study.pairs, cells, strict=True)])
-    sentences = [_faction_sentence(r, k) for r in factions] if variant["games"] else ["No games yet: nothing to tell."]
+    rank = {name: i for i, name in enumerate(r["name"] for r in variant["ratings"])}
+    strongest_first = sorted(factions, key=lambda r: rank.get(r.name, len(rank)))
+    sentences = [_faction_sentence(r, k) for r in strongest_first] if variant["games"] else ["No games yet: nothing to tell."]
     for (a, b), r in zip(study.pairs, pairs, strict=True):
         if r.side != "unknown":
             strong, weak = (a, b) if r.side == "above" else (b, a)
@@ -242,8 +254,8 @@ def read_variant(study: Study, variant: dict[str, Any], said: dict[str, Any]) ->
         if len(pairs) > 1 and all(r.side == "unknown" for r in pairs):
             sentences.append("No pairing's score differs from even beyond chance.")
         sentences.append(
-            f"The smallest difference from even these games could have shown (80% power): {points(smallest_f)} points for a {word} "
-            f"against the field ({family_note(k, plural)}), {points(smallest_p)} points for a pairing ({family_note(len(pairs), 'pairings')})."
+            f"The smallest difference from even these games could have shown (80% power): {_could_see(smallest_f)} for a {word} against the field, "
+            f"{_could_see(smallest_p)} for a pairing ({_family(k, plural, len(pairs))})."
         )
     return {
         "factions": [r.to_json() for r in factions],

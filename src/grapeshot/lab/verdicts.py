@@ -118,10 +118,3 @@ def against_even(scores: Sequence[tuple[str, float, int]], alpha: float = ALPHA)
 def points(share: float | None) -> str:
     """A share as percentage points, one decimal."""
     return "-" if share is None else f"{100 * share:.1f}"
-
-
-def family_note(count: int, what: str) -> str:
-    """How the error rate is held over a family of ``count`` readings, in words."""
-    if count <= 1:
-        return "5% error rate"
-    return f"5% error rate over the {count} {what} together (Holm's correction)"
