@@ -36,6 +36,7 @@ from grapeshot.lab.records import GameRecord
 from grapeshot.lab.runner import RunInfo
 from grapeshot.lab.stats import chi_square, holm, mann_whitney, mean_interval, two_proportions, welch, wilson
 from grapeshot.lab.trial import ARMS, Trial
+from grapeshot.lab.verdicts import detectable_difference
 
 ALPHA = 0.05
 DRAW = "draw"
@@ -144,7 +145,19 @@ def verdict(trial: Trial, arms: dict[str, dict[str, Any]], comparison: dict[str,
         if moved
         else "No tally a game changed significantly (Mann-Whitney, Holm-corrected)."
     )
+    out.append(_closing(m, on["games"], off["games"], len(trial.seats), w["significant"], ln["significant"], by))
     return out
+
+
+def _closing(module: str, n_on: int, n_off: int, seats: int, wins: bool, length: bool, by: str) -> str:
+    """The verdict a designer acts on: what the module was seen to change, or that the trial
+    can't tell yet, with the smallest change in a seat's win rate its games could have shown."""
+    seen = [x for x, yes in (("who wins", wins), (f"how long games last ({by})", length)) if yes]
+    if seen:
+        return f"Verdict: {module} changes {' and '.join(seen)}."
+    smallest = detectable_difference(n_on, n_off, seats)
+    could = "" if smallest is None else f"; these games could have shown a change of {100 * smallest:.1f} points in a seat's win rate (80% power)"
+    return f"Verdict: can't tell yet whether {module} changes who wins or how long games last{could}."
 
 
 def summarise_trial(trial: Trial, records: Sequence[GameRecord]) -> dict[str, Any]:
