@@ -384,7 +384,7 @@ def calibrate(
     an interrupted run resumes, and the report goes beside them (OUT/report.html).
     """
     from grapeshot.lab.calibration import CalibrationError, plan_calibration, summarise_calibration
-    from grapeshot.lab.calibration_report import cells, headings, write_calibration_report
+    from grapeshot.lab.calibration_report import cells, headings, verdict, write_calibration_report
 
     try:
         plan = plan_calibration(
@@ -403,4 +403,6 @@ def calibrate(
     for row in summary["pieces"]:
         t.add_row(*(Text(c) for c in cells(row)))  # plain text: "[0.3, 0.9]" is no markup
     out.print(t)
+    for row in summary["pieces"]:
+        out.print(verdict(row, plan.reference_cost), highlight=False, soft_wrap=True, markup=False)
     _finish(played)

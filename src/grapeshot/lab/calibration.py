@@ -384,13 +384,15 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
         # more of the piece does better: a score that falls or stays flat as the budget grows
         # says the piece is not priced by its cost at all (None: fewer than two budgets played)
         rising = rates[-1] > rates[0] if len(rates) >= 2 else None
-        # a score that does not rise beyond chance from the first budget to the last, and never
-        # holds one half, says only that the even budget is not in reach: no edge of the budgets
-        # tried is an end of its interval
+        # a score that does not rise beyond chance from the first budget to the last is flat: where
+        # it crosses one half is noise (a flat half crosses at the lowest budget), so no even budget
+        # is read from it, only the band's span; one that falls is no price at all
         flat = len(played) >= 2 and two_proportions(played[-1]["score"], played[-1]["games"], played[0]["score"], played[0]["games"]).p >= ALPHA
-        if rising is False or (flat and even.budget is None):
-            even = Even(None if rising is False else even.budget, None, None)
         if rising is False:
+            even = Even(None, None, None)
+        elif flat:
+            even = Even(None, even.low, even.high)
+        if rising is False or flat:
             fair = None
         # the reference against itself (its own fleet at its own cost) should score one half:
         # a noise check on the seats and the scenario, not a price
