@@ -134,3 +134,15 @@ def test_the_command_line_runs_a_trial_and_refuses_what_does_not_fit(tmp_path: P
     assert plan_trial(ruleset="tossup", module="edge", games=2).scenario == "toss"  # the rule set's own scenario where none is named
     with pytest.raises(StudyError, match="at least 1 game"):
         plan_trial(ruleset="tossup", module="edge", games=0)
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_trial_leaves_out_tallies_that_stayed_at_zero_and_names_the_rest() -> None:
+    trial = plan_trial(ruleset="tossup", module="edge", scenario="toss", games=4, seed=5)
+    records = [
+        GameRecord(spec.index, spec.seed, ("off", "on")[spec.variant], spec.factions, "north", None, "higher-roll", 1, (("sixes", spec.index % 2), ("rams", 0)))
+        for spec in trial.games()
+    ]
+    s = summarise_trial(trial, records)
+    assert set(s["comparison"]["tallies"]) == {"sixes"} and "rams" not in s["arms"]["on"]["tallies"]
+    assert s["words"]["tallies"] == {"sixes": "sixes"}
