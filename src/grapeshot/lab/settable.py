@@ -51,7 +51,9 @@ def allowed(o: Option) -> str:
 
 
 @lru_cache(maxsize=16)
-def _hostable(name: str) -> tuple[str, ...]:
+def _hostable(name: str, installed: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of the ``installed`` modules the rule set ``name`` hosts (cached for the set of
+    modules installed, which a test may change)."""
     rs = get(name)
     try:
         scenario = load_scenario(default_scenario(rs.name), rs.name)
@@ -59,7 +61,7 @@ def _hostable(name: str) -> tuple[str, ...]:
     except (ScenarioError, ValueError):
         return ()
     found = []
-    for m in sorted(all_modules(), key=lambda m: m.name):
+    for m in sorted((m for m in all_modules() if m.name in installed), key=lambda m: m.name):
         host = rs.host(m.name, game)
         if host is not None and (m.protocol is None or isinstance(host, m.protocol)):
             found.append(m.name)
@@ -69,7 +71,7 @@ def _hostable(name: str) -> tuple[str, ...]:
 def hostable(ruleset: str | Ruleset) -> list[Module]:
     """The installed rule modules the rule set can host."""
     rs = get(ruleset) if isinstance(ruleset, str) else ruleset
-    names = _hostable(rs.name)
+    names = _hostable(rs.name, tuple(sorted(m.name for m in all_modules())))
     return [m for m in sorted(all_modules(), key=lambda m: m.name) if m.name in names]
 
 
