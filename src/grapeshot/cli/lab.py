@@ -32,6 +32,7 @@ from grapeshot.cli.common import (
     fail,
     out,
     out_folder,
+    ruleset_named,
     writing_into,
 )
 from grapeshot.core.ruleset import default_ruleset
@@ -182,18 +183,17 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
 
 @app.command()
 def options(
-    ruleset: LabRulesetOpt = None,
+    ruleset: Annotated[str | None, typer.Option(help="the rule set whose settings are listed (default: the first installed)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the list as JSON")] = False,
 ) -> None:
     """List every KEY=VALUE a study of the rule set may set with --option or --variant: its
     options, the rule modules it can host (switched on or off) and their options, and the
     patterns of its lab's table changes."""
     from grapeshot.lab.settable import settable
-    from grapeshot.lab.study import StudyError, ruleset_and_lab
 
     try:
-        rs, _ = ruleset_and_lab(ruleset or default_ruleset().name)
-    except StudyError as e:
+        rs = ruleset_named(ruleset)  # one without lab factions still has options (a module trial's)
+    except ValueError as e:
         raise fail(str(e)) from None
     found = settable(rs)
     if as_json:
