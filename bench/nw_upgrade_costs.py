@@ -1,7 +1,7 @@
 """Are Naval Warhammer's upgrades priced fairly?  The pricing study of
 :mod:`grapeshot.rulesets.navalwarhammer.pricing`: for each upgrade, a fleet with it against the
 same fleet with its points in more troops instead, mirrored over the seeds, with the 95% Wilson
-interval of the upgraded fleet's score and the verdict (fair, too cheap, too dear).  An upgrade
+interval of the upgraded fleet's score and the verdict (too cheap, too dear, fair, or can't tell yet).  An upgrade
 the study cannot stage on a ship (not allowed there, or no room aboard for the troops instead)
 is tried on the fleet's next ship, and reported if none will do.
 

@@ -431,3 +431,24 @@ def test_simulate_modules_switch_a_rule_module_on_and_off_for_the_games() -> Non
         and "'nonesuch'" in flat(bad.output)
         and "Traceback" not in bad.output
     )
+
+
+def test_options_lists_a_rule_set_s_own_its_hostable_modules_and_its_table_patterns() -> None:
+    import json as json_
+
+    from typer.testing import CliRunner
+
+    from grapeshot.cli import app as cli_app
+
+    got = CliRunner().invoke(cli_app, ["options", "--ruleset", "jimlad", "--json"])
+    assert got.exit_code == 0, got.output
+    keys = {x["key"]: x for x in json_.loads(got.output)}
+    assert keys["grapeshot"]["kind"] == "option" and "d3" in keys["grapeshot"]["allowed"]
+    assert "klan.<klan>.<field>" in keys and keys["klan.<klan>.<field>"]["kind"] == "table"
+    # Jim Lad cannot host the collisions module: it is not offered, nor its options
+    assert not any(k.startswith("collisions") for k in keys)
+    got = CliRunner().invoke(cli_app, ["options", "--ruleset", "woodenships", "--json"])
+    keys = {x["key"]: x for x in json_.loads(got.output)}
+    assert keys["collisions"]["kind"] == "module" and "collisions.grapple_extra" in keys and "ship.<type>.<field>" in keys
+    bad = CliRunner().invoke(cli_app, ["options", "--ruleset", "nosuch"])
+    assert bad.exit_code == 2

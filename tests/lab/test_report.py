@@ -162,7 +162,7 @@ def test_the_tournament_command_resumes_and_reproduces(tmp_path: Path) -> None:
         (["tournament", "--option", "grapeshot"], "KEY=VALUE"),
         (["sweep", "--variant", "klan.goffs.wings=1"], "changeable fields"),
         (["sweep", "--variant", "kraken=on"], "'kraken' is neither an option of jimlad (engine_repeat, "),
-        (["sweep", "--variant", "kraken.grapple_bonus=2"], "'kraken' is neither a rule module (collisions"),
+        (["sweep", "--variant", "kraken.grapple_bonus=2"], "'kraken' is neither a rule module (none that jimlad can host)"),
         (["sweep", "--variant", "kraken.grapple_bonus=2"], "nor a table of jimlad (klan.<klan>.<field>=<value>"),
         (["tournament", "--option", "kraken=off"], "nor a rule module ("),
         (["sweep", "--variant", "collisions=on"], "a module jimlad can host, got 'collisions'"),

@@ -64,7 +64,12 @@ def test_a_tournament_of_another_rule_set_pairs_its_factions_and_matches_the_exa
     assert v["draws"] / v["games"] == pytest.approx(float(ties), abs=0.04)
     # a die shows six a sixth of the time: two dice a game
     assert v["tallies"]["sixes"]["mean"] == pytest.approx(2 / 6, abs=0.08)
-    assert summary["words"] == {"faction": "side", "factions": "sides", "objectives": {"higher-roll": "the higher roll", "draw": "a draw"}}
+    assert summary["words"] == {
+        "faction": "side",
+        "factions": "sides",
+        "objectives": {"higher-roll": "the higher roll", "draw": "a draw"},
+        "tallies": {"sixes": "sixes"},
+    }
     assert list(v["objectives"]) == ["higher-roll", "draw"]
     assert set(v["factions"]["plus"]["wins_by"]) == {"higher-roll"}
 
@@ -121,7 +126,7 @@ def test_a_module_the_scenario_has_switched_off(tmp_path: Path) -> None:
         ("dicey=2", "neither an option of tossup"),
         ("side.plus.bonus=1.5", "a whole number"),
         ("side.plus.colour=1", "side.<side>.bonus"),
-        ("sides.plus.bonus=1", "'sides' is neither a rule module (collisions, edge, "),
+        ("sides.plus.bonus=1", "'sides' is neither a rule module (edge)"),
         ("sides.plus.bonus=1", "nor a table of tossup (side.<side>.bonus=<whole number>)"),
     ],
 )

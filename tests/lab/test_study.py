@@ -56,11 +56,21 @@ def test_seeds_derive_from_the_study_seed_and_the_index_alone() -> None:
     study = plan(factions="all", games_per_pair=4, seed=7)
     for spec in study.games():
         assert spec.seed == derive_seed(7, spec.index)  # the scheme grapeshot simulate seeds its games by too
-    # other klans, another length or variants change which game an index is, never its seed
-    other = plan(factions="goffs,snake-bites", games_per_pair=10, seed=7, variants=["grapeshot=d3"])
-    assert [s.seed for s in other.games()][:20] == [derive_seed(7, i) for i in range(20)]
+    # other klans or another length change which game an index is, never its seed
+    other = plan(factions="goffs,snake-bites", games_per_pair=10, seed=7)
+    assert [s.seed for s in other.games()] == [derive_seed(7, i) for i in range(10)]
     assert len({s.seed for s in study.games()}) == study.total
     assert plan(games_per_pair=1, seed=8).spec(0).seed != study.spec(0).seed
+
+
+def test_a_sweep_pairs_its_arms_same_seeds_and_seats_as_the_baseline() -> None:
+    tournament = plan(factions="goffs,snake-bites,bad-moons", games_per_pair=4, seed=7)
+    sweep = plan(kind="sweep", factions="goffs,snake-bites,bad-moons", games_per_pair=4, seed=7, variants=["grapeshot=d3", "klan.goffs.move_dice=0"])
+    arms: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+    for s in sweep.games():
+        arms.setdefault(s.variant, []).append((s.seed, s.factions))
+    assert arms[0] == arms[1] == arms[2] == [(s.seed, s.factions) for s in tournament.games()]
+    assert sweep.identity()["arms"] == "paired" and "arms" not in tournament.identity()
 
 
 def test_a_longer_study_extends_a_shorter_one() -> None:
@@ -122,3 +132,12 @@ def test_the_scenario_takes_each_seats_klan() -> None:
     study = plan(games_per_pair=1)
     sc = scenario_for(study, ("deff-skulls", "blood-axes"))
     assert [(f["seat"], f["klan"]) for f in sc.fleets] == [("red", "deff-skulls"), ("blue", "blood-axes")]
+
+
+def test_a_wrong_key_lists_only_the_modules_the_rule_set_can_host() -> None:
+    with pytest.raises(StudyError) as e:
+        parse_variant("nosuch=1", "jimlad")
+    assert "collisions" not in str(e.value) and "none that jimlad can host" in str(e.value)
+    with pytest.raises(StudyError) as e:
+        parse_variant("nosuch=1", "woodenships")
+    assert "a rule module (collisions)" in str(e.value)

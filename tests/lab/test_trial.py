@@ -80,6 +80,7 @@ def test_a_small_trial_agrees_with_a_count_by_hand_and_finds_the_known_differenc
     assert c["wins"]["by_seat"]["north"]["p"] < 0.05 and c["wins"]["by_seat"]["north"]["estimate"] > 0
     assert c["tallies"]["edge.edges given"]["significant"]
     assert "the difference is significant" in s["verdict"][0] and "north 100%" in s["verdict"][0]
+    assert s["verdict"][-1] == "Verdict: edge changes who wins."
 
 
 @pytest.mark.usefixtures("toy")
@@ -96,6 +97,8 @@ def test_identical_arms_are_not_found_different(tmp_path: Path) -> None:
     assert not any(t["significant"] for k, t in c["tallies"].items() if k != "edge.edges given")
     said = summarise_trial(trial, records)["verdict"]
     assert "the difference is not significant" in said[0] and "the same on average: not significant" in said[1]
+    # never "no effect": the trial can't tell yet, and says how big a change 30 games could show
+    assert said[-1].startswith("Verdict: can't tell yet whether edge changes who wins") and "could have shown a change of" in said[-1]
 
 
 def test_the_collisions_module_on_the_harbour_host_off_against_on(tmp_path: Path) -> None:
@@ -131,3 +134,15 @@ def test_the_command_line_runs_a_trial_and_refuses_what_does_not_fit(tmp_path: P
     assert plan_trial(ruleset="tossup", module="edge", games=2).scenario == "toss"  # the rule set's own scenario where none is named
     with pytest.raises(StudyError, match="at least 1 game"):
         plan_trial(ruleset="tossup", module="edge", games=0)
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_trial_leaves_out_tallies_that_stayed_at_zero_and_names_the_rest() -> None:
+    trial = plan_trial(ruleset="tossup", module="edge", scenario="toss", games=4, seed=5)
+    records = [
+        GameRecord(spec.index, spec.seed, ("off", "on")[spec.variant], spec.factions, "north", None, "higher-roll", 1, (("sixes", spec.index % 2), ("rams", 0)))
+        for spec in trial.games()
+    ]
+    s = summarise_trial(trial, records)
+    assert set(s["comparison"]["tallies"]) == {"sixes"} and "rams" not in s["arms"]["on"]["tallies"]
+    assert s["words"]["tallies"] == {"sixes": "sixes"}

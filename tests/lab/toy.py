@@ -107,6 +107,7 @@ class TossPricing:
     piece_plural = "pips"
     reference = "level"
     reference_cost = PIP_COST * LEVEL_PIPS
+    reference_piece: str | None = None
     budgets: tuple[int, ...] = (4, 6, 8)
     options: Mapping[str, Any] = {"dice": 1}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
@@ -38,8 +39,10 @@ MaxGamesOpt = Annotated[int | None, typer.Option(min=0, help="stop after about t
 QuietOpt = Annotated[bool, typer.Option(help="no progress bar")]
 BackendOpt = Annotated[str, typer.Option(help="where the games run: local (a process pool), dask (a Dask cluster), ray (not included)")]
 SchedulerOpt = Annotated[str | None, typer.Option(help="dask: the scheduler's address (tcp://HOST:PORT); default: a local cluster of --workers processes")]
-out = Console()
-err = Console(stderr=True)
+#: piped or redirected, rich would cut its tables at 80 columns; a file or a pager has room
+PIPED_WIDTH = 200
+out = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPED_WIDTH)
+err = Console(stderr=True, width=None if sys.stderr.isatty() or os.environ.get("COLUMNS") else PIPED_WIDTH)
 
 
 def ruleset_named(name: str | None) -> Ruleset:

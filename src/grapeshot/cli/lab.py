@@ -32,6 +32,7 @@ from grapeshot.cli.common import (
     fail,
     out,
     out_folder,
+    ruleset_named,
     writing_into,
 )
 from grapeshot.core.ruleset import default_ruleset
@@ -59,10 +60,14 @@ class Played(NamedTuple):
 
 
 class _Rate(ProgressColumn):
-    """The progress bar's games a second."""
+    """The progress bar's games a second: the games this run played over the time it has run,
+    the measure the closing line gives (not rich's recent-window speed, which read 4 where the
+    run's 2.3 was the truth)."""
 
     def render(self, task: Task) -> Text:
-        return Text(f"{task.speed:,.0f} games/s" if task.speed else "- games/s", style="progress.data.speed")
+        played = task.completed - float(task.fields.get("already", 0))
+        elapsed = task.elapsed or 0.0
+        return Text(f"{played / elapsed:,.1f} games/s" if played > 0 and elapsed > 0 else "- games/s", style="progress.data.speed")
 
 
 def _play_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> Played:
@@ -108,7 +113,7 @@ def _play_into(study: Any, out_dir: Path, backend: str, workers: int, scheduler:
             console=err,
             disable=quiet,
         ) as progress:
-            task = progress.add_task(f"{study.kind} ({backend})", total=study.total, completed=already)
+            task = progress.add_task(f"{study.kind} ({backend})", total=study.total, completed=already, already=already)
             try:
                 info = run_study(
                     study, store, backend=backend, workers=workers, scheduler=scheduler, limit=max_games, progress=lambda n: progress.advance(task, n)
@@ -150,9 +155,8 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
         files = write_report(out_dir, summary, played.info)
     _played_line(study, played.info, backend, files["report.html"])
     for label, v in summary["variants"].items():
-        t = Table(
-            title=f"ratings ({label}: {v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left"
-        )
+        name = f"{label}: " if len(summary["variants"]) > 1 else ""
+        t = Table(title=f"ratings ({name}{v['games']} games, mean {v['mean_turns']:.2f} turns, {100 * (v['draw_rate'] or 0):.1f}% drawn)", title_justify="left")
         word = summary["words"]["faction"]
         for col in ("", word, "rating (95%)", "score (95%)", "won", "drawn", "lost"):
             t.add_column(col, justify="left" if col == word else "right")
@@ -168,11 +172,39 @@ def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: s
                 str(k["losses"]),
             )
         out.print(t)
+        for sentence in v["verdicts"]["sentences"]:
+            out.print(sentence, highlight=False, soft_wrap=True)
     for c in summary["comparisons"]:
         out.print(c["verdict"], highlight=False, soft_wrap=True)
     _finish(played)
     result: dict[str, Any] = summary
     return result
+
+
+@app.command()
+def options(
+    ruleset: Annotated[str | None, typer.Option(help="the rule set whose settings are listed (default: the first installed)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the list as JSON")] = False,
+) -> None:
+    """List every KEY=VALUE a study of the rule set may set with --option or --variant: its
+    options, the rule modules it can host (switched on or off) and their options, and the
+    patterns of its lab's table changes."""
+    from grapeshot.lab.settable import settable
+
+    try:
+        rs = ruleset_named(ruleset)  # one without lab factions still has options (a module trial's)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    found = settable(rs)
+    if as_json:
+        out.print_json(data=[x.to_json() for x in found])
+        return
+    t = Table(title=f"what a study of {rs.title} may set (KEY=VALUE)", title_justify="left")
+    for col in ("key", "kind", "default", "allowed", "rule", "what it decides"):
+        t.add_column(col)
+    for x in found:
+        t.add_row(*(Text(c) for c in (x.key, x.kind, x.default, x.allowed, x.rule, x.doc)))
+    out.print(t)
 
 
 @app.command()
@@ -352,7 +384,7 @@ def calibrate(
     an interrupted run resumes, and the report goes beside them (OUT/report.html).
     """
     from grapeshot.lab.calibration import CalibrationError, plan_calibration, summarise_calibration
-    from grapeshot.lab.calibration_report import cells, headings, write_calibration_report
+    from grapeshot.lab.calibration_report import cells, headings, verdict, write_calibration_report
 
     try:
         plan = plan_calibration(
@@ -371,4 +403,6 @@ def calibrate(
     for row in summary["pieces"]:
         t.add_row(*(Text(c) for c in cells(row)))  # plain text: "[0.3, 0.9]" is no markup
     out.print(t)
+    for row in summary["pieces"]:
+        out.print(verdict(row, plan.reference_cost), highlight=False, soft_wrap=True, markup=False)
     _finish(played)

@@ -108,6 +108,9 @@ class Pricing(Protocol):
     piece_plural: str
     reference: str
     reference_cost: int
+    #: the piece the reference fleet is made of (``None``: of no one piece); its fleet at the
+    #: reference's cost meets its mirror, and the report shows that as a check of the noise
+    reference_piece: str | None
     budgets: tuple[int, ...]
     options: Mapping[str, Any]
 

@@ -200,6 +200,16 @@ class Ruleset(ABC):
         """Counts of the things that happened in one game (for study summaries)."""
         return {}
 
+    def turn_limit(self, options: Mapping[str, object]) -> int | None:
+        """The last turn a game may last under these options (the scenario's and a study's), or
+        ``None`` for no limit; the lab marks it on its plot of game lengths.  The default reads a
+        declared ``turn_limit`` option; a rule set that limits its games otherwise says so here."""
+        for o in self.options:
+            if o.name == "turn_limit":
+                value = options.get(o.name, o.default)
+                return value if isinstance(value, int) and not isinstance(value, bool) else None
+        return None
+
     def invariants(self, state: Any) -> list[str]:
         """Broken invariants of a state (empty when all hold): fuzzing checks these."""
         return []

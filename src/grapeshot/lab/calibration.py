@@ -43,10 +43,11 @@ from grapeshot.core.game import Game
 from grapeshot.core.ruleset import Ruleset, all_rulesets
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
-from grapeshot.lab.stats import wilson
+from grapeshot.lab.stats import two_proportions, wilson
 from grapeshot.lab.study import GameSpec, Setting, StudyError, ruleset_and_lab
 
 HALF = 0.5
+ALPHA = 0.05
 
 
 class CalibrationError(StudyError):
@@ -383,6 +384,21 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
         # more of the piece does better: a score that falls or stays flat as the budget grows
         # says the piece is not priced by its cost at all (None: fewer than two budgets played)
         rising = rates[-1] > rates[0] if len(rates) >= 2 else None
+        # a score that does not rise beyond chance from the first budget to the last is flat: where
+        # it crosses one half is noise (a flat half crosses at the lowest budget), so no even budget
+        # is read from it, only the band's span; one that falls is no price at all
+        flat = len(played) >= 2 and two_proportions(played[-1]["score"], played[-1]["games"], played[0]["score"], played[0]["games"]).p >= ALPHA
+        if rising is False:
+            even = Even(None, None, None)
+        elif flat:
+            even = Even(None, even.low, even.high)
+        if rising is False or flat:
+            fair = None
+        # the reference against itself (its own fleet at its own cost) should score one half:
+        # a noise check on the seats and the scenario, not a price
+        mirror = next((q for q in played if piece == pricing.reference_piece and q["cost"] == plan.reference_cost), None)
+        if mirror is not None:
+            mirror = {**mirror, "holds_half": mirror["low"] <= HALF <= mirror["high"]}
         rows.append(
             {
                 "piece": piece,
@@ -397,6 +413,8 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
                 "fair_high": fair_cost(text, plan.reference_cost, even.low),
                 "text_vs_fair": text_vs_fair(text, fair),
                 "rising": rising,
+                "flat": flat,
+                "mirror": mirror,
             }
         )
     return {

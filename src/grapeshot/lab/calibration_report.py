@@ -103,16 +103,44 @@ def cells(row: dict[str, Any]) -> list[str]:
     even = "beyond the budgets tried" if row["even"] is None else f"{row['even']:.1f}"
     fair = "beyond the budgets tried" if row["fair"] is None else f"{row['fair']:.2f}"
     off = "n/a" if row["text_vs_fair"] is None else f"{100 * row['text_vs_fair']:+.0f}%"
+    even_cell = f"{even} [{_n(row['even_low'])}, {_n(row['even_high'])}]"
+    fair_cell = f"{fair} [{_n(row['fair_low'], 2)}, {_n(row['fair_high'], 2)}]"
+    mirror = row.get("mirror")
     if row.get("rising") is False:
-        off = f"not priced by cost: its score does not rise with the budget ({off})"
-    return [
-        row["piece"],
-        f"{row['text_cost']:g}",
-        scores,
-        f"{even} [{_n(row['even_low'])}, {_n(row['even_high'])}]",
-        f"{fair} [{_n(row['fair_low'], 2)}, {_n(row['fair_high'], 2)}]",
-        off,
-    ]
+        even_cell = fair_cell = "-"
+        off = "not priced by cost: its score does not rise with the budget"
+    elif row.get("flat"):
+        even_cell = f"not read: the score does not rise beyond chance [{_n(row['even_low'])}, {_n(row['even_high'])}]"
+        fair_cell, off = "-", "n/a: more games a budget, or a wider range of budgets"
+    if mirror is not None:
+        said = f"{mirror['rate']:.2f} [{mirror['low']:.2f}, {mirror['high']:.2f}]"
+        check = "as it should, within noise" if mirror["holds_half"] else "off one half: the seats or the scenario favour a side"
+        off = f"the reference: against itself it scores {said}, {check} (a noise check, not a price)"
+        fair_cell = f"{row['text_cost']:g} (the reference's own)"
+    return [row["piece"], f"{row['text_cost']:g}", scores, even_cell, fair_cell, off]
+
+
+def verdict(row: dict[str, Any], reference_cost: int) -> str:
+    """A piece's finding in one sentence: too cheap or too dear where the even budget's interval
+    lies wholly on one side of the reference's cost, about right where it is closed within a tenth
+    of it, and otherwise can't tell yet (never "fair" for an interval that still holds either)."""
+    piece, lo, hi = row["piece"], row["even_low"], row["even_high"]
+    span = f"[{_n(lo)}, {_n(hi)}]"
+    if row.get("mirror") is not None:
+        return f"{piece} is the reference's own piece: its mirror is the noise check, not a price."
+    if row.get("rising") is False:
+        return f"{piece} is not priced by its cost: more of it does not do better against the reference."
+    if row.get("flat"):
+        return f"Can't tell yet what {piece} should cost: its score does not rise beyond chance across the budgets tried; more games a budget would tell."
+    if row["even"] is None and lo is None and hi is None:
+        return f"Can't tell yet what {piece} should cost: its even budget is beyond the budgets tried."
+    if hi is not None and hi < reference_cost:
+        return f"{piece} is too cheap: its fleets match the reference for {span} points, less than the reference's {reference_cost}."
+    if lo is not None and lo > reference_cost:
+        return f"{piece} is too dear: its fleets need {span} points to match the reference's {reference_cost}."
+    if lo is not None and hi is not None and hi - lo <= 0.2 * reference_cost:
+        return f"{piece} is priced about right: its even budget {span} holds the reference's {reference_cost} points, within a tenth either side."
+    return f"Can't tell yet whether {piece} is priced right: its even budget {span} still holds the reference's {reference_cost} points; more games a budget would narrow it."
 
 
 def headings(summary: dict[str, Any]) -> list[str]:
@@ -156,12 +184,18 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         "band of the intervals holds one half, <i>open</i> where it still does at the last budget tried. The fair cost is the text's cost "
         "scaled by the reference's cost over the even budget; text vs fair is the text's cost less the fair cost, as a share of the fair cost. "
         "That supposes more of a piece does better: where its score falls or stays flat as the budget grows, the piece is not priced by its "
-        "cost at all, and the table says so.</p>"
+        "cost at all, and the table says so; where it rises no more than chance from the first budget to the last, no even budget "
+        "is read from it (a flat score crosses one half at an edge by chance), only the span its band allows. A <b>negative text vs fair</b> means the text asks less than the piece is worth (it is too cheap: "
+        "its fleets match the reference for fewer points than the reference costs); a positive one, that it asks more (too dear). "
+        "A budget buys a fleet of the one piece: the figure after x is how many pieces it buys, and the points before it what they cost by "
+        "the text, which can fall short of the budget. The reference's own piece, played at the reference's cost, meets its mirror: its "
+        "score should hold one half, and is shown as the check of the noise and of any seat's advantage, not as a price.</p>"
     )
     h.append("<table class='calibration'><tr>" + "".join(f"<th>{_e(x)}</th>" for x in headings(summary)) + "</tr>")
     for row in summary["pieces"]:
         h.append("<tr>" + "".join(f"<td>{_e(x)}</td>" for x in cells(row)) + "</tr>")
     h.append("</table>")
+    h.append("<h3>Verdicts</h3><ul>" + "".join(f"<li>{_e(verdict(row, c['reference_cost']))}</li>" for row in summary["pieces"]) + "</ul>")
     if "calibration.png" in files:
         h.append("<img src='calibration.png' alt='score against cost for each piece'>")
     h.append("<p class='note'>Files: " + ", ".join(f"<a href='{_e(p.name)}'>{_e(p.name)}</a>" for n, p in sorted(files.items()) if n != "report.html") + "</p>")

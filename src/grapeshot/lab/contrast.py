@@ -36,6 +36,8 @@ from grapeshot.lab.records import GameRecord
 from grapeshot.lab.runner import RunInfo
 from grapeshot.lab.stats import chi_square, holm, mann_whitney, mean_interval, two_proportions, welch, wilson
 from grapeshot.lab.trial import ARMS, Trial
+from grapeshot.lab.verdicts import detectable_difference
+from grapeshot.report import Words
 
 ALPHA = 0.05
 DRAW = "draw"
@@ -66,7 +68,7 @@ def summarise_arm(trial: Trial, records: Sequence[GameRecord], arm: int) -> dict
         "median_turns": median,
         "turns_histogram": {str(t): c for t, c in sorted(Counter(turns).items())},
         "endings": dict(sorted(Counter(r.objective for r in records).items())),
-        "tallies": {k: {"total": c, "mean": c / n if n else None} for k, c in sorted(tallies.items())},
+        "tallies": {k: {"total": c, "mean": c / n if n else None} for k, c in sorted(tallies.items()) if c},
     }
 
 
@@ -88,7 +90,8 @@ def compare_arms(trial: Trial, off: Sequence[GameRecord], on: Sequence[GameRecor
     t_off, t_on = [r.turns for r in off], [r.turns for r in on]
     length = welch(t_on, t_off)
     ranks = mann_whitney(t_on, t_off)
-    keys = sorted({k for r in (*off, *on) for k, _ in r.tallies})
+    # a count that stayed at zero in both arms tests nothing, and would only widen Holm's family
+    keys = sorted({k for r in (*off, *on) for k, v in r.tallies if v})
     tallies: dict[str, dict[str, Any]] = {}
     for k in keys:
         a, b = [dict(r.tallies).get(k, 0) for r in on], [dict(r.tallies).get(k, 0) for r in off]
@@ -115,7 +118,9 @@ def _is(significant: bool) -> str:
     return "significant" if significant else "not significant"
 
 
-def verdict(trial: Trial, arms: dict[str, dict[str, Any]], comparison: dict[str, Any], objective_words: dict[str, str]) -> list[str]:
+def verdict(
+    trial: Trial, arms: dict[str, dict[str, Any]], comparison: dict[str, Any], objective_words: dict[str, str], tally_words: dict[str, str] | None = None
+) -> list[str]:
     """The findings in plain sentences, one for each question, each with its test and p-value."""
     off, on = arms["off"], arms["on"]
     m = trial.module
@@ -138,13 +143,26 @@ def verdict(trial: Trial, arms: dict[str, dict[str, Any]], comparison: dict[str,
     e = c["endings"]
     ends = "; ".join(f"{objective_words.get(o, o)} {on['endings'].get(o, 0)} against {off['endings'].get(o, 0)}" for o in e["objectives"])
     out.append(f"How games end, on against off: {ends}; the difference is {_is(e['significant'])} (chi-square {e['chi2']:.2f} on {e['df']} df, {_p(e['p'])}).")
-    moved = [f"{k} {t['on']:.2f} a game against {t['off']:.2f} ({_p(t['p'])})" for k, t in c["tallies"].items() if t["significant"]]
+    named = tally_words or {}
+    moved = [f"{named.get(k, k)} {t['on']:.2f} a game against {t['off']:.2f} ({_p(t['p'])})" for k, t in c["tallies"].items() if t["significant"]]
     out.append(
         "What happened in the games changed significantly for " + "; ".join(moved) + " (Mann-Whitney, Holm-corrected)."
         if moved
         else "No tally a game changed significantly (Mann-Whitney, Holm-corrected)."
     )
+    out.append(_closing(m, on["games"], off["games"], len(trial.seats), w["significant"], ln["significant"], by))
     return out
+
+
+def _closing(module: str, n_on: int, n_off: int, seats: int, wins: bool, length: bool, by: str) -> str:
+    """The verdict a designer acts on: what the module was seen to change, or that the trial
+    can't tell yet, with the smallest change in a seat's win rate its games could have shown."""
+    seen = [x for x, yes in (("who wins", wins), (f"how long games last ({by})", length)) if yes]
+    if seen:
+        return f"Verdict: {module} changes {' and '.join(seen)}."
+    smallest = detectable_difference(n_on, n_off, seats)
+    could = "" if smallest is None else f"; these games could have shown a change of {100 * smallest:.1f} points in a seat's win rate (80% power)"
+    return f"Verdict: can't tell yet whether {module} changes who wins or how long games last{could}."
 
 
 def summarise_trial(trial: Trial, records: Sequence[GameRecord]) -> dict[str, Any]:
@@ -156,13 +174,16 @@ def summarise_trial(trial: Trial, records: Sequence[GameRecord]) -> dict[str, An
     words = {o: book.label("objective", o) if book is not None and o != DRAW else o for o in seen}
     arms = {arm: summarise_arm(trial, by_arm[arm], k) for k, arm in enumerate(ARMS)}
     comparison = compare_arms(trial, by_arm["off"], by_arm["on"])
+    # the names `grapeshot simulate` gives the tallies
+    said = Words([b for b in (book,) if b is not None])
+    tallies = {k: said.label("tally", k) for k in comparison["tallies"]}
     return {
         "trial": trial.to_json(),
         "games_stored": len(mine),
-        "words": {"objectives": words},
+        "words": {"objectives": words, "tallies": tallies},
         "arms": arms,
         "comparison": comparison,
-        "verdict": verdict(trial, arms, comparison, words),
+        "verdict": verdict(trial, arms, comparison, words, tallies),
     }
 
 
@@ -211,7 +232,8 @@ def _html(summary: dict[str, Any], run: RunInfo | None) -> str:
         ("drawn", _pct(off["draws"]["rate"]), _pct(on["draws"]["rate"]), ""),
     )
     ends = _rows(*[(words.get(o, o), off["endings"].get(o, 0), on["endings"].get(o, 0)) for o in c["endings"]["objectives"]])
-    tallies = _rows(*[(k, _fmt(v["off"]), _fmt(v["on"]), _fmt(v["p"]), "yes" if v["significant"] else "no") for k, v in c["tallies"].items()])
+    named = summary["words"].get("tallies", {})
+    tallies = _rows(*[(named.get(k, k), _fmt(v["off"]), _fmt(v["on"]), _fmt(v["p"]), "yes" if v["significant"] else "no") for k, v in c["tallies"].items()])
     played = f"<p>{run.played} games played in {run.seconds:.1f} s ({run.backend}, {run.workers} workers).</p>" if run is not None and run.played else ""
     ln = c["length"]
     return f"""<!doctype html>

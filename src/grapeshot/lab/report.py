@@ -188,22 +188,7 @@ def _plots(out: Path, summary: dict[str, Any]) -> dict[str, Path]:
     variants: dict[str, Any] = summary["variants"]
     for label, v in variants.items():
         # the win-rate matrix
-        fig = Figure(figsize=(1.2 + 0.95 * len(factions), 0.9 + 0.8 * len(factions)), layout="constrained")
-        ax = fig.add_subplot()
-        grid = [[float("nan") if a == b or v["matrix"][a][b]["score"] is None else v["matrix"][a][b]["score"] for b in factions] for a in factions]
-        spread = _spread(v)
-        im = ax.imshow(grid, cmap="RdBu", vmin=0.5 - spread, vmax=0.5 + spread)
-        for i, a in enumerate(factions):
-            for j, b in enumerate(factions):
-                if a != b and grid[i][j] == grid[i][j]:
-                    dark = abs(grid[i][j] - 0.5) > 0.6 * spread
-                    ax.text(j, i, f"{100 * grid[i][j]:.1f}", ha="center", va="center", fontsize=9, color="white" if dark else "black")
-        ax.set_xticks(range(len(factions)), factions, rotation=40, ha="right")
-        ax.set_yticks(range(len(factions)), factions)
-        ax.set_xlabel("opponent")
-        ax.set_ylabel(word)
-        ax.set_title(f"score of the row {word} against the column {word}, % ({label})")
-        fig.colorbar(im, ax=ax, shrink=0.8)
+        fig = matrix_figure(summary, label)
         files[f"matrix-{slug(label)}.png"] = _save(fig, out / f"matrix-{slug(label)}.png")
         # the causes of victory
         fig = Figure(figsize=(8, 0.6 + 0.45 * len(factions)), layout="constrained")
@@ -220,7 +205,7 @@ def _plots(out: Path, summary: dict[str, Any]) -> dict[str, Path]:
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
         ax.set_xlabel(f"share of the {word}'s games")
-        ax.set_title(f"how each {word}'s games ended ({label})")
+        ax.set_title(f"how each {word}'s games ended{named(summary, label)}")
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=5, fontsize=8, frameon=False)
         files[f"causes-{slug(label)}.png"] = _save(fig, out / f"causes-{slug(label)}.png")
     # ratings
@@ -244,19 +229,7 @@ def _plots(out: Path, summary: dict[str, Any]) -> dict[str, Path]:
         ax.legend(fontsize=8)
     files["ratings.png"] = _save(fig, out / "ratings.png")
     # game lengths
-    fig = Figure(figsize=(7, 3.6), layout="constrained")
-    ax = fig.add_subplot()
-    for label, v in variants.items():
-        hist = {int(t): c for t, c in v["turns_histogram"].items()}
-        n = max(1, v["games"])
-        ts = sorted(hist)
-        if ts:
-            ax.plot(ts, [hist[t] / n for t in ts], marker="o", label=f"{label}: mean {v['mean_turns']:.2f}")
-    ax.set_xlabel("turns played")
-    ax.set_ylabel("share of games")
-    ax.set_title("game length")
-    ax.legend(fontsize=8)
-    files["lengths.png"] = _save(fig, out / "lengths.png")
+    files["lengths.png"] = _save(lengths_figure(summary), out / "lengths.png")
     if summary["comparisons"]:
         fig = Figure(figsize=(8, 0.8 + 0.5 * len(factions)), layout="constrained")
         ax = fig.add_subplot()
@@ -273,6 +246,77 @@ def _plots(out: Path, summary: dict[str, Any]) -> dict[str, Path]:
         ax.legend(fontsize=8)
         files["sweep.png"] = _save(fig, out / "sweep.png")
     return files
+
+
+def named(summary: dict[str, Any], label: str) -> str:
+    """`` (label)`` after a heading when the study compares variants; nothing for one alone."""
+    return f" ({label})" if len(summary["variants"]) > 1 else ""
+
+
+def ranked(summary: dict[str, Any], label: str) -> list[str]:
+    """The factions, strongest first (by the variant's ratings)."""
+    v = summary["variants"][label]
+    factions: list[str] = summary["study"]["factions"]
+    order = [r["name"] for r in v["ratings"]]
+    return order + [f for f in factions if f not in order] if order else list(factions)
+
+
+def matrix_figure(summary: dict[str, Any], label: str) -> Any:
+    """The win-rate matrix of one variant, strongest first, its title on as many lines as its
+    width needs so that a small matrix (two fleets) shows all of it."""
+    from matplotlib.figure import Figure
+
+    v = summary["variants"][label]
+    word: str = summary["words"]["faction"]
+    factions = ranked(summary, label)
+    fig = Figure(figsize=(max(4.8, 1.2 + 0.95 * len(factions)), 1.4 + 0.8 * len(factions)), layout="constrained")
+    ax = fig.add_subplot()
+    grid = [[float("nan") if a == b or v["matrix"][a][b]["score"] is None else v["matrix"][a][b]["score"] for b in factions] for a in factions]
+    spread = _spread(v)
+    im = ax.imshow(grid, cmap="RdBu", vmin=0.5 - spread, vmax=0.5 + spread)
+    for i, a in enumerate(factions):
+        for j, b in enumerate(factions):
+            if a != b and grid[i][j] == grid[i][j]:
+                dark = abs(grid[i][j] - 0.5) > 0.6 * spread
+                ax.text(j, i, f"{100 * grid[i][j]:.1f}", ha="center", va="center", fontsize=9, color="white" if dark else "black")
+    ax.set_xticks(range(len(factions)), factions, rotation=40, ha="right")
+    ax.set_yticks(range(len(factions)), factions)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel(word)
+    ax.set_title(f"score of the row {word}\nagainst the column {word}, %{named(summary, label)}", fontsize=10)
+    fig.colorbar(im, ax=ax, shrink=0.8)
+    return fig
+
+
+def lengths_figure(summary: dict[str, Any]) -> Any:
+    """How long the games lasted: bars of whole turns (each variant side by side), the rule set's
+    turn limit marked where it has one, so a pile of games at the limit reads as games the limit
+    decided."""
+    from matplotlib.figure import Figure
+
+    variants: dict[str, Any] = summary["variants"]
+    fig = Figure(figsize=(7, 3.6), layout="constrained")
+    ax = fig.add_subplot()
+    width = 0.8 / max(1, len(variants))
+    turns: set[int] = set()
+    for n, (label, v) in enumerate(variants.items()):
+        hist = {int(t): c for t, c in v["turns_histogram"].items()}
+        turns |= set(hist)
+        games = max(1, v["games"])
+        ts = sorted(hist)
+        offset = (n - (len(variants) - 1) / 2) * width
+        ax.bar([t + offset for t in ts], [hist[t] / games for t in ts], width=width, label=f"{label}: mean {v['mean_turns']:.2f}")
+    limits = sorted({v["turn_limit"] for v in variants.values() if v.get("turn_limit")})
+    for limit in limits:
+        ax.axvline(limit + 0.5, color="#a40000", lw=1.2, ls="--", label=f"turn limit {limit}")
+        turns.add(limit)
+    if turns:
+        ax.set_xticks(range(min(turns), max(turns) + 1))
+    ax.set_xlabel("turns played")
+    ax.set_ylabel("share of games")
+    ax.set_title("game length")
+    ax.legend(fontsize=8)
+    return fig
 
 
 def _spread(variant: dict[str, Any]) -> float:
@@ -353,8 +397,9 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
     h.append("</table>")
     h.append(
         "<p class='note'>Score = (wins + draws/2) / games: <b>a draw counts as half a win</b> to each side; draws are also counted on their own. "
-        "Intervals are 95%: Wilson for scores and rates, Fisher information for the Bradley-Terry ratings (Elo scale: 1500 is the average {_e(word)}; "
-        "400 points is tenfold odds). Every game's seed derives from the study seed and the game's index.</p>"
+        f"Intervals are 95%: Wilson for scores and rates, Fisher information for the Bradley-Terry ratings (Elo scale: 1500 is the average {_e(word)}; "
+        "400 points is tenfold odds). Every game's seed derives from the study seed, its round and its pairing: "
+        "a sweep's variants play the baseline's games, the same seeds and seats.</p>"
     )
     if summary["comparisons"]:
         h.append("<h2>Sweep: each variant against the baseline</h2>")
@@ -395,7 +440,9 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         s = slug(label)
         if len(summary["variants"]) > 1:
             h.append(f"<h2>Variant {_e(label)}: <code>{_e(v['text'])}</code></h2>")
-        h.append(f"<h3>Ratings and records ({_e(label)}, {v['games']} games)</h3>")
+        tag = _e(named(summary, label))
+        h.append(f"<h3>Verdicts{tag}</h3><ul>" + "".join(f"<li>{_e(x)}</li>" for x in v["verdicts"]["sentences"]) + "</ul>")
+        h.append(f"<h3>Ratings and records ({_e(label) + ', ' if tag else ''}{v['games']} games)</h3>")
         h.append(
             f"<table><tr><th>{_e(word)}</th><th>rating (95%)</th><th>score (95%)</th><th>won</th><th>drawn</th><th>lost</th>"
             + "".join(f"<th>won by {_e(said[o])}</th>" for o in causes)
@@ -411,11 +458,12 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
                 + f"<td>{k['mean_turns']:.2f}</td></tr>"
             )
         h.append("</table>")
-        h.append(f"<h3>Win-rate matrix ({_e(label)}): score of the row {_e(word)} against the column {_e(word)}</h3>")
-        h.append("<table class='matrix'><tr><th></th>" + "".join(f"<th>{_e(b)}</th>" for b in factions) + "</tr>")
-        for a in factions:
+        h.append(f"<h3>Win-rate matrix{tag}: score of the row {_e(word)} against the column {_e(word)}, strongest first</h3>")
+        order = ranked(summary, label)
+        h.append("<table class='matrix'><tr><th></th>" + "".join(f"<th>{_e(b)}</th>" for b in order) + "</tr>")
+        for a in order:
             cells = []
-            for b in factions:
+            for b in order:
                 if a == b:
                     cells.append("<td>-</td>")
                 else:
@@ -428,16 +476,16 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         h.append("</table>")
         if f"matrix-{s}.png" in files:
             h.append(f"<img src='matrix-{s}.png' alt='win-rate matrix'>")
-        h.append(f"<h3>Causes of victory ({_e(label)})</h3><table><tr><th>how the game ended</th><th>games</th><th>share</th></tr>")
+        h.append(f"<h3>Causes of victory{tag}</h3><table><tr><th>how the game ended</th><th>games</th><th>share</th></tr>")
         for o, n in v["objectives"].items():
             h.append(f"<tr><td>{_e(said.get(o, o))}</td><td>{n}</td><td>{_pct(n / v['games'] if v['games'] else None)}</td></tr>")
         h.append("</table>")
         if f"causes-{s}.png" in files:
             h.append(f"<img src='causes-{s}.png' alt='causes of victory'>")
         if v["tallies"]:
-            h.append(f"<h3>What happened ({_e(label)})</h3><table><tr><th></th><th>in all</th><th>a game</th></tr>")
+            h.append(f"<h3>What happened{tag}</h3><table><tr><th></th><th>in all</th><th>a game</th></tr>")
             for name, t in v["tallies"].items():
-                h.append(f"<tr><td>{_e(name)}</td><td>{t['total']}</td><td>{t['mean']:.2f}</td></tr>")
+                h.append(f"<tr><td>{_e(summary['words'].get('tallies', {}).get(name, name))}</td><td>{t['total']}</td><td>{t['mean']:.2f}</td></tr>")
             h.append("</table>")
         fs = v["first_seat"]
         lo, hi = v["mean_turns_interval"]

@@ -13,7 +13,9 @@ everything about it follows from the study and that index alone:
 - seats swap every round: in even rounds the pairing's first faction takes the first seat, in
   odd rounds the second (with an odd number of games the first faction has the first seat
   once more);
-- the game's dice seed is :func:`derive_seed` of (study seed, index); the players' seeds are
+- the game's dice seed is :func:`derive_seed` of (study seed, r * pairings + p): a tournament's
+  index, and in a sweep the same for every variant, so the arms are paired (the same seeds and
+  seats in each); the players' seeds are
   derived from the game's seed and the seat's position. No worker, clock or order of
   completion enters, so any backend reproduces any game.
 
@@ -125,7 +127,9 @@ def classify(settings: Iterable[Setting], ruleset: str | Ruleset, label: str = "
     rs, lab = ruleset_and_lab(ruleset)
     own = {o.name for o in rs.options}
     installed = sorted(m.name for m in all_modules())
-    modules_text = ", ".join(installed) or "none installed"
+    from grapeshot.lab.settable import hostable  # settable asks games of the rule set, as this module does
+
+    modules_text = ", ".join(m.name for m in hostable(rs)) or f"none that {rs.name} can host"
     options: dict[str, Any] = {}
     modules: dict[str, bool] = {}
     changes: list[TableChange] = []
@@ -238,7 +242,10 @@ class Study:
         rnd, rest = divmod(index, self.per_round)
         v, p = divmod(rest, len(self.pairs))
         a, b = self.pairs[p]
-        return GameSpec(index, derive_seed(self.seed, index), v, (a, b) if rnd % 2 == 0 else (b, a))
+        # the variants of a sweep are paired: each plays the baseline's game of the round and the
+        # pairing, its seed (the baseline's index; a tournament's own) and its seats, so that a
+        # difference between them is the variant's, not the dice's
+        return GameSpec(index, derive_seed(self.seed, rnd * len(self.pairs) + p), v, (a, b) if rnd % 2 == 0 else (b, a))
 
     def games(self) -> Iterator[GameSpec]:
         for i in range(self.total):
@@ -283,7 +290,7 @@ class Study:
             "modules": dict(self.modules),
             "changes": [c.to_json() for c in self.changes],
             "variants": [v.to_json() for v in self.variants],
-        }
+        } | ({"arms": "paired"} if len(self.variants) > 1 else {})
 
     def to_json(self) -> dict[str, Any]:
         out = self.identity()

@@ -24,13 +24,16 @@ the draw rate and the mean game length (Welch), and says which differences are s
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
 from grapeshot.lab.records import GameRecord
 from grapeshot.lab.stats import bradley_terry, holm, mean_interval, two_proportions, welch, wilson
-from grapeshot.lab.study import Study, ruleset_and_lab
+from grapeshot.lab.study import Study, StudyError, ruleset_and_lab, scenario_for
+from grapeshot.lab.verdicts import against_even, detectable_difference, points
+from grapeshot.report import Words
 
 ALPHA = 0.05
 #: the objective of a drawn game (the core's, whatever the rule set)
@@ -123,7 +126,8 @@ def summarise_variant(study: Study, records: Sequence[GameRecord], objectives: S
         "mean_turns": mean_t,
         "mean_turns_interval": [lo_t, hi_t],
         "turns_histogram": {str(t): c for t, c in sorted(Counter(turns).items())},
-        "tallies": {k: {"total": c, "mean": c / n if n else None} for k, c in sorted(tallies.items())},
+        # a count that stayed at zero in every game says nothing: left out
+        "tallies": {k: {"total": c, "mean": c / n if n else None} for k, c in sorted(tallies.items()) if c},
         "objectives": {o: ends[o] for o in objectives} | {o: c for o, c in ends.items() if o not in objectives},
         "matrix": matrix,
         "factions": by_faction,
@@ -161,6 +165,9 @@ def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord
     draws = two_proportions(sum(r.winner is None for r in other), len(other), sum(r.winner is None for r in base), len(base))
     length = welch([r.turns for r in other], [r.turns for r in base])
     findings = [f"{row['faction']} score {row['estimate']:+.3f}" for row in rows if row["significant"]]
+    n_other = min((score_of(other, k)[1] for k in study.factions), default=0)
+    n_base = min((score_of(base, k)[1] for k in study.factions), default=0)
+    smallest = detectable_difference(n_other, n_base, len(rows))
     if seat.p < ALPHA:
         findings.append(f"first-seat score {seat.estimate:+.3f}")
     if draws.p < ALPHA:
@@ -170,8 +177,10 @@ def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord
     verdict = (
         f"{label} vs baseline: significant at 5% for " + "; ".join(findings)
         if findings
-        else f"{label} vs baseline: no significant difference at 5% ({word} scores Holm-corrected)"
+        else f"{label} vs baseline: can't tell yet: no significant difference at 5% ({word} scores Holm-corrected)"
     )
+    if smallest is not None:
+        verdict += f"; these games could have shown a change of {points(smallest)} points in a {word}'s score (80% power)"
     return {
         "variant": label,
         "factions": rows,
@@ -191,8 +200,80 @@ def compare(study: Study, base: Sequence[GameRecord], other: Sequence[GameRecord
             **length.to_json(),
         },
         "significant": bool(findings),
+        "smallest": smallest,
         "verdict": verdict,
     }
+
+
+def _faction_sentence(r: Any, k: int) -> str:
+    said = f"{points(r.score)}% [{points(r.low)}, {points(r.high)}] over {r.games} games"
+    if r.side == "above":
+        return f"{r.name} is stronger than the field: it scores {said}."
+    if r.side == "below":
+        return f"{r.name} is weaker than the field: it scores {said}."
+    if r.more is not None:
+        per_pair = math.ceil(r.more / max(1, k - 1))
+        return (
+            f"Can't tell yet whether {r.name} is stronger or weaker than the field ({said}): "
+            f"about {per_pair} more games of each pairing would show its {points(abs(r.score - 0.5))}-point difference."
+        )
+    return f"{r.name} shows no difference from the field ({said}); these games could have shown one of {points(r.smallest)} points."
+
+
+def _could_see(share: float) -> str:
+    return f"{points(share)} points" if share <= 0.5 else "more than 50 points (too few games to show any)"
+
+
+def _family(factions: int, plural: str, pairs: int) -> str:
+    if factions <= 2 and pairs <= 1:
+        return "5% error rate"
+    return f"5% error rate over the {factions} {plural} and over the {pairs} pairings, each family Holm-corrected"
+
+
+def read_variant(study: Study, variant: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
+    """A variant's verdicts: each faction against the field and each pairing against even, each
+    family Holm-corrected, in sentences that say "can't tell yet" rather than "even", and the
+    smallest difference the games could have shown."""
+    word, plural = said["faction"], said["factions"]
+    fs = variant["factions"]
+    k = len(study.factions)
+    factions = against_even([(f, fs[f]["wins"] + fs[f]["draws"] / 2, fs[f]["games"]) for f in study.factions])
+    cells = [variant["matrix"][a][b] for a, b in study.pairs]
+    pairs = against_even([(f"{a} v {b}", c["wins"] + c["draws"] / 2, c["games"]) for (a, b), c in zip(study.pairs, cells, strict=True)])
+    rank = {name: i for i, name in enumerate(r["name"] for r in variant["ratings"])}
+    strongest_first = sorted(factions, key=lambda r: rank.get(r.name, len(rank)))
+    sentences = [_faction_sentence(r, k) for r in strongest_first] if variant["games"] else ["No games yet: nothing to tell."]
+    for (a, b), r in zip(study.pairs, pairs, strict=True):
+        if r.side != "unknown":
+            strong, weak = (a, b) if r.side == "above" else (b, a)
+            share = r.score if r.side == "above" else 1 - (r.score or 0.0)
+            sentences.append(f"{strong} beats {weak}: {points(share)}% of the points over {r.games} games.")
+    smallest_f = max((r.smallest for r in factions if r.smallest is not None), default=None)
+    smallest_p = max((r.smallest for r in pairs if r.smallest is not None), default=None)
+    if smallest_f is not None and smallest_p is not None:
+        if len(pairs) > 1 and all(r.side == "unknown" for r in pairs):
+            sentences.append("No pairing's score differs from even beyond chance.")
+        sentences.append(
+            f"The smallest difference from even these games could have shown (80% power): {_could_see(smallest_f)} for a {word} against the field, "
+            f"{_could_see(smallest_p)} for a pairing ({_family(k, plural, len(pairs))})."
+        )
+    return {
+        "factions": [r.to_json() for r in factions],
+        "pairs": [r.to_json() for r in pairs],
+        "smallest_faction": smallest_f,
+        "smallest_pair": smallest_p,
+        "sentences": sentences,
+    }
+
+
+def turn_limit(study: Study, variant: int) -> int | None:
+    """The turn after which the variant's games are decided, where the rule set has one."""
+    rs, _ = ruleset_and_lab(study.ruleset)
+    try:
+        scenario = scenario_for(study, study.pairs[0], variant)
+    except (StudyError, IndexError):
+        return None
+    return rs.turn_limit({**dict(scenario.options), **study.options_for(variant)})
 
 
 def summarise(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
@@ -204,11 +285,19 @@ def summarise(study: Study, records: Sequence[GameRecord]) -> dict[str, Any]:
         if r.index < study.total:
             by_variant[r.variant].append(r)
     base = study.variants[0].label
+    rs, _ = ruleset_and_lab(study.ruleset)
+    book = Words([b for b in (rs.phrasebook(),) if b is not None])
+    variants = {label: {"text": v.text(), **summarise_variant(study, by_variant[label], objectives)} for v in study.variants for label in [v.label]}
+    for n, v in enumerate(variants.values()):
+        v["turn_limit"] = turn_limit(study, n)
+        v["verdicts"] = read_variant(study, v, said)
+        # the names `grapeshot simulate` gives the tallies
+        said.setdefault("tallies", {}).update({t: book.label("tally", t) for t in v["tallies"]})
     return {
         "study": study.to_json(),
         "words": said,
         "games_stored": sum(len(v) for v in by_variant.values()),
         "draws_policy": "a draw counts as half a win to each side (matrix, scores, ratings); draws are also counted on their own",
-        "variants": {label: {"text": v.text(), **summarise_variant(study, by_variant[label], objectives)} for v in study.variants for label in [v.label]},
+        "variants": variants,
         "comparisons": [compare(study, by_variant[base], by_variant[v.label], v.label, said["faction"]) for v in study.variants[1:]],
     }

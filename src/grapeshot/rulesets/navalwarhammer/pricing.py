@@ -7,9 +7,10 @@ in more models of one of its crew's units (by default its core infantry, rounded
 model).  Everything else, the upgrades the ship had apart from the one studied included, is
 the same.  The two fleets meet on the two-fleet scenario, each in each seat for every seed
 (mirrored), with the same player on both sides, and the study counts the upgraded fleet's
-score (a win 1, a draw 1/2).  An upgrade is priced fairly when its fleet scores half, within
-the 95% Wilson interval; above it the upgrade is worth more than its points (too cheap), below
-it less (too dear).  ``bench/nw_upgrade_costs.py`` runs the study and prints it.
+score (a win 1, a draw 1/2).  Where the 95% Wilson interval of its fleet's score lies above one half
+the upgrade is worth more than its points (too cheap), below it less (too dear); it is called
+fair only when the games could have shown a departure of five points and showed none, and
+otherwise the study can't tell yet and says about how many more games would.  ``bench/nw_upgrade_costs.py`` runs the study and prints it.
 """
 
 from __future__ import annotations
@@ -24,11 +25,14 @@ from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.stats import wilson
+from grapeshot.lab.verdicts import detectable, games_to_show
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES
 from grapeshot.rulesets.navalwarhammer.data import UPGRADES, Size
 from grapeshot.rulesets.navalwarhammer.fleets import builtin_fleet, read_fleet
 
 RULESET = "navalwarhammer"
+#: how close to one half a score must be shown to be (80% power) before an upgrade is called fair
+FAIR_WITHIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -59,8 +63,22 @@ class Priced:
 
     @property
     def verdict(self) -> str:
+        """Too cheap or too dear where the interval leaves one half; "fair" only where these
+        games could have shown a departure of :data:`FAIR_WITHIN` and showed none; otherwise
+        "can't tell yet", with about how many more games would show the departure seen."""
         lo, hi = self.interval
-        return "too cheap" if lo > 0.5 else "too dear" if hi < 0.5 else "fair"
+        if lo > 0.5:
+            return "too cheap"
+        if hi < 0.5:
+            return "too dear"
+        smallest = detectable(self.games)
+        if smallest is not None and smallest <= FAIR_WITHIN:
+            return "fair"
+        rate = self.score / self.games if self.games else 0.5
+        need = games_to_show(rate - 0.5)
+        if need is None or need <= self.games:
+            return f"can't tell yet: these games could show only a {100 * (smallest or 1.0):.0f}-point difference"
+        return f"can't tell yet: about {need - self.games} more games would show a {100 * abs(rate - 0.5):.0f}-point difference"
 
     def text(self) -> str:
         lo, hi = self.interval

@@ -35,6 +35,7 @@ class WoodenShipsPricing:
     piece_plural = "ship types"
     reference = REFERENCE
     reference_cost = FACTIONS[REFERENCE].cost()
+    reference_piece: str | None = FACTIONS[REFERENCE].type
     budgets: tuple[int, ...] = BUDGETS
     options: Mapping[str, Any] = {"equal_figures": False, "cost_margin": 1000}
 
