@@ -158,7 +158,7 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
             fired += shoot_or_end(page, v)
             shots += 1
         elif kind == "SteerPrompt":
-            assert page.locator("#board g.move-reach").count() == 1  # the ship to move is selected, its move drawn
+            page.wait_for_selector("#board g.move-reach")  # the ship to move is selected, its move previewed
             steer(page, v)
             steered += 1
         else:

@@ -2,7 +2,8 @@
 // click the ship (or the point) to shoot at, and for a cannon or a stone thrower set the guessed
 // range on a slider, the aim drawn as it moves (NW-CANNON-1: the guess is made before the dice);
 // a target aboard (a unit, a ship's part) is picked from what the clicked ship carries. The move
-// form sets a ship's move on a slider between the least and the most it may go. What is posted
+// form sets a ship's move on a slider between the least and the most it may go, its turn among
+// those the distance allows, the ghost drawn where the server's move preview ends it. What is posted
 // is the action itself, which the server checks; a refusal is shown word for word. Every other
 // prompt keeps the generic form.
 
@@ -12,7 +13,7 @@ const MACHINES_THAT_GUESS = new Set(["cannon", "stone thrower"]);
 const TURNS = [-90, -45, 0, 45, 90];
 
 export function makeForms(client, ui, redraw) {
-  const { h, draw, fmt, button, group, bearing, dist } = client;
+  const { h, s, draw, fmt, button, group, bearing, dist } = client;
   let aim = null; // the shooting form's state while it is open: {shooter, kind, ship, point, guess}
 
   const stateNow = () => client.shown().state;
@@ -109,24 +110,62 @@ export function makeForms(client, ui, redraw) {
     );
   }
 
+  // the move's ghost from the server's `move` preview (the move's own course and sweep): the
+  // bow's course, the hull where she would stop, and what she would meet first
+  function drawMove(pv) {
+    const g = client.previewGroup("nw-move");
+    if (!pv.ok) return;
+    const [ex, ey, eh] = pv.end;
+    const reach = s("g", { class: "move-reach", "data-ship": pv.ship, "data-x": ex, "data-y": ey, "data-heading": eh, "data-travelled": pv.travelled, "data-stop": pv.stop ? pv.stop.with : "" });
+    reach.append(draw.polyline(pv.course, "move-line"), draw.poly(pv.corners, "move-ghost"));
+    const bow = pv.course[pv.course.length - 1];
+    if (pv.stop) reach.append(draw.cross(bow, "move-stop", 0.8), draw.label(bow, `stops: ${pv.stop.kind === "edge" ? "the table's edge" : pv.stop.with}${pv.ram ? " (a ram)" : ""}`));
+    g.append(reach);
+  }
+
   function steerForm(fs, p) {
     const state = stateNow();
     ui.selected = p.ship;
     redraw();
     const slider = h("input", { type: "range", id: "nw-inches", min: p.least, max: p.most, step: 0.25, value: p.most });
     const words = h("span", { id: "nw-inches-words" }, `${fmt(p.most, 2)}"`);
-    slider.addEventListener("input", () => (words.textContent = `${fmt(Number(slider.value), 2)}"`));
     const turn = h("select", { id: "nw-turn" }, ...TURNS.map((t) => h("option", { value: t, selected: t === 0 }, t === 0 ? "straight on" : `${Math.abs(t)}° to ${t > 0 ? "port" : "starboard"}`)));
     const at = h("select", { id: "nw-turn-at" }, h("option", { value: "start" }, "at the start"), h("option", { value: "end" }, "at the end"));
     const ram = h("input", { type: "checkbox", id: "nw-ram" });
+    const note = h("p", { class: "muted", id: "nw-move-note" });
     const ship = state.ships[p.ship];
+    let asked = 0;
+    // each change asks the server where the move would end; only the latest answer is drawn
+    async function preview() {
+      const n = ++asked;
+      let pv;
+      try {
+        pv = await client.call("/preview/move", { q: { ship: p.ship, inches: Number(slider.value), turn: Number(turn.value), at: at.value } });
+      } catch (err) {
+        if (n === asked) note.textContent = `no preview: ${err.message}`;
+        return;
+      }
+      if (n !== asked) return;
+      if (pv.turns) for (const o of turn.options) o.disabled = !pv.turns.includes(Number(o.value));
+      note.textContent = !pv.ok ? pv.why : pv.stop ? `she would stop after ${fmt(pv.travelled, 2)}": ${pv.stop.kind === "edge" ? "the table's edge" : pv.stop.with}` : `she would go ${fmt(pv.travelled, 2)}"`;
+      note.dataset.ok = pv.ok ? "1" : "0";
+      drawMove(pv);
+    }
+    slider.addEventListener("input", () => {
+      words.textContent = `${fmt(Number(slider.value), 2)}"`;
+      preview();
+    });
+    turn.addEventListener("change", preview);
+    at.addEventListener("change", preview);
     fs.append(
       h("p", {}, `${p.ship} (${ship ? ship.size : ""}) moves by ${p.mode}: ${fmt(p.least, 2)}" to ${fmt(p.most, 2)}"`),
       h("label", { class: "row" }, "how far ", slider, " ", words),
       h("label", { class: "row" }, "turn ", turn, " ", at),
+      note,
       h("label", { class: "row" }, ram, " declare a ram (NW-BOARD-1)"),
       h("div", { class: "row" }, button("Move", () => client.act({ kind: "steer", ship: p.ship, inches: Number(slider.value), turn: Number(turn.value), at: at.value, ram: ram.checked }), { id: "nw-move", class: "primary" })),
     );
+    preview();
   }
 
   // a click on the table while shooting: the ship under it (and the point, for an aim)

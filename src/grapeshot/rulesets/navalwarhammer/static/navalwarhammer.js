@@ -11,7 +11,7 @@
 // log alone: the server holds the rules.
 
 import { makeForms } from "./forms.js";
-import { HALF_ARC, LARGE_TEMPLATE, along, figurePoint, flameOutline, gunFacing, hullCorners, onHull, world } from "./pieces.js";
+import { HALF_ARC, LARGE_TEMPLATE, along, figurePoint, flameOutline, gunFacing, hullCorners, onHull } from "./pieces.js";
 
 export default function register(client) {
   const { h, s, draw, X, Y, fmt } = client;
@@ -194,13 +194,7 @@ export default function register(client) {
         layer.append(s("g", { class: "shooter-range", "data-shooter": name }, draw.ring(from, u.range[1], "range-ring")));
       }
     }
-    const p = v && !client.replaying() ? client.live().prompt : null;
-    if (p && p.kind === "SteerPrompt" && p.ship === ui.selected) {
-      const bow = world(ship, ship.length / 2, 0);
-      const hd = ship.pose[2];
-      layer.append(s("g", { class: "move-reach", "data-least": p.least, "data-most": p.most }, draw.line(bow, along(bow, hd, p.most), "move-line"), draw.dot(along(bow, hd, p.least), "move-least", 0.4), draw.dot(along(bow, hd, p.most), "move-most", 0.4)));
-      layer.append(draw.label(along(bow, hd, p.most), `${fmt(p.least)}" to ${fmt(p.most)}" by ${p.mode}`));
-    }
+
   }
 
   function drawAll(state, v) {
