@@ -18,7 +18,7 @@ KINDS = frozenset(
         "muster", "wind", "crew", "launch", "flies", "allowance", "no-move", "adrift", "out-of-control", "overcrowded",
         "declares-ram", "move", "ram", "meets", "alongside", "sails-on", "docks", "casts-off", "shallows", "aground",
         "refloat", "hull-blow", "sunk", "overboard", "crows-nest-lost", "meets-monster", "moved-aside", "reactions",
-        "line-up", "deck-moves", "shoots", "guns", "no-effect", "hull-hit", "specialty", "flame", "across",
+        "line-up", "deck-moves", "shoots", "guns", "ball-misses", "no-effect", "hull-hit", "specialty", "flame", "across",
         "abandon-ship", "prize", "cut-loose", "shove-off", "consolidate", "rally", "wanders", "surge", "handlers",
         "wild", "flees", "swims", "climbs-aboard", "sharks", "victory", "game-over",
     }
@@ -170,7 +170,15 @@ def _sentence(e: Event) -> str | None:
     if k == "shoots":
         return f"{d['shooter']} shoot at {d['target']} aboard {d['ship']}."
     if k == "guns":
-        return f"{d['gun']} fires at {d['target'] or d['ship']}{' at point blank' if d['point_blank'] else ''}."
+        told = ""
+        if d.get("range") is not None:  # a guessed shot's true range, told with its result (NW-CANNON-1)
+            told = f' (placed {d["guess"]:.1f}" out' if d["point_blank"] else f' (guessed {d["guess"]:.1f}"'
+            told += f', the true range to her hull {d["range"]:.1f}")'
+        return f"{d['gun']} fires at {d['target'] or d['ship']}{' at point blank' if d['point_blank'] else ''}{told}."
+    if k == "ball-misses":
+        from grapeshot.rulesets.navalwarhammer.misses import words
+
+        return words(d)
     if k == "no-effect":
         return f"  {d['gun']}: {d['why']}."
     if k == "hull-hit":

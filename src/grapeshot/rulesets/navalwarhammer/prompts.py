@@ -40,17 +40,20 @@ from grapeshot.rulesets.navalwarhammer.actions import (
 from grapeshot.rulesets.navalwarhammer.courses import course, turns
 from grapeshot.rulesets.navalwarhammer.data import GUN_ARC, NS, SHOVE_OFF, Propulsion
 from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES, EngineKind
+from grapeshot.rulesets.navalwarhammer.measures import GUESSING, premeasured, seen
 from grapeshot.rulesets.navalwarhammer.state import Sea
 from grapeshot.rulesets.navalwarhammer.targets import (
     SMALL_ARMS_PARTS,
     Shooter,
     arc_points,
+    eye_points,
     flame_refusal,
     gun_facing,
     gun_point,
     machine_refusal,
     missile_refusal,
     must_name,
+    point_blank_at,
     point_of,
     shooters,
     unit_targets,
@@ -313,10 +316,12 @@ class ShootPrompt(Prompt):
         assert self.sea is not None
         sea = self.sea
 
+        by_eye = not premeasured(sea)
+
         def grid() -> list[Choice]:
             out = [Choice(Shoot(), "end the shooting")]
             for s in self.open():
-                out += [Choice(a, words(a)) for a in shots(sea, s) if refusal(sea, s, a) is None]
+                out += [Choice(a, words(a)) for a in shots(sea, s, by_eye=by_eye) if refusal(sea, s, a) is None]
             return out
 
         def draw(rng: Rng) -> Choice:
@@ -334,13 +339,22 @@ class ShootPrompt(Prompt):
             a = rng.choice(found)
             return Choice(a, words(a))
 
-        return Choices.of(
-            grid, "shot", sample=draw, note="each shooter at each target; war machines at points a few inches short of each hull and at its centre"
-        )
+        note = "each shooter at each target; war machines at points a few inches short of each hull and at its centre"
+        if by_eye:
+            note += " (a cannon beyond point blank and a stone thrower at the quarters of its range: their crews guess by eye)"
+        return Choices.of(grid, "shot", sample=draw, note=note)
+
+    def measured(self) -> list[Shoot]:
+        """Every shot of the full grid, war machines aimed off the measured target (what a computer
+        player weighs: it measures for itself, as the table's pre-measuring house rule would)."""
+        assert self.sea is not None
+        return [a for s in self.open() for a in shots(self.sea, s) if refusal(self.sea, s, a) is None]
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         d["shooters"] = [[s.unit, s.kind] for s in self.open()]
+        assert self.sea is not None
+        d["measures"] = seen(self.sea)
         return d
 
 
@@ -364,8 +378,11 @@ def refusal(sea: Sea, s: Shooter, a: Shoot) -> str | None:
     return machine_refusal(sea, u, a.ship, a.target, aim)
 
 
-def shots(sea: Sea, s: Shooter) -> list[Shoot]:
-    """The listed shots of one shooter (the grid)."""
+def shots(sea: Sea, s: Shooter, *, by_eye: bool = False) -> list[Shoot]:
+    """The listed shots of one shooter (the grid).  ``by_eye``: a guessing war machine's aims
+    beyond point blank are the quarters of its range along each bearing (:func:`eye_points`),
+    not points measured off the target (what a seat is listed when its players may not
+    pre-measure, :mod:`.measures`)."""
     u = sea.units[s.unit]
     out: list[Shoot] = []
     enemies = [sh for sh in sea.afloat() if sh.commander != u.seat]
@@ -386,10 +403,12 @@ def shots(sea: Sea, s: Shooter) -> list[Shoot]:
         return out
     kind: EngineKind = u.engine  # type: ignore[assignment]
     engine = ENGINES[kind]
+    near, far = float(engine.min_range), float(engine.max_range)
     for sh in enemies:
         named = [p for p in sh.parts if sh.part_alive(p)] if kind != "stone thrower" else []
         named += [t for t in unit_targets(sea, u, sh)] if kind == "bolt thrower" else []
-        for p in arc_points(sea, u, sh, float(engine.min_range), float(engine.max_range)):
+        eye = by_eye and kind in GUESSING and not (kind == "cannon" and point_blank_at(sea, u, sh))
+        for p in eye_points(sea, u, sh.hull.centre, near, far) if eye else arc_points(sea, u, sh, near, far):
             if kind == "cannon" and not must_name(sea, u.seat, sh):
                 out.append(Shoot(u.name, sh.name, "", p.x, p.y))
             if kind == "stone thrower":
@@ -399,7 +418,9 @@ def shots(sea: Sea, s: Shooter) -> list[Shoot]:
 
             for t in named:
                 p2 = named_point(sea, sh, t)
-                if p2 is not None:
+                if p2 is not None and eye:
+                    out += [Shoot(u.name, sh.name, t, q.x, q.y) for q in eye_points(sea, u, p2, near, far)]
+                elif p2 is not None:
                     out.append(Shoot(u.name, sh.name, t, p2.x, p2.y))
     return out
 

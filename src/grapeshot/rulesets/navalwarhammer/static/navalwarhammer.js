@@ -115,7 +115,7 @@ export default function register(client) {
     return log.slice(starts.length ? starts[starts.length - 1] : log.length).filter((e) => SHOTS.has(e.kind));
   }
 
-  const SHOTS = new Set(["guns", "cannonball", "stone-lands", "flame", "misfire"]);
+  const SHOTS = new Set(["guns", "cannonball", "ball-misses", "stone-lands", "flame", "misfire"]);
 
   // the gun's place now (a shot's gun does not move between aiming and the ball's flight)
   function gunAt(state, name) {
@@ -130,7 +130,23 @@ export default function register(client) {
         aims[e.gun] = { from, aim: e.aim };
         if (from) g.append(draw.line(from, e.aim, "shot-line guessed"));
         g.append(draw.cross(e.aim, "shot-aim", 0.7));
-        if (from) g.append(draw.label(e.aim, `guessed ${fmt(Math.hypot(e.aim[0] - from[0], e.aim[1] - from[1]))}"${e.point_blank ? " (point blank)" : ""}`));
+        const told = e.range !== undefined && e.range !== null ? `, true range ${fmt(e.range)}"` : "";
+        if (from) g.append(draw.label(e.aim, `${e.point_blank ? "placed" : "guessed"} ${fmt(Math.hypot(e.aim[0] - from[0], e.aim[1] - from[1]))}"${told}`));
+        return;
+      }
+      case "ball-misses": {
+        // why the ball hit nothing: each hull on its line, where it came down, and the nearest
+        // things on its line short of the landing and beyond the bounce's end
+        const shot = aims[e.gun];
+        if (!shot || !shot.from) return;
+        const dir = (Math.atan2(shot.aim[1] - shot.from[1], shot.aim[0] - shot.from[0]) * 180) / Math.PI;
+        const miss = s("g", { class: "ball-misses", "data-gun": e.gun, "data-on": e.on || "" });
+        for (const [name, a, b] of e.decks) miss.append(draw.line(along(shot.from, dir, a), along(shot.from, dir, b), "shot-deck", { "data-ship": name }));
+        for (const [cls, thing] of [["shot-short", e.short], ["shot-beyond", e.beyond]]) {
+          if (thing) miss.append(draw.ring(along(shot.from, dir, thing[1]), 0.7, cls), s("title", {}, thing[0]));
+        }
+        miss.append(draw.label(along(shot.from, dir, e.landing), e.on ? `on ${e.on}'s deck, between her crew: hits nothing` : "in the water: hits nothing", 2.8));
+        g.append(miss);
         return;
       }
       case "cannonball": {
