@@ -119,7 +119,9 @@ def steer(page: Page, v: dict[str, Any]) -> None:
         want = math.degrees(math.atan2(ey - y, ex - x)) - 90
     turns = sorted((-90, -45, 0, 45, 90), key=lambda t: abs((hd + t - want + 180) % 360 - 180))
     before = dataset(page, "actions")
-    for t in turns:
+    page.wait_for_selector("#board g.move-reach")  # the preview has come, and with it the turns this distance allows
+    offered = page.eval_on_selector_all("#nw-turn option:not([disabled])", "os => os.map(o => Number(o.value))")
+    for t in [t for t in turns if t in offered]:
         page.select_option("#nw-turn", str(t))
         page.click("#nw-move")
         page.wait_for_function(

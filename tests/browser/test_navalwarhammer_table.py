@@ -106,3 +106,137 @@ def test_the_move_ghost_follows_the_chosen_distance_and_turn(browser: Browser, s
     assert after == pytest.approx(pv["end"], abs=1e-3)
     page.context.close()
     assert errors == [], errors
+
+
+def to_a_guessed_shot(page: Page) -> dict[str, Any]:
+    """Play the page's seat (moving straight on as far as it may, the generic forms' first answer
+    for the rest, ending each shooting with no guessing gun) until a cannon or a stone thrower is
+    offered a shot beyond point blank; that view."""
+    for _ in range(120):
+        page.wait_for_function(
+            "document.body.dataset.busy !== '1' && (document.body.dataset.prompt !== 'none' || document.body.dataset.over === '1')", timeout=60_000
+        )
+        assert dataset(page, "over") != "1", "the game ended before a guessed shot"
+        kind = page.get_attribute("#decision", "data-kind")
+        before = dataset(page, "actions")
+        if kind == "ShootPrompt":
+            v = view(page)
+            offered = page.eval_on_selector_all("#nw-shooter option", "os => os.map(o => o.value)")
+            if any(v["state"]["units"][u].get("engine") in ("cannon", "stone thrower") for u in offered):
+                return v
+            page.click("#nw-end-shooting")
+        elif kind == "SteerPrompt":
+            page.wait_for_selector("#board g.move-reach")
+            page.click("#nw-move")
+        else:
+            answer(page)
+        answered(page, before)
+    raise AssertionError("no guessed shot came")
+
+
+def listed_shooters(v: dict[str, Any]) -> list[str]:
+    return sorted({o["value"]["shooter"] for o in v["prompt"]["legal"]["parts"][0]["options"] if o["value"].get("shooter")})
+
+
+@pytest.mark.parametrize("pre_measure", [False, True], ids=["by-eye", "pre-measured"])
+def test_a_guessed_range_is_not_measured_for_the_player(browser: Browser, server: Server, pytestconfig: pytest.Config, pre_measure: bool) -> None:
+    """Items 9 and 11: only the shooters the listing lets shoot are offered; a guessing gun's
+    guess starts at the middle of its range and a click on the enemy does not set it to the true
+    distance, and nothing on the board or in the form prints a distance (with pre-measuring on,
+    the click sets the guess and the aim's distance is shown); the shot's log line then tells the
+    guess and the true range."""
+    game = api(
+        server,
+        "/api/games",
+        {"ruleset": "navalwarhammer", "scenario": "duel", "seed": 2, "seats": {"red": "heuristic", "blue": "human"}, "options": {"pre_measure": pre_measure}},
+    )
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    page = context.new_page()
+    errors = watch(page)
+    page.goto(server.url + game["links"]["blue"])
+    page.wait_for_selector("body[data-ready='1'][data-conn='live'][data-plugin='1']")
+    v = to_a_guessed_shot(page)
+    state = v["state"]
+    offered = page.eval_on_selector_all("#nw-shooter option", "os => os.map(o => o.value)")
+    assert sorted(offered) == listed_shooters(v)  # item 11: a gun with nothing in its arc is not offered
+    gun = next(u for u in offered if state["units"][u].get("engine") in ("cannon", "stone thrower"))
+    lo, hi = state["units"][gun]["range"]
+    page.select_option("#nw-shooter", gun)
+    assert float(page.input_value("#nw-guess")) == pytest.approx((lo + hi) / 2)  # a neutral start
+    enemy = next(a["value"]["ship"] for a in v["prompt"]["legal"]["parts"][0]["options"] if a["value"].get("shooter") == gun)
+    box = page.locator(f'#board g.nw-ship[data-ship="{enemy}"] rect.hull').bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("document.querySelector('#nw-aim-note').textContent.startsWith('aiming at')")
+    # the targets offered are the listing's for this gun at this ship
+    targets = page.eval_on_selector_all("#nw-target option", "os => os.map(o => o.value)")
+    assert sorted(targets) == sorted(
+        {a["value"]["target"] or "" for a in v["prompt"]["legal"]["parts"][0]["options"] if a["value"].get("shooter") == gun and a["value"]["ship"] == enemy}
+    )
+    guess = float(page.input_value("#nw-guess"))
+    aim_text = page.eval_on_selector_all("#layer-aim text", "ts => ts.map(t => t.textContent)")
+    form_text = page.inner_text("#decision")
+    if pre_measure:
+        assert guess != pytest.approx((lo + hi) / 2) and aim_text  # the click measured it, and the board says how far
+    else:
+        assert guess == pytest.approx((lo + hi) / 2)  # the click set the bearing, not the guess
+        assert aim_text == []  # no distance on the board
+        assert "guess the range by eye" in form_text
+        for label in page.eval_on_selector_all("#board text", "ts => ts.map(t => t.textContent)"):
+            assert "guessed" not in label or "true range" in label  # only past shots' guesses, told with their result
+    shot(page, pytestconfig, f"navalwarhammer-guess-{'premeasured' if pre_measure else 'by-eye'}.png")
+    log_before = len(view(page)["log"])
+    # a guess the rules take (a stone must come down near the ship): the quarters of the range,
+    # as the listing has them, the nearest first
+    for k in (1, 0, 2, 3, 4):
+        page.eval_on_selector("#nw-guess", "(el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); }", lo + (hi - lo) * k / 4)
+        before = dataset(page, "actions")
+        page.click("#nw-shoot")
+        answered(page, before)
+        if page.inner_text("#error") == "":
+            break
+    assert page.inner_text("#error") == ""
+    told = [e["text"] for e in view(page)["log"][log_before:] if e["kind"] == "guns"]
+    assert told and "the true range to her hull" in told[0]
+    context.close()
+    assert errors == [], errors
+
+
+def test_a_ball_that_hits_nothing_is_drawn_with_why(browser: Browser, server: Server, pytestconfig: pytest.Config) -> None:
+    """Item 10: a computer game with a cannonball that hit nothing, stepped back in the replay to
+    just after it: the hulls on its line, where it came down (water or deck) and the nearest
+    things short of it and beyond are drawn, and its log line says why."""
+    for seed in range(1, 16):
+        game = api(server, "/api/games", {"ruleset": "navalwarhammer", "scenario": "duel", "seed": seed, "seats": {"red": "random", "blue": "random"}})
+        token = game["spectator"].split("token=")[1]
+        final = api(server, f"/api/games/{game['id']}?token={token}")
+        misses = [e for e in final["log"] if e["kind"] == "ball-misses"]
+        if misses:
+            break
+    else:
+        pytest.fail("no ball hit nothing in fifteen random games")
+    miss = misses[0]
+    assert "came down" in miss["text"] and ("in the water" in miss["text"] or "deck" in miss["text"])
+    lo, hi = 0, final["actions"]  # the first step whose log holds it
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(api(server, f"/api/games/{game['id']}/replay?step={mid}&token={token}")["log"]) > miss["seq"]:
+            hi = mid
+        else:
+            lo = mid + 1
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    page = context.new_page()
+    errors = watch(page)
+    page.goto(server.url + game["spectator"])
+    page.wait_for_selector("body[data-ready='1'][data-plugin='1']")
+    page.click("#replay-open")
+    page.fill("#replay-slider", str(lo))
+    page.wait_for_function("(n) => document.body.dataset.replay === String(n)", arg=lo)
+    drawn = page.locator(f'#layer-shots g.ball-misses[data-gun="{miss["gun"]}"]')
+    drawn.first.wait_for()
+    assert drawn.first.get_attribute("data-on") == (miss["on"] or "")
+    assert drawn.first.locator("line.shot-deck").count() == len(miss["decks"])
+    assert "hits nothing" in drawn.first.inner_html()
+    shot(page, pytestconfig, "navalwarhammer-ball-hits-nothing.png")
+    context.close()
+    assert errors == [], errors

@@ -41,7 +41,7 @@ export function makeForms(client, ui, redraw) {
     if (guesses() && !premeasured()) {
       // guessed by eye (NW-CANNON-1): the line of fire only, out to the gun's reach; neither the
       // guessed point nor any distance is drawn, so the board measures nothing for the crew
-      layer.append(draw.line(from, along(from, bearing(from, aim.point), u.range[1]), "aim-line by-eye"));
+      layer.append(draw.line(from, along(from, aimBearing(state, u, from), u.range[1]), "aim-line by-eye"));
       return;
     }
     const to = aimPoint();
@@ -57,8 +57,18 @@ export function makeForms(client, ui, redraw) {
     const u = state.units[aim.shooter];
     if (!u) return null;
     const from = figurePoint(state, u.figures[0]);
-    if (guesses()) return along(from, bearing(from, aim.point), aim.guess);
-    return aim.point;
+    if (!u.engine) return aim.point;
+    const b = aimBearing(state, u, from);
+    return along(from, b, guesses() ? aim.guess : dist(from, aim.point));
+  }
+
+  // a war machine's bearing to the click, kept within its arc (NW-CANNON-2: it does not pivot),
+  // as the listing's aims are
+  function aimBearing(state, u, from) {
+    const facing = gunFacing(state, u);
+    const off = ((((bearing(from, aim.point) - facing) % 360) + 540) % 360) - 180;
+    const edge = HALF_ARC - 0.05; // inside the edge, so the aim rounded to thousandths stays in the arc
+    return facing + Math.max(-edge, Math.min(edge, off));
   }
 
   function targetsAboard(state, ship) {
