@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from grapeshot.agents import make
 from grapeshot.core.game import Game
@@ -20,7 +22,9 @@ from grapeshot.rulesets.navalwarhammer.measures import GUESSING, MEASURES
 from grapeshot.rulesets.navalwarhammer.prompts import ShootPrompt
 from grapeshot.rulesets.navalwarhammer.state import Sea
 from grapeshot.rulesets.navalwarhammer.targets import gun_point
+from grapeshot.server.app import create_app
 from grapeshot.server.views import build
+from tests.server.test_api import act, new_game, token, view
 
 
 def guessed_aims(v: dict[str, Any], sea: Sea) -> list[dict[str, Any]]:
@@ -99,3 +103,37 @@ def test_with_pre_measuring_the_view_lists_aims_at_the_measured_hull() -> None:
         if min(abs(d - q) for q in quarters) > 1e-2 and (on_hull or abs(d - centre) < 0.05):
             measured.append(a)
     assert measured  # aims measured off the hull: at its edge, at its centre's distance
+
+
+def test_a_bolt_thrower_is_offered_only_named_targets_and_its_listed_answer_is_taken(tmp_path: Path) -> None:
+    """Item 11: the page offered a bolt thrower "whatever the shot meets" (no target), which its
+    check refuses (a bolt names its unit or part): the listing a seat is sent names a target in
+    every bolt shot, the listed answer is taken, and the unnamed one is refused with a 422 that
+    says why."""
+    client = TestClient(create_app(tmp_path))
+    for seed in range(1, 7):
+        game = new_game(client, ruleset="navalwarhammer", scenario="raid", seed=seed, seats={"red": "human", "blue": "heuristic"})
+        gid, tok = game["id"], token(game["links"]["red"])
+        for _ in range(200):
+            v = view(client, gid, tok)
+            if v["outcome"] is not None or v["prompt"] is None:
+                break
+            options = [o["value"] for o in v["prompt"]["legal"]["parts"][0]["options"]] if v["prompt"].get("legal") else []
+            if v["prompt"]["kind"] == "ShootPrompt":
+                engines = {u for u, kind in v["prompt"]["shooters"] if kind == "bolt thrower"}
+                bolts = [a for a in options if a.get("shooter") in engines]
+                if bolts:
+                    assert all(a["target"] for a in bolts)
+                    r = act(client, gid, tok, {**bolts[0], "target": ""})
+                    assert r.status_code == 422 and "named unit or part" in r.text, r.text
+                    r = act(client, gid, tok, bolts[0])
+                    assert r.status_code == 200, r.text
+                    return
+                r = act(client, gid, tok, {"kind": "shoot", "shooter": None})
+            elif v["prompt"]["kind"] == "SteerPrompt":
+                r = act(client, gid, tok, {"kind": "steer", "ship": v["prompt"]["ship"], "inches": v["prompt"]["most"], "turn": 0, "at": "start", "ram": False})
+            else:
+                picks = {"picks": [0 for _ in v["prompt"]["legal"]["parts"]], "digest": v["prompt"]["legal"]["digest"]}
+                r = client.post(f"/api/games/{gid}/actions", params={"token": tok}, json=picks)
+            assert r.status_code == 200, r.text
+    pytest.fail("no bolt thrower's shot came to the seat in six raids")
