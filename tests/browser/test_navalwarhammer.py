@@ -170,6 +170,12 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
         assert decisions < MOST_DECISIONS
     assert "Game over" in page.inner_text("#outcome")
     assert shots > 0 and steered > 0 and fired > 0
+    # issue 25 item 12: the banner's score and the panel's are the one score
+    final = view(page)
+    banner = page.inner_text("#outcome")
+    for seat, points in final["state"]["score"].items():
+        assert f"{seat} {points} VP" in banner
+        assert f" · {points} VP" in page.inner_text(f"#seats-list .seat-chip[data-seat='{seat}']")
     out = Path(str(pytestconfig.getoption("--output")))
     out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / "navalwarhammer-duel-played.png"))

@@ -344,12 +344,6 @@ class ShootPrompt(Prompt):
             note += " (a cannon beyond point blank and a stone thrower at the quarters of its range: their crews guess by eye)"
         return Choices.of(grid, "shot", sample=draw, note=note)
 
-    def measured(self) -> list[Shoot]:
-        """Every shot of the full grid, war machines aimed off the measured target (what a computer
-        player weighs: it measures for itself, as the table's pre-measuring house rule would)."""
-        assert self.sea is not None
-        return [a for s in self.open() for a in shots(self.sea, s) if refusal(self.sea, s, a) is None]
-
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         d["shooters"] = [[s.unit, s.kind] for s in self.open()]
@@ -380,8 +374,8 @@ def refusal(sea: Sea, s: Shooter, a: Shoot) -> str | None:
 
 def shots(sea: Sea, s: Shooter, *, by_eye: bool = False) -> list[Shoot]:
     """The listed shots of one shooter (the grid).  ``by_eye``: a guessing war machine's aims
-    beyond point blank are the quarters of its range along each bearing (:func:`eye_points`),
-    not points measured off the target (what a seat is listed when its players may not
+    beyond point blank are the quarters of its range along each bearing (:func:`eye_points`; at
+    a named part, the middle of its range), not points measured off the target (what a seat is listed when its players may not
     pre-measure, :mod:`.measures`)."""
     u = sea.units[s.unit]
     out: list[Shoot] = []
@@ -418,8 +412,9 @@ def shots(sea: Sea, s: Shooter, *, by_eye: bool = False) -> list[Shoot]:
 
             for t in named:
                 p2 = named_point(sea, sh, t)
-                if p2 is not None and eye:
-                    out += [Shoot(u.name, sh.name, t, q.x, q.y) for q in eye_points(sea, u, p2, near, far)]
+                if p2 is not None and eye:  # one guess at a named part: the middle of the range
+                    q = eye_points(sea, u, p2, near, far)[1]
+                    out.append(Shoot(u.name, sh.name, t, q.x, q.y))
                 elif p2 is not None:
                     out.append(Shoot(u.name, sh.name, t, p2.x, p2.y))
     return out

@@ -276,7 +276,10 @@ class HeuristicPlayer:
 
     def on_ShootPrompt(self, sea: Sea, seat: str, p: ShootPrompt) -> Action:
         best: tuple[float, Action] | None = None
-        for a in p.measured():
+        for choice in p.legal(seat).parts[0].options:
+            a = cast(Shoot, choice.value)
+            if a.shooter is None:
+                continue
             value = shot_value(sea, seat, a)
             if value > 0 and (best is None or value > best[0]):
                 best = (value, a)

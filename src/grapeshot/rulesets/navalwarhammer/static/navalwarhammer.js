@@ -291,7 +291,11 @@ export default function register(client) {
     draw: (state, v) => drawAll(state, v),
     terrain,
     panel,
-    seatNote: (seat, state) => ` · ${(state.vp || {})[seat] ?? 0} VP`,
+    // the one score (Sea.score: points won and prizes held), the one the outcome is decided by
+    seatNote: (seat, state) => {
+      const held = (state.prizes || {})[seat] || 0;
+      return ` · ${(state.score || state.vp || {})[seat] ?? 0} VP${held ? ` (${held} of it for prizes held)` : ""}`;
+    },
     forms: forms.forms,
     boardClick,
     clear: forms.clear,
