@@ -37,3 +37,30 @@ def test_a_guessed_shot_tells_its_true_range_and_a_miss_says_why() -> None:
         if misses and guessed:
             return
     raise AssertionError(f"in eight duels, random and heuristic: {guessed} guessed shots, {misses} balls that hit nothing")
+
+
+def test_a_ship_part_is_worded_as_a_part_and_no_form_is_labelled_by_its_class() -> None:
+    """Item 13: a ship's part takes wounds and shows what it has left of its whole (as the panel
+    does), never "0 slain, 1 left"; a listed prompt's choice carries words, not its class name."""
+    from grapeshot.agents import play_until
+    from grapeshot.rulesets.navalwarhammer import prompts
+
+    for seed in range(1, 9):
+        g = played(seed, ("random", "heuristic")[seed % 2])
+        words = Words.of(g)
+        parts = [e for e in g.events if e.kind == "wounds" and e.data["inflicted"] and e.data["part"]]
+        for e in parts:
+            said = words.describe(e) or ""
+            assert "slain" not in said and (f"{e.data['wounds_left']}/{e.data['wounds_of']} left" in said or "destroyed" in said), said
+        if parts:
+            break
+    else:
+        raise AssertionError("no ship's part was wounded in eight duels")
+    for name in prompts.__all__ if hasattr(prompts, "__all__") else dir(prompts):
+        cls = getattr(prompts, name)
+        if isinstance(cls, type) and issubclass(cls, prompts.ListPrompt) and cls is not prompts.ListPrompt:
+            assert cls.label and "Prompt" not in cls.label, name
+    g = Game("navalwarhammer", load_scenario("raid", "navalwarhammer"), seed=1)
+    play_until(g, {s: make("heuristic", i, g.ruleset) for i, s in enumerate(("red", "blue"))}, until=lambda game: isinstance(game.prompt, prompts.ListPrompt))
+    assert isinstance(g.prompt, prompts.ListPrompt)
+    assert g.prompt.legal(g.waiting_for()[0]).parts[0].label == type(g.prompt).label

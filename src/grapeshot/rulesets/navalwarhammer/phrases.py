@@ -48,7 +48,13 @@ def _core(k: str, d: Any) -> str | None:
     if k == "ward-save":
         return f"  {d['target']} wards off {d['saved']} of {d['dice']} ({d['needed']}+)."
     if k == "wounds":
-        return f"  {d['target']} loses {d['inflicted']} wound(s): {d['slain']} slain, {d['models_left']} left." if d["inflicted"] else None
+        if not d["inflicted"]:
+            return None
+        lost = f"{d['inflicted']} wound{'' if d['inflicted'] == 1 else 's'}"
+        if d.get("part"):  # a ship's part: its wounds left of its whole, as the panel shows them
+            state = "destroyed" if d["wounds_left"] <= 0 else f"{d['wounds_left']}/{d['wounds_of']} left"
+            return f"  {d['target']} takes {lost}: {state}."
+        return f"  {d['target']} loses {lost}: {d['slain']} slain, {d['models_left']} left."
     if k == "strike-step":
         who = ", ".join(f"{s['unit']}{' (mount)' if s['mount'] else ''} at {s['target']} ({s['attacks']})" for s in d["strikers"])
         return f"  Initiative {d['initiative']} ({d['band']}): {who}."

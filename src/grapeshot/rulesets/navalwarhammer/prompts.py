@@ -162,8 +162,11 @@ class ListPrompt(Prompt):
         if action not in self.answers:
             raise IllegalAction(f"{action.to_json()} is not allowed here; allowed: {[a.to_json() for a in self.answers][:12]}")
 
+    #: what the choice is, in the words its form shows (never the prompt's class name)
+    label: ClassVar[str] = "answer"
+
     def legal(self, seat: str) -> Choices:
-        return Choices.of([Choice(a, w) for a, w in zip(self.answers, self.words, strict=True)], self.kind)
+        return Choices.of([Choice(a, w) for a, w in zip(self.answers, self.words, strict=True)], self.label)
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
@@ -175,30 +178,42 @@ class ListPrompt(Prompt):
 class LaunchPrompt(ListPrompt):
     """NW-LAUNCH-1: launch a boat, or not."""
 
+    label: ClassVar[str] = "launch a boat"
+
 
 @dataclass(eq=False)
 class FlyPrompt(ListPrompt):
     """NW-FLY-1: where a flying unit flies: stay, a deck in reach, over the water."""
+
+    label: ClassVar[str] = "where the flyers go"
 
 
 @dataclass(eq=False)
 class PropelPrompt(ListPrompt):
     """How a ship moves this turn (NW-UPG-1), whether it opens the throttle (NW-MOVE-4), casts off (NW-DOCK-1)."""
 
+    label: ClassVar[str] = "how she moves this turn"
+
 
 @dataclass(eq=False)
 class AcrossPrompt(ListPrompt):
     """NW-BOARD-3: how many models move onto the enemy ship."""
+
+    label: ClassVar[str] = "how many cross onto the enemy deck"
 
 
 @dataclass(eq=False)
 class CutLoosePrompt(ListPrompt):
     """NW-BOARD-8: try to cut loose, or stay grappled."""
 
+    label: ClassVar[str] = "cut loose or stay grappled"
+
 
 @dataclass(eq=False)
 class ConsolidatePrompt(ListPrompt):
     """NW-BOARD-10: consolidate, or not."""
+
+    label: ClassVar[str] = "press on into the enemy ship, or hold"
 
 
 #: where a move's distances are listed: the least, the quarters and the most of the allowance
@@ -440,6 +455,8 @@ def random_aim(sea: Sea, s: Shooter, rng: Rng) -> Shoot | None:
 @dataclass(eq=False)
 class CastPrompt(ListPrompt):
     """The magic phase: a wizard casts, or the seat is done."""
+
+    label: ClassVar[str] = "the spell to cast"
 
 
 #: the shares of the most a ship may shove off that the grids offer (4": 2" and 4")
