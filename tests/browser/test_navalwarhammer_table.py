@@ -240,3 +240,72 @@ def test_a_ball_that_hits_nothing_is_drawn_with_why(browser: Browser, server: Se
     shot(page, pytestconfig, "navalwarhammer-ball-hits-nothing.png")
     context.close()
     assert errors == [], errors
+
+
+def boxes_overlap(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
+    out = []
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[:i]):
+            if a["x"] < b["x"] + b["w"] - 1e-3 and b["x"] < a["x"] + a["w"] - 1e-3 and a["y"] < b["y"] + b["h"] - 1e-3 and b["y"] < a["y"] + a["h"] - 1e-3:
+                out.append((j, i))
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_ships_show_bow_and_stern_models_keep_to_their_decks_and_labels_do_not_overprint(
+    browser: Browser, server: Server, pytestconfig: pytest.Config, seed: int
+) -> None:
+    """Item 14: every ship is drawn with a pointed bow at her stem and a square stern within the
+    rules' footprint; every base aboard lies wholly on its deck; with the ship carrying the most
+    war machines selected (their arcs and range labels drawn), no label on the board overprints
+    another (their boxes measured)."""
+    game = api(
+        server,
+        "/api/games",
+        {"ruleset": "navalwarhammer", "scenario": "freeforall", "seed": seed, "seats": {"red": "human", "blue": "heuristic", "green": "heuristic"}},
+    )
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    page = context.new_page()
+    errors = watch(page)
+    page.goto(server.url + game["links"]["red"])
+    page.wait_for_selector("body[data-ready='1'][data-conn='live'][data-plugin='1']")
+    v = view(page)
+    state = v["state"]
+    for name, ship in state["ships"].items():
+        g = page.locator(f'#board g.nw-ship[data-ship="{name}"]')
+        box = g.locator("path.hull-shape").evaluate("p => { const b = p.getBBox(); return {x: b.x, y: b.y, w: b.width, h: b.height}; }")
+        L, W = ship["length"], ship["width"]
+        assert box["x"] == pytest.approx(-L / 2, abs=1e-3) and box["x"] + box["w"] == pytest.approx(L / 2, abs=1e-3)  # stern to stem
+        assert box["h"] == pytest.approx(W, abs=1e-3)
+        assert g.locator("path.bow").count() == 1 and g.locator("line.stern").count() == 1
+    bases = page.eval_on_selector_all(
+        "#board g.nw-unit .model",
+        "ms => ms.map(m => [m.dataset.on, Number(m.dataset.x), Number(m.dataset.y), Number(m.getAttribute('r') ?? (m.getAttribute('width') / 2)), m.classList.contains('level-water')])",
+    )
+    aboard = 0
+    for on, x, y, r, water in bases:
+        if not on or water:
+            continue
+        ship = state["ships"][on]
+        sx, sy, hd = ship["pose"]
+        c, s = math.cos(math.radians(hd)), math.sin(math.radians(hd))
+        u, w = (x - sx) * c + (y - sy) * s, -(x - sx) * s + (y - sy) * c
+        assert abs(u) + r <= ship["length"] / 2 + 1e-3 and abs(w) + r <= ship["width"] / 2 + 1e-3, (on, x, y, r)
+        aboard += 1
+    assert aboard > 0
+    guns: dict[str, int] = {}
+    for u in state["units"].values():
+        if u.get("engine") and u["figures"] and u["figures"][0][0]:
+            guns[u["figures"][0][0]] = guns.get(u["figures"][0][0], 0) + 1
+    flagship = max(sorted(guns), key=lambda n: guns[n])
+    page.locator(f'button[data-select="{flagship}"]').click()
+    page.wait_for_selector("#board g.gun-arc")
+    labels = page.eval_on_selector_all(
+        "#layer-labels text, #layer-ships text, #layer-shots text, #layer-reach text",
+        "ts => ts.map(t => { const b = t.getBBox(); return {x: b.x, y: b.y, w: b.width, h: b.height, text: t.textContent}; })",
+    )
+    assert sum(1 for b in labels if '"' in b["text"]) >= guns[flagship]  # each gun's range label
+    assert boxes_overlap(labels) == [], [(labels[i]["text"], labels[j]["text"]) for i, j in boxes_overlap(labels)]
+    shot(page, pytestconfig, f"navalwarhammer-ships-and-labels-{seed}.png")
+    context.close()
+    assert errors == [], errors
