@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import Server
 from tests.browser.test_navalwarhammer import view, watch
-from tests.browser.test_rulesets import DESKTOP, answer, answered, api, dataset
+from tests.browser.test_rulesets import DESKTOP, PHONE, TABLET, answer, answered, api, dataset
 
 
 @pytest.fixture
@@ -251,9 +251,9 @@ def boxes_overlap(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
     return out
 
 
-@pytest.mark.parametrize("seed", [3, 5])
+@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
 def test_ships_show_bow_and_stern_models_keep_to_their_decks_and_labels_do_not_overprint(
-    browser: Browser, server: Server, pytestconfig: pytest.Config, seed: int
+    browser: Browser, server: Server, pytestconfig: pytest.Config, size: tuple[int, int]
 ) -> None:
     """Item 14: every ship is drawn with a pointed bow at her stem and a square stern within the
     rules' footprint; every base aboard lies wholly on its deck; with the ship carrying the most
@@ -262,9 +262,9 @@ def test_ships_show_bow_and_stern_models_keep_to_their_decks_and_labels_do_not_o
     game = api(
         server,
         "/api/games",
-        {"ruleset": "navalwarhammer", "scenario": "freeforall", "seed": seed, "seats": {"red": "human", "blue": "heuristic", "green": "heuristic"}},
+        {"ruleset": "navalwarhammer", "scenario": "freeforall", "seed": 3, "seats": {"red": "human", "blue": "heuristic", "green": "heuristic"}},
     )
-    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
     page = context.new_page()
     errors = watch(page)
     page.goto(server.url + game["links"]["red"])
@@ -306,6 +306,71 @@ def test_ships_show_bow_and_stern_models_keep_to_their_decks_and_labels_do_not_o
     )
     assert sum(1 for b in labels if '"' in b["text"]) >= guns[flagship]  # each gun's range label
     assert boxes_overlap(labels) == [], [(labels[i]["text"], labels[j]["text"]) for i, j in boxes_overlap(labels)]
-    shot(page, pytestconfig, f"navalwarhammer-ships-and-labels-{seed}.png")
+    shot(page, pytestconfig, f"navalwarhammer-ships-and-labels-{size[0]}x{size[1]}.png")
+    context.close()
+    assert errors == [], errors
+
+
+def to_a_bolt_shot(page: Page) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """Play the page's seat as :func:`to_a_guessed_shot` does until a bolt thrower has a listed
+    shot: the view and those shots (None: the game ended first)."""
+    for _ in range(200):
+        page.wait_for_function(
+            "document.body.dataset.busy !== '1' && (document.body.dataset.prompt !== 'none' || document.body.dataset.over === '1')", timeout=60_000
+        )
+        if dataset(page, "over") == "1":
+            return None
+        kind = page.get_attribute("#decision", "data-kind")
+        before = dataset(page, "actions")
+        if kind == "ShootPrompt":
+            v = view(page)
+            bolts = [u for u, k in v["prompt"]["shooters"] if k == "bolt thrower"]
+            offered = page.eval_on_selector_all("#nw-shooter option", "os => os.map(o => o.value)")
+            assert sorted(offered) == listed_shooters(v)
+            shots = [o["value"] for o in v["prompt"]["legal"]["parts"][0]["options"] if o["value"].get("shooter") in bolts]
+            if shots:
+                return v, shots
+            page.click("#nw-end-shooting")
+        elif kind == "SteerPrompt":
+            page.wait_for_selector("#board g.move-reach")
+            page.click("#nw-move")
+        else:
+            answer(page)
+        answered(page, before)
+    return None
+
+
+def test_a_bolt_thrower_is_offered_only_the_targets_it_may_name(browser: Browser, server: Server, pytestconfig: pytest.Config) -> None:
+    """Item 11: the raid's bolt thrower, at the enemy ship clicked, is offered the units and
+    parts its listing names (never "whatever the shot meets", which its rules refuse), and the
+    shot is taken."""
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    page = context.new_page()
+    errors = watch(page)
+    for seed in range(1, 7):
+        game = api(server, "/api/games", {"ruleset": "navalwarhammer", "scenario": "raid", "seed": seed, "seats": {"red": "human", "blue": "heuristic"}})
+        page.goto(server.url + game["links"]["red"])
+        page.wait_for_selector("body[data-ready='1'][data-conn='live'][data-plugin='1']")
+        found = to_a_bolt_shot(page)
+        if found is not None:
+            break
+    else:
+        pytest.fail("no bolt thrower's shot came in six raids")
+    _, shots = found
+    gun = shots[0]["shooter"]
+    ship = shots[0]["ship"]
+    page.select_option("#nw-shooter", gun)
+    box = page.locator(f'#board g.nw-ship[data-ship="{ship}"] rect.hull').bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("document.querySelector('#nw-aim-note').textContent.startsWith('aiming at')")
+    targets = page.eval_on_selector_all("#nw-target option", "os => os.map(o => o.value)")
+    assert "" not in targets
+    assert sorted(targets) == sorted({a["target"] for a in shots if a["shooter"] == gun and a["ship"] == ship})
+    shot(page, pytestconfig, "navalwarhammer-bolt-targets.png")
+    before = dataset(page, "actions")
+    page.click("#nw-shoot")
+    answered(page, before)
+    assert page.inner_text("#error") == ""  # the listed default (a named target) is taken: no 422
     context.close()
     assert errors == [], errors
