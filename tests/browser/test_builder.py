@@ -131,3 +131,30 @@ def test_a_blank_fleet_untouched_says_what_is_left_to_add_not_a_problem(page: Pa
     expect(page.locator("#builder-status")).to_contain_text("problem")
     expect(page.locator("#builder-problems li[data-rule='WS-FIG-1']")).to_be_visible()
     assert errors == []
+
+
+def test_a_problems_place_and_a_half_choice_are_said_in_peoples_words(page: Page, server: Server, tmp_path: Path) -> None:
+    """Issue 25, item 13: a problem names its place by the ship's number and name, not a path
+    (``ships[0].crew``), and a bolt thrower's half a choice is said where a total of 1.5 comes from."""
+    errors = _lobby(page, server, "navalwarhammer")
+    fleet = {
+        "name": "Halves",
+        "army": "dark-elves",
+        "points": 1000,
+        "ships": [
+            {
+                "name": "Skiff",
+                "size": "small",
+                "propulsion": "sail",
+                "crew": [{"unit": "Corsairs", "models": 10}, *({"unit": "Reaper Bolt Thrower", "mount": m} for m in ("port", "starboard", "bow"))],
+            }
+        ],
+    }
+    (tmp_path / "halves.yaml").write_text(yaml.safe_dump(fleet), encoding="utf-8")
+    page.set_input_files("#builder-file", str(tmp_path / "halves.yaml"))
+    _status(page, "no")
+    slot = page.locator("#builder-problems li[data-rule='NW-SLOT-1']")
+    expect(slot).to_contain_text("ship 1 (Skiff), crew: a small ship carries at most 1 special choice in all, and this crew fills 1.5")
+    expect(slot).to_contain_text("3 × Reaper Bolt Thrower (two to a choice, so 1.5)")
+    assert "ships[" not in page.inner_text("#builder-problems")
+    assert errors == []

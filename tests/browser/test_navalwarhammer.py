@@ -119,7 +119,9 @@ def steer(page: Page, v: dict[str, Any]) -> None:
         want = math.degrees(math.atan2(ey - y, ex - x)) - 90
     turns = sorted((-90, -45, 0, 45, 90), key=lambda t: abs((hd + t - want + 180) % 360 - 180))
     before = dataset(page, "actions")
-    for t in turns:
+    page.wait_for_selector("#board g.move-reach")  # the preview has come, and with it the turns this distance allows
+    offered = page.eval_on_selector_all("#nw-turn option:not([disabled])", "os => os.map(o => Number(o.value))")
+    for t in [t for t in turns if t in offered]:
         page.select_option("#nw-turn", str(t))
         page.click("#nw-move")
         page.wait_for_function(
@@ -158,7 +160,7 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
             fired += shoot_or_end(page, v)
             shots += 1
         elif kind == "SteerPrompt":
-            assert page.locator("#board g.move-reach").count() == 1  # the ship to move is selected, its move drawn
+            page.wait_for_selector("#board g.move-reach")  # the ship to move is selected, its move previewed
             steer(page, v)
             steered += 1
         else:
@@ -168,6 +170,12 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
         assert decisions < MOST_DECISIONS
     assert "Game over" in page.inner_text("#outcome")
     assert shots > 0 and steered > 0 and fired > 0
+    # issue 25 item 12: the banner's score and the panel's are the one score
+    final = view(page)
+    banner = page.inner_text("#outcome")
+    for seat, points in final["state"]["score"].items():
+        assert f"{seat} {points} VP" in banner
+        assert f" · {points} VP" in page.inner_text(f"#seats-list .seat-chip[data-seat='{seat}']")
     out = Path(str(pytestconfig.getoption("--output")))
     out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / "navalwarhammer-duel-played.png"))

@@ -27,8 +27,8 @@ SCENARIOS = ("duel", "freeforall", "raid")
 pytestmark = pytest.mark.filterwarnings("ignore:We recommend agents to be named")
 
 
-def nw_env(scenario: str) -> GrapeshotEnv:
-    return env(scenario, ruleset="navalwarhammer")
+def nw_env(scenario: str, **options: object) -> GrapeshotEnv:
+    return env(scenario, ruleset="navalwarhammer", options=options or None)
 
 
 def grid(p: Prompt, seat: str) -> list[Action]:
@@ -67,8 +67,8 @@ class Sweep:
         self.played: Counter[str] = Counter()
         self.outcomes: list[Any] = []
 
-    def play(self, scenario: str | Scenario, seed: int) -> None:
-        e = nw_env(scenario) if isinstance(scenario, str) else env(scenario)
+    def play(self, scenario: str | Scenario, seed: int, **options: object) -> None:
+        e = nw_env(scenario, **options) if isinstance(scenario, str) else env(scenario)
         e.reset(seed=seed)
         s = e.session
         answers = s.encoder.answers  # type: ignore[attr-defined]
@@ -121,6 +121,8 @@ def sweep() -> Sweep:
     for scenario in SCENARIOS:
         for seed in (1, 2):
             out.play(scenario, seed)
+            # the listing when the table pre-measures guessed ranges (aims measured off each hull)
+            out.play(scenario, seed, pre_measure=True)
     out.play(flyers(), 1)
     return out
 

@@ -25,6 +25,7 @@ from grapeshot.core.scenario import load_scenario
 from grapeshot.rulesets.navalwarhammer.actions import Shoot
 from grapeshot.rulesets.navalwarhammer.odds import QUESTIONS
 from grapeshot.rulesets.navalwarhammer.prompts import ShootPrompt, refusal, shots
+from grapeshot.rulesets.navalwarhammer.state import Sea
 
 NW = registry.get("navalwarhammer")
 
@@ -127,11 +128,12 @@ def test_a_part_whose_far_side_is_nearer_is_refused_cleanly_by_the_command_line(
     assert '"fraction": "13/18"' in ok.stdout  # 2D6 of 8 or less: 26/36
 
 
-def cannon_ready() -> tuple[Game, str, list[Shoot]]:
+def cannon_ready(pre_measure: bool = True) -> tuple[Game, str, list[Shoot]]:
     """A seeded duel played by random players to the first shooting phase in which a cannon has a
-    shot it may take; the game, the seat and those shots."""
+    shot it may take; the game, the seat and those shots (the table pre-measuring, unless told
+    not to: a guess by eye has no odds before the shot)."""
     sc = load_scenario("duel", "navalwarhammer")
-    g = Game("navalwarhammer", sc, seed=3)
+    g = Game("navalwarhammer", sc, seed=3, options={"pre_measure": pre_measure})
 
     def legal(p: object) -> list[Shoot]:
         if not isinstance(p, ShootPrompt):
@@ -184,3 +186,21 @@ def test_a_shot_the_game_refuses_has_no_odds_and_ending_the_shooting_has_none_to
         odds.before(g, seat, far)
     with pytest.raises(odds.OddsError, match="no odds to tell"):
         odds.before(g, seat, Shoot())
+
+
+def test_a_guess_by_eye_has_no_odds_before_the_shot() -> None:
+    """Issue 25, item 9: the odds of a guessed shot would measure the range for the player; with
+    the table not pre-measuring (the default) they are refused, saying why, unless the shot is at
+    point blank (placed, not guessed)."""
+    from grapeshot.rulesets.navalwarhammer.targets import point_blank_at
+
+    g, seat, legal = cannon_ready(pre_measure=False)
+    sea = g.state
+    assert isinstance(sea, Sea)
+    for a in legal:
+        assert a.shooter is not None
+        if point_blank_at(sea, sea.units[a.shooter], sea.ships[a.ship]):
+            assert isinstance(odds.before(g, seat, a, Effort(budget=1, samples=50, seed=1)), odds.Odds)
+        else:
+            with pytest.raises(odds.OddsError, match="guesses its range by eye"):
+                odds.before(g, seat, a)

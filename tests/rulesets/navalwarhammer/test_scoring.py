@@ -49,3 +49,24 @@ def test_a_war_machine_destroyed_while_crewed_scores_once() -> None:
     other = next(u for u in s.units.values() if u.seat == "red" and u.kind == "Halberdiers")
     slay(s, other, 2, "blue")  # other models score their own points, as before
     assert victory.score(s)["blue"] == gun.points + 2 * other.points
+
+
+def test_the_score_shown_is_the_score_that_decides() -> None:
+    """Issue 25, item 12: the panel showed the points won while the banner added the prizes held
+    (NW-BOARD-7): the state a seat sees carries the one score, and the outcome is decided by it."""
+    from grapeshot.agents import make, play_out
+    from grapeshot.core.game import Game
+    from grapeshot.core.scenario import load_scenario
+
+    g = Game("navalwarhammer", load_scenario("duel", "navalwarhammer"), seed=4)
+    play_out(g, {s: make("heuristic", i, g.ruleset) for i, s in enumerate(("red", "blue"))})
+    s = g.state
+    assert isinstance(s, Sea)
+    taken = next(iter(s.afloat()))
+    other = next(seat for seat in s.seats if seat != taken.owner)
+    taken.commander = other  # she is held as a prize
+    shown = s.describe()
+    assert shown["prizes"] == {other: 2 * taken.value}
+    assert shown["score"] == victory.score(s) == {seat: s.vp.get(seat, 0) + (2 * taken.value if seat == other else 0) for seat in s.seats}
+    out = victory.final(g, s)
+    assert out.detail == ", ".join(f"{seat} {v} VP" for seat, v in sorted(shown["score"].items()))

@@ -65,6 +65,14 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("cannon_stops", True, None, "NW-CANNON-1", "a model a cannonball hits and does not slay stops it (false: the ball runs on)", bool),
     Option(
+        "pre_measure",
+        False,
+        None,
+        "NW-CANNON-1",
+        "house rule: a cannon's or stone thrower's true range to its target is measured for its crew before they guess (false: they guess by eye)",
+        bool,
+    ),
+    Option(
         "template_into_combat",
         "allowed",
         ("allowed", "refused"),
@@ -124,6 +132,9 @@ class NavalWarhammer(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("nw", "naval-warhammer")
     title: ClassVar[str] = "Naval Warhammer"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
+    #: 2: a guessed shot's guns event tells its guess and true range, a ball that hits nothing says
+    #: why (ball-misses), and the setup's options hold pre_measure
+    events_version: ClassVar[int] = 2
     revision: ClassVar[int] = 3
     changes: ClassVar[tuple[RuleChange, ...]] = (
         FIRST_REVISION,

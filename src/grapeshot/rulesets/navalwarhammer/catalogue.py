@@ -49,6 +49,7 @@ from grapeshot.rulesets.navalwarhammer.actions import (
 )
 from grapeshot.rulesets.navalwarhammer.data import TURNS
 from grapeshot.rulesets.navalwarhammer.harbour import boat_places
+from grapeshot.rulesets.navalwarhammer.measures import premeasured
 from grapeshot.rulesets.navalwarhammer.prompts import (
     SHARES,
     SHOVE_SHARES,
@@ -225,9 +226,11 @@ def listed(sea: Sea, p: Prompt) -> list[Action]:
     if isinstance(p, ListPrompt):
         return list(p.answers)
     if isinstance(p, ShootPrompt):
+        # the seat's own listing: guessing guns aimed by eye unless the table pre-measures (.measures)
+        by_eye = not premeasured(sea)
         out: list[Action] = [Shoot()]
         for s in p.open():
-            out += [a for a in shots(sea, s) if refusal(sea, s, a) is None]
+            out += [a for a in shots(sea, s, by_eye=by_eye) if refusal(sea, s, a) is None]
         return out
     if isinstance(p, RerollPrompt):
         return list(p.choices())

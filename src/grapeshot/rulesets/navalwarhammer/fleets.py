@@ -426,9 +426,7 @@ def _check_slots(ship: ShipSpec, where: str, problems: list[Problem], slot_limit
         in_all = small or slot_limits == "total" or (slot is Slot.RARE and ship.size is Size.MEDIUM)
         if in_all:
             if total > limit:
-                problems.append(
-                    _p("NW-SLOT-1", f"{where}.crew", f"a {ship.size.value} ship carries at most {limit} {slot.value} choice(s) in all, not {total:g}")
-                )
+                problems.append(_p("NW-SLOT-1", f"{where}.crew", _over(ship, slot, limit, total, share[slot])))
             continue
         for name, n in share[slot].items():
             weight = _weight(ship, name) * n
@@ -436,6 +434,18 @@ def _check_slots(ship: ShipSpec, where: str, problems: list[Problem], slot_limit
                 problems.append(
                     _p("NW-SLOT-1", f"{where}.crew", f"a {ship.size.value} ship carries at most {limit} of the same {slot.value} choice, not {weight:g} {name}")
                 )
+
+
+def _over(ship: ShipSpec, slot: Slot, limit: int, total: float, counted: Counter[str]) -> str:
+    """Too many special or rare choices on one ship, in people's words: what fills the slots,
+    with the two-for-one choices (bolt throwers) said to count a half each, which is where a
+    total such as 1.5 comes from."""
+    parts = []
+    for name, n in sorted(counted.items()):
+        half = _weight(ship, name) < 1.0
+        parts.append(f"{n} × {name}" + (f" (two to a choice, so {n * _weight(ship, name):g})" if half else ""))
+    choices = "choice" if limit == 1 else "choices"
+    return f"a {ship.size.value} ship carries at most {limit} {slot.value} {choices} in all, and this crew fills {total:g}: {', '.join(parts)}"
 
 
 def _weight(ship: ShipSpec, name: str) -> float:

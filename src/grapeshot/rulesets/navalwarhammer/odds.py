@@ -47,8 +47,10 @@ from grapeshot.rulesets.navalwarhammer.fantasy.combat import Side, break_test, c
 from grapeshot.rulesets.navalwarhammer.fantasy.melee import Engagement, fight_round
 from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Profile
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit, ship_part
+from grapeshot.rulesets.navalwarhammer.measures import GUESSING, premeasured
 from grapeshot.rulesets.navalwarhammer.shooting import shot
 from grapeshot.rulesets.navalwarhammer.state import Sea
+from grapeshot.rulesets.navalwarhammer.targets import point_blank_at
 
 RULESET = "navalwarhammer"
 #: the staged game's scenario and the two ships its questions speak of
@@ -257,6 +259,15 @@ class NavalOdds:
     def before(self, game: Game, seat: str, prompt: Prompt, action: Action, effort: Effort) -> Odds[str] | None:
         if not isinstance(action, Shoot) or action.shooter is None:
             return None
+        sea = cast(Sea, game.state)
+        gun = sea.units.get(action.shooter)
+        ship = sea.ships.get(action.ship)
+        guessed = gun is not None and gun.engine in GUESSING and ship is not None and not (gun.engine == "cannon" and point_blank_at(sea, gun, ship))
+        if guessed and not premeasured(sea):
+            # the odds of a guess would tell how good it is: the range measured by another name
+            raise OddsError(
+                f"{action.shooter} guesses its range by eye (NW-CANNON-1): no odds before the shot, unless the table pre-measures (option pre_measure)"
+            )
         return shot_odds(game, action, effort)
 
     def cases(self) -> Sequence[OddsCase]:

@@ -18,7 +18,7 @@ KINDS = frozenset(
         "muster", "wind", "crew", "launch", "flies", "allowance", "no-move", "adrift", "out-of-control", "overcrowded",
         "declares-ram", "move", "ram", "meets", "alongside", "sails-on", "docks", "casts-off", "shallows", "aground",
         "refloat", "hull-blow", "sunk", "overboard", "crows-nest-lost", "meets-monster", "moved-aside", "reactions",
-        "line-up", "deck-moves", "shoots", "guns", "no-effect", "hull-hit", "specialty", "flame", "across",
+        "line-up", "deck-moves", "shoots", "guns", "ball-misses", "no-effect", "hull-hit", "specialty", "flame", "across",
         "abandon-ship", "prize", "cut-loose", "shove-off", "consolidate", "rally", "wanders", "surge", "handlers",
         "wild", "flees", "swims", "climbs-aboard", "sharks", "victory", "game-over",
     }
@@ -48,7 +48,13 @@ def _core(k: str, d: Any) -> str | None:
     if k == "ward-save":
         return f"  {d['target']} wards off {d['saved']} of {d['dice']} ({d['needed']}+)."
     if k == "wounds":
-        return f"  {d['target']} loses {d['inflicted']} wound(s): {d['slain']} slain, {d['models_left']} left." if d["inflicted"] else None
+        if not d["inflicted"]:
+            return None
+        lost = f"{d['inflicted']} wound{'' if d['inflicted'] == 1 else 's'}"
+        if d.get("part"):  # a ship's part: its wounds left of its whole, as the panel shows them
+            state = "destroyed" if d["wounds_left"] <= 0 else f"{d['wounds_left']}/{d['wounds_of']} left"
+            return f"  {d['target']} takes {lost}: {state}."
+        return f"  {d['target']} loses {lost}: {d['slain']} slain, {d['models_left']} left."
     if k == "strike-step":
         who = ", ".join(f"{s['unit']}{' (mount)' if s['mount'] else ''} at {s['target']} ({s['attacks']})" for s in d["strikers"])
         return f"  Initiative {d['initiative']} ({d['band']}): {who}."
@@ -170,7 +176,15 @@ def _sentence(e: Event) -> str | None:
     if k == "shoots":
         return f"{d['shooter']} shoot at {d['target']} aboard {d['ship']}."
     if k == "guns":
-        return f"{d['gun']} fires at {d['target'] or d['ship']}{' at point blank' if d['point_blank'] else ''}."
+        told = ""
+        if d.get("range") is not None:  # a guessed shot's true range, told with its result (NW-CANNON-1)
+            told = f' (placed {d["guess"]:.1f}" out' if d["point_blank"] else f' (guessed {d["guess"]:.1f}"'
+            told += f', the true range to her hull {d["range"]:.1f}")'
+        return f"{d['gun']} fires at {d['target'] or d['ship']}{' at point blank' if d['point_blank'] else ''}{told}."
+    if k == "ball-misses":
+        from grapeshot.rulesets.navalwarhammer.misses import words
+
+        return words(d)
     if k == "no-effect":
         return f"  {d['gun']}: {d['why']}."
     if k == "hull-hit":

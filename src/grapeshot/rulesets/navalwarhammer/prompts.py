@@ -40,17 +40,20 @@ from grapeshot.rulesets.navalwarhammer.actions import (
 from grapeshot.rulesets.navalwarhammer.courses import course, turns
 from grapeshot.rulesets.navalwarhammer.data import GUN_ARC, NS, SHOVE_OFF, Propulsion
 from grapeshot.rulesets.navalwarhammer.fantasy.artillery import ENGINES, EngineKind
+from grapeshot.rulesets.navalwarhammer.measures import GUESSING, premeasured, seen
 from grapeshot.rulesets.navalwarhammer.state import Sea
 from grapeshot.rulesets.navalwarhammer.targets import (
     SMALL_ARMS_PARTS,
     Shooter,
     arc_points,
+    eye_points,
     flame_refusal,
     gun_facing,
     gun_point,
     machine_refusal,
     missile_refusal,
     must_name,
+    point_blank_at,
     point_of,
     shooters,
     unit_targets,
@@ -159,8 +162,11 @@ class ListPrompt(Prompt):
         if action not in self.answers:
             raise IllegalAction(f"{action.to_json()} is not allowed here; allowed: {[a.to_json() for a in self.answers][:12]}")
 
+    #: what the choice is, in the words its form shows (never the prompt's class name)
+    label: ClassVar[str] = "answer"
+
     def legal(self, seat: str) -> Choices:
-        return Choices.of([Choice(a, w) for a, w in zip(self.answers, self.words, strict=True)], self.kind)
+        return Choices.of([Choice(a, w) for a, w in zip(self.answers, self.words, strict=True)], self.label)
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
@@ -172,30 +178,42 @@ class ListPrompt(Prompt):
 class LaunchPrompt(ListPrompt):
     """NW-LAUNCH-1: launch a boat, or not."""
 
+    label: ClassVar[str] = "launch a boat"
+
 
 @dataclass(eq=False)
 class FlyPrompt(ListPrompt):
     """NW-FLY-1: where a flying unit flies: stay, a deck in reach, over the water."""
+
+    label: ClassVar[str] = "where the flyers go"
 
 
 @dataclass(eq=False)
 class PropelPrompt(ListPrompt):
     """How a ship moves this turn (NW-UPG-1), whether it opens the throttle (NW-MOVE-4), casts off (NW-DOCK-1)."""
 
+    label: ClassVar[str] = "how she moves this turn"
+
 
 @dataclass(eq=False)
 class AcrossPrompt(ListPrompt):
     """NW-BOARD-3: how many models move onto the enemy ship."""
+
+    label: ClassVar[str] = "how many cross onto the enemy deck"
 
 
 @dataclass(eq=False)
 class CutLoosePrompt(ListPrompt):
     """NW-BOARD-8: try to cut loose, or stay grappled."""
 
+    label: ClassVar[str] = "cut loose or stay grappled"
+
 
 @dataclass(eq=False)
 class ConsolidatePrompt(ListPrompt):
     """NW-BOARD-10: consolidate, or not."""
+
+    label: ClassVar[str] = "press on into the enemy ship, or hold"
 
 
 #: where a move's distances are listed: the least, the quarters and the most of the allowance
@@ -321,10 +339,12 @@ class ShootPrompt(Prompt):
         assert self.sea is not None
         sea = self.sea
 
+        by_eye = not premeasured(sea)
+
         def grid() -> list[Choice]:
             out = [Choice(Shoot(), "end the shooting")]
             for s in self.open():
-                out += [Choice(a, words(a)) for a in shots(sea, s) if refusal(sea, s, a) is None]
+                out += [Choice(a, words(a)) for a in shots(sea, s, by_eye=by_eye) if refusal(sea, s, a) is None]
             return out
 
         def draw(rng: Rng) -> Choice:
@@ -342,13 +362,16 @@ class ShootPrompt(Prompt):
             a = rng.choice(found)
             return Choice(a, words(a))
 
-        return Choices.of(
-            grid, "shot", sample=draw, note="each shooter at each target; war machines at points a few inches short of each hull and at its centre"
-        )
+        note = "each shooter at each target; war machines at points a few inches short of each hull and at its centre"
+        if by_eye:
+            note += " (a cannon beyond point blank and a stone thrower at the quarters of its range: their crews guess by eye)"
+        return Choices.of(grid, "shot", sample=draw, note=note)
 
     def describe(self) -> dict[str, Any]:
         d = super().describe()
         d["shooters"] = [[s.unit, s.kind] for s in self.open()]
+        assert self.sea is not None
+        d["measures"] = seen(self.sea)
         return d
 
 
@@ -372,8 +395,11 @@ def refusal(sea: Sea, s: Shooter, a: Shoot) -> str | None:
     return machine_refusal(sea, u, a.ship, a.target, aim)
 
 
-def shots(sea: Sea, s: Shooter) -> list[Shoot]:
-    """The listed shots of one shooter (the grid)."""
+def shots(sea: Sea, s: Shooter, *, by_eye: bool = False) -> list[Shoot]:
+    """The listed shots of one shooter (the grid).  ``by_eye``: a guessing war machine's aims
+    beyond point blank are the quarters of its range along each bearing (:func:`eye_points`; at
+    a named part, the middle of its range), not points measured off the target (what a seat is listed when its players may not
+    pre-measure, :mod:`.measures`)."""
     u = sea.units[s.unit]
     out: list[Shoot] = []
     enemies = [sh for sh in sea.afloat() if sh.commander != u.seat]
@@ -394,10 +420,12 @@ def shots(sea: Sea, s: Shooter) -> list[Shoot]:
         return out
     kind: EngineKind = u.engine  # type: ignore[assignment]
     engine = ENGINES[kind]
+    near, far = float(engine.min_range), float(engine.max_range)
     for sh in enemies:
         named = [p for p in sh.parts if sh.part_alive(p)] if kind != "stone thrower" else []
         named += [t for t in unit_targets(sea, u, sh)] if kind == "bolt thrower" else []
-        for p in arc_points(sea, u, sh, float(engine.min_range), float(engine.max_range)):
+        eye = by_eye and kind in GUESSING and not (kind == "cannon" and point_blank_at(sea, u, sh))
+        for p in eye_points(sea, u, sh.hull.centre, near, far) if eye else arc_points(sea, u, sh, near, far):
             if kind == "cannon" and not must_name(sea, u.seat, sh):
                 out.append(Shoot(u.name, sh.name, "", p.x, p.y))
             if kind == "stone thrower":
@@ -407,7 +435,10 @@ def shots(sea: Sea, s: Shooter) -> list[Shoot]:
 
             for t in named:
                 p2 = named_point(sea, sh, t)
-                if p2 is not None:
+                if p2 is not None and eye:  # one guess at a named part: the middle of the range
+                    q = eye_points(sea, u, p2, near, far)[1]
+                    out.append(Shoot(u.name, sh.name, t, q.x, q.y))
+                elif p2 is not None:
                     out.append(Shoot(u.name, sh.name, t, p2.x, p2.y))
     return out
 
@@ -432,6 +463,8 @@ def random_aim(sea: Sea, s: Shooter, rng: Rng) -> Shoot | None:
 @dataclass(eq=False)
 class CastPrompt(ListPrompt):
     """The magic phase: a wizard casts, or the seat is done."""
+
+    label: ClassVar[str] = "the spell to cast"
 
 
 #: the shares of the most a ship may shove off that the grids offer (4": 2" and 4")

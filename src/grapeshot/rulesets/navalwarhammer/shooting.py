@@ -57,6 +57,7 @@ from grapeshot.rulesets.navalwarhammer.fantasy.profiles import Special
 from grapeshot.rulesets.navalwarhammer.fantasy.strikes import Attack, Damage, shoot
 from grapeshot.rulesets.navalwarhammer.fantasy.templates import LARGE_ROUND
 from grapeshot.rulesets.navalwarhammer.fantasy.units import Unit
+from grapeshot.rulesets.navalwarhammer.misses import ball_missed, true_range
 from grapeshot.rulesets.navalwarhammer.prompts import ShootPrompt
 from grapeshot.rulesets.navalwarhammer.state import Sea, Ship, Troops
 from grapeshot.rulesets.navalwarhammer.targets import crew_of, gun_point, hull_range, must_name, point_blank_at, ship_of
@@ -255,11 +256,16 @@ def cannon(g: Game, sea: Sea, gun: Troops, ship: str, target: str, aim: Vec) -> 
         aim=[round(aim.x, 4), round(aim.y, 4)],
         point_blank=blank,
         named_only=only is not None,
+        guess=round(distance(origin, aim), 2),
+        range=true_range(origin, direction, dst.hull, LINE),
     )
     shot = yield from cannon_shot(g, gun.name, gun.seat, distance(origin, aim), path, point_blank=blank, stops_on_survivor=bool(sea.option("cannon_stops")))
     if shot.misfire is not None:
         misfired(g, sea, gun, shot.misfire)
         return
+    if not shot.hits and shot.landing is not None and shot.end is not None:
+        why = ball_missed(sea, origin, direction, gun.figs[0].on or "", path, shot.landing, shot.end, LINE)
+        g.emit("ball-misses", "NW-CANNON-1", gun=gun.name, named=target if only is not None else None, **why)
     after_shot(g, sea, gun.seat, shot.hits, path, origin)
 
 
@@ -361,7 +367,18 @@ def template_volley(
 def stone(g: Game, sea: Sea, gun: Troops, ship: str, aim: Vec) -> Proc:
     """FB-STONE-1 with NW-TMPL-1/2 (see the module docstring)."""
     origin = gun_point(sea, gun)
-    g.emit("guns", "NW-CANNON-2", gun=gun.name, ship=ship, target=None, aim=[round(aim.x, 4), round(aim.y, 4)], point_blank=False, named_only=False)
+    g.emit(
+        "guns",
+        "NW-CANNON-2",
+        gun=gun.name,
+        ship=ship,
+        target=None,
+        aim=[round(aim.x, 4), round(aim.y, 4)],
+        point_blank=False,
+        named_only=False,
+        guess=round(distance(origin, aim), 2),
+        range=true_range(origin, bearing(origin, aim), sea.ships[ship].hull, LINE),
+    )
     landing = yield from stone_shot(g, gun.name, gun.seat, aim, distance(origin, aim))
     if landing.misfire is not None:
         misfired(g, sea, gun, landing.misfire)

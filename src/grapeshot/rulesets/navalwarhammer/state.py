@@ -255,6 +255,20 @@ class Sea:
     def alive(self) -> Iterator[Troops]:
         return (u for u in self.units.values() if u.alive)
 
+    def prizes(self) -> dict[str, int]:
+        """NW-BOARD-7: twice the value of each enemy ship a seat holds, by seat."""
+        out: dict[str, int] = {}
+        for s in self.afloat():
+            if s.commander != s.owner:
+                out[s.commander] = out.get(s.commander, 0) + 2 * s.value
+        return out
+
+    def score(self) -> dict[str, int]:
+        """Each seat's victory points as the game would end now: those won (``vp``) and the
+        prizes held.  The one score: the panel shows it and the outcome is decided by it."""
+        held = self.prizes()
+        return {seat: self.vp.get(seat, 0) + held.get(seat, 0) for seat in self.seats}
+
     def crew(self, ship: str) -> list[Troops]:
         """The units whose home is ``ship`` (its crew, NW-CREW-1), alive, wherever they stand."""
         return [u for u in self.units.values() if u.home == ship and u.alive]
@@ -325,6 +339,8 @@ class Sea:
             "ships": {s.name: describe_ship(self, s) for s in self.ships.values()},
             "units": {u.name: describe_unit(self, u) for u in self.units.values() if u.alive},
             "vp": dict(sorted(self.vp.items())),
+            "score": self.score(),
+            "prizes": dict(sorted(self.prizes().items())),
             "fleets": dict(self.fleets),
         }
 

@@ -297,3 +297,19 @@ def arc_points(sea: Sea, gun: Troops, ship: Ship, near: float, far: float) -> li
         if p not in out:
             out.append(p)
     return out
+
+
+def eye_points(sea: Sea, gun: Troops, toward: Vec, near: float, far: float) -> list[Vec]:
+    """Aim points guessed by eye (NW-CANNON-1 with no pre-measuring): along the bearing to
+    ``toward`` (or the nearest bearing in the arc) at a quarter, a half, three quarters and all of
+    the engine's range beyond its least, the same whatever the true distance, so a listing of them
+    measures nothing for the player."""
+    origin = gun_point(sea, gun)
+    facing = gun_facing(sea, gun)
+    off = angle_diff(bearing(origin, toward), facing)
+    b = facing + max(-GUN_ARC / 2.0, min(GUN_ARC / 2.0, off))
+    out: list[Vec] = []
+    for k in range(1, 5):
+        d = near + (far - near) * k / 4.0
+        out.append(Vec(origin.x + math.cos(math.radians(b)) * d, origin.y + math.sin(math.radians(b)) * d))
+    return out

@@ -32,11 +32,7 @@ def check(g: Game, sea: Sea) -> Outcome | None:
 
 def prizes(sea: Sea) -> dict[str, int]:
     """NW-BOARD-7: twice the value of each enemy ship a seat holds."""
-    out: dict[str, int] = {}
-    for s in sea.afloat():
-        if s.commander != s.owner:
-            out[s.commander] = out.get(s.commander, 0) + 2 * s.value
-    return out
+    return sea.prizes()
 
 
 def final(g: Game, sea: Sea) -> Outcome:
@@ -49,8 +45,8 @@ def final(g: Game, sea: Sea) -> Outcome:
 
 
 def score(sea: Sea) -> dict[str, int]:
-    held = prizes(sea)
-    return {seat: sea.vp.get(seat, 0) + held.get(seat, 0) for seat in sea.seats}
+    """The one score (:meth:`Sea.score`): victory points won and prizes held."""
+    return sea.score()
 
 
 def finish(g: Game, sea: Sea, objective: str, winners: tuple[str, ...]) -> Outcome:

@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from grapeshot.core.capabilities import WebPlugin
+from grapeshot.rulesets.navalwarhammer.previews import MOVE_PREVIEW
 
 
 def _frame(pose: list[float]) -> tuple[float, float, float, float]:
@@ -90,4 +91,5 @@ WEB = WebPlugin(
     styles=("navalwarhammer.css",),
     labels={"terrain": ("island", "rocks", "sandbank", "dock", "shallows")},
     shapes=shapes,
+    previews={"move": MOVE_PREVIEW},
 )

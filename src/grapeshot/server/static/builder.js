@@ -195,6 +195,28 @@ async function check() {
   showStatus(answer);
 }
 
+// a problem's place in the document in people's words, read off the document itself (an entry
+// by its number and its name): "ships[0].crew[2]" is "ship 1 (Sea Hawk), crew 3 (Halberdiers)"
+function placeWords(where, doc) {
+  if (!where) return "the whole file";
+  let node = doc;
+  const out = [];
+  for (const part of where.split(".")) {
+    const m = part.match(/^(\w+)\[(\d+)\]$/);
+    if (m) {
+      const list = node && typeof node === "object" ? node[m[1]] : undefined;
+      const item = Array.isArray(list) ? list[Number(m[2])] : undefined;
+      const name = item && typeof item === "object" ? item.name || item.unit || item.size || item.kind : null;
+      out.push(`${m[1].replace(/s$/, "").replace(/_/g, " ")} ${Number(m[2]) + 1}${name ? ` (${name})` : ""}`);
+      node = item;
+    } else {
+      out.push(part.replace(/_/g, " "));
+      node = node && typeof node === "object" ? node[part] : undefined;
+    }
+  }
+  return out.join(", ");
+}
+
 function showStatus(answer, error) {
   const status = $("#builder-status");
   delete status.dataset.checking;
@@ -214,7 +236,7 @@ function showStatus(answer, error) {
   status.textContent = blank
     ? `a new ${state.kind}: nothing added yet (${answer.problems.length} thing${answer.problems.length === 1 ? "" : "s"} to settle before it can play)`
     : `${answer.legal ? "legal" : `${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"}`}${total !== undefined ? `: ${total} points` : ""}${answer.summary ? `. ${answer.summary}` : ""}`;
-  problems.replaceChildren(...answer.problems.map((p) => h("li", { "data-rule": p.rule || "format" }, h("span", { class: "rule" }, p.rule || "format"), ` ${p.where}: ${p.message}`)));
+  problems.replaceChildren(...answer.problems.map((p) => h("li", { "data-rule": p.rule || "format" }, h("span", { class: "rule" }, p.rule || "format"), ` ${placeWords(p.where, state.doc)}: ${p.message}`)));
   for (const span of document.querySelectorAll("[data-points]")) {
     const v = answer.points[span.dataset.points];
     span.textContent = v === undefined ? "" : `= ${v} points`;

@@ -146,7 +146,7 @@ def cannon_shot(
     ``cannon_stops`` option of docs/rulings.md)."""
     check_guess(engine, aim)
     how = "placed" if point_blank else "guessed"
-    r = yield from g.roll(RollRequest(ARTILLERY, f'{gun}: where the ball lands beyond the {how} {aim:g}"', "FB-CANNON-1", seat, gun, None))
+    r = yield from g.roll(RollRequest(ARTILLERY, f'{gun}: where the ball lands beyond the {how} {aim:.1f}"', "FB-CANNON-1", seat, gun, None))
     if r.misfire:
         m = yield from misfire(g, gun, seat, engine.misfires or "black powder")
         g.emit("cannonball", "NW-CANNON-1", gun=gun, aim=aim, point_blank=point_blank, misfire=m.value)

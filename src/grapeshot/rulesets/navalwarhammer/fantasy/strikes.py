@@ -201,6 +201,10 @@ def resolve_hits(g: Game, seat: str | None, target: Unit, hits: int, attack: Att
         inflicted=inflicted,
         slain=slain,
         models_left=target.models,
+        # a ship's part is one body of many wounds: its words count wounds, not models
+        part=target.part,
+        wounds_left=target.wounds_left,
+        wounds_of=target.profile.w,
     )
     return Damage(target.name, hits, wounds + blows, ones, blows, saved, warded + kb_warded, inflicted, slain)
 

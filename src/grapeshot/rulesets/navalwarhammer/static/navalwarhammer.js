@@ -11,7 +11,7 @@
 // log alone: the server holds the rules.
 
 import { makeForms } from "./forms.js";
-import { HALF_ARC, LARGE_TEMPLATE, along, figurePoint, flameOutline, gunFacing, hullCorners, onHull, world } from "./pieces.js";
+import { HALF_ARC, LARGE_TEMPLATE, along, figurePoint, flameOutline, gunFacing, hullCorners, onHull } from "./pieces.js";
 
 export default function register(client) {
   const { h, s, draw, X, Y, fmt } = client;
@@ -31,9 +31,20 @@ export default function register(client) {
       .join(", ");
   }
 
+  // a ship's outline in its own frame (bow to the right, port up): the stern square across,
+  // the sides straight to where the bow begins, then curving in to the stem
+  function shipOutline(L, W, bw) {
+    const x0 = -L / 2;
+    const x1 = L / 2 - bw;
+    const h = W / 2;
+    return `M ${x0} ${-h} L ${x1} ${-h} Q ${L / 2 - bw * 0.15} ${-h} ${L / 2} 0 Q ${L / 2 - bw * 0.15} ${h} ${x1} ${h} L ${x0} ${h} Z`;
+  }
+
   function drawShips(state) {
     const layer = client.layers.ships;
     layer.replaceChildren();
+    const labels = client.layers.labels; // above the crews, so no model covers a ship's name
+    labels.replaceChildren();
     const acting = client.replaying() ? null : client.live().prompt?.ship;
     for (const [name, ship] of Object.entries(state.ships)) {
       const L = ship.length;
@@ -58,10 +69,14 @@ export default function register(client) {
       });
       // in the hull's frame (the SVG's y runs down, so port is up): bow to the right
       const body = s("g", { class: "body", transform: `rotate(${-hd})` });
-      body.append(s("rect", { class: "hull", x: -L / 2, y: -W / 2, width: L, height: W, rx: Math.min(0.8, W / 4), fill: client.seatColour(ship.commander) }));
-      const bw = Math.min(W * 0.7, L / 3);
-      body.append(s("path", { class: "bow", d: `M ${L / 2} 0 L ${L / 2 - bw} ${-W / 2 + 0.2} L ${L / 2 - bw} ${W / 2 - 0.2} Z` }));
-      body.append(s("rect", { class: "deck", x: -L / 2 + 0.35, y: -W / 2 + 0.35, width: Math.max(0, L - 0.7 - bw / 2), height: Math.max(0, W - 0.7), rx: 0.3 }));
+      // the rules' footprint (what is measured and clicked), and inside it the ship's shape: a
+      // square stern with its transom, straight sides and a bow drawn to a point at the stem
+      const bw = Math.min(W * 0.9, L / 3);
+      body.append(s("rect", { class: "hull", x: -L / 2, y: -W / 2, width: L, height: W, fill: client.seatColour(ship.commander) }));
+      body.append(s("path", { class: "hull-shape", d: shipOutline(L, W, bw), fill: client.seatColour(ship.commander) }));
+      body.append(s("line", { class: "stern", x1: -L / 2 + 0.12, y1: -W / 2 + 0.2, x2: -L / 2 + 0.12, y2: W / 2 - 0.2 }));
+      body.append(s("path", { class: "bow", d: `M ${L / 2} 0 L ${L / 2 - bw * 0.55} ${-W * 0.22} L ${L / 2 - bw * 0.55} ${W * 0.22} Z` }));
+      body.append(s("rect", { class: "deck", x: -L / 2 + 0.35, y: -W / 2 + 0.35, width: Math.max(0, L - 0.7 - bw * 0.6), height: Math.max(0, W - 0.7), rx: 0.3 }));
       // the hull's wounds left as a strip along the stern quarter
       const share = Math.max(0, Math.min(1, hull.wounds_left / (hull.w || 1)));
       body.append(s("rect", { class: "hull-track", x: -L / 2 + 0.5, y: W / 2 - 0.6, width: (L - bw) * 0.8, height: 0.35 }));
@@ -74,7 +89,7 @@ export default function register(client) {
       g.append(body, s("title", {}, `${name} (${ship.size}, ${ship.propulsion}${ship.shaken ? ", Shaken" : ""}): ${partsWords(ship)}`));
       layer.append(g);
       const marks = [!ship.afloat ? "sunk" : null, ship.shaken ? "Shaken" : null, ship.aground ? `aground on ${ship.aground}` : null, ship.moored ? `docked at ${ship.moored}` : null, ship.grappled.length ? `grappled to ${ship.grappled.join(", ")}` : null].filter(Boolean);
-      layer.append(s("text", { class: "ship-label", x: X(x), y: Y(y) - W / 2 - 1.2, "text-anchor": "middle" }, `${name} · hull ${hull.wounds_left}/${hull.w ?? "?"}${marks.length ? ` · ${marks.join(", ")}` : ""}`));
+      labels.append(s("text", { class: "ship-label", x: X(x), y: Y(y) - W / 2 - 1.2, "text-anchor": "middle" }, `${name} · hull ${hull.wounds_left}/${hull.w ?? "?"}${marks.length ? ` · ${marks.join(", ")}` : ""}`));
     }
   }
 
@@ -87,11 +102,38 @@ export default function register(client) {
       u.figures.forEach((fig, i) => {
         const p = figurePoint(state, fig);
         if (!p) return;
-        const r = u.radius || 0.5;
+        const r = onDeck(state, fig, u.radius || 0.5);
         const attrs = { class: `model level-${fig[3]}`, "data-model": i, "data-on": fig[0] || "", "data-x": p[0].toFixed(3), "data-y": p[1].toFixed(3), fill: client.seatColour(u.seat) };
         g.append(u.engine ? s("rect", { ...attrs, x: X(p[0]) - r, y: Y(p[1]) - r, width: 2 * r, height: 2 * r }) : s("circle", { ...attrs, cx: X(p[0]), cy: Y(p[1]), r }));
       });
       layer.append(g);
+    }
+  }
+
+  // a base drawn aboard keeps inside the deck: at its own centre, the radius drawn no more than
+  // the room to the nearest side (a model at the gunwale is drawn smaller, never over the water)
+  function onDeck(state, fig, r) {
+    const ship = fig[0] && state.ships[fig[0]];
+    if (!ship || fig[3] === "water") return r;
+    const room = Math.min(ship.length / 2 - Math.abs(fig[1]), ship.width / 2 - Math.abs(fig[2]));
+    return Math.max(0.15, Math.min(r, room));
+  }
+
+  // the labels on the board laid out so none overprints another: each, in the order drawn, is
+  // moved down a line at a time (up to a dozen) until its box meets none placed before it
+  function unclutter() {
+    const placed = [];
+    const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const layer of ["labels", "ships", "shots", "reach"]) {
+      for (const text of client.layers[layer].querySelectorAll("text")) {
+        let box = text.getBBox();
+        for (let k = 0; k < 12 && placed.some((b) => meets(box, b)); k++) {
+          text.setAttribute("y", Number(text.getAttribute("y")) + box.height * 1.05);
+          box = text.getBBox();
+        }
+        text.dataset.laid = "1";
+        placed.push(box);
+      }
     }
   }
 
@@ -115,7 +157,7 @@ export default function register(client) {
     return log.slice(starts.length ? starts[starts.length - 1] : log.length).filter((e) => SHOTS.has(e.kind));
   }
 
-  const SHOTS = new Set(["guns", "cannonball", "stone-lands", "flame", "misfire"]);
+  const SHOTS = new Set(["guns", "cannonball", "ball-misses", "stone-lands", "flame", "misfire"]);
 
   // the gun's place now (a shot's gun does not move between aiming and the ball's flight)
   function gunAt(state, name) {
@@ -130,7 +172,23 @@ export default function register(client) {
         aims[e.gun] = { from, aim: e.aim };
         if (from) g.append(draw.line(from, e.aim, "shot-line guessed"));
         g.append(draw.cross(e.aim, "shot-aim", 0.7));
-        if (from) g.append(draw.label(e.aim, `guessed ${fmt(Math.hypot(e.aim[0] - from[0], e.aim[1] - from[1]))}"${e.point_blank ? " (point blank)" : ""}`));
+        const told = e.range !== undefined && e.range !== null ? `, true range ${fmt(e.range)}"` : "";
+        if (from) g.append(draw.label(e.aim, `${e.point_blank ? "placed" : "guessed"} ${fmt(Math.hypot(e.aim[0] - from[0], e.aim[1] - from[1]))}"${told}`));
+        return;
+      }
+      case "ball-misses": {
+        // why the ball hit nothing: each hull on its line, where it came down, and the nearest
+        // things on its line short of the landing and beyond the bounce's end
+        const shot = aims[e.gun];
+        if (!shot || !shot.from) return;
+        const dir = (Math.atan2(shot.aim[1] - shot.from[1], shot.aim[0] - shot.from[0]) * 180) / Math.PI;
+        const miss = s("g", { class: "ball-misses", "data-gun": e.gun, "data-on": e.on || "" });
+        for (const [name, a, b] of e.decks) miss.append(draw.line(along(shot.from, dir, a), along(shot.from, dir, b), "shot-deck", { "data-ship": name }));
+        for (const [cls, thing] of [["shot-short", e.short], ["shot-beyond", e.beyond]]) {
+          if (thing) miss.append(draw.ring(along(shot.from, dir, thing[1]), 0.7, cls), s("title", {}, thing[0]));
+        }
+        miss.append(draw.label(along(shot.from, dir, e.landing), e.on ? `on ${e.on}'s deck, between her crew: hits nothing` : "in the water: hits nothing", 2.8));
+        g.append(miss);
         return;
       }
       case "cannonball": {
@@ -194,13 +252,7 @@ export default function register(client) {
         layer.append(s("g", { class: "shooter-range", "data-shooter": name }, draw.ring(from, u.range[1], "range-ring")));
       }
     }
-    const p = v && !client.replaying() ? client.live().prompt : null;
-    if (p && p.kind === "SteerPrompt" && p.ship === ui.selected) {
-      const bow = world(ship, ship.length / 2, 0);
-      const hd = ship.pose[2];
-      layer.append(s("g", { class: "move-reach", "data-least": p.least, "data-most": p.most }, draw.line(bow, along(bow, hd, p.most), "move-line"), draw.dot(along(bow, hd, p.least), "move-least", 0.4), draw.dot(along(bow, hd, p.most), "move-most", 0.4)));
-      layer.append(draw.label(along(bow, hd, p.most), `${fmt(p.least)}" to ${fmt(p.most)}" by ${p.mode}`));
-    }
+
   }
 
   function drawAll(state, v) {
@@ -209,6 +261,7 @@ export default function register(client) {
     drawWind(state);
     drawShots(state);
     drawSelected(state, v);
+    unclutter();
   }
 
   // ------------------------------------------------------------------ terrain
@@ -275,13 +328,17 @@ export default function register(client) {
   }
 
   return {
-    layers: ["ships", "models", "shots", "reach"], // the crews above their decks
+    layers: ["ships", "models", "shots", "reach", "labels"], // the crews above their decks, the names above all
     terrainOrder: { shallows: 0, sandbank: 1, dock: 2, island: 3, rocks: 4 },
     piecesTitle: "Ships and crews",
     draw: (state, v) => drawAll(state, v),
     terrain,
     panel,
-    seatNote: (seat, state) => ` · ${(state.vp || {})[seat] ?? 0} VP`,
+    // the one score (Sea.score: points won and prizes held), the one the outcome is decided by
+    seatNote: (seat, state) => {
+      const held = (state.prizes || {})[seat] || 0;
+      return ` · ${(state.score || state.vp || {})[seat] ?? 0} VP${held ? ` (${held} of it for prizes held)` : ""}`;
+    },
     forms: forms.forms,
     boardClick,
     clear: forms.clear,

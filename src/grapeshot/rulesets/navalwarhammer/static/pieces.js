@@ -6,6 +6,8 @@ const RAD = Math.PI / 180;
 
 // the half-width of a naval gun's arc either side of its mount (NW-CANNON-2: 45 degrees in all)
 export const HALF_ARC = 22.5;
+// NW-CANNON-3: within this of a ship a cannon's shot is placed, not guessed (artillery.POINT_BLANK)
+export const POINT_BLANK = 12;
 // the templates' sizes: the round ones' diameters, the flame teardrop's length (FB-TMPL-1)
 export const SMALL_TEMPLATE = 3;
 export const LARGE_TEMPLATE = 5;
@@ -44,6 +46,16 @@ export function onHull(ship, p) {
   const dx = p[0] - x;
   const dy = p[1] - y;
   return Math.abs(dx * c + dy * s) <= ship.length / 2 && Math.abs(-dx * s + dy * c) <= ship.width / 2;
+}
+
+// the distance from a table point to a ship's hull (0 on it): what point blank is judged by
+export function hullDistance(ship, p) {
+  const [x, y, hd] = ship.pose;
+  const c = Math.cos(hd * RAD);
+  const s = Math.sin(hd * RAD);
+  const u = Math.abs((p[0] - x) * c + (p[1] - y) * s) - ship.length / 2;
+  const v = Math.abs(-(p[0] - x) * s + (p[1] - y) * c) - ship.width / 2;
+  return Math.hypot(Math.max(0, u), Math.max(0, v));
 }
 
 // which way a war machine points: its ship's heading turned to the side it is mounted on
