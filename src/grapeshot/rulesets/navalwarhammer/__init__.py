@@ -149,8 +149,11 @@ class NavalWarhammer(Ruleset):
         ),
         RuleChange(
             3,
-            ("NW-BOARD-1",),
-            "a ship swung alongside whose nearest place is blocked takes the next nearest clear place along the target, not the target's middle",
+            ("NW-BOARD-1", "NW-CANNON-1"),
+            "a ship swung alongside whose nearest place is blocked takes the next nearest clear place along the target, not the"
+            " target's middle; a guessed range is guessed by eye: a seat is not shown the true range of a guessing gun's target,"
+            " its listed aims lie at the quarters of the gun's range, and it is told no odds before the shot (option pre_measure"
+            " lets players measure first)",
         ),
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
