@@ -27,6 +27,7 @@ from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, Od
 from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.dice import RerollGrant, Roll, RollRequest
@@ -247,6 +248,11 @@ class Ruleset(ABC):
 
     def odds(self) -> OddsQuestions | None:
         """What ``grapeshot odds`` and the table's "odds before you act" can ask."""
+        return None
+
+    def explainer(self) -> Explainer | None:
+        """What each option of its prompts means and which rules decide it (:mod:`.explain`);
+        it is asked of the core's prompts too (a re-roll its own rule grants)."""
         return None
 
     def web(self) -> WebPlugin | None:

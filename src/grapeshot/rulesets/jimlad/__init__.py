@@ -18,6 +18,7 @@ from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
@@ -316,6 +317,12 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.odds import ODDS
 
         return ODDS
+
+    def explainer(self) -> Explainer:
+        """What each option of its prompts means, with its rules (:mod:`.explain`)."""
+        from grapeshot.rulesets.jimlad.explain import explain
+
+        return explain
 
     def lab(self) -> Lab:
         """The klans the balance lab pairs, and the changes of their table a sweep may make."""

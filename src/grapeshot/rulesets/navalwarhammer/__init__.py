@@ -28,6 +28,7 @@ from typing import Any, ClassVar, cast
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
@@ -225,6 +226,12 @@ class NavalWarhammer(Ruleset):
         from grapeshot.rulesets.navalwarhammer.players import players
 
         return players()
+
+    def explainer(self) -> Explainer:
+        """What each option of its prompts means, with its rules (:mod:`.explain`)."""
+        from grapeshot.rulesets.navalwarhammer.explain import explain
+
+        return explain
 
     def lab(self) -> Lab:
         from grapeshot.rulesets.navalwarhammer.lab import LAB
