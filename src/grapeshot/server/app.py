@@ -41,6 +41,7 @@ from grapeshot.core.upgrade import carry_on
 from grapeshot.dice import Roll
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
+from grapeshot.server.help import add_help_routes
 from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
 from grapeshot.server.rulesets import Listing, hosted, offered, preview, scenario_json, sheet, switch_modules, words
 from grapeshot.server.store import GameRecord, Store, token_hash
@@ -289,6 +290,7 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
 
     app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
+    add_help_routes(app, tables, ERRORS)
     app.state.catalogue = catalogue  # its folder's files that are no scenario, for the start-up to report
     static = resources.files("grapeshot.server").joinpath("static")
     for rs in listing.rulesets:  # each rule set's web plugin, beside the generic client (mounted first: more particular)

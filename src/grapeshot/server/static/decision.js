@@ -8,6 +8,7 @@
 
 import * as kit from "/static/kit.js";
 import { genericForm } from "/static/generic.js";
+import { explainBlock } from "/static/help.js";
 import { S, B, GENERIC_FORMS, hook, seatColour, who, describeAction } from "/static/page.js";
 
 const { $, h, button } = kit;
@@ -48,6 +49,9 @@ export function decisionPanel({ act, backToLive, client }) {
       if (own) own(fs, p, v);
       else if (core) core(fs, p, v);
       else genericForm(fs, p, client);
+      // what each choice means, in the rule set's words with its rules, whoever drew the form
+      const explained = explainBlock(p);
+      if (explained) fs.append(explained);
     }
     fs.disabled = S.busy;
   }

@@ -20,6 +20,7 @@ import { S, B, TOKEN, GAME, shown, shownLog, hook, label, seatColour, who, descr
 import { renderStatus, renderPieces } from "/static/panels.js";
 import { renderLog, highlight } from "/static/log.js";
 import { decisionPanel } from "/static/decision.js";
+import { rulesPanel, confirmUndo, showRule } from "/static/help.js";
 
 const { $, h } = kit;
 
@@ -338,7 +339,10 @@ $("#replay-slider").addEventListener("input", (ev) => {
   sliderTimer = setTimeout(() => replayTo(Number(ev.target.value)), 80);
 });
 
-$("#undo").addEventListener("click", async () => {
+// an undo is confirmed first: the page says what it takes back (help.js)
+$("#undo").addEventListener("click", () => !S.busy && confirmUndo(undo, showError));
+
+async function undo() {
   if (S.busy) return;
   setBusy(true);
   showError("");
@@ -351,7 +355,7 @@ $("#undo").addEventListener("click", async () => {
   } finally {
     setBusy(false);
   }
-});
+}
 
 $("#fit").addEventListener("click", () => B.table && B.fit());
 
@@ -391,6 +395,10 @@ const client = {
   toWorld: B.toWorld,
   dragShape: (spec) => B.dragShape(spec),
 };
+
+// the rules panel reads the game's rules through the same requests (help.js)
+rulesPanel(call);
+client.showRule = showRule;
 
 // the decision panel, wired to the server and the client (decision.js)
 const renderDecision = decisionPanel({ act, backToLive, client });
