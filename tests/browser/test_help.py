@@ -5,6 +5,7 @@ and 18).  Screenshots in test-results/."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,18 @@ def test_jim_lad_s_orders_are_explained_and_undo_names_the_ai_s_turn_before_it_i
     page.click("#undo-yes")
     page.wait_for_function("(n) => document.body.dataset.actions !== n", arg=before)
     assert int(data(page, "actions")) == int(before) - plan["count"] or data(page, "prompt") != "none"
+
+
+def test_continuing_a_save_keeps_its_seats_the_ai_s_included(page: Page, server: Server) -> None:
+    """Issue 25, item 17: the save says who played each seat; the lobby offers the same again."""
+    g = api(server, "/api/games", {"scenario": "duel", "seed": 5, "seats": {"red": "heuristic", "blue": "human"}})
+    save = api(server, f"/api/games/{g['id']}/save?token={g['links']['blue'].split('token=')[1]}")
+    assert save["players"] == {"red": "heuristic", "blue": "human"}
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.set_input_files("#save-file", files=[{"name": "game.save.json", "mimeType": "application/json", "buffer": json.dumps(save).encode()}])
+    expect(page.locator("#save-seats select.player[data-seat=red]")).to_have_value("heuristic")
+    expect(page.locator("#save-seats select.player[data-seat=blue]")).to_have_value("human")
+    page.click("#upload-save")
+    page.wait_for_selector("#links a[data-open=blue]")
+    assert page.locator("#links a[data-open=red]").count() == 0  # the AI seat has no link: it is played by the AI

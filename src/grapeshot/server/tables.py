@@ -497,8 +497,10 @@ class Table:
         return v
 
     def save(self) -> dict[str, Any]:
-        """The save anyone at this table may download: no secret in it (see ``Game.public_save``)."""
-        return self.game.public_save()
+        """The save anyone at this table may download: no secret in it (see ``Game.public_save``),
+        with who played each seat (``players``: a person or which AI), so that continuing it keeps
+        the same seats by default (the lobby reads them; the rules never do)."""
+        return {**self.game.public_save(), "players": {s: spec["player"] for s, spec in self.rec.seats.items()}}
 
     def replay_view(self, upto: int) -> dict[str, Any]:
         """The spectator's view of this game after its first ``upto`` actions (replay stepping).
