@@ -174,6 +174,7 @@ def decorate(game: Game, v: dict[str, Any], seat: str | None, faults: list[Fault
     v["outcome_text"] = None if game.outcome is None else outcome_words(game.outcome.to_json(), words, names)
     v["phases"] = [p.to_json() for p in game.ruleset.turn_plan(game.state)]
     v["web"] = web_of(game.ruleset)
+    v["measure"] = game.ruleset.may_measure(game.options)  # the page's tape measure, where the rules allow it
     plugin = game.ruleset.web()
     own = None
     if plugin is not None and plugin.shapes is not None:

@@ -21,6 +21,7 @@ import { renderStatus, renderPieces } from "/static/panels.js";
 import { renderLog, highlight } from "/static/log.js";
 import { decisionPanel } from "/static/decision.js";
 import { rulesPanel, confirmUndo, showRule } from "/static/help.js";
+import { installTape } from "/static/tape.js";
 
 const { $, h } = kit;
 
@@ -241,6 +242,7 @@ function render({ added = [], reset = true, animate = false } = {}) {
   renderStatus();
   renderTools(); // saves and score sheets first: they need no board
   renderBoard(v);
+  allowTape(!!S.live.measure);
   renderPieces(v.state);
   renderDecision();
   renderSeals(S.live, describeAction);
@@ -358,6 +360,14 @@ async function undo() {
 }
 
 $("#fit").addEventListener("click", () => B.table && B.fit());
+
+// the tape measure, offered where the rule set lets its players measure (tape.js)
+const allowTape = installTape(B);
+
+// a touch screen is told to pinch and tap, a mouse to use the wheel and click
+const TOUCH = matchMedia("(pointer: coarse)").matches;
+$("#board-hint").textContent = TOUCH ? "pinch: zoom · drag: pan · tap: pick" : "wheel: zoom · drag: pan · click: pick";
+document.body.dataset.touch = TOUCH ? "1" : "0";
 
 // ====================================================================== what a plugin is given
 
