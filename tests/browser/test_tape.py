@@ -73,3 +73,41 @@ def test_the_tape_follows_a_finger_and_a_phone_is_told_to_pinch(browser: Browser
     OUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUT / "tape-measure-phone.png"))
     ctx.close()
+
+
+def test_companion_play_points_the_scatter_arrow_on_the_board(page: Page, server: Server) -> None:
+    """Issue 25, item 19: the scatter die's arrow is laid on the table by a drag, not typed."""
+    from tests.browser.test_table import data, play_one, settle
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    g = api(server, "/api/games", {"scenario": "duel", "seed": 5, "companion": True, "seats": {"red": "human", "blue": "heuristic"}})
+    red = g["links"]["red"].split("token=")[1]
+    open_table(page, server, g["links"]["red"])
+    for _ in range(80):  # the duel's set-up rolls some forty dice before the wind's scatter die
+        prompt = api(server, f"/api/games/{g['id']}?token={red}")["prompt"]
+        if prompt and prompt["kind"] == "DicePrompt" and prompt["expr"] == "scatter":
+            break
+        before = data(page, "actions")
+        if prompt and prompt["kind"] == "DicePrompt":
+            expr = prompt["expr"]
+            page.fill("#dice-input", "3 4" if expr == "2D6 tens" else " ".join(["3"] * int(expr.split("D")[0] or 1)))
+            page.click("#submit-dice")
+            settle(page, before)
+        else:
+            play_one(page, "Red Wunz Go Fasta", set())
+    page.wait_for_selector("#point-arrow")
+    page.click("#point-arrow")
+    tail, head = page.evaluate(TO_SCREEN, [60.0, 40.0]), page.evaluate(TO_SCREEN, [50.0, 50.0])
+    page.mouse.move(*tail)
+    page.mouse.down()
+    page.mouse.move((tail[0] + head[0]) / 2, (tail[1] + head[1]) / 2)
+    page.mouse.move(*head)
+    page.mouse.up()
+    expect(page.locator("#dice-input")).to_have_value("arrow 135")
+    expect(page.locator("#scatter-arrow")).to_have_attribute("data-degrees", "135.0")
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "companion-scatter-arrow.png"))
+    before = data(page, "actions")
+    page.click("#submit-dice")
+    settle(page, before)
+    expect(page.locator("#log")).to_contain_text("135")
