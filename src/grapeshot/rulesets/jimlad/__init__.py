@@ -127,13 +127,19 @@ class JimLad(Ruleset):
     #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events;
     #: 3: the first turn's skipped parts are logged (phase-skipped), mines are never given a name used before
     events_version: ClassVar[int] = 3
-    revision: ClassVar[int] = 2
+    revision: ClassVar[int] = 3
     changes: ClassVar[tuple[RuleChange, ...]] = (
         FIRST_REVISION,
         RuleChange(
             2,
             ("JL-BOARD-5",),
             "a ship whose boarding action ends (its partner sunk) before the turn's orders is free to be ordered and sail that turn; freed after them, it lies still",
+        ),
+        RuleChange(
+            3,
+            ("JL-NPC-1",),
+            'a mine laid before turn 1 lies at least 18" from every ship as well as from the edges and docks (it was 1"): one laid'
+            " before a bow was met on turn 1 whatever card was played",
         ),
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
