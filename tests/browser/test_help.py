@@ -101,3 +101,17 @@ def test_continuing_a_save_keeps_its_seats_the_ai_s_included(page: Page, server:
     page.click("#upload-save")
     page.wait_for_selector("#links a[data-open=blue]")
     assert page.locator("#links a[data-open=red]").count() == 0  # the AI seat has no link: it is played by the AI
+
+
+def test_a_bow_against_the_table_s_edge_is_told_why_every_card_ahead_goes_nowhere(page: Page, server: Server) -> None:
+    """Issue 25, item 20: the edge stops a ship (a ruling); the orders say so and name the way off."""
+    yaml = (Path(__file__).parents[2] / "src/grapeshot/rulesets/jimlad/scenarios/duel.yaml").read_text()
+    yaml = yaml.replace("{name: Da Big Smasha, x: 16, y: 30, heading: 0,", "{name: Da Big Smasha, x: 5.01, y: 30, heading: 180, standstill: true,")
+    g = api(server, "/api/games", {"scenario_yaml": yaml, "seed": 5, "options": {"random_events": False}, "seats": {"red": "human", "blue": "heuristic"}})
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_table(page, server, g["links"]["red"])
+    page.wait_for_selector("#decision[data-kind=OrdersPrompt]")
+    expect(page.locator("#decision .edge-note")).to_contain_text("The table's edge stops a ship")
+    expect(page.locator("#explain")).to_contain_text("the way off the table's edge")
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "jimlad-bow-against-the-edge.png"))

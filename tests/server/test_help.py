@@ -41,3 +41,12 @@ def test_the_rules_of_the_game_in_play_are_listed_with_their_titles(client: Test
     rules = {x["id"]: x for x in r.json()["rules"]}
     assert "JL-MOVE-9" in rules and rules["JL-MOVE-9"]["title"] and rules["JL-MOVE-9"]["book"]
     assert client.get("/api/games/nope/rules").status_code == 404
+
+
+def test_every_page_finds_the_site_s_icon(client: TestClient) -> None:
+    """Issue 25, item 20: the pages (and the score sheets and rosters, which name no icon of their
+    own, so the browser asks for /favicon.ico) get an icon, not a 404."""
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and b"<svg" in r.content
+    for path in ("/", "/table/x"):
+        assert '<link rel="icon" href="/favicon.ico"' in client.get(path).text

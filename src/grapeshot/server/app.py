@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -332,6 +332,11 @@ def create_app(data: Path, scenarios: Path | None = None) -> FastAPI:
     @app.get("/table/{game_id}", response_class=HTMLResponse)
     async def table_page(game_id: GameId) -> HTMLResponse:
         return page("table.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """The site's icon, asked for by every page (the score sheets' and rosters' too, which name none)."""
+        return Response(static.joinpath("favicon.svg").read_bytes(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -22,7 +22,10 @@ CARDS: dict[int, tuple[str, str]] = {
     2: ('Veer: the card turns the ship 45 degrees to that side, then up to 24" and a D6; at least 6".', "JL-MOVE-2"),
     3: ('Hard a-port or a-starboard: a 90 degree turn on the card, then up to 18" and a D6; at least 4".', "JL-MOVE-3"),
     4: ('All Stop: the engines idle; the ship drifts on up to 3D6", at least 3".', "JL-MOVE-4"),
-    5: ('Full Astern: backing straight (or a shallow turn) up to 4D6"; only from a standstill.', "JL-MOVE-5"),
+    5: (
+        "Full Astern: backing straight (or a shallow turn) up to 4D6\"; only from a standstill: the way off the table's edge or a rock her bow lies against.",
+        "JL-MOVE-5",
+    ),
 }
 
 SHELLS = {
