@@ -46,6 +46,9 @@ def test_crew_orders_say_that_a_working_unit_cannot_shoot_and_the_rule_opens(pag
     expect(page.locator("#rules-found")).not_to_contain_text("null")
     OUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUT / "explain-nw-crew-orders.png"))
+    page.fill("#rules-find", "")
+    page.click("#decision .prompt-text .rule[data-rule='NW-CREW-1']")  # the prompt's own rule opens it too
+    expect(page.locator("#rules-find")).to_have_value("NW-CREW-1")
     page.fill("#rules-find", "cutting")
     expect(page.locator("#rules-found li[data-rule='NW-BOARD-8']")).to_be_visible()
     page.fill("#rules-find", "zzzz no such rule")

@@ -8,7 +8,7 @@
 
 import * as kit from "/static/kit.js";
 import { genericForm } from "/static/generic.js";
-import { explainBlock } from "/static/help.js";
+import { explainBlock, showRule } from "/static/help.js";
 import { pointArrow } from "/static/arrow.js";
 import { S, B, GENERIC_FORMS, hook, seatColour, who, describeAction } from "/static/page.js";
 
@@ -44,7 +44,7 @@ export function decisionPanel({ act, backToLive, client }) {
       // the screen is passed to the next seat first
     } else {
       const p = v.prompt;
-      fs.append(h("div", { class: "prompt-text" }, p.text, p.rule ? h("span", { class: "rule" }, p.rule) : null));
+      fs.append(h("div", { class: "prompt-text" }, p.text, p.rule ? h("span", { class: "rule", role: "button", tabindex: 0, title: "what this rule says", "data-rule": p.rule, onclick: () => showRule(p.rule) }, p.rule) : null));
       const own = GENERIC_FORMS ? null : S.plugin?.forms?.[p.kind];
       const core = CORE_FORMS[p.kind];
       if (own) own(fs, p, v);
