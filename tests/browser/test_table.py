@@ -353,6 +353,7 @@ def test_save_continue_in_the_lobby_undo_and_roster(page: Page, server: Server) 
     expect(page.locator("#undo")).to_be_visible()
     before = data(page, "actions")
     page.click("#undo")
+    page.click("#undo-yes")  # an undo says what it takes back and is confirmed (issue 25, item 18)
     page.wait_for_function("(n) => document.body.dataset.actions !== n", arg=before)
     assert data(page, "prompt") == "OrdersPrompt" and int(data(page, "actions")) < int(before)
     assert page.locator("#log li[data-kind=orders]").count() == 0

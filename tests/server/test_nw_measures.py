@@ -137,3 +137,14 @@ def test_a_bolt_thrower_is_offered_only_named_targets_and_its_listed_answer_is_t
                 r = client.post(f"/api/games/{gid}/actions", params={"token": tok}, json=picks)
             assert r.status_code == 200, r.text
     pytest.fail("no bolt thrower's shot came to the seat in six raids")
+
+
+@pytest.mark.rules("NW-CANNON-1")
+def test_the_tape_measure_is_offered_only_where_the_players_may_pre_measure() -> None:
+    """A free tape run from a gun to its target would tell a guessing crew its range: the view
+    offers the table's tape (``measure``) only with the house rule on."""
+    for on in (False, True):
+        g = Game("navalwarhammer", load_scenario("duel", "navalwarhammer"), seed=2, options={"pre_measure": on})
+        assert build(g, "red")[0]["measure"] is on
+    jl = Game("jimlad", load_scenario("duel", "jimlad"), seed=2)
+    assert build(jl, "red")[0]["measure"] is True  # a rule set that says nothing lets anyone measure

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from grapeshot.core.capabilities import OddsQuestions, Phrasebook, Players
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.ruleset import Option, discover, ready
 
@@ -105,6 +106,10 @@ class Module(ABC):
 
     def auditor(self) -> Auditor | None:
         """The referee of the module's records in a host's log (:mod:`grapeshot.core.audit`)."""
+        return None
+
+    def explainer(self) -> Explainer | None:
+        """What each option of its own prompts means and which of its rules decide it (:mod:`.explain`)."""
         return None
 
     def odds(self) -> OddsQuestions | None:

@@ -27,6 +27,7 @@ from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, Od
 from grapeshot.core.clone import clone
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.dice import RerollGrant, Roll, RollRequest
@@ -257,6 +258,17 @@ class Ruleset(ABC):
 
     def odds(self) -> OddsQuestions | None:
         """What ``grapeshot odds`` and the table's "odds before you act" can ask."""
+        return None
+
+    def may_measure(self, options: Mapping[str, object]) -> bool:
+        """Whether a player may run the table's tape measure over the board at any time, under
+        these options.  Most rules let anyone measure anything; a rule set whose players must
+        guess distances says no here (or only under a house rule), and the page offers no tape."""
+        return True
+
+    def explainer(self) -> Explainer | None:
+        """What each option of its prompts means and which rules decide it (:mod:`.explain`);
+        it is asked of the core's prompts too (a re-roll its own rule grants)."""
         return None
 
     def web(self) -> WebPlugin | None:

@@ -24,7 +24,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -36,6 +36,7 @@ from grapeshot.core.upgrade import carry_on
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
 from grapeshot.server.faults import RETRY_AFTER, JsonErrors
+from grapeshot.server.help import add_help_routes
 from grapeshot.server.live import IDLE, SWEEP, Tables
 from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
 from grapeshot.server.rulesets import Listing, hosted, offered, preview, scenario_json, sheet, switch_modules, words
@@ -100,6 +101,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.add_middleware(JsonErrors)
     app.state.tables = tables
+    add_help_routes(app, tables, ERRORS)
     app.state.catalogue = catalogue  # its folder's files that are no scenario, for the start-up to report
     static = resources.files("grapeshot.server").joinpath("static")
     for rs in listing.rulesets:  # each rule set's web plugin, beside the generic client (mounted first: more particular)
@@ -146,6 +148,11 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     @app.get("/table/{game_id}", response_class=HTMLResponse)
     async def table_page(game_id: GameId) -> HTMLResponse:
         return page("table.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """The site's icon, asked for by every page (the score sheets' and rosters' too, which name none)."""
+        return Response(static.joinpath("favicon.svg").read_bytes(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -431,19 +431,40 @@ class Table:
             self.rec = dataclasses.replace(self.rec, outcome=self.game.outcome.to_json())
             self._unstored_outcome = self.rec.outcome
 
-    def undo(self, seat: str) -> int:
-        """Take back the last decision of a person (and the AI moves after it), in a game with at
-        most one person's seat or played hotseat; returns how many actions were removed."""
+    def _undo_from(self) -> int:
+        """The index of the first action an undo takes back (the last person's decision), or a
+        refusal saying why nothing can be."""
         if self.game.outcome is not None:
             raise Denied(409, "the game is over: its result stands, and no decision can be taken back")
         if not self.solo:
             raise Denied(409, "undo is for solo and hotseat games: other people have seen this game go on")
-        if self.game.outcome is not None:
-            raise Denied(409, "the game is over: its result is final and cannot be undone")
-        history = self.game.actions
-        last = max((i for i, (s, _) in enumerate(history) if s not in self.agents), default=None)
+        last = max((i for i, (s, _) in enumerate(self.game.actions) if s not in self.agents), default=None)
         if last is None:
             raise Denied(409, "there is no decision of yours to take back")
+        return last
+
+    def undo_plan(self) -> dict[str, Any]:
+        """What an undo would take back, for the page to say before it is asked to confirm: the
+        person's decision it starts from (whose, its kind, the turn it is in now) and every action
+        after it by seat, the AI's marked, and how many in all."""
+        last = self._undo_from()
+        removed = self.game.actions[last:]
+        by: dict[str, int] = {}
+        for s, _ in removed:
+            by[s] = by.get(s, 0) + 1
+        seat, first = removed[0]
+        return {
+            "count": len(removed),
+            "from": {"seat": seat, "kind": first.kind, "action": first.to_json()},
+            "seats": [{"seat": s, "ai": s in self.agents, "count": n} for s, n in by.items()],
+            "turn": self.game.turn,
+        }
+
+    def undo(self, seat: str) -> int:
+        """Take back the last decision of a person (and the AI moves after it), in a game with at
+        most one person's seat or played hotseat; returns how many actions were removed."""
+        last = self._undo_from()
+        history = self.game.actions
         kept: list[ActionRecord] = self.store.actions(self.rec.id)[:last]
         self.store.truncate(self.rec.id, last)
         self.rec = dataclasses.replace(self.rec, outcome=None)
@@ -485,8 +506,10 @@ class Table:
         return v
 
     def save(self) -> dict[str, Any]:
-        """The save anyone at this table may download: no secret in it (see ``Game.public_save``)."""
-        return self.game.public_save()
+        """The save anyone at this table may download: no secret in it (see ``Game.public_save``),
+        with who played each seat (``players``: a person or which AI), so that continuing it keeps
+        the same seats by default (the lobby reads them; the rules never do)."""
+        return {**self.game.public_save(), "players": {s: spec["player"] for s, spec in self.rec.seats.items()}}
 
     def replay_view(self, upto: int) -> dict[str, Any]:
         """The spectator's view of this game after its first ``upto`` actions (replay stepping).

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grapeshot.core.choices import Choices
+from grapeshot.core.explain import Explained, Explainer, explain_core
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import Ruleset
@@ -57,15 +58,45 @@ def web_of(ruleset: Ruleset) -> dict[str, Any] | None:
     }
 
 
-def listing(prompt: Prompt, seat: str) -> Listed | None:
+def explainers_of(game: Game, prompt: Prompt) -> tuple[Explainer, ...]:
+    """Who explains the options of ``prompt``, asked in turn until one has words: the rule set
+    or module whose prompt it is, then (for the core's prompts) the rule set and the core."""
+    owner: Explainer | None = None
+    if prompt.namespace == game.ruleset.namespace:
+        owner = game.ruleset.explainer()
+    elif prompt.namespace in game.modules:
+        owner = game.modules[prompt.namespace].module.explainer()
+    else:
+        owner = game.ruleset.explainer()
+    return (*((owner,) if owner is not None else ()), explain_core)
+
+
+def explained(prompt: Prompt, part: str, choice: Any, explainers: tuple[Explainer, ...]) -> Explained | None:
+    """The first explainer's words for one option (None when none has any: the conformance test
+    fails on that)."""
+    for explain in explainers:
+        got = explain(prompt, part, choice)
+        if got is not None:
+            return got
+    return None
+
+
+def listing(prompt: Prompt, seat: str, explainers: tuple[Explainer, ...] = ()) -> Listed | None:
     """The legal answers of ``prompt`` for ``seat`` and their description with its digest;
     ``None`` for a prompt that lists no answers (its ``legal`` is not implemented).  Anything
-    else ``legal`` raises is a rule bug, and is raised."""
+    else ``legal`` raises is a rule bug, and is raised.  With ``explainers`` each option carries
+    its meaning (``explain``) and the rule IDs that decide it (``rules``)."""
     try:
         choices = prompt.legal(seat)
     except NotImplementedError:
         return None
     described = choices.describe()
+    if explainers:
+        for part, shown in zip(choices.parts, described["parts"], strict=True):
+            for choice, option in zip(part.options, shown["options"], strict=True):
+                got = explained(prompt, part.key, choice, explainers)
+                if got is not None:
+                    option.update(got.to_json())
     described["digest"] = digest_of(described)
     return choices, described
 
@@ -91,7 +122,7 @@ class Listings:
         kept = self._kept.get(seat)
         if kept is not None and kept[0] is prompt and kept[1] == moment:
             return kept[2]
-        listed = listing(prompt, seat)
+        listed = listing(prompt, seat, explainers_of(game, prompt))
         self._kept[seat] = (prompt, moment, listed)
         return listed
 
@@ -161,6 +192,7 @@ def decorate(game: Game, v: dict[str, Any], seat: str | None, faults: list[Fault
     v["web"] = web_of(game.ruleset)
     # the rule modules in play, so the page can say which (a module changes how the game plays)
     v["modules"] = [{"name": name, "title": run.module.title} for name, run in game.modules.items()]
+    v["measure"] = game.ruleset.may_measure(game.options)  # the page's tape measure, where the rules allow it
     plugin = game.ruleset.web()
     own = None
     if plugin is not None and plugin.shapes is not None:

@@ -31,7 +31,10 @@ from grapeshot.rulesets.jimlad.audit import AUDITOR, CHECKS
 from tests import support
 
 Rec = dict[str, Any]
-SEEDS = (0, 1, 2)
+SEEDS = (0, 1, 2, 3)
+#: games beside those of every scenario, player and seed, for the rare records a check is tried on
+#: (a mermorks event obeyed: the seeds above have none since mines are laid 18" clear of the ships)
+EXTRA = (("brawl", "random", 6),)
 PLAYERS = ("random", "heuristic")
 
 
@@ -49,7 +52,8 @@ def records(g: Game) -> list[Rec]:
 @pytest.fixture(scope="module")
 def pool() -> list[list[Rec]]:
     """A game of every built-in scenario for each kind of player and seed, as logged."""
-    return [records(played(sc, p, seed)) for sc in builtin_scenarios("jimlad") for p in PLAYERS for seed in SEEDS]
+    every = [(sc, p, seed) for sc in builtin_scenarios("jimlad") for p in PLAYERS for seed in SEEDS]
+    return [records(played(sc, p, seed)) for sc, p, seed in [*every, *EXTRA]]
 
 
 @pytest.fixture(scope="module")
@@ -166,9 +170,13 @@ def findings(log: Log) -> set[tuple[str, int]]:
 
 
 def run(case: Case, logs: list[list[Rec]]) -> None:
+    """Alter the case's records, game by game, until one alteration is found as exactly the
+    case's rule: at most ``case.tries`` records a game, so a game with none that qualifies does
+    not use up the others' turns."""
     tried: list[str] = []
     for recs in logs:
         clean = Log(recs)
+        here = 0
         for i, r in enumerate(recs):
             if r["kind"] != case.kind or not case.where(clean, i):
                 continue
@@ -180,10 +188,9 @@ def run(case: Case, logs: list[list[Rec]]) -> None:
             if got == want:
                 return
             tried.append(f"record {i}: got {sorted(got)[:4]}, wanted {sorted(want)}")
-            if len(tried) >= case.tries:
+            here += 1
+            if here >= case.tries:
                 break
-        if len(tried) >= case.tries:
-            break
     raise AssertionError(f"no {case.kind} altered gave exactly {case.rule}: " + "; ".join(tried[:4]) if tried else f"no {case.kind} qualified")
 
 

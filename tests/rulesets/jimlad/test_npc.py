@@ -20,6 +20,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
 from grapeshot.dice import ScriptedDice
 from grapeshot.geometry import CLEARANCE, Hull, Vec, point_hull_distance
+from grapeshot.report import Words
 from grapeshot.rulesets.jimlad import chinork, discs, flow, kannon, kraken, mines, movement, npc, submarine, torpedoes
 from grapeshot.rulesets.jimlad.actions import Fire, ManoeuvreOrder, Orders, Torpedoes
 from grapeshot.rulesets.jimlad.data import KRAKEN_RADIUS, MINE_RADIUS, Card
@@ -48,15 +49,15 @@ def run(g: Game, proc: Any, answers: Any = ()) -> Any:
 @pytest.mark.rules("JL-NPC-1", "JL-NPC-3")
 def test_as_many_mines_as_seats_are_laid_on_a_grid_picked_by_dice() -> None:
     # two seats, two mines; the table less 18.5" all round is 83" x 35", cut into 36 x 36 steps.
-    # Mine 1: column dice 1 1 (step 0), row dice 6 6 (step 35); Mine 2: column 4 2 (step 19), row 1 3 (step 2).
+    # Mine 1: column dice 6 6 (step 35), row dice 6 6 (step 35); Mine 2: column 5 6 (step 29), row 1 3 (step 2).
     # Then the wind of turn 1.
     sc = duel(options={"random_events": True})
-    g = Game("jimlad", sc, dice=ScriptedDice([1, 1, 6, 6, 4, 2, 1, 3, 90.0]))
+    g = Game("jimlad", sc, dice=ScriptedDice([6, 6, 6, 6, 5, 6, 1, 3, 90.0]))
     s = sea(g)
     assert s.mines_total == 2
     x = lambda step: 18.5 + 83.0 * (step + 0.5) / 36.0  # noqa: E731
     y = lambda step: 18.5 + 35.0 * (step + 0.5) / 36.0  # noqa: E731
-    assert [(m.name, pytest.approx((m.x, m.y))) for m in s.mines] == [("Mine 1", (x(0), y(35))), ("Mine 2", (x(19), y(2)))]
+    assert [(m.name, pytest.approx((m.x, m.y))) for m in s.mines] == [("Mine 1", (x(35), y(35))), ("Mine 2", (x(29), y(2)))]
     placed = ev(g, "mine-placed")
     assert [(p["mine"], p["how"], p["tries"], p["rule"]) for p in placed] == [("Mine 1", "setup", 1, "JL-NPC-1"), ("Mine 2", "setup", 1, "JL-NPC-1")]
     assert ev(g, "models") == [{"mines": 2, "chinork_pad": None, "landing_pads": [], "rule": "JL-NPC-3"}]
@@ -67,21 +68,49 @@ def test_as_many_mines_as_seats_are_laid_on_a_grid_picked_by_dice() -> None:
 def test_a_spot_on_a_ship_or_near_a_dock_is_rolled_again() -> None:
     # a dock on the north edge.  Mine 1's first spot, column 1 5 (step 4: x 28.9) and row 3 6
     # (step 17: y 35.5), lies on Red; its second, column 4 2 (step 19: x 63.5) and row 6 6 (step 35:
-    # y 53.0), 15" from the dock; the third, row 1 3 (step 2: y 20.5), is clear.  Mine 2: 1 1, 1 1.
+    # y 53.0), 15" from the dock; the third, column 5 6 (step 29: x 86.5), row 1 3 (step 2: y 20.9),
+    # is clear.  Mine 2: 6 6, 6 6 (x 100.4, y 52.5).
     dock = {"kind": "dock", "name": "Quay", "polygon": [[40, 68], [80, 68], [80, 72], [40, 72]]}
     sc = duel(options={"random_events": True}, terrain=[dock])
-    g = Game("jimlad", sc, dice=ScriptedDice([1, 5, 3, 6, 4, 2, 6, 6, 4, 2, 1, 3, 1, 1, 1, 1, 0.0]))
+    g = Game("jimlad", sc, dice=ScriptedDice([1, 5, 3, 6, 4, 2, 6, 6, 5, 6, 1, 3, 6, 6, 6, 6, 0.0]))
     s = sea(g)
     tries = [p["tries"] for p in ev(g, "mine-placed")]
     assert tries == [3, 1]
     for m in s.mines:
         p = Vec(m.x, m.y)
-        assert point_hull_distance(p, ship(g, "Red").hull) >= MINE_RADIUS + 1.0
+        assert point_hull_distance(p, ship(g, "Red").hull) >= MINE_RADIUS + 18.0
         assert s.terrain[0].shape is not None and s.terrain[0].shape.distance_to(p) >= 18.0 + MINE_RADIUS
 
 
 @pytest.mark.rules("JL-NPC-1")
-def test_mines_are_laid_at_least_18_inches_from_the_edges_and_docks_and_clear_of_everything() -> None:
+def test_a_spot_within_18_inches_of_a_ship_is_moved_clear_so_no_card_is_forced_onto_a_mine() -> None:
+    # ruling (revision 3): a mine lies 18" clear of every ship, as of the edges and docks.  Mine 1's
+    # spot, column 4 2 (x 63.5) and row 1 3 (y 20.9), is a good spot 13" off Blue's hull (y 34..38):
+    # it is moved, with no more dice, to the nearest grid point 18" clear of both ships.  Mine 2:
+    # 6 6, 6 6 (x 100.4, y 52.5), clear.  Then the wind.
+    sc = duel(options={"random_events": True})
+    g = Game("jimlad", sc, dice=ScriptedDice([4, 2, 1, 3, 6, 6, 6, 6, 90.0]))
+    s = sea(g)
+    placed = ev(g, "mine-placed")
+    assert [p["tries"] for p in placed] == [1, 1]
+    x = lambda step: 18.5 + 83.0 * (step + 0.5) / 36.0  # noqa: E731
+    y = lambda step: 18.5 + 35.0 * (step + 0.5) / 36.0  # noqa: E731
+    assert placed[0]["moved_from"] == [pytest.approx(x(19), abs=1e-3), pytest.approx(y(2), abs=1e-3)]
+    assert "moved_from" not in placed[1]
+    for m in s.mines:
+        assert all(point_hull_distance(Vec(m.x, m.y), sh.hull) >= MINE_RADIUS + 18.0 for sh in s.ships.values())
+    first = s.mines[0]
+    rolled = Vec(*placed[0]["moved_from"])
+    # the nearest: no grid point closer to the rolled spot is 18" clear of both ships
+    grid = [Vec(x(i), y(j)) for i in range(36) for j in range(36)]
+    nearer = [c for c in grid if math.dist((c.x, c.y), (rolled.x, rolled.y)) < math.dist((first.x, first.y), (rolled.x, rolled.y)) - 1e-9]
+    assert all(any(point_hull_distance(c, sh.hull) < MINE_RADIUS + 18.0 for sh in s.ships.values()) for c in nearer)
+    said = Words.of(g).describe(next(e for e in g.events if e.kind == "mine-placed"))
+    assert said is not None and "moved there from" in said and '18" clear of every ship' in said
+
+
+@pytest.mark.rules("JL-NPC-1")
+def test_mines_are_laid_at_least_18_inches_from_the_edges_docks_and_ships_and_clear_of_everything() -> None:
     sc = load_scenario("brawl", "jimlad")
     for seed in range(40):
         g = Game("jimlad", sc, seed=seed)
@@ -94,7 +123,7 @@ def test_mines_are_laid_at_least_18_inches_from_the_edges_and_docks_and_clear_of
                 if t.shape is not None:
                     need = 18.0 + MINE_RADIUS if t.kind in ("dock", "harbour") else 1.0 + MINE_RADIUS
                     assert t.shape.distance_to(p) >= need, (seed, m, t.name)
-            assert all(point_hull_distance(p, sh.hull) >= 1.0 + MINE_RADIUS for sh in s.ships.values())
+            assert all(point_hull_distance(p, sh.hull) >= 18.0 + MINE_RADIUS for sh in s.ships.values())
             assert all(math.dist((m.x, m.y), (o.x, o.y)) >= 2 * MINE_RADIUS + 1.0 for o in s.mines if o is not m)
 
 

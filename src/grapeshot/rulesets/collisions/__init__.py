@@ -40,6 +40,7 @@ from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import OddsQuestions, Phrasebook, TerrainKind
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module, register_module
 from grapeshot.core.registry import RuleBook
@@ -180,6 +181,12 @@ class Collisions(Module):
 
     def phrasebook(self) -> Phrasebook:
         return WORDS
+
+    def explainer(self) -> Explainer:
+        """What each option of its prompts means, with its rules (:mod:`.explain`)."""
+        from grapeshot.rulesets.collisions.explain import explain
+
+        return explain
 
     def odds(self) -> OddsQuestions:
         from grapeshot.rulesets.collisions.odds import ODDS  # the odds engine only when odds are asked

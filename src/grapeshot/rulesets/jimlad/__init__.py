@@ -18,6 +18,7 @@ from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.clone import share
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
@@ -126,13 +127,19 @@ class JimLad(Ruleset):
     #: 2: verdicts carry the basis of their numbers, with muster, reroll-spent and straight-ahead events;
     #: 3: the first turn's skipped parts are logged (phase-skipped), mines are never given a name used before
     events_version: ClassVar[int] = 3
-    revision: ClassVar[int] = 2
+    revision: ClassVar[int] = 3
     changes: ClassVar[tuple[RuleChange, ...]] = (
         FIRST_REVISION,
         RuleChange(
             2,
             ("JL-BOARD-5",),
             "a ship whose boarding action ends (its partner sunk) before the turn's orders is free to be ordered and sail that turn; freed after them, it lies still",
+        ),
+        RuleChange(
+            3,
+            ("JL-NPC-1",),
+            'a mine laid before turn 1 lies at least 18" from every ship as well as from the edges and docks (it was 1"): one laid'
+            " before a bow was met on turn 1 whatever card was played",
         ),
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
@@ -316,6 +323,12 @@ class JimLad(Ruleset):
         from grapeshot.rulesets.jimlad.odds import ODDS
 
         return ODDS
+
+    def explainer(self) -> Explainer:
+        """What each option of its prompts means, with its rules (:mod:`.explain`)."""
+        from grapeshot.rulesets.jimlad.explain import explain
+
+        return explain
 
     def lab(self) -> Lab:
         """The klans the balance lab pairs, and the changes of their table a sweep may make."""

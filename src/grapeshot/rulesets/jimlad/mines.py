@@ -3,7 +3,9 @@ against the ships they meet, and coming back to the table with a mines event.
 
 As many mines as there are seats are laid before turn 1 at random points (two D6 pick the column,
 two the row, of a 36 x 36 grid over the part of the table at least 18" from the edges), clear of
-the docks by 18" and of ships, terrain and each other by 1".  From turn 2 each drifts D6" in a
+the docks by 18" and of ships, terrain and each other by 1"; one within 18" of a ship is then
+moved, with no more dice, to the nearest grid point 18" clear of every ship (a ruling: a mine laid
+before a bow would be met on turn 1 whatever card was played).  From turn 2 each drifts D6" in a
 scatter direction after the random events; one that drifts into a ship detonates against it (S8
 on the facing towards it); one that meets terrain or the table's edge stops there.  A mine no
 longer on the table is "spare" and may come back with a mines event.  The mines are a room of
@@ -35,8 +37,12 @@ from grapeshot.rulesets.jimlad.state import Mine, Sea, Ship
 
 Proc = Generator[Prompt, Any, Any]
 
-PLACEMENT_GAP = 1.0  # inches a mine is laid clear of ships, terrain and other mines
+PLACEMENT_GAP = 1.0  # inches a mine is laid clear of terrain and other mines
+#: inches a mine is laid clear of every ship at set-up (JL-NPC-1 ruling): the text's 18" from the
+#: edges and docks, where fleets start, kept from the ships themselves, so no card is forced onto one
+SHIP_GAP = MINE_EDGE_DISTANCE
 PLACEMENT_TRIES = 20  # a mine that finds no place in this many tries stays spare
+GRID = 36  # the laying grid's columns and rows: two D6 pick each
 
 
 def _mine_name(sea: Sea) -> str:
@@ -64,11 +70,26 @@ def _mine_spot_ok(sea: Sea, p: Vec) -> bool:
     return all(shape_gap(p, s) >= MINE_RADIUS + PLACEMENT_GAP for s in shapes)
 
 
+def _clear_of_ships(sea: Sea, p: Vec) -> bool:
+    """JL-NPC-1 ruling: at least 18" from every ship afloat."""
+    return all(shape_gap(p, s.hull) >= MINE_RADIUS + SHIP_GAP for s in sea.afloat())
+
+
+def _nearest_clear(sea: Sea, p: Vec, lo: float, w: float, h: float) -> Vec | None:
+    """The point of the laying grid nearest ``p`` that is a good spot and 18" clear of every ship
+    (the nearer column first on a tie), or None: no dice are rolled for it, so a game rolls the same
+    dice for its mines as it did before the ruling."""
+    cells = [Vec(lo + w * (i + 0.5) / GRID, lo + h * (j + 0.5) / GRID) for i in range(GRID) for j in range(GRID)]
+    cells.sort(key=lambda c: ((c.x - p.x) ** 2 + (c.y - p.y) ** 2, abs(c.x - p.x)))
+    return next((c for c in cells if _clear_of_ships(sea, c) and _mine_spot_ok(sea, c)), None)
+
+
 def lay_mine(g: Game, sea: Sea) -> Proc:
     """JL-NPC-1: lay one mine at a random point: two D6 pick the column (the first die the sixth
     of the table's width, the second the step within it), two more the row, of the part of the
-    table at least 18" from every edge; a point too near a dock, ship, terrain or mine is
-    rolled again (at most 20 times; then the mine stays spare)."""
+    table at least 18" from every edge; a point too near a dock, ship, terrain or mine is rolled
+    again (at most 20 times; then the mine stays spare), and a good point within 18" of a ship is
+    moved to the nearest grid point 18" clear of every ship (none: the mine stays spare)."""
     lo = MINE_EDGE_DISTANCE + MINE_RADIUS
     w, h = sea.table.width - 2 * lo, sea.table.height - 2 * lo
     name = _mine_name(sea)
@@ -78,12 +99,19 @@ def lay_mine(g: Game, sea: Sea) -> Proc:
     for attempt in range(1, PLACEMENT_TRIES + 1):
         cx = yield from g.roll(RollRequest(TWO_D6, f"{name}: column", "JL-NPC-1"))
         cy = yield from g.roll(RollRequest(TWO_D6, f"{name}: row", "JL-NPC-1"))
-        fx = (6 * (cx.faces[0] - 1) + cx.faces[1] - 1 + 0.5) / 36.0
-        fy = (6 * (cy.faces[0] - 1) + cy.faces[1] - 1 + 0.5) / 36.0
+        fx = (6 * (cx.faces[0] - 1) + cx.faces[1] - 1 + 0.5) / GRID
+        fy = (6 * (cy.faces[0] - 1) + cy.faces[1] - 1 + 0.5) / GRID
         p = Vec(lo + w * fx, lo + h * fy)
         if _mine_spot_ok(sea, p):
-            sea.mines.append(Mine(name, p.x, p.y))
-            g.emit("mine-placed", "JL-NPC-1", mine=name, at=pt(p), how="setup", tries=attempt)
+            if _clear_of_ships(sea, p):
+                sea.mines.append(Mine(name, p.x, p.y))
+                g.emit("mine-placed", "JL-NPC-1", mine=name, at=pt(p), how="setup", tries=attempt)
+                return
+            # within 18" of a ship: to the nearest grid point clear of them all (or it stays spare)
+            q = _nearest_clear(sea, p, lo, w, h)
+            if q is not None:
+                sea.mines.append(Mine(name, q.x, q.y))
+            g.emit("mine-placed", "JL-NPC-1", mine=name, at=None if q is None else pt(q), how="setup", tries=attempt, moved_from=pt(p))
             return
     g.emit("mine-placed", "JL-NPC-1", mine=name, at=None, how="setup", tries=PLACEMENT_TRIES)
 

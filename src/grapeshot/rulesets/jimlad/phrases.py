@@ -141,8 +141,10 @@ def _events_and_models(k: str, d: Any) -> str | None:
         return f"{d['mines']} floating mines are in the game{pad}."
     if k == "mine-placed":
         if d["at"] is None:
-            return f"  {d['mine']} finds no place and stays off the table."
-        return f"  {d['mine']} {'enters at the edge' if d['how'] == 'event' else 'is laid'} at {_pt(d['at'])}."
+            clear = ' 18" clear of the ships' if d.get("moved_from") else ""
+            return f"  {d['mine']} finds no place{clear} and stays off the table."
+        moved = f', moved there from {_pt(d["moved_from"])} to lie 18" clear of every ship' if d.get("moved_from") else ""
+        return f"  {d['mine']} {'enters at the edge' if d['how'] == 'event' else 'is laid'} at {_pt(d['at'])}{moved}."
     if k == "mine-drift":
         return f'{d["mine"]} drifts {d["travelled"]:.1f}" towards {d["direction"]:.0f}°{_contact(d["contact"])}.'
     if k == "mine":

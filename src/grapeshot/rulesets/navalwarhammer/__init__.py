@@ -28,6 +28,7 @@ from typing import Any, ClassVar, cast
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
@@ -165,6 +166,13 @@ class NavalWarhammer(Ruleset):
     def namespace(self) -> str:
         return NS
 
+    def may_measure(self, options: Mapping[str, object]) -> bool:
+        """The tape measure only where the players may pre-measure (option pre_measure): a guessed
+        range is guessed by eye (NW-CANNON-1, :mod:`.measures`)."""
+        from grapeshot.rulesets.navalwarhammer.measures import tape_allowed
+
+        return tape_allowed(options)
+
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         from grapeshot.rulesets.navalwarhammer.setup import TERRAIN
 
@@ -244,6 +252,12 @@ class NavalWarhammer(Ruleset):
         from grapeshot.rulesets.navalwarhammer.players import players
 
         return players()
+
+    def explainer(self) -> Explainer:
+        """What each option of its prompts means, with its rules (:mod:`.explain`)."""
+        from grapeshot.rulesets.navalwarhammer.explain import explain
+
+        return explain
 
     def lab(self) -> Lab:
         from grapeshot.rulesets.navalwarhammer.lab import LAB

@@ -10,6 +10,7 @@ What the dice then did (where the ball landed, the true range) is revealed with 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grapeshot.rulesets.navalwarhammer.state import Sea
@@ -43,9 +44,20 @@ MEASURES: tuple[Measure, ...] = (
 )
 
 
+def shown(options: Mapping[str, object]) -> list[str]:
+    """The names of the measures a game under these options shows its players (the house rules decide)."""
+    return [m.name for m in MEASURES if m.option is None or bool(options.get(m.option))]
+
+
 def seen(sea: Sea) -> list[str]:
-    """The names of the measures this game shows its players (its options decide the house rules)."""
-    return [m.name for m in MEASURES if m.option is None or bool(sea.option(m.option))]
+    """The names of the measures this game shows its players."""
+    return shown(sea.options)
+
+
+def tape_allowed(options: Mapping[str, object]) -> bool:
+    """Whether the table's free tape measure may be offered: only where every measure is shown (a
+    tape run from a gun to its target would tell a guessing crew its range)."""
+    return len(shown(options)) == len(MEASURES)
 
 
 def premeasured(sea: Sea) -> bool:

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, cast
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.events import Event
+from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
 from grapeshot.core.registry import RuleBook
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
@@ -259,6 +260,12 @@ class WoodenShips(Ruleset):
 
     def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
         gw.spend(cast(Shore, game.state), request)
+
+    def explainer(self) -> Explainer:
+        """What each option of its prompts means, with its rules (:mod:`.explain`)."""
+        from grapeshot.rulesets.woodenships.explain import explain
+
+        return explain
 
     def lab(self) -> Lab:
         from grapeshot.rulesets.woodenships.lab import LAB

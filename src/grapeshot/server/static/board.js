@@ -84,9 +84,15 @@ export function makeBoard(svg) {
     applyViewBox();
   }
 
+  // The view box, and how many pixels an inch of the table is drawn at now (--px-per-in on the
+  // board): a piece marked "legible" with its size in inches (--size) is drawn no smaller than
+  // --legible-px on a small screen (table.css), however far the table is zoomed out.
   function applyViewBox() {
     svg.setAttribute("viewBox", `${B.vb.x} ${B.vb.y} ${B.vb.w} ${B.vb.h}`);
+    const ppi = Math.min(svg.clientWidth / B.vb.w, svg.clientHeight / B.vb.h);
+    if (ppi > 0 && Number.isFinite(ppi)) svg.style.setProperty("--px-per-in", ppi.toFixed(4));
   }
+  new ResizeObserver(() => B.vb && applyViewBox()).observe(svg);
 
   function toWorld(evt) {
     const p = svg.createSVGPoint();

@@ -8,6 +8,8 @@
 
 import * as kit from "/static/kit.js";
 import { genericForm } from "/static/generic.js";
+import { explainBlock, showRule } from "/static/help.js";
+import { pointArrow } from "/static/arrow.js";
 import { S, B, GENERIC_FORMS, hook, seatColour, who, describeAction } from "/static/page.js";
 
 const { $, h, button } = kit;
@@ -42,12 +44,15 @@ export function decisionPanel({ act, backToLive, client }) {
       // the screen is passed to the next seat first
     } else {
       const p = v.prompt;
-      fs.append(h("div", { class: "prompt-text" }, p.text, p.rule ? h("span", { class: "rule" }, p.rule) : null));
+      fs.append(h("div", { class: "prompt-text" }, p.text, p.rule ? h("span", { class: "rule", role: "button", tabindex: 0, title: "what this rule says", "data-rule": p.rule, onclick: () => showRule(p.rule) }, p.rule) : null));
       const own = GENERIC_FORMS ? null : S.plugin?.forms?.[p.kind];
       const core = CORE_FORMS[p.kind];
       if (own) own(fs, p, v);
       else if (core) core(fs, p, v);
       else genericForm(fs, p, client);
+      // what each choice means, in the rule set's words with its rules, whoever drew the form
+      const explained = explainBlock(p);
+      if (explained) fs.append(explained);
     }
     fs.disabled = S.busy;
   }
@@ -89,12 +94,27 @@ export function decisionPanel({ act, backToLive, client }) {
     // companion play: the person at the table rolls real dice and types what they show
     DicePrompt(fs, p) {
       const scatter = p.expr === "scatter";
+      const arrowed = scatter || p.expr === "scatter+artillery";
       const input = h("input", { type: "text", id: "dice-input", autocomplete: "off", placeholder: scatter ? "hit, or arrow 135" : "the faces, e.g. 3 5" });
       const enter = () => act({ kind: "enter-dice", text: input.value.trim() });
       input.addEventListener("keydown", (e) => e.key === "Enter" && enter());
       fs.append(h("p", {}, `Roll ${p.expr} for ${p.purpose} and type what the dice show.`));
       fs.append(h("p", { class: "note" }, scatter ? 'The scatter die: "hit", or "arrow" and the direction the arrow points in degrees (0 is along the table\'s long edge to the right, counter-clockwise).' : p.hint ? `${p.hint[0].toUpperCase()}${p.hint.slice(1)}.` : "Each die's face, separated by spaces."));
       fs.append(h("div", { class: "row" }, input, button("Enter", enter, { id: "submit-dice", class: "primary" })));
+      if (arrowed) {
+        // or point the arrow on the board: a drag from its tail to its head gives the degrees
+        let stop = null;
+        const point = button("point the arrow on the table", () => {
+          stop?.();
+          point.textContent = "drag on the table the way the arrow points…";
+          stop = pointArrow(B, (deg) => {
+            input.value = scatter ? `arrow ${deg}` : `arrow ${deg} `;
+            point.textContent = `the arrow points ${deg}° — point again`;
+            input.focus();
+          });
+        }, { id: "point-arrow" });
+        fs.append(h("div", { class: "row" }, point, scatter ? button("hit", () => (input.value = "hit"), { id: "scatter-hit" }) : null));
+      }
       setTimeout(() => input.focus(), 0);
     },
   };

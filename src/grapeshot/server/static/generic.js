@@ -28,14 +28,19 @@ export function genericForm(fs, p, client) {
   if (parts.length === 1 && parts[0].options.length <= MOST_BUTTONS && !oddsOn) {
     // one decision among a few: a button each
     const part = parts[0];
-    fs.append(group(part.label, ...part.options.map((o, i) => button(o.label, () => send([i]), { class: "choice", "data-pick": i }))));
+    fs.append(group(part.label, ...part.options.map((o, i) => button(o.label, () => send([i]), { class: "choice", "data-pick": i, title: o.explain }))));
     if (part.note) fs.append(h("p", { class: "note" }, part.note));
     return;
   }
   const selects = parts.map((part, k) => {
     const sel = h("select", { class: "part", "data-part": part.key, "aria-label": part.label });
-    part.options.forEach((o, i) => sel.append(h("option", { value: i }, o.label)));
-    fs.append(h("div", { class: "order", "data-part": part.key }, h("div", { class: "ship" }, part.label), h("div", { class: "row" }, sel), part.note ? h("div", { class: "note" }, `${part.continuous ? "a choice among steps: " : ""}${part.note}`) : null));
+    part.options.forEach((o, i) => sel.append(h("option", { value: i, title: o.explain }, o.label)));
+    // the meaning of the option picked, said under it and kept up as the pick changes
+    const why = h("div", { class: "note why" });
+    const say = () => (why.textContent = part.options[Number(sel.value)]?.explain || "");
+    sel.addEventListener("change", say);
+    say();
+    fs.append(h("div", { class: "order", "data-part": part.key }, h("div", { class: "ship" }, part.label), h("div", { class: "row" }, sel), why, part.note ? h("div", { class: "note" }, `${part.continuous ? "a choice among steps: " : ""}${part.note}`) : null));
     return sel;
   });
   const picked = () => selects.map((sel) => Number(sel.value));

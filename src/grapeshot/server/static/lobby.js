@@ -53,19 +53,22 @@ async function getJSON(url, init) {
 
 // ------------------------------------------------------------------ new game
 
-function playerSelect(id, chosen) {
+function playerSelect(id, chosen, players = info.players) {
   const sel = h("select", { "data-seat": id, class: "player" });
-  for (const p of info.players) sel.append(h("option", { value: p, selected: p === chosen }, p === "human" ? "a person" : `${p} AI`));
+  for (const p of players) sel.append(h("option", { value: p, selected: p === chosen }, p === "human" ? "a person" : `${p} AI`));
   return sel;
 }
 
 // The first seat is offered to a person, the others to the player the scenario names (an AI
 // unless it says "human"): one click starts a game against the AI.
-function fillSeats(tbody, seats) {
+// each seat's row with who plays it: the seat's own player where it names one this server has
+// (the first seat a person, unless keep: a save's seats are kept as they were played)
+function fillSeats(tbody, seats, keep = false, players = info.players) {
   tbody.replaceChildren();
   for (const [i, s] of seats.entries()) {
-    const chosen = i === 0 ? "human" : s.player && info.players.includes(s.player) ? s.player : "human";
-    tbody.append(h("tr", {}, h("td", {}, h("code", {}, s.id)), h("td", {}, s.name || ""), h("td", {}, playerSelect(s.id, chosen))));
+    const known = s.player && players.includes(s.player);
+    const chosen = i === 0 && !keep ? "human" : known ? s.player : "human";
+    tbody.append(h("tr", {}, h("td", {}, h("code", {}, s.id)), h("td", {}, s.name || ""), h("td", {}, playerSelect(s.id, chosen, players))));
   }
 }
 
@@ -273,8 +276,12 @@ async function saveFileChanged() {
     $("#save-error").textContent = `that file is not JSON: ${err.message}`;
     return;
   }
-  const seats = (saveData.scenario && Array.isArray(saveData.scenario.seats) ? saveData.scenario.seats : []).map((s) => ({ id: s.id, name: s.name, player: s.player }));
-  fillSeats($("#save-seats tbody"), seats);
+  // who played each seat in the save (a person or which AI) are the defaults of the continued game
+  const played = saveData.players && typeof saveData.players === "object" ? saveData.players : {};
+  const seats = (saveData.scenario && Array.isArray(saveData.scenario.seats) ? saveData.scenario.seats : []).map((s) => ({ id: s.id, name: s.name, player: played[s.id] ?? s.player }));
+  // the players the save's rule set has (the lobby may have another chosen)
+  const players = rulesets.find((r) => r.name === saveData.ruleset)?.players || info.players;
+  fillSeats($("#save-seats tbody"), seats, Object.keys(played).length > 0, players);
   $("#upload-save").disabled = false;
 }
 

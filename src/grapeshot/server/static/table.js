@@ -20,6 +20,8 @@ import { S, B, TOKEN, GAME, shown, shownLog, hook, label, seatColour, who, descr
 import { renderStatus, renderPieces } from "/static/panels.js";
 import { renderLog, highlight } from "/static/log.js";
 import { decisionPanel } from "/static/decision.js";
+import { rulesPanel, confirmUndo, showRule } from "/static/help.js";
+import { installTape } from "/static/tape.js";
 
 const { $, h } = kit;
 
@@ -240,6 +242,7 @@ function render({ added = [], reset = true, animate = false } = {}) {
   renderStatus();
   renderTools(); // saves and score sheets first: they need no board
   renderBoard(v);
+  allowTape(!!S.live.measure);
   renderPieces(v.state);
   renderDecision();
   renderSeals(S.live, describeAction);
@@ -338,7 +341,10 @@ $("#replay-slider").addEventListener("input", (ev) => {
   sliderTimer = setTimeout(() => replayTo(Number(ev.target.value)), 80);
 });
 
-$("#undo").addEventListener("click", async () => {
+// an undo is confirmed first: the page says what it takes back (help.js)
+$("#undo").addEventListener("click", () => !S.busy && confirmUndo(undo, showError));
+
+async function undo() {
   if (S.busy) return;
   setBusy(true);
   showError("");
@@ -351,9 +357,17 @@ $("#undo").addEventListener("click", async () => {
   } finally {
     setBusy(false);
   }
-});
+}
 
 $("#fit").addEventListener("click", () => B.table && B.fit());
+
+// the tape measure, offered where the rule set lets its players measure (tape.js)
+const allowTape = installTape(B);
+
+// a touch screen is told to pinch and tap, a mouse to use the wheel and click
+const TOUCH = matchMedia("(pointer: coarse)").matches;
+$("#board-hint").textContent = TOUCH ? "pinch: zoom · drag: pan · tap: pick" : "wheel: zoom · drag: pan · click: pick";
+document.body.dataset.touch = TOUCH ? "1" : "0";
 
 // ====================================================================== what a plugin is given
 
@@ -391,6 +405,10 @@ const client = {
   toWorld: B.toWorld,
   dragShape: (spec) => B.dragShape(spec),
 };
+
+// the rules panel reads the game's rules through the same requests (help.js)
+rulesPanel(call);
+client.showRule = showRule;
 
 // the decision panel, wired to the server and the client (decision.js)
 const renderDecision = decisionPanel({ act, backToLive, client });

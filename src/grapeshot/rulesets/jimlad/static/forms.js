@@ -81,11 +81,18 @@ export function makeForms(client, shipOf) {
           bits.push(h("span", { class: "contact" }, ` · ${when} it meets ${pv.contact.words} after ${fmt(pv.contact.at)}"`));
         }
       }
+      if (againstEdge(a)) bits.push(h("div", { class: "note edge-note" }, EDGE_NOTE));
       note.replaceChildren(...bits);
     } catch (err) {
       if (my === previewSeq) note.textContent = `no preview: ${err.message}`;
     }
   }
+
+  // A ship whose bow lies against the table's edge: the edge stops every move (nothing sails off
+  // the table), so a forward card goes nowhere; stopped there she is at a standstill, and Full
+  // Astern backs her off (docs/rulings.md, JL-MOVE-5 and JL-MOVE-6).
+  const EDGE_NOTE = 'The table\'s edge stops a ship: nothing sails off the table. Her bow is against it, so a card ahead goes 0" and she stays put; stopped there she is at a standstill, and Full Astern backs her away (JL-MOVE-5, JL-MOVE-6).';
+  const againstEdge = (pv) => pv.contact && pv.contact.kind === "edge" && pv.contact.at < 0.05;
 
   // where along a previewed path (24 equal steps of the lead point's route) the contact falls
   function contactMark(pv, inches, ship) {
@@ -140,7 +147,7 @@ export function makeForms(client, shipOf) {
       g.append(draw.polyline(pv.path, "preview-path max"), draw.poly(pv.end, "preview-hull"));
       if (pv.contact) {
         g.append(contactMark(pv, inches, shipOf(p.ship)));
-        note.replaceChildren(h("span", { class: "contact" }, `At ${fmt(inches)}" the course meets ${pv.contact.words} after ${fmt(pv.contact.at)}".`));
+        note.replaceChildren(h("span", { class: "contact" }, `At ${fmt(inches)}" the course meets ${pv.contact.words} after ${fmt(pv.contact.at)}".`), againstEdge(pv) ? h("div", { class: "note edge-note" }, EDGE_NOTE) : null);
       } else note.textContent = `At ${fmt(inches)}" the course is clear.`;
     } catch (err) {
       note.textContent = `no preview: ${err.message}`;

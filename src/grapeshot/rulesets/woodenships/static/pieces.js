@@ -158,10 +158,11 @@ export function makePieces(client) {
     const on = surfaceWord(fg.on);
     const hero = HEROES.has(fg.kind);
     const animal = !PEOPLE.has(fg.kind);
-    const cls = ["ws-figure", `kind-${fg.kind}`, `on-${on}`, hero ? "hero" : animal ? "animal" : "man"];
+    // "legible": the board keeps it a few pixels across on a small screen (--size: its base's width)
+    const cls = ["ws-figure", "legible", `kind-${fg.kind}`, `on-${on}`, hero ? "hero" : animal ? "animal" : "man"];
     if (fg.caged) cls.push("caged");
     if (fg.life < fg.max_life) cls.push("wounded");
-    const g = s("g", { class: cls.join(" "), "data-name": fg.name, "data-kind": fg.kind, "data-on": on, "data-of": fg.of || "", "data-life": fg.life, "data-side": fg.side, transform: at(fg.x, fg.y) });
+    const g = s("g", { class: cls.join(" "), style: `--size:${fmt(2 * radius, 3)}`, "data-name": fg.name, "data-kind": fg.kind, "data-on": on, "data-of": fg.of || "", "data-life": fg.life, "data-side": fg.side, transform: at(fg.x, fg.y) });
     if (on === "water") g.append(s("circle", { class: "wake", r: radius + 0.3 }));
     if (on === "wall" || on === "level") g.append(s("rect", { class: "rampart", x: -radius - 0.25, y: -radius - 0.25, width: 2 * radius + 0.5, height: 2 * radius + 0.5, rx: 0.15 }));
     g.append(s("circle", { class: "base", r: radius, style: `fill:${colour(fg.side)}` }));
