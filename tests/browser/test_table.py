@@ -488,3 +488,55 @@ def test_companion_play_types_the_dice_and_places_the_model_by_hand(page: Page, 
     moved = next(s for s in api(server, f"/api/games/{g['id']}?token={red}")["state"]["ships"] if s["name"] == name)
     assert moved["x"] == pytest.approx(round(ship["x"] - 1.0, 1), abs=0.01)
     expect(page.locator("#log")).to_contain_text("is placed by hand")
+
+
+def test_the_page_asks_again_when_the_store_is_locked_by_another_process(page: Page, server: Server) -> None:
+    """A write that finds the store locked by another process is answered 503 with Retry-After
+    (nothing stored); the page's one request function (kit.request) waits and asks again, and
+    the action is taken once the lock is let go: here the lock outlasts the server's wait."""
+    import sqlite3
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from grapeshot.server.quick import quick_answer
+
+    g = new_game(server, seats={"red": "human", "blue": "human"})
+    red = token(g["links"]["red"])
+    body = quick_answer(api(server, f"/api/games/{g['id']}?token={red}"))
+    db = server.data / "grapeshot.sqlite"
+
+    def stored() -> int:
+        with sqlite3.connect(db, timeout=10) as c:
+            return int(c.execute("SELECT COUNT(*) FROM actions WHERE game = ?", (g["id"],)).fetchone()[0])
+
+    before = stored()
+    page.goto(server.url + "/")
+    hold = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1], isolation_level=None)\ndb.execute('BEGIN EXCLUSIVE')\nprint('locked', flush=True)\nsys.stdin.readline()\ndb.execute('ROLLBACK')\n"
+    proc = subprocess.Popen([sys.executable, "-c", hold, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
+
+        def let_go() -> None:
+            time.sleep(6.5)  # longer than the server's 5 s wait: the first answer is a 503
+            assert proc.stdin is not None
+            proc.stdin.write("\n")
+            proc.stdin.flush()
+
+        threading.Thread(target=let_go, daemon=True).start()
+        waited, actions = page.evaluate(
+            """async ([url, body]) => {
+                const kit = await import('/static/kit.js');
+                const t0 = performance.now();
+                const v = await kit.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+                return [performance.now() - t0, v.actions];
+            }""",
+            [f"{server.url}/api/games/{g['id']}/actions?token={red}", body],
+        )
+        proc.wait(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert waited > 5000 and actions == before + 1
+    assert stored() == before + 1  # taken once, not twice

@@ -6,7 +6,7 @@
 // downloaded, uploaded, printed as a roster, and put in a scenario's seat for the game the lobby
 // starts (the server checks it again then).
 
-import { h } from "/static/kit.js";
+import { h, request } from "/static/kit.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -25,23 +25,7 @@ const state = {
   assigned: {}, // built documents put in seats: seat -> {doc, summary}
 };
 
-async function ask(url, init) {
-  let r;
-  try {
-    r = await fetch(url, init);
-  } catch (err) {
-    throw new Error(`could not reach the server: ${err.message}`);
-  }
-  const text = await r.text();
-  let data = null;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = null;
-  }
-  if (!r.ok) throw new Error((data && data.error) || `the server answered ${r.status}`);
-  return data === null ? text : data;
-}
+const ask = (url, init) => request(url, init);
 
 const post = (url, body) => ask(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 

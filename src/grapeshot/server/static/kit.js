@@ -53,3 +53,38 @@ export function button(label, onclick, attrs = {}) {
 export function group(label, ...children) {
   return h("div", { class: "group" }, h("div", { class: "label" }, label), h("div", { class: "buttons" }, ...children));
 }
+
+// A request to the server: its JSON answer (or its text where the answer is not JSON, a printable
+// roster), else an Error in the server's own words with its `status` (0: the server could not be
+// reached). A store that another process holds locked answers 503 with Retry-After: nothing of
+// the request was stored, so it is asked again after that wait, a few times, before the error shows.
+export async function request(url, init = {}, { retries = 3 } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    let r;
+    try {
+      r = await fetch(url, init);
+    } catch (err) {
+      const e = new Error(`could not reach the server: ${err.message}`);
+      e.status = 0;
+      throw e;
+    }
+    if (r.status === 503 && attempt < retries) {
+      const wait = Number(r.headers.get("retry-after")) || 1;
+      await new Promise((done) => setTimeout(done, 1000 * Math.min(wait, 10)));
+      continue;
+    }
+    const text = await r.text();
+    let data = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+    if (!r.ok) {
+      const e = new Error((data && data.error) || `the server answered ${r.status} ${r.statusText}`);
+      e.status = r.status;
+      throw e;
+    }
+    return data === null ? text : data;
+  }
+}

@@ -2,20 +2,7 @@
 // continue a saved game, and list the games on this server. The fleet builder is builder.js.
 
 import * as builder from "/static/builder.js";
-
-const $ = (sel, root = document) => root.querySelector(sel);
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
+import { $, h, request } from "/static/kit.js";
 
 const info = { scenarios: [], options: [], players: ["human"], modules: [] };
 const rulesets = []; // every installed rule set, as GET /api/rulesets lists it
@@ -39,17 +26,7 @@ function remember(game, title) {
   }
 }
 
-async function getJSON(url, init) {
-  let r;
-  try {
-    r = await fetch(url, init);
-  } catch (err) {
-    throw new Error(`could not reach the server: ${err.message}`);
-  }
-  const data = await r.json().catch(() => ({ error: `the server answered ${r.status} ${r.statusText}` }));
-  if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
-  return data;
-}
+const getJSON = (url, init) => request(url, init);
 
 // ------------------------------------------------------------------ new game
 

@@ -35,30 +35,13 @@ function apiUrl(path, q = {}) {
 }
 
 async function fetchJson(url, { method = "GET", body } = {}) {
-  let r;
+  const init = { method, headers: body !== undefined ? { "content-type": "application/json" } : {}, body: body !== undefined ? JSON.stringify(body) : undefined };
   try {
-    r = await fetch(url, {
-      method,
-      headers: body !== undefined ? { "content-type": "application/json" } : {},
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
+    return await kit.request(url, init);
   } catch (err) {
-    const e = new Error(`could not reach the server (${err.message}). The page reconnects by itself; if your action was not taken, send it again.`);
-    e.status = 0;
-    throw e;
+    if (err.status === 0) err.message = `${err.message}. The page reconnects by itself; if your action was not taken, send it again.`;
+    throw err;
   }
-  let data;
-  try {
-    data = await r.json();
-  } catch {
-    data = { error: `the server answered ${r.status} ${r.statusText}` };
-  }
-  if (!r.ok) {
-    const e = new Error(data.error || `the server answered ${r.status}`);
-    e.status = r.status;
-    throw e;
-  }
-  return data;
 }
 
 const call = (path, { method = "GET", body, q } = {}) => fetchJson(apiUrl(path, q), { method, body });
