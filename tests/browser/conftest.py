@@ -15,10 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 from tests.live_server import Server, free_port
 
-__all__ = ["Server", "free_port"]
+__all__ = ["DESKTOP", "PHONE", "TABLET", "Server", "free_port"]
+
+#: the screen sizes the table is tried at (touch below desktop)
+DESKTOP = (1400, 900)
+TABLET = (820, 1180)
+PHONE = (390, 844)
 
 CHROMIUM = os.environ.get("GRAPESHOT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -58,3 +64,18 @@ def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for a whole test module (a module makes it its ``server``): starting one takes
     seconds, and tests that each start games of their own need no fresh one."""
     yield from serving(tmp_path_factory.mktemp("server") / "data")
+
+
+@pytest.fixture
+def context_at(browser: Browser) -> Iterator[Any]:
+    """Pages of a given screen size (touch below desktop), closed after the test."""
+    made: list[Any] = []
+
+    def make(size: tuple[int, int]) -> Page:
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in made:
+        ctx.close()

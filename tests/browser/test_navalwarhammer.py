@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import Server
-from tests.browser.test_rulesets import DESKTOP, PHONE, TABLET, answer, answered, api, dataset
+from tests.browser.conftest import DESKTOP, PHONE, TABLET, Server
+from tests.browser.test_rulesets import answer, answered, api, dataset, replay_to, replayed_from
 
 MOST_DECISIONS = 400
 
@@ -223,26 +223,14 @@ def test_a_stone_and_a_ball_are_drawn_where_the_dice_put_them(browser: Browser, 
     else:
         pytest.fail("no stone thrower's shot landed in a dozen AI games")
     seq = next(e["seq"] for e in landed if e["kind"] == "stone-lands")
-    lo, hi = 0, final["actions"]  # the first step whose log holds the shot
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if len(api(server, f"/api/games/{game['id']}/replay?step={mid}&token={token}")["log"]) > seq:
-            hi = mid
-        else:
-            lo = mid + 1
-    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
-    page = context.new_page()
+    page, lo = replayed_from(browser, server, game, seq, final["actions"])  # the first step whose log holds it
     errors = watch(page)
-    page.goto(server.url + game["spectator"])
-    page.wait_for_selector("body[data-ready='1'][data-plugin='1']")
-    page.click("#replay-open")
-    page.fill("#replay-slider", str(lo))
-    page.wait_for_function("(n) => document.body.dataset.replay === String(n)", arg=lo)
+    replay_to(page, server, game, lo)
     page.wait_for_selector("#board g.template.round")
     replayed = api(server, f"/api/games/{game['id']}/replay?step={lo}&token={token}")
     assert check_drawing(page, replayed) >= 1
     out = Path(str(pytestconfig.getoption("--output")))
     out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / "navalwarhammer-stone-landed.png"))
-    context.close()
+    page.context.close()
     assert errors == [], errors

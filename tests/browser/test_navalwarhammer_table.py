@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import DESKTOP, PHONE, TABLET, Server
 from tests.browser.test_navalwarhammer import view, watch
-from tests.browser.test_rulesets import DESKTOP, PHONE, TABLET, answer, answered, api, dataset
+from tests.browser.test_rulesets import answer, answered, api, dataset, replay_to, replayed_from
 
 
 @pytest.fixture
@@ -217,28 +217,16 @@ def test_a_ball_that_hits_nothing_is_drawn_with_why(browser: Browser, server: Se
         pytest.fail("no ball hit nothing in fifteen random games")
     miss = misses[0]
     assert "came down" in miss["text"] and ("in the water" in miss["text"] or "deck" in miss["text"])
-    lo, hi = 0, final["actions"]  # the first step whose log holds it
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if len(api(server, f"/api/games/{game['id']}/replay?step={mid}&token={token}")["log"]) > miss["seq"]:
-            hi = mid
-        else:
-            lo = mid + 1
-    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
-    page = context.new_page()
+    page, lo = replayed_from(browser, server, game, miss["seq"], final["actions"])  # the first step whose log holds it
     errors = watch(page)
-    page.goto(server.url + game["spectator"])
-    page.wait_for_selector("body[data-ready='1'][data-plugin='1']")
-    page.click("#replay-open")
-    page.fill("#replay-slider", str(lo))
-    page.wait_for_function("(n) => document.body.dataset.replay === String(n)", arg=lo)
+    replay_to(page, server, game, lo)
     drawn = page.locator(f'#layer-shots g.ball-misses[data-gun="{miss["gun"]}"]')
     drawn.first.wait_for()
     assert drawn.first.get_attribute("data-on") == (miss["on"] or "")
     assert drawn.first.locator("line.shot-deck").count() == len(miss["decks"])
     assert "hits nothing" in drawn.first.inner_html()
     shot(page, pytestconfig, "navalwarhammer-ball-hits-nothing.png")
-    context.close()
+    page.context.close()
     assert errors == [], errors
 
 

@@ -24,11 +24,8 @@ from playwright.sync_api import Browser, Page
 
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, default_scenario
-from tests.browser.conftest import Server
+from tests.browser.conftest import DESKTOP, PHONE, TABLET, Server
 
-DESKTOP = (1400, 900)
-TABLET = (820, 1180)
-PHONE = (390, 844)
 #: the most decisions the page makes in one game before the test gives up on it
 MOST_DECISIONS = 400
 
@@ -195,3 +192,27 @@ def test_the_lobby_fits_a_narrow_screen(browser: Browser, server: Server, size: 
     box = page.locator("#start").bounding_box()
     assert box is not None and box["height"] >= 44  # big enough for a finger
     context.close()
+
+
+def replayed_from(browser: Browser, server: Server, game: dict[str, Any], seq: int, upto: int) -> tuple[Page, int]:
+    """A desktop spectator's page of ``game`` (``upto`` actions long) on the replay's first step
+    whose log holds event ``seq`` (found by halving), and that step."""
+    token = game["spectator"].split("token=")[1]
+    lo, hi = 0, upto
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(api(server, f"/api/games/{game['id']}/replay?step={mid}&token={token}")["log"]) > seq:
+            hi = mid
+        else:
+            lo = mid + 1
+    page = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}).new_page()
+    return page, lo
+
+
+def replay_to(page: Page, server: Server, game: dict[str, Any], step: int) -> None:
+    """Open the spectator's table and step its replay slider to ``step``."""
+    page.goto(server.url + game["spectator"])
+    page.wait_for_selector("body[data-ready='1'][data-plugin='1']")
+    page.click("#replay-open")
+    page.fill("#replay-slider", str(step))
+    page.wait_for_function("(n) => document.body.dataset.replay === String(n)", arg=step)

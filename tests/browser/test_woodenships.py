@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +22,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from grapeshot.core.scenario import Catalogue
-from tests.browser.conftest import Server
+from tests.browser.conftest import DESKTOP, PHONE, TABLET, Server
 from tests.browser.test_rulesets import api, dataset, over_or_waiting
 
-DESKTOP = (1400, 900)
-TABLET = (820, 1180)
-PHONE = (390, 844)
 #: the most decisions the page makes in one game before the test gives up on it
 MOST_DECISIONS = 400
 #: figures the page's person moves in each of its side's turns (the others stand fast)
@@ -197,20 +193,6 @@ def shot(page: Page, config: pytest.Config, name: str) -> None:
     out = Path(str(config.getoption("--output")))
     out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / name))
-
-
-@pytest.fixture
-def context_at(browser: Browser) -> Iterator[Any]:
-    made: list[Any] = []
-
-    def make(size: tuple[int, int]) -> Page:
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 # ---------------------------------------------------------------------- every scenario, whole

@@ -9,36 +9,20 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import DESKTOP, PHONE, TABLET, Server
 from tests.browser.test_rulesets import api, dataset
-from tests.browser.test_woodenships import DESKTOP, PHONE, TABLET, by_picks, click_piece, new_game, open_table, settle, share_round, shot, token, watch_errors
+from tests.browser.test_woodenships import by_picks, click_piece, new_game, open_table, settle, share_round, shot, token, watch_errors
 
 
 @pytest.fixture
 def server(module_server: Server) -> Server:
     return module_server
-
-
-@pytest.fixture
-def context_at(browser: Browser) -> Iterator[Any]:
-    """Pages of a given screen size (touch below desktop), closed after the test."""
-    made: list[Any] = []
-
-    def make(size: tuple[int, int]) -> Page:
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 def to_prompt(server: Server, kind: str, scenario: str = "ship-duel") -> tuple[dict[str, Any], str, str, dict[str, Any]]:
