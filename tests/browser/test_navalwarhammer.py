@@ -183,18 +183,25 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
     assert errors == [], errors
 
 
-@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
-def test_the_table_draws_at_every_size_with_no_javascript_error(browser: Browser, server: Server, size: tuple[int, int], pytestconfig: pytest.Config) -> None:
+def freeforall_at(browser: Browser, server: Server, size: tuple[int, int]) -> tuple[Page, list[str]]:
+    """Red's page (a person; blue and green computer players) of a free-for-all at this screen
+    size (touch below desktop), live and drawn by the plugin; its errors, watched."""
     game = api(
         server,
         "/api/games",
         {"ruleset": "navalwarhammer", "scenario": "freeforall", "seed": 3, "seats": {"red": "human", "blue": "heuristic", "green": "heuristic"}},
     )
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
-    page = context.new_page()
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP).new_page()
     errors = watch(page)
     page.goto(server.url + game["links"]["red"])
     page.wait_for_selector("body[data-ready='1'][data-conn='live'][data-plugin='1']")
+    return page, errors
+
+
+@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
+def test_the_table_draws_at_every_size_with_no_javascript_error(browser: Browser, server: Server, size: tuple[int, int], pytestconfig: pytest.Config) -> None:
+    page, errors = freeforall_at(browser, server, size)
+    context = page.context
     v = view(page)
     assert page.locator("#board g.nw-ship").count() == len(v["state"]["ships"])
     kinds = {t["kind"] for t in v["state"]["terrain"]}

@@ -6,16 +6,18 @@ folder (``test-results/`` by default)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import DESKTOP, PHONE, TABLET, Server
-from tests.browser.test_navalwarhammer import view, watch
+from tests.browser.test_navalwarhammer import freeforall_at, view, watch
 from tests.browser.test_rulesets import answer, answered, api, dataset, replay_to, replayed_from
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -108,22 +110,23 @@ def test_the_move_ghost_follows_the_chosen_distance_and_turn(browser: Browser, s
     assert errors == [], errors
 
 
-def to_a_guessed_shot(page: Page) -> dict[str, Any]:
+def to_shooting(page: Page, wanted: Callable[[dict[str, Any]], T | None], actions: int) -> T | None:
     """Play the page's seat (moving straight on as far as it may, the generic forms' first answer
-    for the rest, ending each shooting with no guessing gun) until a cannon or a stone thrower is
-    offered a shot beyond point blank; that view."""
-    for _ in range(120):
+    for the rest, ending each shooting ``wanted`` finds nothing in) for at most ``actions``
+    answers, until ``wanted`` finds what it looks for in a shooting prompt's view; that (None:
+    the game ended first)."""
+    for _ in range(actions):
         page.wait_for_function(
             "document.body.dataset.busy !== '1' && (document.body.dataset.prompt !== 'none' || document.body.dataset.over === '1')", timeout=60_000
         )
-        assert dataset(page, "over") != "1", "the game ended before a guessed shot"
+        if dataset(page, "over") == "1":
+            return None
         kind = page.get_attribute("#decision", "data-kind")
         before = dataset(page, "actions")
         if kind == "ShootPrompt":
-            v = view(page)
-            offered = page.eval_on_selector_all("#nw-shooter option", "os => os.map(o => o.value)")
-            if any(v["state"]["units"][u].get("engine") in ("cannon", "stone thrower") for u in offered):
-                return v
+            found = wanted(view(page))
+            if found is not None:
+                return found
             page.click("#nw-end-shooting")
         elif kind == "SteerPrompt":
             page.wait_for_selector("#board g.move-reach")
@@ -131,7 +134,19 @@ def to_a_guessed_shot(page: Page) -> dict[str, Any]:
         else:
             answer(page)
         answered(page, before)
-    raise AssertionError("no guessed shot came")
+    return None
+
+
+def to_a_guessed_shot(page: Page) -> dict[str, Any]:
+    """Play on until a cannon or a stone thrower is offered a shot beyond point blank; that view."""
+
+    def guessing(v: dict[str, Any]) -> dict[str, Any] | None:
+        offered = page.eval_on_selector_all("#nw-shooter option", "os => os.map(o => o.value)")
+        return v if any(v["state"]["units"][u].get("engine") in ("cannon", "stone thrower") for u in offered) else None
+
+    found = to_shooting(page, guessing, 120)
+    assert found is not None, "the game ended before a guessed shot"
+    return found
 
 
 def listed_shooters(v: dict[str, Any]) -> list[str]:
@@ -247,16 +262,8 @@ def test_ships_show_bow_and_stern_models_keep_to_their_decks_and_labels_do_not_o
     rules' footprint; every base aboard lies wholly on its deck; with the ship carrying the most
     war machines selected (their arcs and range labels drawn), no label on the board overprints
     another (their boxes measured)."""
-    game = api(
-        server,
-        "/api/games",
-        {"ruleset": "navalwarhammer", "scenario": "freeforall", "seed": 3, "seats": {"red": "human", "blue": "heuristic", "green": "heuristic"}},
-    )
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
-    page = context.new_page()
-    errors = watch(page)
-    page.goto(server.url + game["links"]["red"])
-    page.wait_for_selector("body[data-ready='1'][data-conn='live'][data-plugin='1']")
+    page, errors = freeforall_at(browser, server, size)
+    context = page.context
     v = view(page)
     state = v["state"]
     for name, ship in state["ships"].items():
@@ -300,32 +307,17 @@ def test_ships_show_bow_and_stern_models_keep_to_their_decks_and_labels_do_not_o
 
 
 def to_a_bolt_shot(page: Page) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-    """Play the page's seat as :func:`to_a_guessed_shot` does until a bolt thrower has a listed
-    shot: the view and those shots (None: the game ended first)."""
-    for _ in range(200):
-        page.wait_for_function(
-            "document.body.dataset.busy !== '1' && (document.body.dataset.prompt !== 'none' || document.body.dataset.over === '1')", timeout=60_000
-        )
-        if dataset(page, "over") == "1":
-            return None
-        kind = page.get_attribute("#decision", "data-kind")
-        before = dataset(page, "actions")
-        if kind == "ShootPrompt":
-            v = view(page)
-            bolts = [u for u, k in v["prompt"]["shooters"] if k == "bolt thrower"]
-            offered = page.eval_on_selector_all("#nw-shooter option", "os => os.map(o => o.value)")
-            assert sorted(offered) == listed_shooters(v)
-            shots = [o["value"] for o in v["prompt"]["legal"]["parts"][0]["options"] if o["value"].get("shooter") in bolts]
-            if shots:
-                return v, shots
-            page.click("#nw-end-shooting")
-        elif kind == "SteerPrompt":
-            page.wait_for_selector("#board g.move-reach")
-            page.click("#nw-move")
-        else:
-            answer(page)
-        answered(page, before)
-    return None
+    """Play on until a bolt thrower has a listed shot: the view and those shots (None: the game
+    ended first); every shooting on the way offers only the listed shooters."""
+
+    def bolt_shots(v: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        bolts = [u for u, k in v["prompt"]["shooters"] if k == "bolt thrower"]
+        offered = page.eval_on_selector_all("#nw-shooter option", "os => os.map(o => o.value)")
+        assert sorted(offered) == listed_shooters(v)
+        shots = [o["value"] for o in v["prompt"]["legal"]["parts"][0]["options"] if o["value"].get("shooter") in bolts]
+        return (v, shots) if shots else None
+
+    return to_shooting(page, bolt_shots, 200)
 
 
 def test_a_bolt_thrower_is_offered_only_the_targets_it_may_name(browser: Browser, server: Server, pytestconfig: pytest.Config) -> None:
