@@ -146,6 +146,9 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
     v = view(page)
     assert float(arc.get_attribute("data-facing") or "nan") == pytest.approx(v["state"]["ships"]["Sea Hawk"]["pose"][2] + 90)
     decisions, shots, fired, steered = 0, 0, 0, 0
+    out = Path(str(pytestconfig.getoption("--output")))
+    out.mkdir(parents=True, exist_ok=True)
+    phases: set[str] = set()  # a screenshot of each phase the first time it asks the person
     while dataset(page, "over") != "1":
         page.wait_for_function(
             "document.body.dataset.busy !== '1' && (document.body.dataset.over === '1' || document.body.dataset.prompt !== 'none')", timeout=60_000
@@ -156,7 +159,12 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
         check_drawing(page, v)
         kind = page.get_attribute("#decision", "data-kind")
         before = dataset(page, "actions")
+        if f"{v['phase']}-{kind}" not in phases:
+            phases.add(f"{v['phase']}-{kind}")
+            page.screenshot(path=str(out / f"navalwarhammer-duel-{v['phase']}-{kind}.png"))
         if kind == "ShootPrompt":
+            if page.locator("#nw-no-shooters").count():  # nothing to shoot: only the end is asked
+                assert page.locator("#nw-target, #nw-guess-row, #nw-aim-note").count() == 0
             fired += shoot_or_end(page, v)
             shots += 1
         elif kind == "SteerPrompt":
@@ -176,9 +184,8 @@ def test_the_duel_plays_to_a_result_through_the_scripts_forms(browser: Browser, 
     for seat, points in final["state"]["score"].items():
         assert f"{seat} {points} VP" in banner
         assert f" · {points} VP" in page.inner_text(f"#seats-list .seat-chip[data-seat='{seat}']")
-    out = Path(str(pytestconfig.getoption("--output")))
-    out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / "navalwarhammer-duel-played.png"))
+    assert len({p.split("-")[0] for p in phases}) >= 3  # the duel asked the person in several phases
     context.close()
     assert errors == [], errors
 

@@ -142,9 +142,10 @@ export function makeForms(client, ui, redraw) {
     };
     fs.append(
       shooters.length ? group("Shoot with", pick) : h("p", { id: "nw-no-shooters" }, "Nothing you have can shoot at anything now."),
-      note,
-      guessRow,
-      h("label", { class: "row" }, "target aboard ", target),
+      // with nothing to shoot, only the end of the shooting is asked: no aim, no guess, no target
+      shooters.length ? note : null,
+      shooters.length ? guessRow : null,
+      shooters.length ? h("label", { class: "row" }, "target aboard ", target) : null,
       h("div", { class: "row" }, shooters.length ? button("Shoot", shoot, { id: "nw-shoot", class: "primary" }) : null, " ", button("End the shooting", () => client.act({ kind: "shoot", shooter: null }), { id: "nw-end-shooting" })),
     );
   }
