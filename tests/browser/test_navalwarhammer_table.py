@@ -31,9 +31,9 @@ def shot(page: Page, pytestconfig: pytest.Config, name: str) -> None:
     page.screenshot(path=str(out / name))
 
 
-def open_game(browser: Browser, server: Server, seed: int = 11) -> tuple[Page, list[str]]:
+def open_game(browser: Browser, server: Server, seed: int = 11, size: tuple[int, int] = DESKTOP) -> tuple[Page, list[str]]:
     game = api(server, "/api/games", {"ruleset": "navalwarhammer", "scenario": "duel", "seed": seed, "seats": {"red": "human", "blue": "heuristic"}})
-    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
     page = context.new_page()
     errors = watch(page)
     page.goto(server.url + game["links"]["red"])
@@ -67,12 +67,13 @@ def ghost(page: Page, **want: float) -> dict[str, float]:
     return dict(got)
 
 
-def test_the_move_ghost_follows_the_chosen_distance_and_turn(browser: Browser, server: Server, pytestconfig: pytest.Config) -> None:
+@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
+def test_the_move_ghost_follows_the_chosen_distance_and_turn(browser: Browser, server: Server, pytestconfig: pytest.Config, size: tuple[int, int]) -> None:
     """Item 8: at 0" the ghost stays where she lies (a turn takes inches of the move, so no turn is
     offered there); at the least move that fits her sharpest turn to port, the ghost is turned by
     it and has not run the allowance ahead; the ghost is the server's preview, and the move made
     ends where it was drawn."""
-    page, errors = open_game(browser, server)
+    page, errors = open_game(browser, server, size=size)
     v = until(page, "SteerPrompt")
     p = v["prompt"]
     ship = v["state"]["ships"][p["ship"]]
@@ -99,7 +100,7 @@ def test_the_move_ghost_follows_the_chosen_distance_and_turn(browser: Browser, s
     assert math.dist((g["x"], g["y"]), ahead) > arc
     pv = api(server, f"/api/games/{game_id}/preview/move?token={token}&inches={arc}&turn={turn}&at=start")
     assert pv["end"] == pytest.approx([g["x"], g["y"], g["heading"]], abs=1e-3)
-    shot(page, pytestconfig, "navalwarhammer-move-ghost-turned.png")
+    shot(page, pytestconfig, f"navalwarhammer-move-ghost-turned-{size[0]}x{size[1]}.png")
     # the move made is the move previewed
     before = dataset(page, "actions")
     page.click("#nw-move")
@@ -153,8 +154,10 @@ def listed_shooters(v: dict[str, Any]) -> list[str]:
     return sorted({o["value"]["shooter"] for o in v["prompt"]["legal"]["parts"][0]["options"] if o["value"].get("shooter")})
 
 
-@pytest.mark.parametrize("pre_measure", [False, True], ids=["by-eye", "pre-measured"])
-def test_a_guessed_range_is_not_measured_for_the_player(browser: Browser, server: Server, pytestconfig: pytest.Config, pre_measure: bool) -> None:
+@pytest.mark.parametrize(("pre_measure", "size"), [(False, DESKTOP), (True, DESKTOP), (False, PHONE)], ids=["by-eye", "pre-measured", "by-eye-phone"])
+def test_a_guessed_range_is_not_measured_for_the_player(
+    browser: Browser, server: Server, pytestconfig: pytest.Config, pre_measure: bool, size: tuple[int, int]
+) -> None:
     """Items 9 and 11: only the shooters the listing lets shoot are offered; a guessing gun's
     guess starts at the middle of its range and a click on the enemy does not set it to the true
     distance, and nothing on the board or in the form prints a distance (with pre-measuring on,
@@ -165,7 +168,7 @@ def test_a_guessed_range_is_not_measured_for_the_player(browser: Browser, server
         "/api/games",
         {"ruleset": "navalwarhammer", "scenario": "duel", "seed": 2, "seats": {"red": "heuristic", "blue": "human"}, "options": {"pre_measure": pre_measure}},
     )
-    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size != DESKTOP)
     page = context.new_page()
     errors = watch(page)
     page.goto(server.url + game["links"]["blue"])
@@ -199,7 +202,7 @@ def test_a_guessed_range_is_not_measured_for_the_player(browser: Browser, server
         assert "guess the range by eye" in form_text
         for label in page.eval_on_selector_all("#board text", "ts => ts.map(t => t.textContent)"):
             assert "guessed" not in label or "true range" in label  # only past shots' guesses, told with their result
-    shot(page, pytestconfig, f"navalwarhammer-guess-{'premeasured' if pre_measure else 'by-eye'}.png")
+    shot(page, pytestconfig, f"navalwarhammer-guess-{'premeasured' if pre_measure else 'by-eye'}-{size[0]}x{size[1]}.png")
     log_before = len(view(page)["log"])
     # a guess the rules take (a stone must come down near the ship): the quarters of the range,
     # as the listing has them, the nearest first
