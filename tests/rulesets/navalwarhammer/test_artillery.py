@@ -132,7 +132,7 @@ def test_point_blank_and_guessed_ranges() -> None:
     g = table([2, 4])
     shot = run(g, cannon_shot(g, "Cannon", "red", 8, [], point_blank=True))
     assert shot.point_blank and shot.landing == 10 and shot.end == 14
-    assert 'placed 8"' in events(g, "roll")[0].data["purpose"] and events(g, "cannonball")[0].data["point_blank"] is True
+    assert 'placed 8.0"' in events(g, "roll")[0].data["purpose"] and events(g, "cannonball")[0].data["point_blank"] is True
     g = table(["misfire", 6])
     assert run(g, cannon_shot(g, "Cannon", "red", 8, [], point_blank=True)).misfire is Misfire.NO_SHOT
     # a guess must lie within the engine's range
