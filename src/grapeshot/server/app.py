@@ -327,12 +327,9 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     @app.post("/api/games/{game_id}/undo", responses=ERRORS)
     async def undo(game_id: GameId, token: Token = None) -> dict[str, Any]:
         live = await tables.open(game_id, token)
-        if live.table.seat_of(token) is None:
-            raise Denied(403, "spectators cannot undo")
+        live.table.undoer(token)
         async with live.lock:
-            seat = live.table.seat_of(token)
-            assert seat is not None
-            removed = live.table.undo(seat)
+            removed = live.table.undo(live.table.undoer(token))  # the seat waited for now (hotseat)
             for ws in live.watchers:
                 live.watchers[ws] = (live.watchers[ws][0], 0)
             await tables.broadcast(live)

@@ -20,7 +20,6 @@ from fastapi import FastAPI, Query
 from fastapi import Path as PathParam
 
 from grapeshot.core.game import Game
-from grapeshot.server.tables import Denied
 
 if TYPE_CHECKING:
     from grapeshot.server.live import Tables
@@ -47,7 +46,6 @@ def add_help_routes(app: FastAPI, tables: Tables, errors: dict[int | str, dict[s
     @app.get("/api/games/{game_id}/undo", responses=errors)
     async def undo_plan(game_id: GameId, token: Token = None) -> dict[str, Any]:
         live = await tables.open(game_id, token)
-        if live.table.seat_of(token) is None:
-            raise Denied(403, "spectators cannot undo")
+        live.table.undoer(token)
         async with live.lock:
             return live.table.undo_plan()

@@ -443,6 +443,13 @@ class Table:
             raise Denied(409, "there is no decision of yours to take back")
         return last
 
+    def undoer(self, token: str | None) -> str:
+        """The seat a token asks to undo for (a spectator's token may not)."""
+        seat = self.seat_of(token)
+        if seat is None:
+            raise Denied(403, "spectators cannot undo")
+        return seat
+
     def undo_plan(self) -> dict[str, Any]:
         """What an undo would take back, for the page to say before it is asked to confirm: the
         person's decision it starts from (whose, its kind, the turn it is in now) and every action
