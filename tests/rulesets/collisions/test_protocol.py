@@ -59,6 +59,7 @@ def test_the_procedures_are_namespaced_by_the_module() -> None:
             "shoot_swimmer",
             "shootable",
             "in_water",
+            "figure_moved",
             "displaced",
             "fallen",
             "grappled",

@@ -128,3 +128,28 @@ def test_the_boat_swarm_with_cunning_plans_lists_every_move_of_seed_0() -> None:
             listed += 1
         g.submit(seat, players[seat].act(g, seat, prompt))
     assert listed > 20 and (len(g.actions) > 273 or g.prompt is None)
+
+
+@pytest.mark.rules("CG-BOARD-3", "WS-FIG-3")
+def test_a_boarder_who_goes_ashore_leaves_the_boarding() -> None:
+    """Skull Island with the module, random play, seed 256: at action 146 one of red's boarders on
+    Jolly walks off her deck onto the island.  He is no longer one of that boarding's boarders
+    (``collisions.figure_moved``), so the module's invariants hold after every action."""
+    sc = with_modules(load_scenario("skull-island", "woodenships"), ["collisions"])
+    g = Game("woodenships", sc, seed=256)
+    agents = {s.id: make("random", 256 * 7 + k, "woodenships") for k, s in enumerate(sc.seats)}
+    walker = "Skull Island man 1"
+    went: list[int] = []
+
+    def check(game: Game) -> None:
+        assert game.broken() == [], f"after action {len(game.actions)}"
+        e = game.events[-1] if game.events else None
+        aboard_jolly = any(walker in b.boarders for b in state_of(game).boardings if b.target == "Jolly")
+        if len(game.actions) == 145:
+            assert aboard_jolly, "the case this test is about: he boards Jolly before he walks off"
+        if len(game.actions) == 146:
+            went.append(len(game.actions))
+            assert not aboard_jolly and fig(game, walker).spot is not None and fig(game, walker).spot.surface is Surface.LAND, e
+
+    play_out(g, agents, check)
+    assert went == [146]

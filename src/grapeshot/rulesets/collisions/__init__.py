@@ -53,7 +53,7 @@ from grapeshot.rulesets.collisions.phrases import WORDS
 from grapeshot.rulesets.collisions.prizes import prisoners_step
 from grapeshot.rulesets.collisions.protocol import CollisionsHost, Verdict
 from grapeshot.rulesets.collisions.rules import RULEBOOK
-from grapeshot.rulesets.collisions.state import NAME, CollisionsState, Flotsam, fallen, host_of, state_of
+from grapeshot.rulesets.collisions.state import NAME, CollisionsState, Flotsam, fallen, figure_moved, host_of, state_of
 from grapeshot.rulesets.collisions.swimming import displaced, in_water, overboard, shoot_swimmer, shootable, sunk, swimmers_step
 
 __all__ = ["COLLISIONS", "FLOTSAM", "NAME", "OPTIONS", "PROCEDURES", "Collisions", "CollisionsHost", "Verdict"]
@@ -121,6 +121,7 @@ PROCEDURES: Mapping[str, Callable[..., Any]] = {
     f"{NAME}.in_water": in_water,
     f"{NAME}.displaced": displaced,
     f"{NAME}.fallen": fallen,
+    f"{NAME}.figure_moved": figure_moved,
     f"{NAME}.grappled": lambda game, vessel: state_of(game).grappled_with(vessel),
 }
 

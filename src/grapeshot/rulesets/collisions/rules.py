@@ -62,7 +62,13 @@ RULEBOOK = RuleBook(
             "boarding.boarding_step",
         ),
         _r("CG-BOARD-2", "boarders placed one at a time, leader first, as many as the deck has room for", "boarding.go_aboard", "boarding.eligible"),
-        _r("CG-BOARD-3", "the host's mêlée; beaten boarders retreat; on until repelled, taken or struck", "boarding.fight", "boarding.retreat"),
+        _r(
+            "CG-BOARD-3",
+            "the host's mêlée; beaten boarders retreat; on until repelled, taken or struck",
+            "boarding.fight",
+            "boarding.retreat",
+            "state.figure_moved",
+        ),
         _r("CG-BOARD-4", "prize crew and captain; prisoners below and aloft; freed prisoners and turncoats", "prizes.capture", "prizes.prisoners_step"),
         _r("CG-BOARD-5", "boats, canoes and swimmers board on contact; the mishap table; Cunning Plan, Suspicious Beggar", "boarding.swarm"),
         # sink or swim

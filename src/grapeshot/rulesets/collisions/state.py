@@ -207,6 +207,17 @@ def fallen(game: Game, figure: str) -> None:
         b.boarders.pop(figure, None)
 
 
+def figure_moved(game: Game, figure: str) -> None:
+    """``collisions.figure_moved``: the host moved a figure by its own rules (ashore, onto another
+    deck).  A boarder who is no longer aboard the vessel he boards, nor in the water beside it, has
+    left that boarding action (CG-BOARD-3): he is neither fought with nor drawn as one of its
+    boarders.  A boarding left with no boarders ends at its next round (repelled)."""
+    h, st = host_of(game), state_of(game)
+    for b in st.boardings:
+        if figure in b.boarders and figure not in st.swimmers and figure not in h.figures_on(game, b.target):
+            del b.boarders[figure]
+
+
 def lose(game: Game, figure: str, *, rule: str, cause: str) -> None:
     """A figure the module's rules kill (drowned, Davy Jones's locker): struck from the module's
     lists (:func:`fallen`), and lost to the host."""

@@ -510,6 +510,9 @@ def resolve(g: Game, shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[st
         figure.boarded = shore.serial  # a boarding party takes no further action (WS-BOARD-1)
     if walked[-1].path[-1] != start or len(walked) > 1:
         figure.moved = shore.serial
+    moved = g.procedure("collisions.figure_moved")  # the module, if in play: a boarder gone ashore leaves his boarding
+    if moved is not None and (figure.spot.surface, figure.spot.ident) != (before.surface, before.ident):
+        moved(g, figure.name)
     end = shore.world(figure.spot)
     path = [[round(q.x, 4), round(q.y, 4)] for leg in walked for q in leg.path]
     g.emit(
