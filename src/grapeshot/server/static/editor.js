@@ -46,12 +46,19 @@ function keep() {
 }
 
 ed.change = (fn) => {
-  keep();
+  const before = JSON.stringify(ed.model);
   fn(ed.model);
   if (ed.later !== undefined) {
     ed.selected = ed.later;
     ed.later = undefined;
   }
+  if (JSON.stringify(ed.model) === before) {
+    drawAll(); // nothing changed (a value set to what it was): no step to undo, nothing to check
+    return;
+  }
+  ed.undo.push(before);
+  if (ed.undo.length > 200) ed.undo.shift();
+  ed.redo = [];
   changed();
 };
 ed.selectLater = (path) => (ed.later = path);
@@ -276,6 +283,7 @@ async function boot() {
     else return;
     ev.preventDefault();
   });
+  window.grapeshotEditor = { model: () => ed.model }; // the scenario being edited, for scripts and tests
   document.body.dataset.ready = "1";
 }
 
