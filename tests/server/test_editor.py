@@ -152,3 +152,11 @@ def test_every_built_in_scenario_round_trips_through_the_editor_model(tmp_path: 
         assert [terrain(t) for t in again.terrain] == [terrain(t) for t in sc.terrain]
         assert again.fleets == sc.fleets and again.options == sc.options
         assert load_scenario(str(path)).raw == sc.raw
+
+
+def test_the_editor_page_is_served_and_linked_from_the_lobby(client: TestClient) -> None:
+    page = client.get("/editor")
+    assert page.status_code == 200 and "/static/editor.js" in page.text
+    assert 'href="/editor"' in client.get("/").text
+    for script in ("editor.js", "editor-board.js", "editor-forms.js", "editor.css"):
+        assert client.get(f"/static/{script}").status_code == 200, script

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import json
 import logging
 import re
@@ -118,13 +119,17 @@ def first_problem(data: Mapping[str, Any], listing: Listing) -> ScenarioError | 
     return None
 
 
-def _fixed(data: Mapping[str, Any]) -> set[str]:
+def _fixed(data: Mapping[str, Any]) -> frozenset[str]:
     """The piece lists that follow their fleet (an item of them is never set aside)."""
     try:
-        form = get(str(data.get("ruleset"))).scenario_form()
+        return _fixed_of(get(str(data.get("ruleset"))).name)
     except ValueError:
-        return set()
-    return {p.key for p in form.pieces if p.fixed}
+        return frozenset()
+
+
+@functools.cache
+def _fixed_of(ruleset: str) -> frozenset[str]:
+    return frozenset(p.key for p in get(ruleset).scenario_form().pieces if p.fixed)
 
 
 def problems_of(data: Mapping[str, Any], listing: Listing) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ import { $, h, request } from "/static/kit.js";
 
 const post = (url, body) => request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const formCache = {};
-const CHECK_DELAY = 250; // ms after the last change before the scenario is checked
+const CHECK_DELAY = 150; // ms after the last change before the scenario is checked
 
 const ed = {
   form: null,
