@@ -4,13 +4,16 @@ every built-in scenario through the editor's model and back to a file the loader
 
 from __future__ import annotations
 
+import json
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from grapeshot.cli import app as cli
 from grapeshot.core.scenario import Catalogue, Terrain, builtin_scenarios, load_scenario, parse_text, read_scenario_file
 from grapeshot.server.app import create_app
 from grapeshot.server.editor import model_of, yaml_of
@@ -67,6 +70,21 @@ def test_each_rule_set_describes_its_scenarios_and_a_scenario_built_from_the_des
     answer = check(client, built)
     assert answer["ok"], answer["problems"]
     assert parse_text(answer["yaml"], "answer").raw == built  # the YAML it answers is the data checked
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_scenario_built_from_the_description_is_played_to_a_result_from_its_file(client: TestClient, tmp_path: Path, ruleset: str) -> None:
+    """As the editor saves it, read by ``grapeshot simulate --scenario FILE`` and played to the end."""
+    built = from_nothing(client.get(f"/api/rulesets/{ruleset}/editor").json(), ruleset)
+    built["options"] = {"turn_limit": 2}
+    path = tmp_path / "fresh.yaml"
+    path.write_text(check(client, built)["yaml"], encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["simulate", "--ruleset", ruleset, "--scenario", str(path), "--games", "1", "--players", "random", "--json", "--no-report"]
+    )
+    assert result.exit_code == 0, result.output
+    said = json.loads(result.stdout)
+    assert said["scenario"] == "fresh" and said["games"] == 1 and sum(said["by_objective"].values()) == 1 and said["mean_turns"] <= 2
 
 
 def test_an_alias_finds_its_rule_set_and_an_unknown_one_is_404(client: TestClient) -> None:
