@@ -20,6 +20,7 @@ from tests.browser.conftest import DESKTOP, PHONE, Server
 
 RULESETS = sorted(ep.name for ep in entry_points(group="grapeshot.rulesets"))
 SHOTS = Path("test-results")
+FLEETS = Path(__file__).resolve().parents[2] / "src" / "grapeshot" / "rulesets" / "navalwarhammer" / "fleets"
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +118,15 @@ def test_a_two_seat_scenario_is_built_from_nothing_and_started(context_at: Any, 
         _touch(page, [[(150 - 10 * k, 300) for k in range(6)], [(240 + 10 * k, 300) for k in range(6)]])
         assert page.locator("#board").get_attribute("viewBox") != view
         page.click("#zoom-fit")
+    if size == DESKTOP and page.locator("#builder-panel").is_visible():  # the lobby's builder: a fleet file put in blue's seat
+        page.set_input_files("#builder-file", str(FLEETS / "empire-1000.yaml"))  # two ships: a place more than the first fleet's
+        expect(page.locator("#builder-status")).to_have_attribute("data-legal", "yes", timeout=10_000)
+        page.select_option("#builder-seat", "blue")
+        page.click("#builder-assign")
+        _settled(page, "ok")
+        built = _model(page)["fleets"][1]
+        assert isinstance(built["fleet"], dict) and len(built["placement"]) == len(built["fleet"]["ships"])
+        page.evaluate("window.scrollTo(0, 0)")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"editor-{ruleset}-{size[0]}.png"))
     _play(page)
@@ -155,6 +165,13 @@ def test_pieces_and_terrain_are_dragged_turned_and_scaled_checked_as_they_go_and
     corners = page.locator("#board .terrain.selected").get_attribute("points")
     cx, cy = _centre(page, "#board .handle-rotate")
     _drag(page, "#board .handle-rotate", (cx + 30, cy + 10))
+    assert page.locator("#board .terrain.selected").get_attribute("points") != corners
+    page.click("#selected [data-sel='add-corner']")
+    expect(page.locator("#board .handle-vertex")).to_have_count(7)
+    corners = page.locator("#board .terrain.selected").get_attribute("points")
+    vx, vy = _centre(page, "#board .handle-vertex >> nth=3")
+    _drag(page, "#board .handle-vertex >> nth=3", (vx - 25, vy + 25))  # a corner pulled out
+    _settled(page, "ok")
     assert page.locator("#board .terrain.selected").get_attribute("points") != corners
     page.locator("#objective [data-option='turn_limit']").fill("3")
     page.locator("#objective [data-option='turn_limit']").blur()

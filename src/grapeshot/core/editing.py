@@ -129,6 +129,10 @@ class ScenarioForm:
     fleets: tuple[FleetChoice, ...] = ()
     #: the kind of the rule set's document the lobby's builder makes for a fleet entry, if any
     builder: str | None = None
+    #: for a fleet given in place (a built one): the field of each of its ``ships`` that says its
+    #: size, and each size's length and width, so its places are drawn to size
+    ship_size_field: str | None = None
+    ship_sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     #: the options that decide how and when a game is won
     objectives: tuple[str, ...] = ()
     table: tuple[float, float] = DEFAULT_TABLE
@@ -145,6 +149,7 @@ class ScenarioForm:
             "fleet_field": self.fleet_field,
             "fleets": [f.to_json() for f in self.fleets],
             "builder": self.builder,
+            "ship_sizes": None if self.ship_size_field is None else {"field": self.ship_size_field, "sizes": {k: list(v) for k, v in self.ship_sizes.items()}},
             "objectives": list(self.objectives),
             "notes": list(self.notes),
         }

@@ -13,12 +13,14 @@ from grapeshot.core.ruleset import Ruleset
 from grapeshot.rulesets.woodenships.data import MIN_SECTIONS, SHIP_TYPES
 
 #: what a new ship carries: a captain and two men, so both sides field the same figures (WS-FIG-1)
+#: the kind of ship offered first
+FIRST = "narrow"
 CREW: tuple[dict[str, Any], ...] = ({"kind": "captain"}, {"kind": "man", "count": 2})
 
 
 def scenario_form(rs: Ruleset) -> ScenarioForm:
     kinds = []
-    for t in SHIP_TYPES.values():
+    for t in sorted(SHIP_TYPES.values(), key=lambda t: t.name != FIRST):  # the usual ship first: a new one is of that kind
         template: dict[str, Any] = {"type": t.name, "crew": [dict(c) for c in CREW]}
         if t.per_section is not None:
             template["sections"] = MIN_SECTIONS

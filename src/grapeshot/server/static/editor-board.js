@@ -16,6 +16,23 @@ const WATER = ["#4f8fb8", "#e6d296", "#6fb0a0", "#3c6e9e"];
 
 export const seatColour = (i) => SEAT_COLOURS[i % SEAT_COLOURS.length];
 
+// the ships of the fleet an entry names, each with its name and size: a built-in fleet's from the
+// description, a fleet given in place (a built one) from its ships' size field; null where unknown
+export function fleetShips(form, entry) {
+  if (!form.fleet_field) return null;
+  const named = entry[form.fleet_field];
+  if (typeof named === "string") {
+    const choice = form.fleets.find((c) => c.name === named);
+    return choice ? choice.ships : null;
+  }
+  if (!named || !Array.isArray(named.ships)) return null;
+  const by = form.ship_sizes;
+  return named.ships.map((ship, k) => {
+    const size = by && ship && by.sizes[ship[by.field]];
+    return { name: (ship && ship.name) || `ship ${k + 1}`, length: size ? size[0] : 6, width: size ? size[1] : 3 };
+  });
+}
+
 // the pieces of the scenario, each with its path in the data, its seat's index, and its size
 export function piecesOf(model, form) {
   const out = [];
@@ -24,12 +41,12 @@ export function piecesOf(model, form) {
     if (!entry || typeof entry !== "object") continue;
     for (const list of form.pieces) {
       const items = Array.isArray(entry[list.key]) ? entry[list.key] : [];
-      const choice = form.fleet_field ? form.fleets.find((c) => c.name === entry[form.fleet_field]) : null;
+      const ships = fleetShips(form, entry);
       for (const [j, item] of items.entries()) {
         if (!item || typeof item.x !== "number" || typeof item.y !== "number") continue;
         let [length, width, name] = [6, 3, item.name];
         const kind = list.kinds.find((k) => list.kind_field && k.name === item[list.kind_field]) || list.kinds[0];
-        if (list.fixed && choice && choice.ships[j]) [length, width, name] = [choice.ships[j].length, choice.ships[j].width, choice.ships[j].name];
+        if (list.fixed && ships && ships[j]) [length, width, name] = [ships[j].length, ships[j].width, ships[j].name];
         else if (kind) [length, width] = [kind.length * (kind.per ? Number(item[kind.per] ?? kind.per_default) : 1), kind.width];
         if (typeof item.length === "number") length = item.length;
         if (typeof item.width === "number") width = item.width;
@@ -67,7 +84,8 @@ export function makeBoard(svg, hooks) {
   let view = null; // the viewBox, in table inches with y down (the flipped group draws y up)
   let table = { width: 72, height: 48 };
   const layer = s("g");
-  svg.append(layer);
+  const labels = s("g", { class: "labels" }); // upright text over the flipped table
+  svg.append(layer, labels);
 
   function toTable(ev) {
     const m = layer.getScreenCTM();
@@ -134,12 +152,18 @@ export function makeBoard(svg, hooks) {
     }
     nodes.push(...handles(model, form, selected, stroke));
     layer.replaceChildren(...nodes);
+    const font = stroke * 7;
+    const label = (p) => {
+      const top = Math.max(...hull(p).map((q) => q[1])); // above the hull however it is turned
+      return s("text", { x: p.item.x, y: table.height - top - font * 0.4, "font-size": font, "text-anchor": "middle" }, p.name);
+    };
+    labels.replaceChildren(...piecesOf(model, form).map(label));
   }
 
   // the selected thing's handles: a piece's heading; a terrain's turn, size and corners
   function handles(model, form, selected, stroke) {
     if (!selected) return [];
-    const r = Math.max(0.6, stroke * 5);
+    const r = Math.max(0.45, stroke * 4);
     const knob = (kind, at, extra = {}) => s("circle", { class: `handle handle-${kind}`, cx: at[0], cy: at[1], r, "data-drag": kind, "data-path": selected, ...extra });
     const piece = piecesOf(model, form).find((p) => p.path === selected);
     if (piece) {

@@ -3,7 +3,7 @@
 // their fleets and pieces, the selected item, the objective, the house rules and the modules.
 // Each form edits the scenario's data through ed.change, which keeps the state before for undo.
 
-import { seatColour } from "/static/editor-board.js";
+import { fleetShips, seatColour } from "/static/editor-board.js";
 import { button, h } from "/static/kit.js";
 
 const SEAT_IDS = ["red", "blue", "green", "yellow", "black", "white", "orange", "purple", "grey", "brown", "pink", "teal"];
@@ -22,9 +22,11 @@ export function input(f, value, set, attrs = {}) {
     node.addEventListener("change", () => set(node.checked));
   } else if (f.choices && f.choices.length) {
     node = h("select", attrs);
+    const other = shown !== undefined && shown !== null && !f.choices.includes(shown); // a fleet given in place, say
     if (shown === undefined || shown === null) node.append(h("option", { value: "" }, "(not set)"));
+    else if (other) node.append(h("option", { value: "", selected: true }, `(${(typeof shown === "object" && shown.name) || "given in place"})`));
     for (const c of f.choices) node.append(h("option", { value: JSON.stringify(c), selected: c === shown }, String(c)));
-    node.addEventListener("change", () => set(node.value === "" ? undefined : JSON.parse(node.value)));
+    node.addEventListener("change", () => (node.value === "" ? !other && set(undefined) : set(JSON.parse(node.value))));
   } else if (f.kind === "int" || f.kind === "float") {
     node = h("input", { type: "number", step: f.kind === "int" ? "1" : "any", value: shown ?? "", ...attrs });
     if (f.bounds) [node.min, node.max] = f.bounds;
@@ -97,9 +99,9 @@ export function newEntry(ed, seat, index) {
 
 // the places of a fixed list for the fleet an entry names: those it has, and more for its other
 // ships, in a line along the seat's side of the table
-function places(ed, entry, have, index) {
-  const choice = ed.form.fleets.find((c) => c.name === entry[ed.form.fleet_field]);
-  const wanted = choice ? choice.ships.length : Math.max(1, have.length);
+export function places(ed, entry, have, index) {
+  const ships = fleetShips(ed.form, entry);
+  const wanted = ships ? ships.length : Math.max(1, have.length);
   const { width, height } = ed.model.table;
   const out = have.slice(0, wanted);
   for (let k = out.length; k < wanted; k++) out.push(spot(width, height, index, k, wanted));
@@ -110,6 +112,24 @@ function spot(width, height, index, k, of) {
   const west = index % 2 === 0;
   const band = Math.floor(index / 2);
   return { x: Math.round(west ? width * (0.12 + 0.08 * band) : width * (0.88 - 0.08 * band)), y: Math.round((height * (k + 1)) / (of + 1)), heading: west ? 0 : 180 };
+}
+
+// a corner more, halfway along the polygon's longest side; and the corner whose sides are shortest
+function corner(x) {
+  const pts = x.polygon;
+  const side = (k) => Math.hypot(pts[(k + 1) % pts.length][0] - pts[k][0], pts[(k + 1) % pts.length][1] - pts[k][1]);
+  let k = 0;
+  for (let i = 1; i < pts.length; i++) if (side(i) > side(k)) k = i;
+  const [a, b] = [pts[k], pts[(k + 1) % pts.length]];
+  pts.splice(k + 1, 0, [Math.round(((a[0] + b[0]) / 2) * 100) / 100, Math.round(((a[1] + b[1]) / 2) * 100) / 100]);
+}
+
+function shortest(pts) {
+  const d = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const around = (k) => d(pts[k], pts[(k + pts.length - 1) % pts.length]) + d(pts[k], pts[(k + 1) % pts.length]);
+  let best = 0;
+  for (let k = 1; k < pts.length; k++) if (around(k) < around(best)) best = k;
+  return best;
 }
 
 export function addSeat(ed) {
@@ -181,8 +201,8 @@ function fleetForm(ed, entry, f, index) {
     if (!items.length && !list.kinds.length) continue;
     const rows = items.map((p, j) => {
       const path = `fleets[${f}].${list.key}[${j}]`;
-      const choice = list.fixed && ed.form.fleets.find((c) => c.name === entry[ed.form.fleet_field]);
-      const label = (choice && choice.ships[j] && choice.ships[j].name) || p.name || `${list.title} ${j + 1}`;
+      const ships = list.fixed && fleetShips(ed.form, entry);
+      const label = (ships && ships[j] && ships[j].name) || p.name || `${list.title} ${j + 1}`;
       const bad = ed.problems.some((q) => about(q, path));
       return h("div", { class: `piece-row${bad ? " has-problem" : ""}`, "data-piece": path }, button(label, () => ed.select(path), { class: "pname" }), list.kind_field && p[list.kind_field] ? h("span", { class: "muted" }, p[list.kind_field]) : null);
     });
@@ -213,6 +233,7 @@ export function selectedForm(ed, path) {
     kindForm = ed.form.terrain.find((k) => k.kind === it.kind);
     out.push(h("div", { class: "fieldrow" }, h("strong", {}, words(it.kind)), h("label", {}, "name ", input({ kind: "str" }, it.name, (v) => edit((x) => put(x, "name", v)), { "data-sel": "name" }))));
     if (it.circle) out.push(h("div", { class: "fieldrow" }, num("x", (x) => x.circle.center[0], (x, v) => (x.circle.center[0] = v)), num("y", (x) => x.circle.center[1], (x, v) => (x.circle.center[1] = v)), num("radius", (x) => x.circle.radius, (x, v) => (x.circle.radius = v))));
+    if (Array.isArray(it.polygon)) out.push(h("div", { class: "fieldrow" }, `${it.polygon.length} corners`, button("add a corner", () => edit(corner), { class: "small", "data-sel": "add-corner" }), it.polygon.length > 3 ? button("remove a corner", () => edit((x) => x.polygon.splice(shortest(x.polygon), 1)), { class: "small", "data-sel": "remove-corner" }) : null));
     if (it.point) out.push(h("div", { class: "fieldrow" }, num("x", (x) => x.point[0], (x, v) => (x.point[0] = v)), num("y", (x) => x.point[1], (x, v) => (x.point[1] = v))));
   } else {
     if (list && !list.fixed) out.push(h("label", { class: "fieldrow" }, "name ", input({ kind: "str" }, it.name, (v) => edit((x) => put(x, "name", v)), { "data-sel": "name" })));

@@ -6,12 +6,14 @@
 // unchanged is the same scenario.  The table and its drags are editor-board.js, the forms beside
 // it editor-forms.js.
 
+import * as builder from "/static/builder.js";
 import { makeBoard } from "/static/editor-board.js";
 import * as forms from "/static/editor-forms.js";
 import { $, h, request } from "/static/kit.js";
 
 const post = (url, body) => request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const formCache = {};
+let listings = []; // the installed rule sets as the lobby lists them (GET /api/rulesets)
 const CHECK_DELAY = 150; // ms after the last change before the scenario is checked
 
 const ed = {
@@ -121,7 +123,26 @@ function drawAll() {
   $("#options").replaceChildren(...rest);
   $("#modules-panel").hidden = !ed.form.modules.length;
   $("#modules").replaceChildren(...forms.modulesForm(ed));
+  offerSeats();
   buttons();
+}
+
+// the lobby's fleet builder, for a rule set whose seats name fleets it builds: "use in this seat"
+// puts the built fleet in place in that seat's entry, with a place for each of its ships
+function offerSeats() {
+  if (!ed.form.builder) return;
+  const field = ed.form.fleet_field;
+  const entries = (ed.model.fleets || []).filter((e) => e && typeof e.seat === "string");
+  const docs = Object.fromEntries(entries.filter((e) => e[field] && typeof e[field] === "object").map((e) => [e.seat, e[field]]));
+  builder.offerSeats((ed.model.seats || []).map((x) => x.id), docs, (seat, doc) =>
+    ed.change((d) => {
+      const index = d.seats.findIndex((x) => x.id === seat);
+      let entry = d.fleets.find((e) => e.seat === seat);
+      if (!entry) d.fleets.push((entry = forms.newEntry(ed, seat, index)));
+      entry[field] = doc;
+      for (const list of ed.form.pieces) if (list.fixed) entry[list.key] = forms.places(ed, entry, entry[list.key] || [], index);
+    }),
+  );
 }
 
 function buttons() {
@@ -166,6 +187,8 @@ async function useRuleset(name) {
   if (!formCache[name]) formCache[name] = await request(`/api/rulesets/${encodeURIComponent(name)}/editor`);
   ed.form = formCache[name];
   $("#ruleset").value = ed.form.ruleset;
+  const listing = listings.find((r) => r.name === ed.form.ruleset);
+  if (listing) await builder.showRuleset(ed.form.builder ? listing : { ...listing, documents: [] });
   $("#builtin").replaceChildren(...ed.form.scenarios.map((n) => h("option", { value: n }, n)));
 }
 
@@ -254,6 +277,8 @@ function history(from, to) {
 
 async function boot() {
   const { rulesets } = await request("/api/rulesets");
+  listings = rulesets;
+  builder.init();
   $("#ruleset").replaceChildren(...rulesets.map((r) => h("option", { value: r.name }, r.title)));
   const q = new URLSearchParams(location.search);
   await useRuleset(q.get("ruleset") || rulesets[0].name);
