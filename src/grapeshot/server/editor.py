@@ -149,7 +149,11 @@ def problems_of(data: Mapping[str, Any], listing: Listing) -> list[dict[str, Any
                 out.append(_problem(err, err.field))
             break
         where, index = item.group(1), int(item.group(2))
-        items = _at(work, where)
+        try:
+            items = _at(work, where)
+        except (KeyError, IndexError, TypeError, AssertionError):  # a path the data does not hold: said as it is
+            out.append(_problem(err, err.field))
+            break
         indices = kept.setdefault(where, list(range(len(items))))
         field = f"{where}[{indices[index]}]{err.field[item.end() :]}"
         out.append(_problem(err, field))

@@ -182,6 +182,16 @@ export function seatsForm(ed) {
     if (!entries.length) box.append(button("add its fleet", () => ed.change((d) => d.fleets.push(newEntry(ed, seat.id, i))), { class: "small" }));
     out.push(box);
   }
+  // fleet entries of no seat at the table (a seat renamed in the file, or never added): shown, to be
+  // given their seat or dropped
+  const ids = new Set((m.seats || []).map((x) => x.id));
+  for (const [f, entry] of (m.fleets || []).entries()) {
+    if (entry && typeof entry === "object" && ids.has(entry.seat)) continue;
+    const seat = entry && typeof entry.seat === "string" && entry.seat ? entry.seat : null;
+    const add = seat ? button(`add the seat ${seat}`, () => ed.change((d) => d.seats.push({ id: seat })), { class: "small" }) : null;
+    const drop = button("remove it", () => ed.change((d) => d.fleets.splice(f, 1)), { class: "small" });
+    out.push(h("div", { class: "seat has-problem", "data-orphan": f }, h("div", {}, `fleets[${f}]: the fleet of ${seat ? `seat ${seat}, which is not at the table` : "no seat"}`), h("div", { class: "fieldrow" }, add, drop)));
+  }
   return out;
 }
 
