@@ -143,6 +143,7 @@ def test_pieces_and_terrain_are_dragged_turned_and_scaled_checked_as_they_go_and
     _drag(page, "#board .piece", (board["x"] + 2, board["y"] + 2))
     _settled(page, "problems")
     expect(page.locator("#board .piece.has-problem")).to_have_count(1)
+    expect(page.locator("#board .labels text.problem")).to_have_count(1)  # said on the table too
     expect(page.locator("#problems li").first).to_contain_text("fleets[0].ships[0]")
     expect(page.locator("#selected .problem-text")).to_contain_text("a ship wholly on the table")
     page.click("#undo")

@@ -155,9 +155,15 @@ export function makeBoard(svg, hooks) {
     const font = stroke * 7;
     const label = (p) => {
       const top = Math.max(...hull(p).map((q) => q[1])); // above the hull however it is turned
-      return s("text", { x: p.item.x, y: table.height - top - font * 0.4, "font-size": font, "text-anchor": "middle" }, p.name);
+      const problem = bad(p.path);
+      return s("text", { x: p.item.x, y: table.height - top - font * 0.4, "font-size": font, "text-anchor": "middle", class: problem ? "problem" : null }, problem ? `⚠ ${p.name}` : p.name);
     };
-    labels.replaceChildren(...piecesOf(model, form).map(label));
+    // a piece of terrain with a problem says so where it lies, for a finger that cannot hover
+    const marks = (model.terrain || []).flatMap((tr, i) => {
+      const o = tr && bad(`terrain[${i}]`) && outline(tr);
+      return o ? [s("text", { x: o.c[0], y: table.height - o.c[1], "font-size": font * 1.4, "text-anchor": "middle", class: "problem" }, "⚠")] : [];
+    });
+    labels.replaceChildren(...piecesOf(model, form).map(label), ...marks);
   }
 
   // the selected thing's handles: a piece's heading; a terrain's turn, size and corners
