@@ -174,12 +174,22 @@ def test_pieces_and_terrain_are_dragged_turned_and_scaled_checked_as_they_go_and
     _drag(page, "#board .handle-vertex >> nth=3", (vx - 25, vy + 25))  # a corner pulled out
     _settled(page, "ok")
     assert page.locator("#board .terrain.selected").get_attribute("points") != corners
+    page.locator("[data-draw-terrain]").first.click()  # an island drawn corner by corner, by taps
+    page.evaluate("window.scrollTo(0, 0)")
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    for fx, fy in ((0.45, 0.15), (0.55, 0.15), (0.5, 0.25)):
+        page.mouse.click(board["x"] + board["width"] * fx, board["y"] + board["height"] * fy)
+    expect(page.locator("[data-corners='3']")).to_be_visible()
+    page.click("[data-sketch='finish']")
+    _settled(page, "ok")
+    expect(page.locator("#selected")).to_contain_text("3 corners")
     page.locator("#objective [data-option='turn_limit']").fill("3")
     page.locator("#objective [data-option='turn_limit']").blur()
     _settled(page, "ok")
     page.screenshot(path=str(SHOTS / "editor-dragged.png"))
     data = _model(page)
-    assert [s["id"] for s in data["seats"]] == ["red", "blue"] and data["options"]["turn_limit"] == 3 and len(data["terrain"]) == 2
+    assert [s["id"] for s in data["seats"]] == ["red", "blue"] and data["options"]["turn_limit"] == 3 and len(data["terrain"]) == 3
     # undo and redo walk the steps back and forth
     page.click("#undo")
     _settled(page, "ok")

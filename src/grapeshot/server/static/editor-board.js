@@ -112,7 +112,7 @@ export function makeBoard(svg, hooks) {
     setView({ x: ax - (ax - view.x) * k, y: ay - (ay - view.y) * k, w, h: view.h * k });
   }
 
-  function draw(model, form, selected, problems) {
+  function draw(model, form, selected, problems, sketch = null) {
     const t = model.table || {};
     const size = { width: Number(t.width) || 72, height: Number(t.height) || 48 };
     const resized = !view || size.width !== table.width || size.height !== table.height;
@@ -151,6 +151,11 @@ export function makeBoard(svg, hooks) {
       nodes.push(shape);
     }
     nodes.push(...handles(model, form, selected, stroke));
+    if (sketch && sketch.pts.length) {
+      // a polygon being drawn corner by corner: its outline so far and its corners
+      nodes.push(s("polyline", { class: "sketch", points: points(sketch.pts.length > 2 ? [...sketch.pts, sketch.pts[0]] : sketch.pts), "stroke-width": stroke * 1.5 }));
+      for (const q of sketch.pts) nodes.push(s("circle", { class: "sketch-corner", cx: q[0], cy: q[1], r: stroke * 3 }));
+    }
     layer.replaceChildren(...nodes);
     const font = stroke * 7;
     const label = (p) => {
@@ -220,6 +225,11 @@ export function makeBoard(svg, hooks) {
     const kind = target ? target.dataset.drag : "sea";
     const path = target ? target.dataset.path : null;
     const at = toTable(ev);
+    if (hooks.drawing()) {
+      // drawing a polygon: a tap puts a corner there; a drag pans, as on the open sea
+      drag = { kind: "sketch", screen: [ev.clientX, ev.clientY], view: { ...view }, at };
+      return;
+    }
     if (kind === "sea") {
       hooks.select(null);
       drag = { kind, screen: [ev.clientX, ev.clientY], view: { ...view } };
@@ -246,7 +256,7 @@ export function makeBoard(svg, hooks) {
       return;
     }
     if (!drag) return;
-    if (drag.kind === "sea") {
+    if (drag.kind === "sea" || drag.kind === "sketch") {
       const box = svg.getBoundingClientRect();
       const per = drag.view.w / Math.max(1, box.width);
       setView({ ...drag.view, x: drag.view.x - (ev.clientX - drag.screen[0]) * per, y: drag.view.y - (ev.clientY - drag.screen[1]) * per });
@@ -264,7 +274,10 @@ export function makeBoard(svg, hooks) {
     if (!down.has(ev.pointerId)) return;
     down.delete(ev.pointerId);
     if (down.size < 2) pinch = null;
-    if (drag && drag.kind !== "sea" && down.size === 0) {
+    if (drag && drag.kind === "sketch" && down.size === 0) {
+      if (dist(drag.screen, [ev.clientX, ev.clientY]) < 8) hooks.corner([r2(drag.at[0]), r2(drag.at[1])]);
+      drag = null;
+    } else if (drag && drag.kind !== "sea" && down.size === 0) {
       const was = drag;
       drag = null;
       hooks.end(was.moved);

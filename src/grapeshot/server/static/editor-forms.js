@@ -71,6 +71,21 @@ export function newTerrain(kind, shape, at, size) {
 
 export function terrainButtons(ed) {
   const out = [];
+  if (ed.sketch) {
+    // drawing a polygon: each tap on the table a corner, then finish (three at least) or cancel
+    const n = ed.sketch.pts.length;
+    const finish = button("finish", () => {
+      const { kind, pts } = ed.sketch;
+      ed.sketch = null;
+      ed.change((d) => {
+        d.terrain = d.terrain || [];
+        d.terrain.push({ kind, polygon: pts });
+        ed.selectLater(`terrain[${d.terrain.length - 1}]`);
+      });
+    }, { class: "primary small", disabled: n < 3, "data-sketch": "finish" });
+    const cancel = button("cancel", () => ed.sketching(null), { class: "small", "data-sketch": "cancel" });
+    out.push(h("div", { class: "fieldrow sketching", "data-corners": n }, `drawing ${words(ed.sketch.kind)}: tap the table at each corner (${n} so far)`, finish, cancel));
+  }
   for (const k of ed.form.terrain) {
     const shapes = k.shapes.map((shape) =>
       button(shape, () => ed.change((d) => {
@@ -80,7 +95,8 @@ export function terrainButtons(ed) {
         ed.selectLater(`terrain[${t.length - 1}]`);
       }), { class: "small", "data-add-terrain": `${k.kind}:${shape}`, title: k.doc }),
     );
-    out.push(h("div", { class: "fieldrow" }, h("strong", {}, words(k.kind)), ...shapes));
+    const draw = k.shapes.includes("polygon") ? button("draw", () => ed.sketching({ kind: k.kind, pts: [] }), { class: "small", "data-draw-terrain": k.kind, title: "tap the table at each corner" }) : null;
+    out.push(h("div", { class: "fieldrow" }, h("strong", {}, words(k.kind)), ...shapes, draw));
   }
   return out;
 }

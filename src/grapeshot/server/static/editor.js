@@ -21,6 +21,7 @@ const ed = {
   model: null,
   selected: null,
   problems: [],
+  sketch: null, // a polygon being drawn corner by corner: {kind, pts}
   undo: [],
   redo: [],
   later: undefined,
@@ -33,6 +34,12 @@ const board = makeBoard($("#board"), {
   select: (path) => select(path),
   begin: () => keep(),
   moved: () => drawBoard(),
+  drawing: () => ed.sketch,
+  corner: (at) => {
+    ed.sketch.pts.push(at);
+    drawBoard();
+    $("#terrain-add").replaceChildren(...forms.terrainButtons(ed));
+  },
   end: (moved) => {
     if (moved) changed();
     else ed.undo.pop(); // a tap that moved nothing keeps no step to undo
@@ -64,6 +71,11 @@ ed.change = (fn) => {
   changed();
 };
 ed.selectLater = (path) => (ed.later = path);
+ed.sketching = (sketch) => {
+  ed.sketch = sketch;
+  drawBoard();
+  $("#terrain-add").replaceChildren(...forms.terrainButtons(ed));
+};
 ed.select = (path) => select(path);
 ed.centre = () => board.centre();
 ed.error = (text) => ($("#error").textContent = text);
@@ -93,7 +105,7 @@ function select(path) {
 }
 
 function drawBoard() {
-  board.draw(ed.model, ed.form, ed.selected, ed.problems);
+  board.draw(ed.model, ed.form, ed.selected, ed.problems, ed.sketch);
 }
 
 function drawSelected() {
@@ -202,6 +214,7 @@ function start(model, keepUndo = false) {
   else [ed.undo, ed.redo] = [[], []];
   ed.model = model;
   ed.selected = null;
+  ed.sketch = null;
   ed.problems = [];
   board.fit();
   changed();
