@@ -125,6 +125,7 @@ export function makeBoard(svg, hooks) {
     for (const k of form.terrain) fills[k.kind] = k.obstacle ? LAND[land++ % LAND.length] : WATER[water++ % WATER.length];
     const bad = (path) => problems.find((p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`));
     const stroke = Math.max(table.width, table.height) / 400;
+    const px = view.w / Math.max(1, svg.getBoundingClientRect().width); // table inches in a screen pixel
     const nodes = [s("rect", { class: "sea", x: 0, y: 0, width: table.width, height: table.height, "data-drag": "sea" })];
     for (const [i, tr] of (model.terrain || []).entries()) {
       const o = tr && outline(tr);
@@ -150,14 +151,14 @@ export function makeBoard(svg, hooks) {
       shape.append(s("title", {}, `${p.name}${problem ? `: ${problem.message}` : ""}`));
       nodes.push(shape);
     }
-    nodes.push(...handles(model, form, selected, stroke));
+    nodes.push(...handles(model, form, selected, stroke, px));
     if (sketch && sketch.pts.length) {
       // a polygon being drawn corner by corner: its outline so far and its corners
       nodes.push(s("polyline", { class: "sketch", points: points(sketch.pts.length > 2 ? [...sketch.pts, sketch.pts[0]] : sketch.pts), "stroke-width": stroke * 1.5 }));
       for (const q of sketch.pts) nodes.push(s("circle", { class: "sketch-corner", cx: q[0], cy: q[1], r: stroke * 3 }));
     }
     layer.replaceChildren(...nodes);
-    const font = stroke * 7;
+    const font = Math.max(stroke * 7, px * 11); // readable on a small screen
     const label = (p) => {
       const top = Math.max(...hull(p).map((q) => q[1])); // above the hull however it is turned
       const problem = bad(p.path);
@@ -172,9 +173,9 @@ export function makeBoard(svg, hooks) {
   }
 
   // the selected thing's handles: a piece's heading; a terrain's turn, size and corners
-  function handles(model, form, selected, stroke) {
+  function handles(model, form, selected, stroke, px) {
     if (!selected) return [];
-    const r = Math.max(0.45, stroke * 4);
+    const r = Math.max(0.45, stroke * 4, px * 9); // big enough for a finger
     const knob = (kind, at, extra = {}) => s("circle", { class: `handle handle-${kind}`, cx: at[0], cy: at[1], r, "data-drag": kind, "data-path": selected, ...extra });
     const piece = piecesOf(model, form).find((p) => p.path === selected);
     if (piece) {
@@ -253,6 +254,7 @@ export function makeBoard(svg, hooks) {
       setView(pinch.view);
       const mid = toTable({ clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 });
       zoom(k, mid);
+      hooks.moved(); // the handles and labels to the new scale
       return;
     }
     if (!drag) return;
@@ -292,6 +294,7 @@ export function makeBoard(svg, hooks) {
       ev.preventDefault();
       const at = toTable(ev);
       zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, at);
+      hooks.moved();
     },
     { passive: false },
   );

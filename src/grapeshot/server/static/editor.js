@@ -309,9 +309,14 @@ async function boot() {
   $("#download").addEventListener("click", () => download().catch((err) => ed.error(err.message)));
   $("#play").addEventListener("click", play);
   $("#add-seat").addEventListener("click", () => forms.addSeat(ed));
-  $("#zoom-in").addEventListener("click", () => board.zoom(1 / 1.3));
-  $("#zoom-out").addEventListener("click", () => board.zoom(1.3));
-  $("#zoom-fit").addEventListener("click", () => board.fit());
+  const zoomed = (k) => {
+    if (k) board.zoom(k);
+    else board.fit();
+    drawBoard();
+  };
+  $("#zoom-in").addEventListener("click", () => zoomed(1 / 1.3));
+  $("#zoom-out").addEventListener("click", () => zoomed(1.3));
+  $("#zoom-fit").addEventListener("click", () => zoomed(0));
   document.addEventListener("keydown", (ev) => {
     if (ev.target.closest("input, textarea, select")) return;
     const key = ev.key.toLowerCase();
