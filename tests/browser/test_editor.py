@@ -45,9 +45,13 @@ def _settled(page: Page, state: str) -> None:
 
 
 def _centre(page: Page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """The middle of the thing on the screen (asked again if a check's answer redrew it meanwhile)."""
+    for _ in range(20):
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} is not on the screen")
 
 
 def _drag(page: Page, selector: str, to: tuple[float, float]) -> None:
@@ -118,11 +122,12 @@ def test_a_two_seat_scenario_is_built_from_nothing_and_started(context_at: Any, 
         _touch(page, [[(150 - 10 * k, 300) for k in range(6)], [(240 + 10 * k, 300) for k in range(6)]])
         assert page.locator("#board").get_attribute("viewBox") != view
         page.click("#zoom-fit")
-    if size == DESKTOP and page.locator("#builder-panel").is_visible():  # the lobby's builder: a fleet file put in blue's seat
+    if ruleset == "navalwarhammer" and size == DESKTOP:  # the lobby's builder: a fleet file put in blue's seat
         page.set_input_files("#builder-file", str(FLEETS / "empire-1000.yaml"))  # two ships: a place more than the first fleet's
         expect(page.locator("#builder-status")).to_have_attribute("data-legal", "yes", timeout=10_000)
         page.select_option("#builder-seat", "blue")
         page.click("#builder-assign")
+        expect(page.locator("[data-seat='blue'] .piece-row")).to_have_count(2)  # placed by the server: a place for each ship
         _settled(page, "ok")
         built = _model(page)["fleets"][1]
         assert isinstance(built["fleet"], dict) and len(built["placement"]) == len(built["fleet"]["ships"])
@@ -158,16 +163,19 @@ def test_pieces_and_terrain_are_dragged_turned_and_scaled_checked_as_they_go_and
     assert 240 <= float(heading) <= 300, heading
     # terrain in the middle of the table, made bigger by its handle; the objective set
     page.locator("[data-add-terrain$=':circle']").first.click()
+    _settled(page, "ok")
     radius = float(page.locator("#selected [data-sel='radius']").input_value())
     cx, cy = _centre(page, "#board .handle-scale")
     _drag(page, "#board .handle-scale", (cx + 8, cy))
     assert float(page.locator("#selected [data-sel='radius']").input_value()) > radius
     page.locator("[data-add-terrain$=':polygon']").first.click()
+    _settled(page, "ok")
     corners = page.locator("#board .terrain.selected").get_attribute("points")
     cx, cy = _centre(page, "#board .handle-rotate")
     _drag(page, "#board .handle-rotate", (cx + 30, cy + 10))
     assert page.locator("#board .terrain.selected").get_attribute("points") != corners
     page.click("#selected [data-sel='add-corner']")
+    _settled(page, "ok")
     expect(page.locator("#board .handle-vertex")).to_have_count(7)
     corners = page.locator("#board .terrain.selected").get_attribute("points")
     vx, vy = _centre(page, "#board .handle-vertex >> nth=3")

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 from importlib.metadata import entry_points
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -85,6 +87,23 @@ def test_a_scenario_built_from_the_description_is_played_to_a_result_from_its_fi
     assert result.exit_code == 0, result.output
     said = json.loads(result.stdout)
     assert said["scenario"] == "fresh" and said["games"] == 1 and sum(said["by_objective"].values()) == 1 and said["mean_turns"] <= 2
+
+
+def test_a_built_fleet_is_put_in_its_seat_as_a_game_would_have_it(client: TestClient) -> None:
+    data = client.get("/api/rulesets/navalwarhammer/scenarios/duel").json()["scenario"]
+    fleet = yaml.safe_load(files("grapeshot.rulesets.navalwarhammer").joinpath("fleets", "skaven-1000.yaml").read_text(encoding="utf-8"))
+    r = client.post("/api/scenarios/place", json={"scenario": data, "fleets": {"blue": fleet}})
+    assert r.status_code == 200, r.text
+    placed = r.json()["scenario"]
+    assert placed["fleets"][1]["fleet"] == fleet and len(placed["fleets"][1]["placement"]) >= len(fleet["ships"])
+    assert placed["fleets"][0] == data["fleets"][0]
+    assert check(client, placed)["ok"]
+    r = client.post("/api/scenarios/place", json={"scenario": data, "fleets": {"blue": {**fleet, "ships": []}}})
+    assert r.status_code == 400 and r.json()["field"] == "fleets.blue", r.text
+    r = client.post("/api/scenarios/place", json={"scenario": {**data, "table": "big"}, "fleets": {"blue": fleet}})
+    assert r.status_code == 400 and "table" in r.json()["error"]
+    r = client.post("/api/scenarios/place", json={"scenario": data, "kind": "nosuch", "fleets": {"blue": fleet}})
+    assert r.status_code == 404 and "nosuch" in r.json()["error"]
 
 
 def test_an_alias_finds_its_rule_set_and_an_unknown_one_is_404(client: TestClient) -> None:

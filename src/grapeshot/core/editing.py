@@ -127,8 +127,6 @@ class ScenarioForm:
     #: the field of a fleet entry that names its fleet, and the fleets it may name
     fleet_field: str | None = None
     fleets: tuple[FleetChoice, ...] = ()
-    #: the kind of the rule set's document the lobby's builder makes for a fleet entry, if any
-    builder: str | None = None
     #: for a fleet given in place (a built one): the field of each of its ``ships`` that says its
     #: size, and each size's length and width, so its places are drawn to size
     ship_size_field: str | None = None
@@ -148,7 +146,6 @@ class ScenarioForm:
             "fleet_fields": [f.to_json() for f in self.fleet_fields],
             "fleet_field": self.fleet_field,
             "fleets": [f.to_json() for f in self.fleets],
-            "builder": self.builder,
             "ship_sizes": None if self.ship_size_field is None else {"field": self.ship_size_field, "sizes": {k: list(v) for k, v in self.ship_sizes.items()}},
             "objectives": list(self.objectives),
             "notes": list(self.notes),

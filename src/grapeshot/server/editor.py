@@ -11,6 +11,10 @@ unchanged loads to the same scenario.
 :meth:`~grapeshot.core.ruleset.Ruleset.scenario_form`, with the options, the modules it can
 host and who may play a seat, as the lobby lists them.
 
+**Built fleets** (``POST /api/scenarios/place``) go into a seat as the lobby puts them there when
+it starts a game: checked by the rule set, then placed by its builder, so the editor shows the
+scenario the game would be played from.
+
 **The check** (``POST /api/scenarios/check``) reads the data with the code that loads a scenario
 and sets a game up (``parse_scenario``, the modules' hosting as the lobby refuses it, the rule
 set's ``setup`` through :class:`~grapeshot.core.game.Game`), and answers each problem with the
@@ -44,6 +48,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_scenario
 from grapeshot.core.untrusted import loads_yaml
+from grapeshot.server import fleets as builder
 from grapeshot.server.requests import MAX_BODY, Body, read, schema_of
 from grapeshot.server.rulesets import Listing, offered
 from grapeshot.server.tables import Denied
@@ -56,6 +61,14 @@ MOST_PROBLEMS = 12
 _ITEM = re.compile(r"^(terrain|fleets\[\d+\]\.[A-Za-z_]+)\[(\d+)\]")
 RulesetName = Annotated[str, PathParam(min_length=1, max_length=40, description="a rule set, by name or alias")]
 ScenarioName = Annotated[str, PathParam(min_length=1, max_length=64, description="one of the server's scenarios of that rule set")]
+
+
+class PlaceBody(Body):
+    """Built documents (the lobby's builder's fleets) to put in a scenario's seats."""
+
+    scenario: dict[str, Any] = Field(description="the scenario as data")
+    kind: str = Field("fleet", min_length=1, max_length=40, description="the kind of the rule set's document built")
+    fleets: dict[str, dict[str, Any]] = Field(max_length=20, description="the built documents, by seat")
 
 
 class CheckBody(Body):
@@ -180,6 +193,7 @@ def form_json(rs: Ruleset, listing: Listing) -> dict[str, Any]:
         "ruleset": rs.name,
         "title": rs.title,
         **rs.scenario_form().to_json(),
+        "builder": next((d["name"] for d in entry["documents"] if d["builder"]), None),  # the lobby's builder makes its seats' fleets
         "options": entry["options"],
         "modules": [m for m in entry["modules"] if m["hosted"] is not False],
         "players": entry["players"],
@@ -220,6 +234,18 @@ def add_editor_routes(app: FastAPI, listing: Listing, catalogue: Catalogue, erro
             raise Denied(404, str(err), "scenario") from None
         model = model_of(sc)
         return {"ruleset": rs.name, "name": scenario, "scenario": model, "yaml": yaml_of(model)}
+
+    @app.post("/api/scenarios/place", openapi_extra=schema_of(PlaceBody), responses=errors)
+    async def scenario_place(request: Request) -> dict[str, Any]:
+        """The scenario with built documents in their seats, as the lobby starts a game with them:
+        each checked by its rule set, then put in place by its builder (``Builder.place``)."""
+        req = await read(request, PlaceBody)
+        try:
+            sc = parse_scenario(req.scenario, "scenario")
+        except ScenarioError as err:
+            raise Denied(400, f"scenario: {err}", "scenario") from None
+        placed = builder.with_documents(ruleset(sc.ruleset), req.kind, sc, req.fleets)
+        return {"scenario": model_of(placed)}
 
     @app.post("/api/scenarios/check", openapi_extra=schema_of(CheckBody), responses=errors)
     async def scenario_check(request: Request) -> dict[str, Any]:

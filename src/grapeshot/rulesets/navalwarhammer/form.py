@@ -30,7 +30,6 @@ def scenario_form(rs: Ruleset) -> ScenarioForm:
         pieces=(PieceList("placement", (place,), fixed=True, title="places"),),
         fleet_field="fleet",
         fleets=fleet_choices(),
-        builder="fleet",
         ship_size_field="size",
         ship_sizes={k.value: (v.length, v.width) for k, v in SIZES.items()},
         fleet_fields=(FieldForm("fleet", "str", tuple(builtin_fleets()), default=builtin_fleets()[0], doc="the fleet this seat brings"),),

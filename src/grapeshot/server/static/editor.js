@@ -139,22 +139,27 @@ function drawAll() {
   buttons();
 }
 
-// the lobby's fleet builder, for a rule set whose seats name fleets it builds: "use in this seat"
-// puts the built fleet in place in that seat's entry, with a place for each of its ships
+// the lobby's fleet builder, for a rule set whose fleets it builds: "use in this seat" puts the
+// built fleet in the seat as a game started with it would have it (POST /api/scenarios/place: the
+// rule set checks it and its builder places it), as one step to undo
 function offerSeats() {
   if (!ed.form.builder) return;
   const field = ed.form.fleet_field;
   const entries = (ed.model.fleets || []).filter((e) => e && typeof e.seat === "string");
-  const docs = Object.fromEntries(entries.filter((e) => e[field] && typeof e[field] === "object").map((e) => [e.seat, e[field]]));
-  builder.offerSeats((ed.model.seats || []).map((x) => x.id), docs, (seat, doc) =>
+  const docs = field ? Object.fromEntries(entries.filter((e) => e[field] && typeof e[field] === "object").map((e) => [e.seat, e[field]])) : {};
+  builder.offerSeats((ed.model.seats || []).map((x) => x.id), docs, async (seat, doc) => {
+    let got;
+    try {
+      got = await post("/api/scenarios/place", { scenario: ed.model, kind: ed.form.builder, fleets: { [seat]: doc } });
+    } catch (err) {
+      ed.error(err.message);
+      return;
+    }
     ed.change((d) => {
-      const index = d.seats.findIndex((x) => x.id === seat);
-      let entry = d.fleets.find((e) => e.seat === seat);
-      if (!entry) d.fleets.push((entry = forms.newEntry(ed, seat, index)));
-      entry[field] = doc;
-      for (const list of ed.form.pieces) if (list.fixed) entry[list.key] = forms.places(ed, entry, entry[list.key] || [], index);
-    }),
-  );
+      for (const k of Object.keys(d)) delete d[k];
+      Object.assign(d, got.scenario);
+    });
+  });
 }
 
 function buttons() {
@@ -200,7 +205,7 @@ async function useRuleset(name) {
   ed.form = formCache[name];
   $("#ruleset").value = ed.form.ruleset;
   const listing = listings.find((r) => r.name === ed.form.ruleset);
-  if (listing) await builder.showRuleset(ed.form.builder ? listing : { ...listing, documents: [] });
+  if (listing) await builder.showRuleset(listing);
   $("#builtin").replaceChildren(...ed.form.scenarios.map((n) => h("option", { value: n }, n)));
 }
 
