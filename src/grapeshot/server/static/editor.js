@@ -129,10 +129,10 @@ function drawAll() {
   drawProblems();
   $("#scenario").replaceChildren(...forms.scenarioForm(ed));
   $("#terrain-add").replaceChildren(...forms.terrainButtons(ed));
-  $("#seats").replaceChildren(...forms.seatsForm(ed));
+  $("#seat-list").replaceChildren(...forms.seatsForm(ed));
   const [objective, rest] = forms.optionsForms(ed);
   $("#objective").replaceChildren(...objective);
-  $("#options").replaceChildren(...rest);
+  $("#house").replaceChildren(...rest);
   $("#modules-panel").hidden = !ed.form.modules.length;
   $("#modules").replaceChildren(...forms.modulesForm(ed));
   offerSeats();
@@ -195,7 +195,7 @@ async function check() {
   drawBoard();
   drawSelected();
   drawProblems();
-  $("#seats").replaceChildren(...forms.seatsForm(ed));
+  $("#seat-list").replaceChildren(...forms.seatsForm(ed));
 }
 
 // ------------------------------------------------------------------ files and rule sets
