@@ -93,9 +93,12 @@ class PieceList:
     kind_field: str | None = None
     fixed: bool = False
     title: str = ""
+    #: how its items are drawn: ``hull`` (a box with a pointed bow at its heading) or ``box``
+    outline: str = "hull"
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "outline": self.outline,
             "key": self.key,
             "kinds": [k.to_json() for k in self.kinds],
             "kind_field": self.kind_field,

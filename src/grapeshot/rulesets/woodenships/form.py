@@ -30,7 +30,7 @@ def scenario_form(rs: Ruleset) -> ScenarioForm:
     height = (FieldForm("height", "float", bounds=(0.0, 50.0), doc="inches above the water"),)
     return ScenarioForm(
         terrain=terrain_json(rs, {k: height for k in ("island", "harbour", "rocks", "sea_wall", "building")}),
-        pieces=(PieceList("ships", tuple(kinds), kind_field="type", title="ships"), PieceList("forts", (), title="forts")),
+        pieces=(PieceList("ships", tuple(kinds), kind_field="type", title="ships"), PieceList("forts", (), title="forts", outline="box")),
         fleet_fields=(FieldForm("name", "str", doc="the fleet's name"),),
         objectives=("turn_limit", "victory"),
         table=first_table(rs),

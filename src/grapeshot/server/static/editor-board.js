@@ -50,7 +50,7 @@ export function piecesOf(model, form) {
         else if (kind) [length, width] = [kind.length * (kind.per ? Number(item[kind.per] ?? kind.per_default) : 1), kind.width];
         if (typeof item.length === "number") length = item.length;
         if (typeof item.width === "number") width = item.width;
-        out.push({ path: `fleets[${f}].${list.key}[${j}]`, f, key: list.key, j, item, length, width, name: name || `${list.key} ${j + 1}`, seat: seats.indexOf(entry.seat) });
+        out.push({ path: `fleets[${f}].${list.key}[${j}]`, f, key: list.key, j, item, length, width, box: list.outline === "box", name: name || `${list.key} ${j + 1}`, seat: seats.indexOf(entry.seat) });
       }
     }
   }
@@ -61,7 +61,7 @@ export function piecesOf(model, form) {
 function hull(p) {
   const [ux, uy] = unit(typeof p.item.heading === "number" ? p.item.heading : 0);
   const [L, W] = [p.length / 2, p.width / 2];
-  const bow = Math.min(W, L / 2);
+  const bow = p.box ? 0 : Math.min(W, L / 2);
   const local = [[-L, -W], [L - bow, -W], [L, 0], [L - bow, W], [-L, W]];
   return local.map(([a, b]) => [p.item.x + a * ux - b * uy, p.item.y + a * uy + b * ux]);
 }
