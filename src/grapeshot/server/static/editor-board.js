@@ -215,7 +215,7 @@ export function makeBoard(svg, hooks) {
     svg.setPointerCapture(ev.pointerId);
     if (down.size === 2) {
       // a second finger: the drag becomes a pinch (what was dragged stays where it got to)
-      if (drag && drag.kind !== "sea") hooks.end();
+      if (drag && drag.kind !== "sea" && drag.kind !== "sketch") hooks.end(drag.moved);
       drag = null;
       const [a, b] = [...down.values()];
       pinch = { d: dist(a, b), view: { ...view } };

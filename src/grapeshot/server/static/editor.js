@@ -32,7 +32,7 @@ const ed = {
 const board = makeBoard($("#board"), {
   model: () => ed.model,
   select: (path) => select(path),
-  begin: () => keep(),
+  begin: () => (ed.before = JSON.stringify(ed.model)),
   moved: () => drawBoard(),
   drawing: () => ed.sketch,
   corner: (at) => {
@@ -41,15 +41,18 @@ const board = makeBoard($("#board"), {
     $("#terrain-add").replaceChildren(...forms.terrainButtons(ed));
   },
   end: (moved) => {
-    if (moved) changed();
-    else ed.undo.pop(); // a tap that moved nothing keeps no step to undo
+    if (moved) {
+      // the state before the drag is the step to undo; a tap that moved nothing keeps none
+      keep(ed.before);
+      changed();
+    }
     buttons();
   },
 });
 
 // the state before a change, for undo; a change clears what could be redone
-function keep() {
-  ed.undo.push(JSON.stringify(ed.model));
+function keep(before) {
+  ed.undo.push(before);
   if (ed.undo.length > 200) ed.undo.shift();
   ed.redo = [];
 }
@@ -65,9 +68,7 @@ ed.change = (fn) => {
     drawAll(); // nothing changed (a value set to what it was): no step to undo, nothing to check
     return;
   }
-  ed.undo.push(before);
-  if (ed.undo.length > 200) ed.undo.shift();
-  ed.redo = [];
+  keep(before);
   changed();
 };
 ed.selectLater = (path) => (ed.later = path);
@@ -215,7 +216,7 @@ function fresh() {
 }
 
 function start(model, keepUndo = false) {
-  if (keepUndo) keep();
+  if (keepUndo) keep(JSON.stringify(ed.model));
   else [ed.undo, ed.redo] = [[], []];
   ed.model = model;
   ed.selected = null;
