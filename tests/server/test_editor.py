@@ -197,3 +197,16 @@ def test_the_editor_page_is_served_and_linked_from_the_lobby(client: TestClient)
     assert 'href="/editor"' in client.get("/").text
     for script in ("editor.js", "editor-board.js", "editor-forms.js", "editor.css"):
         assert client.get(f"/static/{script}").status_code == 200, script
+
+
+def test_a_file_is_opened_through_the_check_with_its_problems_and_its_data(client: TestClient) -> None:
+    """The page opens a file by checking its text: a good one comes back as its data, a bad one
+    too, with its problems, so it can be mended in the editor."""
+    text = (files("grapeshot.rulesets.jimlad") / "scenarios" / "duel.yaml").read_text(encoding="utf-8")
+    r = client.post("/api/scenarios/check", json={"scenario_yaml": text})
+    assert r.status_code == 200 and r.json()["ok"]
+    assert r.json()["scenario"] == dict(Catalogue().get("duel", "jimlad").raw)
+    r = client.post("/api/scenarios/check", json={"scenario_yaml": text.replace("x: 104", "x: 400")})
+    answer = r.json()
+    assert r.status_code == 200 and not answer["ok"] and answer["scenario"]["fleets"][1]["ships"][0]["x"] == 400
+    assert [p["path"] for p in answer["problems"]] == ["fleets[1].ships[0]"]
