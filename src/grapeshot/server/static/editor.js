@@ -164,6 +164,7 @@ function offerSeats() {
 }
 
 function buttons() {
+  $("#add-seat").disabled = (ed.model.seats || []).length >= ed.form.seats.max;
   $("#undo").disabled = !ed.undo.length;
   $("#redo").disabled = !ed.redo.length;
 }
