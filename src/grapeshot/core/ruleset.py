@@ -34,6 +34,7 @@ from grapeshot.dice import RerollGrant, Roll, RollRequest
 
 if TYPE_CHECKING:
     from grapeshot.core.audit import Auditor
+    from grapeshot.core.editing import ScenarioForm
     from grapeshot.core.game import Game
     from grapeshot.core.registry import RuleBook
     from grapeshot.core.scenario import Scenario
@@ -235,6 +236,15 @@ class Ruleset(ABC):
     def scenarios(self) -> Traversable | None:
         """The folder of this rule set's built-in scenarios (YAML files), if it has any."""
         return None
+
+    def scenario_form(self) -> ScenarioForm:
+        """What its scenarios hold, described for the scenario editor (:mod:`grapeshot.core.editing`):
+        terrain kinds and their shapes, the pieces a seat places, the fields of a fleet entry, the
+        options that decide the game.  The default derives it from the terrain kinds and the built-in
+        scenarios; a rule set whose pieces need kinds or sizes says so itself."""
+        from grapeshot.core.editing import default_form
+
+        return default_form(self)
 
     def embed_files(self, data: Mapping[str, Any], read: Callable[[str, str], Any]) -> Mapping[str, Any]:
         """A scenario's data with each file it names (Naval Warhammer: a seat's fleet file) put in

@@ -35,6 +35,7 @@ from grapeshot.core.scenario import Catalogue, Scenario, default_scenario, parse
 from grapeshot.core.upgrade import carry_on
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
+from grapeshot.server.editor import add_editor_routes
 from grapeshot.server.faults import RETRY_AFTER, JsonErrors
 from grapeshot.server.help import add_help_routes
 from grapeshot.server.live import IDLE, SWEEP, Tables
@@ -102,6 +103,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     app.add_middleware(JsonErrors)
     app.state.tables = tables
     add_help_routes(app, tables, ERRORS)
+    add_editor_routes(app, listing, catalogue, ERRORS)
     app.state.catalogue = catalogue  # its folder's files that are no scenario, for the start-up to report
     static = resources.files("grapeshot.server").joinpath("static")
     for rs in listing.rulesets:  # each rule set's web plugin, beside the generic client (mounted first: more particular)

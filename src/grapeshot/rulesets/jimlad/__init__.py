@@ -17,6 +17,7 @@ from typing import Any, ClassVar, cast
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.clone import share
+from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
@@ -150,6 +151,11 @@ class JimLad(Ruleset):
 
     def scenarios(self) -> Traversable:
         return resources.files("grapeshot.rulesets.jimlad").joinpath("scenarios")
+
+    def scenario_form(self) -> ScenarioForm:
+        from grapeshot.rulesets.jimlad.form import scenario_form
+
+        return scenario_form(self)
 
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Sea:
         f = scenario.reader

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
+from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
@@ -180,6 +181,11 @@ class NavalWarhammer(Ruleset):
 
     def scenarios(self) -> Traversable:
         return resources.files("grapeshot.rulesets.navalwarhammer").joinpath("scenarios")
+
+    def scenario_form(self) -> ScenarioForm:
+        from grapeshot.rulesets.navalwarhammer.form import scenario_form
+
+        return scenario_form(self)
 
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Sea:
         from grapeshot.rulesets.navalwarhammer.setup import build_sea

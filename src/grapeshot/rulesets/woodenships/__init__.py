@@ -20,6 +20,7 @@ from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
+from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
 from grapeshot.core.game import Game
@@ -189,6 +190,11 @@ class WoodenShips(Ruleset):
 
     def scenarios(self) -> Traversable:
         return resources.files("grapeshot.rulesets.woodenships").joinpath("scenarios")
+
+    def scenario_form(self) -> ScenarioForm:
+        from grapeshot.rulesets.woodenships.form import scenario_form
+
+        return scenario_form(self)
 
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Shore:
         return build(scenario, options)

@@ -23,6 +23,7 @@ const state = {
   seatsReady: Promise.resolve(), // the request for its seats' documents
   seatDocs: {}, // what each of its seats brings now
   assigned: {}, // built documents put in seats: seat -> {doc, summary}
+  host: null, // a page other than the lobby that takes a built document for a seat (offerSeats)
 };
 
 const ask = (url, init) => request(url, init);
@@ -287,8 +288,9 @@ function showSeats() {
   start.replaceChildren(h("option", { value: "" }, `a new ${state.kind}`), ...Object.entries(state.seatDocs).map(([seat, d]) => h("option", { value: seat }, `${seat}'s ${state.kind} in this scenario${d && d.name ? `: ${d.name}` : ""}`)));
   if (picked && picked in state.seatDocs) start.value = picked;
   const seatPick = $("#builder-seat");
-  seatPick.replaceChildren(...Object.keys(state.seatDocs).map((seat) => h("option", { value: seat }, seat)));
-  $("#builder-assign").hidden = !Object.keys(state.seatDocs).length;
+  const seats = state.host ? state.host.seats : Object.keys(state.seatDocs);
+  seatPick.replaceChildren(...seats.map((seat) => h("option", { value: seat }, seat)));
+  $("#builder-assign").hidden = !seats.length;
   seatPick.hidden = $("#builder-assign").hidden;
   const rows = Object.keys(state.seatDocs).map((seat) => {
     const a = state.assigned[seat];
@@ -307,6 +309,10 @@ function showSeats() {
 function assign() {
   const seat = $("#builder-seat").value;
   if (!seat || !state.checked || !state.checked.legal) return;
+  if (state.host) {
+    state.host.use(seat, structuredClone(state.doc));
+    return;
+  }
   state.assigned[seat] = { doc: structuredClone(state.doc), summary: state.checked.summary };
   showSeats();
 }
@@ -361,6 +367,15 @@ export function showScenario(name) {
     if (state.ruleset) showSeats();
   })();
   return state.seatsReady;
+}
+
+// Another page's seats (the scenario editor's): "use in this seat" hands it the built document
+// (use(seat, doc)) instead of keeping it for a game; seatDocs are the documents its seats hold
+// now, to start from.
+export function offerSeats(seats, seatDocs, use) {
+  state.host = { seats, use };
+  state.seatDocs = seatDocs;
+  if (state.ruleset) showSeats();
 }
 
 // The built documents the game is to start with, by seat.
