@@ -89,8 +89,8 @@ class Tables:
             live = await self._load(rec)
         elif not trusted:
             admitted(live.table.rec, token)
-        if live.following is not None and not live.following.done():  # another process's action is being caught up with
-            await asyncio.shield(live.following)
+        if self.store.shared:
+            await self._current(live)
         live.used = time.monotonic()
         started = self.kick(live)
         if started is not None and wait:
@@ -195,6 +195,20 @@ class Tables:
                     live.behind = True
                 else:
                     live.following = asyncio.create_task(self._follow(live))
+
+    async def _current(self, live: Live) -> None:
+        """On a shared store: a table behind what the store holds (another process stored more, and
+        its announcement may not be here yet) is brought up to it before the request reads it, so a
+        page that acted through one process and looks through another sees its action.  Not while
+        this process changes the table itself: it is then as current as the change."""
+        if live.following is None or live.following.done():
+            if live.lock.locked():
+                return
+            mark = self.store.mark(live.table.rec.id)
+            if (mark.rewrites, mark.count) == (live.rewrites, len(live.table.game.actions)):
+                return
+            live.following = asyncio.create_task(self._follow(live))
+        await asyncio.shield(live.following)
 
     async def _follow(self, live: Live) -> None:
         try:
