@@ -4,6 +4,7 @@ either backend (the tests that take it run against both)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from tests.pg_cluster import Cluster, cluster, why_not
 def pg_cluster() -> Iterator[Cluster]:
     reason = why_not()
     if reason is not None:
-        if __import__("os").environ.get("CI") and reason.startswith("PostgreSQL"):
+        if os.environ.get("CI"):  # .ci/run installs the server and the test extra psycopg: never skipped there
             pytest.fail(f"CI must run the PostgreSQL tests: {reason}")
         pytest.skip(f"no throwaway PostgreSQL server: {reason}")
     with cluster() as running:

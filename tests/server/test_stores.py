@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -138,3 +139,37 @@ def test_a_lock_held_by_another_process_is_busy_and_nothing_is_stored(store_at: 
     run(store.write_action("g", ActionRecord(0, "red", REROLL, None)))
     assert len(store.actions("g")) == 1
     store.close()
+
+
+def test_on_postgresql_a_game_held_by_another_process_or_a_locked_table_answers_503_and_stores_nothing(pg_url: str, tmp_path: Path) -> None:
+    import psycopg
+    from fastapi.testclient import TestClient
+
+    from grapeshot.server.app import create_app
+    from grapeshot.server.pgstore import key
+    from grapeshot.server.quick import quick_answer
+
+    with TestClient(create_app(tmp_path, busy=0.3, store=pg_url)) as client:
+        g = client.post("/api/games", json={"scenario": "duel", "seed": 3, "seats": {"red": "human", "blue": "human"}}).json()
+        game, red = g["id"], g["links"]["red"].split("token=")[1]
+        body = quick_answer(client.get(f"/api/games/{game}", params={"token": red}).json())
+        for hold in (f"SELECT pg_advisory_lock({key(game)})", "BEGIN; LOCK TABLE actions IN ACCESS EXCLUSIVE MODE"):  # its claim, then the table
+            with psycopg.connect(pg_url, autocommit=True) as other:
+                other.execute(hold)
+                r = client.post(f"/api/games/{game}/actions", params={"token": red}, json=body)
+                assert r.status_code == 503 and r.headers["retry-after"] == "2" and "nothing was stored" in r.json()["error"], r.text
+            assert client.get(f"/api/games/{game}", params={"token": red}).json()["actions"] == 0
+        assert client.post(f"/api/games/{game}/actions", params={"token": red}, json=body).status_code == 200  # let go: it goes on
+
+
+def test_serve_refuses_a_store_it_cannot_use_in_words(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from grapeshot.cli import app
+
+    runner = CliRunner()
+    wrong = runner.invoke(app, ["serve", "--store", str(tmp_path / "games.sqlite")])
+    assert wrong.exit_code != 0 and "give a postgresql:// URL" in wrong.output
+    port = __import__("tests.live_server", fromlist=["free_port"]).free_port()  # nothing listens there
+    away = runner.invoke(app, ["serve", "--store", f"postgresql://nobody:secret@127.0.0.1:{port}/games"])
+    assert away.exit_code != 0 and "cannot reach the game store" in away.output and "secret" not in away.output, away.output

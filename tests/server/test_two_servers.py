@@ -104,6 +104,14 @@ def test_a_game_made_on_one_server_is_played_through_the_other_and_watched_on_th
     assert moved["actions"] > again["actions"]
     assert ok(b, "GET", f"/api/games/{game}", token=red)["actions"] == moved["actions"]
     assert len(stored_view(url, game)["actions"]) == moved["actions"]
+    undone = ok(b, "POST", f"/api/games/{game}/undo", token=red)  # b takes back what a stored: a's table is built anew
+    assert undone["undone"] >= 1 and undone["actions"] == again["actions"]
+    deadline = time.monotonic() + 10
+    while ok(a, "GET", f"/api/games/{game}", token=red)["actions"] != undone["actions"] and time.monotonic() < deadline:
+        time.sleep(0.02)
+    back = ok(a, "GET", f"/api/games/{game}", token=red)
+    assert back["actions"] == undone["actions"] and back["prompt"] == undone["prompt"]
+    assert ok(a, "POST", f"/api/games/{game}/actions", quick_answer(back), token=red)["actions"] == moved["actions"]  # the same answer again
 
 
 def test_one_answer_sent_to_both_at_once_is_taken_once(two: tuple[Server, Server, str]) -> None:
