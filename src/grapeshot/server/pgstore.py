@@ -98,7 +98,11 @@ class PostgresStore(GameStore):
             raise ConnectionError(f"cannot reach the game store at {_safe(url)}: {str(err).strip()}") from None
         self._rlock = threading.Lock()
         self._pool: dict[asyncio.AbstractEventLoop, list[psycopg.AsyncConnection[Any]]] = {}
-        self._migrate()
+        self._closing: set[asyncio.Future[None]] = set()
+        try:
+            self._migrate()
+        except (psycopg.Error, Busy) as err:  # no right to lay out the tables, a database of something else...
+            raise ConnectionError(f"cannot use the game store at {_safe(url)}: {str(err).strip()}") from None
 
     def _connect(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self.url, autocommit=True, options=self._options, connect_timeout=max(2, int(self.busy)))
@@ -156,8 +160,7 @@ class PostgresStore(GameStore):
         return self._reader
 
     def mark(self, game_id: str) -> Mark:
-        rows = self._rows("SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game = ?), rewrites FROM games WHERE id = ?", (game_id, game_id))
-        return Mark(int(rows[0][0]), int(rows[0][1])) if rows else Mark(0, 0)
+        return _mark(self._rows(f"SELECT {_MARK}", (game_id, game_id))[0])
 
     def since(self, game_id: str, count: int) -> tuple[Mark, list[ActionRecord]]:
         """One snapshot of the database: the game's rewrites and its actions from ``count`` on."""
@@ -216,28 +219,25 @@ class PostgresStore(GameStore):
         k = key(game_id)
         try:
             await db.execute("SELECT pg_advisory_lock(%s)", (k,))
-            row = await (
-                await db.execute(
-                    "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game = %s), rewrites FROM games WHERE id = %s", (game_id, game_id)
-                )
-            ).fetchone()
+            row = await (await db.execute(f"SELECT {_MARK}", (game_id, game_id))).fetchone()  # a statement of its own: read once the lock is held
         except psycopg.OperationalError as err:
             await self._give_back(db, k, locked=False)
             raise _unreachable(err) from None
-        held = Claim(Mark(int(row[0]), int(row[1])) if row else Mark(0, 0))
+        except BaseException:  # cancelled while waiting: its session's end lets go of whatever it holds
+            await db.close()
+            raise
+        held = Claim(_mark(row))
         try:
             yield held
         finally:
-            try:
-                after = await (
-                    await db.execute(
-                        "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game = %s), rewrites FROM games WHERE id = %s", (game_id, game_id)
-                    )
-                ).fetchone()
-                held.after = Mark(int(after[0]), int(after[1])) if after else held.before
-            except psycopg.OperationalError:
+            try:  # where the change left the game, read as the lock is let go: one statement, its snapshot taken while still held
+                after = await (await db.execute(f"SELECT {_MARK}, pg_advisory_unlock(%s)", (game_id, game_id, k))).fetchone()
+                held.after = _mark(after)
+                self._keep(db)
+            except BaseException:
                 held.after = None
-            await self._give_back(db, k, locked=True)
+                await db.close()
+                raise
 
     async def _lender(self) -> psycopg.AsyncConnection[Any]:
         idle = self._pool.setdefault(asyncio.get_running_loop(), [])
@@ -259,16 +259,30 @@ class PostgresStore(GameStore):
         except Exception:
             await db.close()
             return
+        self._keep(db)
+
+    def _keep(self, db: psycopg.AsyncConnection[Any]) -> None:
+        """Keep a lock connection for the next claim (closed if enough are kept)."""
         idle = self._pool.setdefault(asyncio.get_running_loop(), [])
         if len(idle) < POOL and not db.broken:
             idle.append(db)
         else:
-            await db.close()
+            self._closing.add(task := asyncio.ensure_future(db.close()))
+            task.add_done_callback(self._closing.discard)
 
     def _close(self) -> None:
         self._reader.close()
         self._db.close()
         self._pool.clear()  # a loop's connections close with it
+
+
+#: where a game's actions stand (its parameters: the game's id twice), as a select list
+_MARK = "(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game = %s), (SELECT rewrites FROM games WHERE id = %s)"
+
+
+def _mark(row: tuple[Any, ...] | None) -> Mark:
+    """A :class:`~.store.Mark` from a row of ``_MARK`` (a game not stored: none yet)."""
+    return Mark(0, 0) if row is None else Mark(int(row[0]), int(row[1] or 0))
 
 
 def _roll_back(db: psycopg.Connection[Any]) -> None:
