@@ -7,6 +7,12 @@ lock is let go (:meth:`Tables.sweep`, run by the server every :data:`SWEEP` seco
 again on its next request: memory follows the games being played, not every game ever opened.
 A request's token is checked against the stored game before the game is loaded
 (:func:`~grapeshot.server.tables.admitted`), so a wrong token loads nothing.
+
+On a store several processes share (PostgreSQL), a table is also a cache another process may
+have moved past: every change is made under the game's claim in the store, with the table first
+brought up to the store's actions (:meth:`Tables.claimed`), a request's table is brought up to
+them before it is read, and other processes' commits are followed into the tables held here and
+pushed to their pages (:meth:`Tables.follow`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Saved games in SQLite: every game's set-up and every action, written before it is acknowledged.
+"""Saved games: every game's set-up and every action, written before it is acknowledged.
+
+:class:`GameStore` is what every backend does alike; :class:`Store` is the embedded default, a
+SQLite file, and ``server/pgstore.py`` a PostgreSQL database several server processes share
+(:func:`open_store` picks one by where the games are kept).
 
 Writes are durable (``synchronous=FULL``: each commit waits for the disk), and a server must
 not make every table wait on the disk in turn: :meth:`Store.write` hands a write to one writer
