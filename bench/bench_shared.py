@@ -12,8 +12,9 @@ replies, one page watching it) in three ways:
   watching on the other: every action is then caught up with by the other process (the worst a
   balancer that ignores the game can do).
 
-For each it prints actions a second, the round trip's p50 and p99, and the servers' CPU time an
-action (all processes together), which is what two processes on twice the cores would each spend.
+For each it prints actions a second, the round trip's p50 and p99, the servers' CPU time an
+action (all processes together: what two processes on twice the cores would each spend) and
+PostgreSQL's (every ``postgres`` process on the machine).
 
     .venv/bin/python bench/bench_shared.py [--games 20] [--actions 40] [--processes 2] [--store URL]
 """
@@ -102,12 +103,26 @@ async def game(ports: list[int], i: int, actions: int, crossed: bool, trips: lis
         h.close()
 
 
+def database_cpu() -> dict[int, float]:
+    """CPU seconds so far of every PostgreSQL process on the machine (the postmaster and its backends)."""
+    out = {}
+    for proc in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, ValueError):
+            if proc.name.isdigit() and (proc / "comm").read_text().strip() == "postgres":
+                out[int(proc.name)] = cpu_seconds(int(proc.name))
+    return out
+
+
 async def measure(ports: list[int], pids: list[int], games: int, actions: int, crossed: bool) -> str:
     trips: list[float] = []
-    cpu0, t0 = sum(cpu_seconds(p) for p in pids), time.perf_counter()
+    cpu0, db0, t0 = sum(cpu_seconds(p) for p in pids), database_cpu(), time.perf_counter()
     await asyncio.gather(*(game(ports, i, actions, crossed, trips) for i in range(games)))
     cpu, wall = sum(cpu_seconds(p) for p in pids) - cpu0, time.perf_counter() - t0
-    return f"{len(trips):>8} {len(trips) / wall:>10.0f} {statistics.median(trips):>10.2f}ms {pct(trips, 0.99):>8.1f}ms {1000 * cpu / len(trips):>11.2f}ms"
+    db = sum(v - db0.get(pid, 0.0) for pid, v in database_cpu().items())  # a backend begun meanwhile: all of its time
+    return (
+        f"{len(trips):>8} {len(trips) / wall:>10.0f} {statistics.median(trips):>10.2f}ms {pct(trips, 0.99):>8.1f}ms "
+        f"{1000 * cpu / len(trips):>11.2f}ms {1000 * db / len(trips):>11.2f}ms"
+    )
 
 
 def main() -> None:
@@ -118,7 +133,7 @@ def main() -> None:
     ap.add_argument("--store", default=None, help="a PostgreSQL database to use (its games are kept) instead of a throwaway cluster")
     args = ap.parse_args()
     print(f"{args.games} hotseat duels flat out, {args.actions} actions each, one page watching each; {os.cpu_count()} cores")
-    print(f"{'how':<22} {'actions':>8} {'actions/s':>10} {'trip p50':>12} {'p99':>10} {'cpu/action':>12}")
+    print(f"{'how':<22} {'actions':>8} {'actions/s':>10} {'trip p50':>12} {'p99':>10} {'cpu/action':>12} {'db cpu':>12}")
     with tempfile.TemporaryDirectory() as tmp, database(args.store) as url:
         procs: list[subprocess.Popen[bytes]] = []
         try:
