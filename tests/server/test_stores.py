@@ -71,6 +71,8 @@ def test_a_game_and_its_actions_are_read_back_as_written(store_at: Callable[[], 
     assert mark.count == 2 and [a.seat for a in since] == ["red"]
     if store.shared:  # two rewrites counted, so a process holding the game in memory builds it anew
         assert mark.rewrites == store.mark("g").rewrites == 2
+        # its commits wait for the disk even on a server whose default does not (the test cluster's)
+        assert store._db.execute("SHOW synchronous_commit").fetchone() == ("on",)  # type: ignore[attr-defined]
     store.close()
 
 

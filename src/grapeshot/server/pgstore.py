@@ -90,7 +90,8 @@ class PostgresStore(GameStore):
         self.url = url
         #: this process's name in the announcements, so it does not follow its own commits
         self.instance = secrets.token_hex(6)
-        self._options = f"-c lock_timeout={int(busy * 1000)} -c idle_in_transaction_session_timeout={int(max(busy, 1) * 6000)}"
+        # a commit waits for the database's disk whatever the server's default: acknowledged means stored
+        self._options = f"-c lock_timeout={int(busy * 1000)} -c idle_in_transaction_session_timeout={int(max(busy, 1) * 6000)} -c synchronous_commit=on"
         try:
             self._db = self._connect()
             self._reader = self._connect()
