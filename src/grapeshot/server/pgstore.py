@@ -43,7 +43,7 @@ log = logging.getLogger("grapeshot.server")
 #: the channel every process's commits are announced on (the payload: "<process> <game id>")
 CHANNEL = "grapeshot"
 #: idle lock connections a process keeps for its claims (more are opened while many games are held)
-POOL = 8
+POOL = 16
 #: the advisory lock that makes two processes starting at once lay out the tables one after the other
 LAYOUT_KEY = 0x67726170  # "grap"
 #: seconds between tries to listen again after the connection was lost
