@@ -175,3 +175,43 @@ def test_serve_refuses_a_store_it_cannot_use_in_words(tmp_path: Path) -> None:
     port = __import__("tests.live_server", fromlist=["free_port"]).free_port()  # nothing listens there
     away = runner.invoke(app, ["serve", "--store", f"postgresql://nobody:secret@127.0.0.1:{port}/games"])
     assert away.exit_code != 0 and "cannot reach the game store" in away.output and "secret" not in away.output, away.output
+
+
+def test_on_postgresql_other_processes_commits_are_announced_and_listened_to_again_after_a_loss(pg_url: str) -> None:
+    import psycopg
+
+    mine, theirs = open_store(pg_url), open_store(pg_url)  # two processes' stores
+    mine.create(record("g"))
+    seq = iter(range(1000))
+
+    async def main() -> list[str]:
+        heard: asyncio.Queue[str] = asyncio.Queue()
+
+        async def listen() -> None:
+            async for game_id in mine.changes():
+                heard.put_nowait(game_id)
+
+        listening = asyncio.create_task(listen())
+        got: list[str] = []
+
+        async def until_heard() -> None:  # what is sent before it listens is heard by nobody: send until heard
+            for _ in range(50):
+                await theirs.write_action("g", ActionRecord(next(seq), "red", REROLL, None))
+                try:
+                    got.append(await asyncio.wait_for(heard.get(), 0.2))
+                    return
+                except TimeoutError:
+                    continue
+
+        await until_heard()
+        await mine.write_action("g", ActionRecord(next(seq), "red", REROLL, None))  # its own: not announced to itself
+        with psycopg.connect(pg_url, autocommit=True) as admin:  # the listening connection is lost
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%%' AND pid <> pg_backend_pid()")
+        got.append(await asyncio.wait_for(heard.get(), 10))  # "": listening again, anything may have changed meanwhile
+        await until_heard()
+        listening.cancel()
+        return got
+
+    assert run(main()) == ["g", "", "g"]
+    mine.close()
+    theirs.close()
