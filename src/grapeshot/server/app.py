@@ -306,7 +306,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.post("/api/games/{game_id}/actions", openapi_extra=schema_of(ActionBody), responses=ERRORS)
     async def act(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
-        live = await tables.open(game_id, token)
+        live = await tables.open(game_id, token, current=False)  # its turn brings the table up to the store
         if live.table.seat_of(token) is None:
             raise Denied(403, "spectators watch; they cannot act")
         req = await read(request, ActionBody)
@@ -329,7 +329,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.post("/api/games/{game_id}/undo", responses=ERRORS)
     async def undo(game_id: GameId, token: Token = None) -> dict[str, Any]:
-        live = await tables.open(game_id, token)
+        live = await tables.open(game_id, token, current=False)
         live.table.undoer(token)
         async with tables.turn(live):
             removed = live.table.undo(live.table.undoer(token))  # the seat waited for now (hotseat)

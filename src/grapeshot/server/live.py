@@ -80,11 +80,13 @@ class Tables:
         self.live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live]] = {}
 
-    async def open(self, game_id: str, token: str | None = None, *, wait: bool = True, trusted: bool = False) -> Live:
+    async def open(self, game_id: str, token: str | None = None, *, wait: bool = True, trusted: bool = False, current: bool = True) -> Live:
         """The live table of a game, loaded from the store if need be, for a request holding
         ``token`` (refused before anything is loaded if it is none of the game's; ``trusted``:
         the server's own start-up).  A game that waits on an AI seat (the server stopped while
-        one was due) has it play on at once."""
+        one was due) has it play on at once.  On a shared store the table is first brought up to
+        the store's actions, unless the request changes it (``current=False``: its turn does that
+        under the game's claim)."""
         live = self.live.get(game_id)
         if live is None:
             rec = self.store.game(game_id)
@@ -95,7 +97,7 @@ class Tables:
             live = await self._load(rec)
         elif not trusted:
             admitted(live.table.rec, token)
-        if self.store.shared:
+        if self.store.shared and current:
             await self._current(live)
         live.used = time.monotonic()
         started = self.kick(live)
