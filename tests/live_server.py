@@ -26,6 +26,8 @@ class Server:
     data: Path
     port: int
     proc: subprocess.Popen[bytes] | None = None
+    #: a PostgreSQL store's URL: the server is then ``grapeshot serve --store URL``, as deployed
+    store: str | None = None
 
     @property
     def url(self) -> str:
@@ -33,8 +35,11 @@ class Server:
 
     def start(self) -> Server:
         code = f"from grapeshot.server.app import create_app, run; run(create_app(__import__('pathlib').Path({str(self.data)!r})), '127.0.0.1', {self.port})"
+        command = [sys.executable, "-c", code]
+        if self.store is not None:
+            command = [sys.executable, "-c", "from grapeshot.cli import app; app()", "serve", "--store", self.store, "--port", str(self.port)]
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", code],
+            command,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )

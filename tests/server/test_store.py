@@ -1,5 +1,5 @@
-"""The games database: a file of the first layout is migrated without loss, and the writer thread
-commits many writes together while each failing write fails alone."""
+"""The SQLite games database: a file of the first layout is migrated without loss, and a write is
+in the file before it is acknowledged (what both backends promise is in test_stores.py)."""
 
 from __future__ import annotations
 
@@ -65,24 +65,6 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
 
 def record(game_id: str, seed: int = 1) -> GameRecord:
     return GameRecord(game_id, 1.0, "jimlad", "t", {}, {}, seed, "ab" * 16, False, SEATS, "c" * 64, None)
-
-
-def test_the_writer_commits_many_writes_together_and_a_failing_one_alone(tmp_path: Path) -> None:
-    store = Store(tmp_path / "grapeshot.sqlite")
-    store.create(record("g"))
-
-    async def main() -> list[BaseException | None]:
-        writes = [store.write_action("g", ActionRecord(i, "red", {"kind": "reroll", "die": None}, None)) for i in range(200)]
-        writes.append(store.write_action("g", ActionRecord(5, "red", {}, None)))  # seq 5 twice: refused by the key
-        writes.append(store.write_game(record("h", 2**64 - 1), [ActionRecord(0, "blue", {"kind": "reroll", "die": None}, "s")]))
-        return list(await asyncio.gather(*writes, return_exceptions=True))
-
-    results = run(main())
-    assert results[:200] == [None] * 200 and isinstance(results[200], sqlite3.IntegrityError) and results[201] is None
-    assert [a.seq for a in store.actions("g")] == list(range(200))
-    h = store.game("h")
-    assert h is not None and h.seed == 2**64 - 1 and store.actions("h")[0].salt == "s"
-    store.close()
 
 
 def test_writes_reach_the_file_before_they_are_acknowledged(tmp_path: Path) -> None:

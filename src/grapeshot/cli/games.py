@@ -281,21 +281,35 @@ def serve(
         Path | None,
         typer.Option("--scenarios", help="a folder of scenario files (NAME.yaml) to offer by name beside the built-in ones; read once, at start-up"),
     ] = None,
+    store: Annotated[
+        str | None,
+        typer.Option(
+            help="where the games are kept: a postgresql://USER@HOST:PORT/DB URL that several servers may share (needs the 'postgres' extra); by default DATA/grapeshot.sqlite"
+        ),
+    ] = None,
 ) -> None:
     """Open the web table: a lobby at http://HOST:PORT/ to start games and play them in the browser."""
     import sqlite3
 
     from grapeshot.server.app import create_app, run
 
-    out_folder(data, "--data")
+    if store is not None and not store.startswith(("postgresql://", "postgres://")):
+        raise fail(f"--store {store}: give a postgresql:// URL (the SQLite default is DATA/grapeshot.sqlite: use --data)")
+    if store is None:
+        out_folder(data, "--data")
     try:
-        app_ = create_app(data, scenarios_dir)
+        app_ = create_app(data, scenarios_dir, store=store)
     except ScenarioError as e:
         raise fail(str(e)) from None
     except sqlite3.DatabaseError as e:
         raise fail(f"--data {data}: {data / 'grapeshot.sqlite'} is not a games database grapeshot can open ({e})") from None
+    except ImportError as e:
+        raise fail(f"--store: PostgreSQL needs psycopg (pip install 'grapeshot[postgres]'): {e}") from None
+    except (ConnectionError, ValueError) as e:
+        raise fail(f"--store: {e}") from None
     for path, why in app_.state.catalogue.skipped:
         err.print(f"skipped {escape(str(path))}: {escape(why)}", highlight=False, soft_wrap=True)
     offered = f", scenarios from {scenarios_dir}/" if scenarios_dir is not None else ""
-    out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {escape(str(data))}/{escape(offered)})")
+    kept = f"{escape(str(data))}/" if store is None else "PostgreSQL"
+    out.print(f"grapeshot table at [bold]http://{escape(host)}:{port}/[/bold] (games kept in {kept}{escape(offered)})")
     run(app_, host, port)

@@ -41,7 +41,7 @@ from grapeshot.server.help import add_help_routes
 from grapeshot.server.live import IDLE, SWEEP, Tables
 from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
 from grapeshot.server.rulesets import Listing, hosted, offered, preview, scenario_json, sheet, switch_modules, words
-from grapeshot.server.store import BUSY_TIMEOUT, Busy, Store
+from grapeshot.server.store import BUSY_TIMEOUT, Busy, open_store
 from grapeshot.server.tables import Denied
 
 __all__ = ["MAX_BODY", "create_app", "run"]
@@ -80,19 +80,22 @@ def _said(ruleset: str, outcome: dict[str, Any]) -> str:
     return outcome_words(outcome, Words([book] if book is not None else []))
 
 
-def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE, busy: float = BUSY_TIMEOUT) -> FastAPI:
-    """The web table, keeping its games in ``data/grapeshot.sqlite`` and offering the built-in
+def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE, busy: float = BUSY_TIMEOUT, store: str | None = None) -> FastAPI:
+    """The web table, keeping its games in ``data/grapeshot.sqlite`` (or at ``store``: a
+    ``postgresql://`` URL several server processes may share) and offering the built-in
     scenarios and those of the folder ``scenarios`` (read once, now).  A table unused for
     ``idle`` seconds is let go from memory (the store has it); a write that waits ``busy``
     seconds on another process's lock of the store is answered 503 with a Retry-After."""
-    store = Store(data / "grapeshot.sqlite", busy=busy)
+    store_ = open_store(store or data / "grapeshot.sqlite", busy=busy)
     catalogue = Catalogue(scenarios)
-    tables = Tables(store, idle)
+    tables = Tables(store_, idle)
     listing = Listing(catalogue, all_rulesets())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         running = [asyncio.create_task(tables.resume()), asyncio.create_task(tables.keep_tidy(min(SWEEP, idle)))]
+        if store_.shared:  # other processes' actions, followed into the tables held here
+            running.append(asyncio.create_task(tables.follow()))
         yield
         for task in running:
             task.cancel()
@@ -158,7 +161,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": store.count()}
+        return {"ok": True, "games": store_.count()}
 
     @app.get("/api/rulesets", responses=ERRORS)
     async def rulesets_list() -> dict[str, Any]:
@@ -280,7 +283,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.get("/api/games", responses=ERRORS)
     async def games(limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
-        listed = store.listing(limit)
+        listed = store_.listing(limit)
         out = [{"id": g.id, "title": g.title, "created": g.created, "seats": g.players, "outcome": g.outcome} for g in listed]
         for row, g in zip(out, listed, strict=True):
             if g.outcome is not None:
@@ -305,11 +308,11 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.post("/api/games/{game_id}/actions", openapi_extra=schema_of(ActionBody), responses=ERRORS)
     async def act(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
-        live = await tables.open(game_id, token)
+        live = await tables.open(game_id, token, current=False)  # its turn brings the table up to the store
         if live.table.seat_of(token) is None:
             raise Denied(403, "spectators watch; they cannot act")
         req = await read(request, ActionBody)
-        async with live.lock:
+        async with tables.turn(live):  # its lock, and on a shared store its claim (the table brought up to date)
             seat = live.table.seat_of(token)
             assert seat is not None
             started = time.perf_counter()
@@ -328,9 +331,9 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.post("/api/games/{game_id}/undo", responses=ERRORS)
     async def undo(game_id: GameId, token: Token = None) -> dict[str, Any]:
-        live = await tables.open(game_id, token)
+        live = await tables.open(game_id, token, current=False)
         live.table.undoer(token)
-        async with live.lock:
+        async with tables.turn(live):
             removed = live.table.undo(live.table.undoer(token))  # the seat waited for now (hotseat)
             for ws in live.watchers:
                 live.watchers[ws] = (live.watchers[ws][0], 0)

@@ -7,17 +7,24 @@ lock is let go (:meth:`Tables.sweep`, run by the server every :data:`SWEEP` seco
 again on its next request: memory follows the games being played, not every game ever opened.
 A request's token is checked against the stored game before the game is loaded
 (:func:`~grapeshot.server.tables.admitted`), so a wrong token loads nothing.
+
+On a store several processes share (PostgreSQL), a table is also a cache another process may
+have moved past: every change is made under the game's claim in the store, with the table first
+brought up to the store's actions (:meth:`Tables.claimed`), a request's table is brought up to
+them before it is read, and other processes' commits are followed into the tables held here and
+pushed to their pages (:meth:`Tables.follow`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
 import secrets
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +37,7 @@ from grapeshot.core.rolls import roll_json
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll
-from grapeshot.server.store import GameRecord, Store, token_hash
+from grapeshot.server.store import GameRecord, GameStore, Mark, token_hash
 from grapeshot.server.tables import PEOPLE, Denied, Table, admitted, players_of
 
 log = logging.getLogger("grapeshot.server")
@@ -52,6 +59,12 @@ class Live:
     ai: asyncio.Task[None] | None = None
     #: when a request last opened it (the event loop's clock)
     used: float = field(default_factory=time.monotonic)
+    #: a shared store's count of the game's rewrites the table was built at (see :meth:`Tables.claimed`)
+    rewrites: int = 0
+    #: bringing the table up to what another process stored (a shared store), if under way
+    following: asyncio.Task[None] | None = None
+    #: another process stored more since the follow under way began reading
+    behind: bool = False
 
     def idle(self, since: float) -> bool:
         """Nobody needs it in memory: unused since ``since``, no page watching, no AI thinking, unlocked."""
@@ -61,17 +74,19 @@ class Live:
 class Tables:
     """Tables loaded from the store on first use (so a restarted server loses nothing)."""
 
-    def __init__(self, store: Store, idle: float = IDLE) -> None:
+    def __init__(self, store: GameStore, idle: float = IDLE) -> None:
         self.store = store
         self.idle = idle
         self.live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live]] = {}
 
-    async def open(self, game_id: str, token: str | None = None, *, wait: bool = True, trusted: bool = False) -> Live:
+    async def open(self, game_id: str, token: str | None = None, *, wait: bool = True, trusted: bool = False, current: bool = True) -> Live:
         """The live table of a game, loaded from the store if need be, for a request holding
         ``token`` (refused before anything is loaded if it is none of the game's; ``trusted``:
         the server's own start-up).  A game that waits on an AI seat (the server stopped while
-        one was due) has it play on at once."""
+        one was due) has it play on at once.  On a shared store the table is first brought up to
+        the store's actions, unless the request changes it (``current=False``: its turn does that
+        under the game's claim)."""
         live = self.live.get(game_id)
         if live is None:
             rec = self.store.game(game_id)
@@ -82,6 +97,8 @@ class Tables:
             live = await self._load(rec)
         elif not trusted:
             admitted(live.table.rec, token)
+        if self.store.shared and current:
+            await self._current(live)
         live.used = time.monotonic()
         started = self.kick(live)
         if started is not None and wait:
@@ -96,10 +113,11 @@ class Tables:
 
             async def load() -> Live:
                 try:
+                    mark = self.store.mark(rec.id) if self.store.shared else None  # before the actions are read: never ahead of them
                     table = await asyncio.to_thread(Table, rec, self.store)
                     live = self.live.get(rec.id)
                     if live is None:
-                        live = self.live[rec.id] = Live(table)
+                        live = self.live[rec.id] = Live(table, rewrites=0 if mark is None else mark.rewrites)
                     return live
                 finally:
                     del self._loading[rec.id]
@@ -128,10 +146,92 @@ class Tables:
         applied and pushed to the watching pages.  The table's lock is held, so nothing changes
         the game while an AI reads it."""
         async with live.lock:
-            while (seat := live.table.ai_to_act()) is not None:
-                action = await asyncio.to_thread(live.table.think, seat)
-                await self.record(live, seat, action)
-                await self.broadcast(live)
+            while True:
+                async with self.claimed(live):  # each answer under the game's claim (a shared store: another process may have moved meanwhile)
+                    if (seat := live.table.ai_to_act()) is None:
+                        return
+                    action = await asyncio.to_thread(live.table.think, seat)
+                    await self.record(live, seat, action)
+                    await self.broadcast(live)
+
+    @contextlib.asynccontextmanager
+    async def turn(self, live: Live) -> AsyncIterator[None]:
+        """Hold a table to change it (an action, an undo): its lock, and its claim on a shared store."""
+        async with live.lock, self.claimed(live):
+            yield
+
+    @contextlib.asynccontextmanager
+    async def claimed(self, live: Live) -> AsyncIterator[None]:
+        """With the table's lock held: claim the game in the store for this process, and bring the
+        table up to what the store holds before anything is checked (a shared store, where another
+        process may have stored actions since).  Nothing to do where this process owns the store."""
+        async with self.store.claim(live.table.rec.id) as held:
+            if held is not None:
+                await self._catch_up(live, held.before)
+            yield
+        if held is not None and held.after is not None:
+            live.rewrites = held.after.rewrites
+
+    async def _catch_up(self, live: Live, mark: Mark) -> None:
+        """Bring a table to ``mark``: the actions it lacks applied, or built anew from the store
+        when its actions were rewritten meanwhile (an undo, a carry-on) or it is ahead."""
+        have = len(live.table.game.actions)
+        if mark.rewrites == live.rewrites and mark.count == have:
+            return
+        if mark.rewrites == live.rewrites and mark.count > have:
+            got, records = self.store.since(live.table.rec.id, have)
+            if got.rewrites == live.rewrites and live.table.catch_up(records):
+                return
+        await self._rebuild(live)
+
+    async def _rebuild(self, live: Live) -> None:
+        rec = self.store.game(live.table.rec.id)
+        if rec is None:
+            return
+        mark = self.store.mark(rec.id)  # read before the actions: never ahead of them
+        live.table = await asyncio.to_thread(Table, rec, self.store)
+        live.rewrites = mark.rewrites
+        for ws, (seat, _) in live.watchers.items():  # the log may have been rewound: each page is sent it whole
+            live.watchers[ws] = (seat, 0)
+
+    async def follow(self) -> None:
+        """For as long as the server runs on a shared store: bring each table held here up to what
+        other processes store, and push it to the pages watching it here."""
+        async for game_id in self.store.changes():
+            for live in [self.live[game_id]] if game_id in self.live else (list(self.live.values()) if game_id == "" else []):
+                if live.following is not None and not live.following.done():
+                    live.behind = True
+                else:
+                    live.following = asyncio.create_task(self._follow(live))
+
+    async def _current(self, live: Live) -> None:
+        """On a shared store: a table behind what the store holds (another process stored more, and
+        its announcement may not be here yet) is brought up to it before the request reads it, so a
+        page that acted through one process and looks through another sees its action.  Not while
+        this process changes the table itself: it is then as current as the change."""
+        if live.following is None or live.following.done():
+            if live.lock.locked():
+                return
+            mark = self.store.mark(live.table.rec.id)
+            if (mark.rewrites, mark.count) == (live.rewrites, len(live.table.game.actions)):
+                return
+            live.following = asyncio.create_task(self._follow(live))
+        await asyncio.shield(live.following)
+
+    async def _follow(self, live: Live) -> None:
+        try:
+            async with live.lock:
+                live.behind = True
+                while live.behind:
+                    live.behind = False
+                    before = (live.rewrites, len(live.table.game.actions))
+                    got, records = self.store.since(live.table.rec.id, len(live.table.game.actions))
+                    if got.rewrites != live.rewrites or not live.table.catch_up(records):
+                        await self._rebuild(live)
+                    if (live.rewrites, len(live.table.game.actions)) != before:
+                        await self.broadcast(live)
+        except Exception:  # a fault here must not end the following of other games
+            log.exception("game %s: could not follow another process's change", live.table.rec.id)
 
     async def record(self, live: Live, seat: str, action: Action) -> None:
         """Store an action (the writer thread commits it with whatever else is waiting), then apply

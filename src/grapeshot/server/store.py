@@ -1,4 +1,8 @@
-"""Saved games in SQLite: every game's set-up and every action, written before it is acknowledged.
+"""Saved games: every game's set-up and every action, written before it is acknowledged.
+
+:class:`GameStore` is what every backend does alike; :class:`Store` is the embedded default, a
+SQLite file, and ``server/pgstore.py`` a PostgreSQL database several server processes share
+(:func:`open_store` picks one by where the games are kept).
 
 Writes are durable (``synchronous=FULL``: each commit waits for the disk), and a server must
 not make every table wait on the disk in turn: :meth:`Store.write` hands a write to one writer
@@ -17,17 +21,18 @@ neither ever parses a stored scenario.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 #: seconds a write waits on another process's lock of the file before it gives up (Busy)
 BUSY_TIMEOUT = 5.0
@@ -132,22 +137,262 @@ def _locked(err: sqlite3.OperationalError) -> bool:
     return "locked" in words or "busy" in words
 
 
-class Store:
-    """A SQLite file; one connection, guarded by a lock (the server is a single process).  A
-    write waits up to ``busy`` seconds for another process's lock, then raises :class:`Busy`."""
+class Sql(Protocol):
+    """What a store's transaction runs statements on (``?`` placeholders, as SQLite has them)."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Any: ...
+
+    def executemany(self, sql: str, parameters: Any, /) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a game's stored actions stand: how many, and how often they were rewritten (an undo,
+    a carry-on).  A table in memory built from ``count`` actions at the same ``rewrites`` only
+    lacks the actions from ``count`` on; one of other rewrites must be built anew."""
+
+    count: int
+    rewrites: int
+
+
+@dataclass
+class Claim:
+    """A game held by this process (:meth:`GameStore.claim`): where its actions stood when it was
+    taken, and where they stood when it was let go (``None`` until then)."""
+
+    before: Mark
+    after: Mark | None = None
+
+
+class GameStore:
+    """Where the games are kept: what every backend does alike (the reads, the writes, the writer
+    thread's group commit), over the statements of :meth:`_tx` and the rows of :meth:`_rows`.
+
+    Every write is committed before it returns (``write_*``: before its future is settled), and a
+    write the backend cannot make now for a lock or a lost connection raises :class:`Busy` with
+    nothing of it stored.  A backend several server processes share says so in :attr:`shared`
+    and gives :meth:`claim` and :meth:`changes` their meaning (see ``server/pgstore.py``)."""
+
+    #: several processes may write it at once: their tables must be claimed and followed
+    shared = False
+
+    def __init__(self, busy: float) -> None:
+        self.busy = busy
+        self._lock = threading.Lock()
+        self._jobs: queue.SimpleQueue[tuple[Rows, asyncio.Future[None]] | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+
+    # ------------------------------------------------------------------ what a backend gives
+
+    def _tx(self) -> AbstractContextManager[Sql]:
+        """A write transaction, all or nothing (:class:`Busy` when it cannot be had)."""
+        raise NotImplementedError
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read (of committed writes only)."""
+        raise NotImplementedError
+
+    def _rewritten(self, db: Sql, game_id: str) -> None:
+        """A game's actions were replaced or cut short (a shared store counts it: :class:`Mark`)."""
+
+    def _close(self) -> None:
+        raise NotImplementedError
+
+    @contextlib.asynccontextmanager
+    async def claim(self, game_id: str) -> AsyncIterator[Claim | None]:
+        """Hold a game for one process's change (an action, an undo, an AI's turn): no other process
+        changes it meanwhile.  Yields where its stored actions stood when it was taken (and, once
+        let go, where the change left them); ``None`` where one process owns the store."""
+        yield None
+
+    async def changes(self) -> AsyncIterator[str]:
+        """The ids of the games other processes change, as they are committed (none here)."""
+        return
+        yield  # an async generator that ends at once
+
+    def mark(self, game_id: str) -> Mark:
+        """Where a game's stored actions stand (a store that does not count rewrites says 0)."""
+        return Mark(int(self._rows("SELECT COUNT(*) FROM actions WHERE game = ?", (game_id,))[0][0]), 0)
+
+    def since(self, game_id: str, count: int) -> tuple[Mark, list[ActionRecord]]:
+        """Where a game stands and its stored actions from ``count`` on (read together where the
+        store is shared)."""
+        rows = self._rows("SELECT seq, seat, action, salt, trace FROM actions WHERE game = ? AND seq >= ? ORDER BY seq", (game_id, count))
+        return Mark(count + len(rows), 0), [ActionRecord(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+
+    # ------------------------------------------------------------------ reads
+
+    def game(self, game_id: str) -> GameRecord | None:
+        rows = self._rows(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return None if not rows else _record(rows[0])
+
+    def listing(self, limit: int) -> list[Listed]:
+        """The latest games, newest first, without reading their scenarios."""
+        rows = self._rows("SELECT id, created, title, seats, outcome, ruleset FROM games ORDER BY created DESC LIMIT ?", (limit,))
+        return [
+            Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4]), r[5])
+            for r in rows
+        ]
+
+    def count(self) -> int:
+        return int(self._rows("SELECT COUNT(*) FROM games")[0][0])
+
+    def unfinished(self) -> list[Listed]:
+        """Every game still going on (oldest first), as listed."""
+        rows = self._rows("SELECT id, created, title, seats FROM games WHERE outcome IS NULL ORDER BY created")
+        return [Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None) for r in rows]
+
+    def actions(self, game_id: str) -> list[ActionRecord]:
+        rows = self._rows("SELECT seq, seat, action, salt, trace FROM actions WHERE game = ? ORDER BY seq", (game_id,))
+        return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+
+    def snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        """The game's latest snapshot kept (the actions before it, the snapshot), if any."""
+        rows = self._rows("SELECT at, start FROM snapshots WHERE game = ?", (game_id,))
+        return None if not rows else (int(rows[0][0]), json.loads(rows[0][1]))
+
+    # ------------------------------------------------------------------ writes, each its own transaction
+
+    def create(self, rec: GameRecord, actions: Sequence[ActionRecord] = ()) -> None:
+        """Store a new game with the actions it starts with (a continued save's), all or nothing."""
+        with self._tx() as db:
+            self._put(db, Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
+
+    def carried_on(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
+        """A game carried on under newer rules: its new record (rules, base, notice) and its
+        actions in place of the old ones, its old snapshot gone, all in one transaction."""
+        with self._tx() as db:
+            row = dict(zip((c.strip() for c in COLUMNS.split(",")), _game_row(rec), strict=True))
+            db.execute(
+                "UPDATE games SET rules = ?, base = ?, notice = ?, outcome = ? WHERE id = ?", (row["rules"], row["base"], row["notice"], row["outcome"], rec.id)
+            )
+            db.execute("DELETE FROM actions WHERE game = ?", (rec.id,))
+            db.execute("DELETE FROM snapshots WHERE game = ?", (rec.id,))
+            self._rewritten(db, rec.id)
+            self._put(db, Rows(actions=[_action_row(rec.id, a) for a in actions]))
+
+    def append(self, game_id: str, entry: ActionRecord) -> None:
+        """Store one action (durably: the caller acknowledges it only after this returns)."""
+        with self._tx() as db:
+            self._put(db, Rows(actions=[_action_row(game_id, entry)]))
+
+    def truncate(self, game_id: str, keep: int) -> None:
+        """Forget the actions after the first ``keep`` (undo), and a snapshot taken after them."""
+        with self._tx() as db:
+            db.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, keep))
+            db.execute("DELETE FROM snapshots WHERE game = ? AND at > ?", (game_id, keep))
+            db.execute("UPDATE games SET outcome = NULL WHERE id = ?", (game_id,))
+            self._rewritten(db, game_id)
+
+    def set_rules(self, game_id: str, rules: dict[str, int]) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE games SET rules = ? WHERE id = ?", (json.dumps(rules), game_id))
+
+    def keep_snapshot(self, game_id: str, at: int, start: str) -> None:
+        with self._tx() as db:
+            self._put(db, Rows(snapshots=[(game_id, at, start)]))
+
+    def finish(self, game_id: str, outcome: dict[str, Any]) -> None:
+        with self._tx() as db:
+            self._put(db, Rows(outcomes=[(json.dumps(outcome), game_id)]))
+
+    def _put(self, db: Sql, rows: Rows) -> None:
+        _put(db, rows)
+
+    # ------------------------------------------------------------------ the writer thread
+
+    async def write(self, job: Rows) -> None:
+        """Write ``job``'s rows in a transaction of the writer thread; return once it is committed.
+
+        The jobs that queue while a commit is under way share the next transaction.  The thread
+        makes as few calls into the database as it can (one statement per table), because each
+        call is a moment it must win the interpreter's lock back from the busy event loop; a
+        batch that fails is written again job by job, so one failing job fails alone."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write_jobs, name="grapeshot-store", daemon=True)
+            self._writer.start()
+        self._jobs.put((job, done))
+        await done
+
+    async def write_action(self, game_id: str, entry: ActionRecord) -> None:
+        await self.write(Rows(actions=[_action_row(game_id, entry)]))
+
+    async def write_game(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
+        await self.write(Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
+
+    async def write_snapshot(self, game_id: str, at: int, start: str) -> None:
+        await self.write(Rows(snapshots=[(game_id, at, start)]))
+
+    async def write_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
+        await self.write(Rows(outcomes=[(json.dumps(outcome), game_id)]))
+
+    def _write_jobs(self) -> None:
+        while (first := self._jobs.get()) is not None:
+            batch = [first]
+            while True:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._jobs.put(None)  # close() after this batch
+                    break
+                batch.append(more)
+            failed: list[BaseException | None]
+            try:
+                with self._tx() as db:
+                    self._put(db, Rows.joined([job for job, _ in batch]))
+                failed = [None] * len(batch)
+            except Busy as busy:  # no job of the batch could be stored: each says so at once
+                failed = [busy] * len(batch)
+            except Exception:
+                failed = self._one_by_one([job for job, _ in batch])
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
+            for (_, done), err in zip(batch, failed, strict=True):
+                by_loop.setdefault(done.get_loop(), []).append((done, err))
+            for loop, settled in by_loop.items():
+                loop.call_soon_threadsafe(_settle, settled)
+
+    def _one_by_one(self, jobs: list[Rows]) -> list[BaseException | None]:
+        failed: list[BaseException | None] = []
+        try:
+            with self._tx() as db:
+                for job in jobs:
+                    db.execute("SAVEPOINT job")
+                    try:
+                        self._put(db, job)
+                        failed.append(None)
+                    except Exception as err:
+                        db.execute("ROLLBACK TO SAVEPOINT job")
+                        failed.append(err)
+                    db.execute("RELEASE SAVEPOINT job")
+        except Exception as err:  # the commit itself failed: nothing of the batch is stored
+            failed = [err] * len(jobs)
+        return failed
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._jobs.put(None)
+            self._writer.join(timeout=10)
+        self._close()
+
+
+class Store(GameStore):
+    """A SQLite file, the embedded default: one writing connection, guarded by a lock, and one
+    reading.  A write waits up to ``busy`` seconds for another process's lock of the file, then
+    raises :class:`Busy`."""
 
     def __init__(self, path: Path, *, busy: float = BUSY_TIMEOUT) -> None:
+        super().__init__(busy)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=busy)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._lock = threading.Lock()
         self._migrate()
         self._reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._rlock = threading.Lock()
-        self._jobs: queue.SimpleQueue[tuple[Rows, asyncio.Future[None]] | None] = queue.SimpleQueue()
-        self._writer: threading.Thread | None = None
 
     def _migrate(self) -> None:
         """Bring an older file up to :data:`VERSION`, in one transaction (nothing is lost if it stops)."""
@@ -191,160 +436,24 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
-    def create(self, rec: GameRecord, actions: Sequence[ActionRecord] = ()) -> None:
-        """Store a new game with the actions it starts with (a continued save's), all or nothing."""
-        with self._tx() as db:
-            _put(db, Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
-
-    def game(self, game_id: str) -> GameRecord | None:
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._rlock:
-            row = self._reader.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-        return None if row is None else _record(row)
+            return self._reader.execute(sql, params).fetchall()
 
-    def listing(self, limit: int) -> list[Listed]:
-        """The latest games, newest first, without reading their scenarios."""
-        with self._rlock:
-            rows = self._reader.execute("SELECT id, created, title, seats, outcome, ruleset FROM games ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
-        return [
-            Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4]), r[5])
-            for r in rows
-        ]
-
-    def count(self) -> int:
-        with self._rlock:
-            return int(self._reader.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-
-    def unfinished(self) -> list[Listed]:
-        """Every game still going on (oldest first), as listed."""
-        with self._rlock:
-            rows = self._reader.execute("SELECT id, created, title, seats FROM games WHERE outcome IS NULL ORDER BY created").fetchall()
-        return [Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None) for r in rows]
-
-    def actions(self, game_id: str) -> list[ActionRecord]:
-        with self._rlock:
-            rows = self._reader.execute("SELECT seq, seat, action, salt, trace FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
-        return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
-
-    def snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
-        """The game's latest snapshot kept (the actions before it, the snapshot), if any."""
-        with self._rlock:
-            row = self._reader.execute("SELECT at, start FROM snapshots WHERE game = ?", (game_id,)).fetchone()
-        return None if row is None else (int(row[0]), json.loads(row[1]))
-
-    def carried_on(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
-        """A game carried on under newer rules: its new record (rules, base, notice) and its
-        actions in place of the old ones, its old snapshot gone, all in one transaction."""
-        with self._tx() as db:
-            row = dict(zip((c.strip() for c in COLUMNS.split(",")), _game_row(rec), strict=True))
-            db.execute(
-                "UPDATE games SET rules = ?, base = ?, notice = ?, outcome = ? WHERE id = ?", (row["rules"], row["base"], row["notice"], row["outcome"], rec.id)
-            )
-            db.execute("DELETE FROM actions WHERE game = ?", (rec.id,))
-            db.execute("DELETE FROM snapshots WHERE game = ?", (rec.id,))
-            _put(db, Rows(actions=[_action_row(rec.id, a) for a in actions]))
-
-    def append(self, game_id: str, entry: ActionRecord) -> None:
-        """Store one action (durably: the caller acknowledges it only after this returns)."""
-        with self._tx() as db:
-            _put(db, Rows(actions=[_action_row(game_id, entry)]))
-
-    def truncate(self, game_id: str, keep: int) -> None:
-        """Forget the actions after the first ``keep`` (undo), and a snapshot taken after them."""
-        with self._tx() as db:
-            db.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, keep))
-            db.execute("DELETE FROM snapshots WHERE game = ? AND at > ?", (game_id, keep))
-            db.execute("UPDATE games SET outcome = NULL WHERE id = ?", (game_id,))
-
-    def set_rules(self, game_id: str, rules: dict[str, int]) -> None:
-        with self._tx() as db:
-            db.execute("UPDATE games SET rules = ? WHERE id = ?", (json.dumps(rules), game_id))
-
-    def keep_snapshot(self, game_id: str, at: int, start: str) -> None:
-        with self._tx() as db:
-            _put(db, Rows(snapshots=[(game_id, at, start)]))
-
-    def finish(self, game_id: str, outcome: dict[str, Any]) -> None:
-        with self._tx() as db:
-            _put(db, Rows(outcomes=[(json.dumps(outcome), game_id)]))
-
-    # ------------------------------------------------------------------ the writer thread
-
-    async def write(self, job: Rows) -> None:
-        """Write ``job``'s rows in a transaction of the writer thread; return once it is committed.
-
-        The jobs that queue while a commit is under way share the next transaction.  The thread
-        makes as few calls into SQLite as it can (one ``executemany`` per table), because each
-        call is a moment it must win the interpreter's lock back from the busy event loop; a
-        batch that fails is written again job by job, so one failing job fails alone."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self._writer is None:
-            self._writer = threading.Thread(target=self._write_jobs, name="grapeshot-store", daemon=True)
-            self._writer.start()
-        self._jobs.put((job, done))
-        await done
-
-    async def write_action(self, game_id: str, entry: ActionRecord) -> None:
-        await self.write(Rows(actions=[_action_row(game_id, entry)]))
-
-    async def write_game(self, rec: GameRecord, actions: Sequence[ActionRecord]) -> None:
-        await self.write(Rows(games=[_game_row(rec)], actions=[_action_row(rec.id, a) for a in actions]))
-
-    async def write_snapshot(self, game_id: str, at: int, start: str) -> None:
-        await self.write(Rows(snapshots=[(game_id, at, start)]))
-
-    async def write_outcome(self, game_id: str, outcome: dict[str, Any]) -> None:
-        await self.write(Rows(outcomes=[(json.dumps(outcome), game_id)]))
-
-    def _write_jobs(self) -> None:
-        while (first := self._jobs.get()) is not None:
-            batch = [first]
-            while True:
-                try:
-                    more = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    self._jobs.put(None)  # close() after this batch
-                    break
-                batch.append(more)
-            failed: list[BaseException | None]
-            try:
-                with self._tx() as db:
-                    _put(db, Rows.joined([job for job, _ in batch]))
-                failed = [None] * len(batch)
-            except Busy as busy:  # no job of the batch could be stored: each says so at once
-                failed = [busy] * len(batch)
-            except Exception:
-                failed = self._one_by_one([job for job, _ in batch])
-            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
-            for (_, done), err in zip(batch, failed, strict=True):
-                by_loop.setdefault(done.get_loop(), []).append((done, err))
-            for loop, settled in by_loop.items():
-                loop.call_soon_threadsafe(_settle, settled)
-
-    def _one_by_one(self, jobs: list[Rows]) -> list[BaseException | None]:
-        failed: list[BaseException | None] = []
-        try:
-            with self._tx() as db:
-                for job in jobs:
-                    db.execute("SAVEPOINT job")
-                    try:
-                        _put(db, job)
-                        failed.append(None)
-                    except Exception as err:
-                        db.execute("ROLLBACK TO job")
-                        failed.append(err)
-                    db.execute("RELEASE job")
-        except Exception as err:  # the commit itself failed: nothing of the batch is stored
-            failed = [err] * len(jobs)
-        return failed
-
-    def close(self) -> None:
-        if self._writer is not None:
-            self._jobs.put(None)
-            self._writer.join(timeout=10)
+    def _close(self) -> None:
         self._reader.close()
         self._db.close()
+
+
+def open_store(where: str | Path, *, busy: float = BUSY_TIMEOUT) -> GameStore:
+    """The store at ``where``: a ``postgresql://`` URL (psycopg, the ``postgres`` extra, imported
+    only then) or a SQLite file's path."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        from grapeshot.server.pgstore import PostgresStore
+
+        return PostgresStore(text, busy=busy)
+    return Store(Path(where), busy=busy)
 
 
 @dataclass
@@ -369,7 +478,7 @@ class Rows:
 ACTIONS_AT_ONCE = 1000  # rows of one INSERT (7 values each: far below SQLite's limit of variables)
 
 
-def _put(db: sqlite3.Connection, rows: Rows) -> None:
+def _put(db: Sql, rows: Rows) -> None:
     """Games first (their actions need them), then actions, then outcomes.  The actions go in
     one INSERT of many rows rather than ``executemany``, which lets go of the interpreter's lock
     and takes it back for every row: from a busy server that is a wait each time."""
@@ -384,7 +493,9 @@ def _put(db: sqlite3.Connection, rows: Rows) -> None:
     if rows.outcomes:
         db.executemany("UPDATE games SET outcome = ? WHERE id = ?", rows.outcomes)
     if rows.snapshots:
-        db.executemany("INSERT OR REPLACE INTO snapshots (game, at, start) VALUES (?, ?, ?)", rows.snapshots)
+        db.executemany(
+            "INSERT INTO snapshots (game, at, start) VALUES (?, ?, ?) ON CONFLICT (game) DO UPDATE SET at = excluded.at, start = excluded.start", rows.snapshots
+        )
 
 
 def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:

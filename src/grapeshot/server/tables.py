@@ -34,7 +34,7 @@ from grapeshot.core.scenario import parse_scenario
 from grapeshot.core.snapshot import SnapshotError
 from grapeshot.dice import DiceError
 from grapeshot.server import views
-from grapeshot.server.store import ActionRecord, GameRecord, Store, token_hash
+from grapeshot.server.store import ActionRecord, GameRecord, GameStore, token_hash
 from grapeshot.server.views import Fault, digest_of, web_of
 
 __all__ = ["PEOPLE", "Denied", "Table", "ai_player", "digest_of", "players_of", "web_of"]
@@ -117,7 +117,7 @@ class Table:
     """A live game with its seats, its commitments and the AI players at it."""
 
     rec: GameRecord
-    store: Store
+    store: GameStore
     game: Game = field(init=False)
     agents: dict[str, Agent] = field(default_factory=dict)
     commitments: list[Commitment] = field(default_factory=list)
@@ -385,6 +385,20 @@ class Table:
     def take(self, entry: ActionRecord, action: Action) -> None:
         """Apply an action once it is stored."""
         self._apply(entry.seat, action, entry.salt)
+
+    def catch_up(self, records: list[ActionRecord]) -> bool:
+        """Apply the actions another process stored after this table's (a shared store), as a
+        replay does; ``False``, with the table to be built anew, if they do not follow on from its
+        own or the game refuses one."""
+        try:
+            for a in records:
+                if a.seq != len(self.game.actions):
+                    return False
+                self._apply(a.seat, self.game.decode(a.action), a.salt)
+        except (IllegalAction, DiceError):
+            return False
+        self._unstored_outcome = None  # the process that stored them stored the outcome with them
+        return True
 
     def outcome_to_store(self) -> dict[str, Any] | None:
         """The outcome, the first time it is asked for after the game has ended (to be stored once)."""
