@@ -26,13 +26,15 @@ class Server:
     data: Path
     port: int
     proc: subprocess.Popen[bytes] | None = None
+    #: Python run in the server's process before it starts (a test's stand-in, such as an AI that takes its time)
+    prelude: str = ""
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        code = f"from grapeshot.server.app import create_app, run; run(create_app(__import__('pathlib').Path({str(self.data)!r})), '127.0.0.1', {self.port})"
+        code = f"{self.prelude}\nfrom grapeshot.server.app import create_app, run; run(create_app(__import__('pathlib').Path({str(self.data)!r})), '127.0.0.1', {self.port})"
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code],
             stdout=subprocess.DEVNULL,

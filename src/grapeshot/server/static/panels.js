@@ -63,7 +63,7 @@ function renderThinking(v) {
   box.dataset.seats = seats.map((t) => t.seat).join(" ");
   box.replaceChildren(
     ...seats.map((t) =>
-      h("span", { class: "thinker", "data-seat": t.seat, title: `${t.seat} is played by the ${t.label} AI` }, h("span", { class: "pulse", style: `background:${seatColour(t.seat)}` }), `${t.seat} `, h("span", { class: "level" }, `(${t.label}) `), "is thinking…"),
+      h("span", { class: "thinker", "data-seat": t.seat, title: `${t.seat} is played by the ${t.label} AI` }, h("span", { class: "pulse", style: `background:${seatColour(t.seat)}` }), t.seat, h("span", { class: "level" }, `, ${t.label},`), " is thinking…"),
     ),
   );
 }
