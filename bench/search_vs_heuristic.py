@@ -135,11 +135,14 @@ def match(args: argparse.Namespace, sc: Scenario, text: str, decisions: tuple[st
         for i in range(args.seeds)
         for seat in range(len(sc.seats))
     ]
-    who = f"search ({args.rollouts} rollouts, {args.candidates} candidates, prior {args.prior}, " if player == "search" else f"{player} ("
+    if player == "search":
+        horizon = "end of game" if args.horizon is None else args.horizon
+        who = f"search ({args.rollouts} rollouts, {args.candidates} candidates, prior {args.prior}, horizon {horizon}, decisions {','.join(decisions) or 'the rule set' + chr(39) + 's'})"
+    else:
+        who = f"{player} (its own budget)"
+    modules = f" + {', '.join(sc.modules)}" if sc.modules else ""
     print(
-        f"{sc.name} [{args.ruleset}{' + ' + ', '.join(sc.modules) if sc.modules else ''}]: {who}"
-        f"horizon {'end of game' if args.horizon is None else args.horizon}, decisions {','.join(decisions) or 'the rule set s'}) against {against}; "
-        f"{args.seeds} seeds x {len(sc.seats)} seats = {len(tasks)} games; {args.processes} processes",
+        f"{sc.name} [{args.ruleset}{modules}]: {who} against {against}; {args.seeds} seeds x {len(sc.seats)} seats = {len(tasks)} games; {args.processes} processes",
         flush=True,
     )
     t0 = time.perf_counter()
