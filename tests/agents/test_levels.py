@@ -34,7 +34,7 @@ def test_each_level_is_the_documented_player_and_budget(ruleset: str) -> None:
     assert list(levels(ruleset)) == list(LEVELS)
     assert [n for n in factories(ruleset) if n in LEVELS] == list(LEVELS)
     easy, normal, hard = (make(n, 7, ruleset) for n in LEVELS)
-    assert isinstance(easy, Blundering) and easy.chance == BLUNDER and easy.name == "easy"
+    assert isinstance(easy, Blundering) and easy.chance == (0.25 if ruleset == "woodenships" else BLUNDER) and easy.name == "easy"
     assert isinstance(easy.base, WithModules) and isinstance(easy.base.host, HEURISTICS[ruleset])
     assert isinstance(normal, WithModules) and isinstance(normal.host, HEURISTICS[ruleset])
     assert isinstance(hard, SearchPlayer) and hard.budget.rollouts == HARD_ROLLOUTS
@@ -66,9 +66,10 @@ def test_an_unknown_level_is_refused_naming_it_and_the_levels() -> None:
 
 def test_a_rule_set_may_put_its_own_level_in_place_of_the_generic_one() -> None:
     own = get("woodenships").players()
-    assert isinstance(own, Players) and set(own.levels) == {"hard"}
+    assert isinstance(own, Players) and set(own.levels) == {"easy", "hard"}
     assert levels("woodenships")["hard"].params == {"rollouts": HARD_ROLLOUTS, "decisions": SEARCHED}
-    assert levels("woodenships")["easy"] == levels("jimlad")["easy"]
+    assert levels("woodenships")["easy"].blunder == 0.25 and levels("jimlad")["easy"].blunder == BLUNDER
+    assert levels("woodenships")["normal"] == levels("jimlad")["normal"]
 
 
 class Counting:

@@ -34,7 +34,7 @@ from grapeshot.core.ruleset import Ruleset, get
 #: the levels people choose from, easiest first
 LEVELS = ("easy", "normal", "hard")
 #: the share of the easy level's answers drawn at random from the legal answers
-BLUNDER = 0.25
+BLUNDER = 0.5
 #: the hard level's rollouts a decision, where the rule set names no budget of its own
 HARD_ROLLOUTS = 48
 
