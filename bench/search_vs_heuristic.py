@@ -150,7 +150,7 @@ def match(args: argparse.Namespace, sc: Scenario, text: str, decisions: tuple[st
     with multiprocessing.get_context("spawn").Pool(args.processes) as pool:
         for r in pool.imap_unordered(play, tasks):
             results.append(r)
-            if len(results) % 20 == 0:
+            if len(results) % max(1, min(20, len(tasks) // 4)) == 0:  # a few progress lines however long the run
                 done = sum(x.score for x in results)
                 print(f"  {len(results)} games: score {done / len(results):.3f}  ({time.perf_counter() - t0:.0f} s)", flush=True)
     wall = time.perf_counter() - t0
