@@ -28,13 +28,15 @@ class Server:
     proc: subprocess.Popen[bytes] | None = None
     #: a PostgreSQL store's URL: the server is then ``grapeshot serve --store URL``, as deployed
     store: str | None = None
+    #: Python run in the server's process before it starts (a test's stand-in, such as an AI that takes its time)
+    prelude: str = ""
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        code = f"from grapeshot.server.app import create_app, run; run(create_app(__import__('pathlib').Path({str(self.data)!r})), '127.0.0.1', {self.port})"
+        code = f"{self.prelude}\nfrom grapeshot.server.app import create_app, run; run(create_app(__import__('pathlib').Path({str(self.data)!r})), '127.0.0.1', {self.port})"
         command = [sys.executable, "-c", code]
         if self.store is not None:
             command = [sys.executable, "-c", "from grapeshot.cli import app; app()", "serve", "--store", self.store, "--port", str(self.port)]
@@ -43,7 +45,7 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.time() + 20
+        deadline = time.time() + 60
         while time.time() < deadline:
             try:
                 with urllib.request.urlopen(f"{self.url}/api/health", timeout=1) as r:
@@ -53,7 +55,7 @@ class Server:
                 time.sleep(0.1)
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}")
-        raise RuntimeError("server did not come up in 20 s")
+        raise RuntimeError("server did not come up in 60 s")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

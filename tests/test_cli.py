@@ -136,7 +136,7 @@ def test_simulate_says_how_many_player_names_the_scenario_needs() -> None:
 def test_simulate_rejects_an_unknown_player() -> None:
     result = run("simulate", "--scenario", "duel", "--players", "captain-hook")
     assert result.exit_code == 2
-    assert "unknown player 'captain-hook'; known: heuristic, random, search" in flat(result.stderr)
+    assert "unknown player 'captain-hook'; known: easy, hard, heuristic, normal, random, search" in flat(result.stderr)
 
 
 def test_simulate_accepts_a_player_per_seat() -> None:

@@ -24,17 +24,18 @@ from tests.toy import CHEER, Cheer, CheerPrompt, Pace, PacePrompt, ToyCheer, Toy
 
 
 def test_a_rule_set_without_players_of_its_own_has_the_random_and_search_players() -> None:
-    assert set(factories("toy")) == {"random", "search"}
+    assert set(factories("toy")) == {"random", "search", "easy", "normal", "hard"}
     assert rollout_player("toy") == "random"
     assert isinstance(make("random", 1, "toy"), RandomPlayer) and isinstance(make("search", 1, "toy"), SearchPlayer)
     with pytest.raises(
-        ValueError, match=r"unknown player 'heuristic'; known: random, search \(the players of the rule set 'toy', which has no players of its own\)"
+        ValueError,
+        match=r"unknown player 'heuristic'; known: easy, hard, normal, random, search \(the players of the rule set 'toy', which has no players of its own\)",
     ):
         make("heuristic", 1, "toy")
 
 
 def test_jim_lad_offers_its_heuristic_and_tells_the_search_what_to_search() -> None:
-    assert set(factories("jimlad")) == {"heuristic", "random", "search"}
+    assert set(factories("jimlad")) == {"heuristic", "random", "search", "easy", "normal", "hard"}
     assert rollout_player("jimlad") == "heuristic"
     told = make("heuristic", 1, "jimlad")
     assert isinstance(told, WithModules) and isinstance(told.host, HeuristicPlayer)
@@ -152,7 +153,7 @@ def cheers(seed: int, players: dict[str, Agent]) -> list[Action]:
 
 def test_a_modules_prompts_go_to_the_modules_own_player(toy_players: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ToyCheer, "players", lambda self: Players(factories={"eager": Eager}, rollout="eager"))
-    assert set(factories("toy")) == {"steady", "random", "search"}
+    assert set(factories("toy")) == {"steady", "random", "search", "easy", "normal", "hard"}
     seen = [a for seed in range(12) for a in cheers(seed, {s: make("steady", seed + k, "toy") for k, s in enumerate(("red", "blue"))})]
     assert seen and set(seen) == {Cheer(True)}  # the module's player answered every cheer; the toy's would have refused
 

@@ -53,7 +53,8 @@ def test_health_scenarios_and_options(client: TestClient) -> None:
     info = client.get("/api/scenarios").json()
     assert {s["name"] for s in info["scenarios"]} >= {"duel", "brawl", "euromeet"}
     assert any(o["name"] == "grapeshot" and o["default"] == "template" for o in info["options"])
-    assert info["players"] == ["human", "heuristic", "random", "search"]  # a person, or one of agents.factories("jimlad")
+    # a person, a level, or one of agents.factories("jimlad") by name
+    assert info["players"] == ["human", "easy", "normal", "hard", "heuristic", "random", "search"]
 
 
 def test_each_seat_gets_a_private_link_and_its_own_view(client: TestClient) -> None:
@@ -63,7 +64,8 @@ def test_each_seat_gets_a_private_link_and_its_own_view(client: TestClient) -> N
     assert red["me"] == "red" and red["prompt"]["kind"] == "OrdersPrompt" and red["waiting_for"] == ["red"]
     watcher = view(client, g["id"], token(g["spectator"]))
     assert watcher["me"] is None and watcher["prompt"] is None
-    assert watcher["seats"] == {"red": {"player": "human"}, "blue": {"player": "heuristic"}}
+    assert watcher["seats"] == {"red": {"player": "human", "label": "human"}, "blue": {"player": "heuristic", "label": "heuristic"}}
+    assert watcher["thinking"] == []  # the AI has answered: nobody is deciding but red
     # the AI has already sealed its orders: the commitment is public, its text is not
     (c,) = red["commitments"]
     assert c["seat"] == "blue" and not c["revealed"] and "text" not in c
@@ -208,7 +210,8 @@ def test_a_seat_that_has_answered_is_not_asked_again(client: TestClient) -> None
         ({"scenario": "duel", "options": {"grapeshot": "cannonball"}}, 400, "options.grapeshot"),
         ({"scenario": "duel", "options": {"nosuch": 1}}, 400, "options.nosuch"),
         ({"scenario": "duel", "seats": {"purple": "human"}}, 400, "no such seat"),
-        ({"scenario": "duel", "seats": {"red": "robot"}}, 400, "seats.red: the player 'robot' is none of ['human', 'heuristic', 'random', 'search']"),
+        ({"scenario": "duel", "seats": {"red": "robot"}}, 422, "seats.red: 'robot' is no level or player of jimlad: the levels are easy, normal, hard"),
+        ({"scenario": "duel", "seats": {"blue": "impossible"}}, 422, "seats.blue: 'impossible' is no level or player of jimlad"),
         ({"scenario": "duel", "seed": "abc"}, 422, "seed: expected a whole number"),
         ({"scenario_yaml": "name: x\nruleset: jimlad\ntable: {width: 100}"}, 400, "table.height"),
         ({"scenario_yaml": "name: [unclosed"}, 400, "valid YAML"),

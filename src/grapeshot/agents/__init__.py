@@ -1,5 +1,5 @@
 """Players that answer a game's prompts: random-legal (for fuzzing) and search, for every rule set,
-and each rule set's own (Jim Lad's heuristic player).
+and each rule set's own (Jim Lad's heuristic player); and the levels people choose (:mod:`.levels`).
 
 An agent sees the game and the prompt addressed to its seat and returns an action; it never
 reads another seat's sealed orders (they are held outside the state until revealed).
@@ -26,8 +26,11 @@ AgentFactory = PlayerFactory
 
 def factories(ruleset: Ruleset | str) -> dict[str, AgentFactory]:
     """The players of a rule set by name: the generic random and search players and the rule set's
-    own (its ``players()``); each factory takes a seed for the player's own choices.  A rule set's
-    own players hand the prompts of any rule module in play to the module's players."""
+    own (its ``players()``), then the levels people choose from (easy, normal, hard: :mod:`.levels`),
+    each one of those players with a budget; each factory takes a seed for the player's own
+    choices.  A rule set's own players hand the prompts of any rule module in play to the module's
+    players."""
+    from grapeshot.agents.levels import level_factory, levels
     from grapeshot.agents.modules import WithModules
     from grapeshot.agents.random_player import RandomPlayer
     from grapeshot.agents.search import SearchPlayer
@@ -38,6 +41,11 @@ def factories(ruleset: Ruleset | str) -> dict[str, AgentFactory]:
     for name, factory in (own.factories if own is not None else {}).items():
         out[name] = WithModules.factory(name, factory)
     out.update(random=RandomPlayer, search=SearchPlayer)
+    players = dict(out)
+    for name, level in levels(rs).items():  # the levels people choose from, each one of the players above
+        if name in players:
+            raise ValueError(f"the rule set {rs.name!r} has a player named {name!r}, which is the name of a level")
+        out[name] = level_factory(name, level, players)
     return out
 
 

@@ -33,7 +33,9 @@ FactionsOpt = Annotated[
 WorkersOpt = Annotated[int, typer.Option("--workers", "--jobs", min=1, help="worker processes (local backend, or a local Dask cluster)")]
 StudySeedOpt = Annotated[int, typer.Option(help="study seed; each game's seed derives from it and the game index")]
 OutDirOpt = Annotated[Path, typer.Option("--out", help="folder for the results database and the report")]
-PlayerOpt = Annotated[str | None, typer.Option(help="the player in every seat (heuristic, random, search); default: the rule set's quick player")]
+PlayerOpt = Annotated[
+    str | None, typer.Option(help="the player in every seat (heuristic, random, search, or a level: easy, normal, hard); default: the rule set's quick player")
+]
 FreshOpt = Annotated[bool, typer.Option(help="discard the results already stored in --out")]
 MaxGamesOpt = Annotated[int | None, typer.Option(min=0, help="stop after about this many new games (a trial; run again to go on)")]
 QuietOpt = Annotated[bool, typer.Option(help="no progress bar")]

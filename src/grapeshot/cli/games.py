@@ -42,7 +42,10 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 1,
     seed: StudySeedOpt = 1,
     players: Annotated[
-        str | None, typer.Option(help="player for every seat, or a comma list in seat order (heuristic, random, search); default: the scenario's")
+        str | None,
+        typer.Option(
+            help="player for every seat, or a comma list in seat order (heuristic, random, search, or a level: easy, normal, hard); default: the scenario's"
+        ),
     ] = None,
     out_dir: Annotated[Path | None, typer.Option("--out", help="write each game's save and event log here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,

@@ -57,6 +57,21 @@ PlayerFactory = Callable[[int], Player]
 
 
 @dataclass(frozen=True)
+class Level:
+    """How hard an AI seat plays, as people choose it (easy, normal, hard): one of the rule set's
+    players by name, the keyword arguments its factory is made with (a search's budget), and a
+    chance of answering at random from the legal answers instead (an easier opponent that still
+    plays the rules whole).  ``about`` says in plain words what the level is, for the docs and the
+    lobby's tooltip.  The generic levels (:mod:`grapeshot.agents.levels`) hold for every rule set;
+    ``Players.levels`` may change any of them for one rule set, with a measured reason."""
+
+    player: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    blunder: float = 0.0
+    about: str = ""
+
+
+@dataclass(frozen=True)
 class Players:
     """A rule set's own AI players, and what the generic search player needs from it.
 
@@ -83,6 +98,8 @@ class Players:
     #: prompt kinds whose answers stand level (to board or not): another answer need not beat the
     #: rollout player's by the search's margin to be chosen
     even: frozenset[str] = frozenset()
+    #: the rule set's own take on a level (by its name: easy, normal, hard) over the generic one
+    levels: Mapping[str, Level] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- words

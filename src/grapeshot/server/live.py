@@ -30,6 +30,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from grapeshot.agents.levels import LEVELS
 from grapeshot.core.actions import Action
 from grapeshot.core.commitment import new_salt
 from grapeshot.core.errors import IllegalAction, ScenarioError
@@ -317,8 +318,12 @@ class Tables:
         allowed = players_of(rs)
         for seat, player in chosen.items():
             if player not in allowed:
-                whose = "the scenario's player" if seat not in players else "the player"
-                raise Denied(400, f"seats.{seat}: {whose} {player!r} is none of {allowed}; choose one", f"seats.{seat}")
+                if seat in players:  # what the request asked for: a level or player it does not have (422, as any invalid field)
+                    lv = ", ".join(LEVELS)
+                    raise Denied(
+                        422, f"seats.{seat}: {player!r} is no level or player of {rs.name}: the levels are {lv}; the players {allowed}", f"seats.{seat}"
+                    )
+                raise Denied(400, f"seats.{seat}: the scenario's player {player!r} is none of {allowed}; choose one", f"seats.{seat}")
         if companion and PEOPLE not in chosen.values():
             raise Denied(422, "companion: a companion game needs a person at the table to roll the dice and move the models; make a seat 'human'", "companion")
         game_id = secrets.token_urlsafe(9)

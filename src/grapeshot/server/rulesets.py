@@ -2,7 +2,8 @@
 
 The lobby lists every installed rule set (``GET /api/rulesets``): its options with their words
 and rules, its scenarios with the options and modules each sets, the rule modules it can host
-with their options, who may play a seat (a person or one of ``agents.factories``), and where
+with their options, who may play a seat (a person, a level: easy, normal or hard, in the rule
+set's words, or one of ``agents.factories``), and where
 its web plugin is.  A game's page asks its rule set's plugin for previews and printable sheets
 through two generic routes, and reads the rule set's words for the values it shows
 (``/api/rulesets/{name}/words``, from the phrasebook).  Nothing here names a rule set.
@@ -21,7 +22,7 @@ from grapeshot.core.ruleset import Option, Ruleset
 from grapeshot.core.scenario import Catalogue, Scenario, with_modules
 from grapeshot.report import Words
 from grapeshot.server.fleets import documents_of
-from grapeshot.server.tables import Denied, players_of, web_of
+from grapeshot.server.tables import Denied, levels_of, players_of, web_of
 
 #: the most query parameters a preview takes, and the longest value
 MOST_PARAMS = 20
@@ -84,6 +85,7 @@ class Listing:
                 "scenarios": scenarios,
                 "modules": [module_json(m, self._hosts(rs, m, names)) for m in sorted(all_modules(), key=lambda m: m.name)],
                 "players": players_of(rs),
+                "levels": levels_of(rs),
                 "web": web_of(rs),
                 "previews": [] if plugin is None else [p.question.to_json() for p in plugin.previews.values()],
                 "sheets": plugin is not None and plugin.sheets is not None,

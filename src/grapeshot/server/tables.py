@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grapeshot.agents import Agent, factories, make
+from grapeshot.agents.levels import LEVELS, levels
 from grapeshot.agents.search import SearchPlayer, derive
 from grapeshot.core.actions import Action
 from grapeshot.core.commitment import commit, new_salt
@@ -37,9 +38,7 @@ from grapeshot.server import views
 from grapeshot.server.store import ActionRecord, GameRecord, GameStore, token_hash
 from grapeshot.server.views import Fault, digest_of, web_of
 
-__all__ = ["PEOPLE", "Denied", "Table", "ai_player", "digest_of", "players_of", "web_of"]
-
-log = logging.getLogger("grapeshot.server")
+__all__ = ["PEOPLE", "Denied", "Table", "ai_player", "digest_of", "levels_of", "players_of", "web_of"]
 
 log = logging.getLogger("grapeshot.server")
 
@@ -49,9 +48,22 @@ THINK_SECONDS = 2.0  # the longest a search seat thinks over one decision at the
 
 
 def players_of(ruleset: Ruleset) -> list[str]:
-    """Who may play a seat of this rule set's games: a person, or one of its AI players
-    (``agents.factories``: the generic random and search players and the rule set's own)."""
-    return [PEOPLE, *factories(ruleset)]
+    """Who may play a seat of this rule set's games: a person, one of the levels people choose
+    from (easy, normal, hard), or one of its AI players by name (``agents.factories``: the generic
+    random and search players and the rule set's own)."""
+    known = factories(ruleset)
+    return [PEOPLE, *(n for n in LEVELS if n in known), *(n for n in known if n not in LEVELS)]
+
+
+def levels_of(ruleset: Ruleset) -> list[dict[str, str]]:
+    """The levels as the lobby offers them: each one's name, its words in the rule set's voice
+    (its phrasebook's ``level`` labels), the player it is and what that player's budget is."""
+    book = ruleset.phrasebook()
+    out = []
+    for name, level in levels(ruleset).items():
+        label = book.label("level", name) if book is not None else name
+        out.append({"name": name, "label": label, "player": level.player, "about": level.about})
+    return out
 
 
 def ai_player(name: str, seed: int, ruleset: Ruleset) -> Agent:
@@ -422,6 +434,26 @@ class Table:
             return None
         return next((s for s in self.game.waiting_for() if s in self.agents), None)
 
+    def thinking(self) -> list[dict[str, str]]:
+        """The AI seats deciding now, for the pages to show while they wait: every AI seat the
+        open prompt waits on (the table's AI turn is under way whenever one is: :meth:`ai_to_act`),
+        with who plays it in the rule set's words."""
+        if self.game.prompt is None or self.game.outcome is not None:
+            return []
+        return [
+            {"seat": s, "player": self.rec.seats[s]["player"], "label": self.player_label(self.rec.seats[s]["player"])}
+            for s in self.game.waiting_for()
+            if s in self.agents
+        ]
+
+    def player_label(self, player: str) -> str:
+        """A seat's player as people read it: a level in the rule set's words (its phrasebook's
+        ``level`` labels), any other player by its name."""
+        if player not in LEVELS:
+            return player
+        book = self.game.ruleset.phrasebook()
+        return book.label("level", player) if book is not None else player
+
     def think(self, seat: str) -> Action:
         """An AI seat's answer to the open prompt. It only reads the game, so the server can run it
         in a worker thread (a search player thinks for a while) without blocking other tables."""
@@ -510,7 +542,8 @@ class Table:
         v["me"] = seat
         # the seats this link plays: more than one at a hotseat, where one screen is passed round
         v["hands"] = [] if seat is None else [s for s, spec in self.rec.seats.items() if spec["token"] == self.rec.seats[seat]["token"]]
-        v["seats"] = {s: {"player": spec["player"]} for s, spec in self.rec.seats.items()}
+        v["seats"] = {s: {"player": spec["player"], "label": self.player_label(spec["player"])} for s, spec in self.rec.seats.items()}
+        v["thinking"] = self.thinking()
         v["companion"] = self.rec.companion
         v["actions"] = len(self.game.actions)
         v["commitments"] = [c.public() for c in self.commitments]

@@ -14,7 +14,7 @@ GAMES = 10
 
 
 def test_the_heuristic_is_the_rule_sets_own_player_and_its_rollout_player() -> None:
-    assert set(factories("woodenships")) == {"heuristic", "random", "search"}
+    assert set(factories("woodenships")) == {"heuristic", "random", "search", "easy", "normal", "hard"}
     assert rollout_player("woodenships") == "heuristic"
 
 

@@ -30,6 +30,8 @@ KINDS = frozenset(
 
 #: words for values people read, by category (the web table's words come from here too: web.py)
 LABELS: dict[str, dict[str, str]] = {
+    # how hard an AI kaptin plays (the lobby's levels: grapeshot.agents.levels)
+    "level": {"easy": "Grot kaptin (easy)", "normal": "Nob kaptin (normal)", "hard": "Warboss (hard)"},
     "objective": {
         "last-boat-afloat": "Last Boat Afloat",
         "weez-da-only-fleet": "Weez Da Only Fleet",

@@ -25,6 +25,8 @@ KINDS = frozenset(
 )  # fmt: skip
 
 LABELS: dict[str, dict[str, str]] = {
+    # how hard an AI admiral plays (the lobby's levels: grapeshot.agents.levels)
+    "level": {"easy": "Bosun (easy)", "normal": "Captain (normal)", "hard": "Admiral (hard)"},
     "objective": {"last-fleet-afloat": "Last Fleet Afloat", "victory-points": "Victory Points", "draw": "a draw"},
 }
 

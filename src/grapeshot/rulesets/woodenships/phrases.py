@@ -27,6 +27,8 @@ KINDS = frozenset(
 )  # fmt: skip
 
 LABELS: dict[str, dict[str, str]] = {
+    # how hard an AI captain plays (the lobby's levels: grapeshot.agents.levels)
+    "level": {"easy": "Midshipman (easy)", "normal": "Captain (normal)", "hard": "Commodore (hard)"},
     "objective": {"last-side-standing": "Last Side Standing", "points": "On Points", "draw": "a draw"},
 }
 

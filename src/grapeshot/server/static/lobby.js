@@ -4,7 +4,7 @@
 import * as builder from "/static/builder.js";
 import { $, h, request } from "/static/kit.js";
 
-const info = { scenarios: [], options: [], players: ["human"], modules: [] };
+const info = { scenarios: [], options: [], players: ["human"], levels: [], modules: [] };
 const rulesets = []; // every installed rule set, as GET /api/rulesets lists it
 const LINKS_KEY = "grapeshot.links"; // game id -> {title, links, spectator}, remembered by this browser
 
@@ -30,22 +30,40 @@ const getJSON = (url, init) => request(url, init);
 
 // ------------------------------------------------------------------ new game
 
-function playerSelect(id, chosen, players = info.players) {
+// A seat's choice: a person, a level (easy, normal, hard, in the rule set's words, its budget as
+// the tooltip), or one of the AI players by name (for those who know them).
+function playerSelect(id, chosen, players = info.players, levels = info.levels) {
   const sel = h("select", { "data-seat": id, class: "player" });
-  for (const p of players) sel.append(h("option", { value: p, selected: p === chosen }, p === "human" ? "a person" : `${p} AI`));
+  const option = (p) => h("option", { value: p, selected: p === chosen }, p === "human" ? "a person" : `${p} AI`);
+  const named = levels.map((l) => l.name);
+  if (players.includes("human")) sel.append(option("human"));
+  if (levels.length) {
+    const group = h("optgroup", { label: "AI, by level" });
+    for (const l of levels) group.append(h("option", { value: l.name, selected: l.name === chosen, title: l.about, "data-level": l.name }, l.label));
+    sel.append(group);
+  }
+  const others = players.filter((p) => p !== "human" && !named.includes(p));
+  if (others.length) {
+    const group = h("optgroup", { label: "AI, by player" });
+    for (const p of others) group.append(option(p));
+    sel.append(group);
+  }
   return sel;
 }
 
 // The first seat is offered to a person, the others to the player the scenario names (an AI
-// unless it says "human"): one click starts a game against the AI.
+// unless it says "human"): one click starts a game against the AI.  A scenario's AI player that
+// the normal level plays is offered as that level.
 // each seat's row with who plays it: the seat's own player where it names one this server has
 // (the first seat a person, unless keep: a save's seats are kept as they were played)
-function fillSeats(tbody, seats, keep = false, players = info.players) {
+function fillSeats(tbody, seats, keep = false, players = info.players, levels = info.levels) {
   tbody.replaceChildren();
+  const normal = levels.find((l) => l.name === "normal");
   for (const [i, s] of seats.entries()) {
     const known = s.player && players.includes(s.player);
-    const chosen = i === 0 && !keep ? "human" : known ? s.player : "human";
-    tbody.append(h("tr", {}, h("td", {}, h("code", {}, s.id)), h("td", {}, s.name || ""), h("td", {}, playerSelect(s.id, chosen, players))));
+    let chosen = i === 0 && !keep ? "human" : known ? s.player : "human";
+    if (!keep && normal && chosen === normal.player) chosen = normal.name;
+    tbody.append(h("tr", {}, h("td", {}, h("code", {}, s.id)), h("td", {}, s.name || ""), h("td", {}, playerSelect(s.id, chosen, players, levels))));
   }
 }
 
@@ -257,8 +275,8 @@ async function saveFileChanged() {
   const played = saveData.players && typeof saveData.players === "object" ? saveData.players : {};
   const seats = (saveData.scenario && Array.isArray(saveData.scenario.seats) ? saveData.scenario.seats : []).map((s) => ({ id: s.id, name: s.name, player: played[s.id] ?? s.player }));
   // the players the save's rule set has (the lobby may have another chosen)
-  const players = rulesets.find((r) => r.name === saveData.ruleset)?.players || info.players;
-  fillSeats($("#save-seats tbody"), seats, Object.keys(played).length > 0, players);
+  const theirs = rulesets.find((r) => r.name === saveData.ruleset);
+  fillSeats($("#save-seats tbody"), seats, Object.keys(played).length > 0, theirs?.players || info.players, theirs?.levels || info.levels);
   $("#upload-save").disabled = false;
 }
 
@@ -311,7 +329,7 @@ async function loadGames() {
 // The rule set chosen: its scenarios, its options, the modules it can host and who may play a seat.
 function chooseRuleset(name) {
   const rs = rulesets.find((r) => r.name === name) || rulesets[0];
-  Object.assign(info, { ruleset: rs.name, scenarios: rs.scenarios, options: rs.options, players: rs.players, modules: rs.modules.filter((m) => m.hosted !== false) });
+  Object.assign(info, { ruleset: rs.name, scenarios: rs.scenarios, options: rs.options, players: rs.players, levels: rs.levels || [], modules: rs.modules.filter((m) => m.hosted !== false) });
   $("#ruleset-note").textContent = `${rs.title}: ${rs.scenarios.length} scenario${rs.scenarios.length === 1 ? "" : "s"}${rs.web && rs.web.script ? "" : "; played with the generic table (it has no table script of its own)"}.`;
   const sel = $("#scenario");
   sel.replaceChildren(...info.scenarios.map((s) => h("option", { value: s.name }, `${s.title} (${s.name})`)));

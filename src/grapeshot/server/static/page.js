@@ -55,8 +55,9 @@ export function seatColour(seat) {
 }
 
 export function who(seat) {
-  const p = S.live?.seats?.[seat]?.player;
-  return p && p !== "human" ? `${seat} (${p} AI)` : seat;
+  const spec = S.live?.seats?.[seat];
+  const p = spec?.player;
+  return p && p !== "human" ? `${seat} (${spec.label || p} AI)` : seat; // a level in the rule set's words
 }
 
 // the rule set's words for a value it shows, else the value made readable

@@ -38,6 +38,7 @@ export function renderStatus() {
   } else {
     w.append(`waiting for ${v.waiting_for.map(who).join(", ") || "nobody"}`);
   }
+  renderThinking(v);
   $("#me").textContent = v.me ? `you play ${v.me}${S.multiSeat ? " (hotseat)" : ""}` : "watching";
   const out = $("#outcome");
   if (at.outcome) {
@@ -51,6 +52,20 @@ export function renderStatus() {
   const banner = $("#replay-banner");
   banner.hidden = !S.replay;
   if (S.replay) $("#replay-banner-step").textContent = `${S.replay.step} of ${S.replay.steps}, turn ${S.replay.turn}, ${S.replay.phase}`;
+}
+
+// the AI seats deciding now, as the server says (the view's "thinking"): a chip for each, which
+// goes when the view that holds their answer comes
+function renderThinking(v) {
+  const box = $("#thinking");
+  const seats = v.outcome ? [] : v.thinking || [];
+  box.hidden = !seats.length;
+  box.dataset.seats = seats.map((t) => t.seat).join(" ");
+  box.replaceChildren(
+    ...seats.map((t) =>
+      h("span", { class: "thinker", "data-seat": t.seat, title: `${t.seat} is played by the ${t.label} AI` }, h("span", { class: "pulse", style: `background:${seatColour(t.seat)}` }), t.seat, h("span", { class: "level" }, `, ${t.label},`), " is thinking…"),
+    ),
+  );
 }
 
 // the parts of the view the server could not build (a rule set's or a module's code failed: it
@@ -80,7 +95,7 @@ export function renderPieces(state) {
   const note = hook("seatNote");
   $("#seats-list").replaceChildren(
     ...Object.entries(v.seats || {}).map(([seat, spec]) =>
-      h("span", { class: `seat-chip${v.waiting_for.includes(seat) ? " waiting" : ""}${seat === v.me ? " me" : ""}`, style: `border-color:${seatColour(seat)}`, "data-seat": seat }, h("span", { class: "dot", style: `background:${seatColour(seat)}` }), `${seat}${seat === v.me ? " (you)" : ""} · ${spec.player === "human" ? "person" : spec.player + " AI"}`, note ? note(seat, state) : ""),
+      h("span", { class: `seat-chip${v.waiting_for.includes(seat) ? " waiting" : ""}${seat === v.me ? " me" : ""}`, style: `border-color:${seatColour(seat)}`, "data-seat": seat }, h("span", { class: "dot", style: `background:${seatColour(seat)}` }), `${seat}${seat === v.me ? " (you)" : ""} · ${spec.player === "human" ? "person" : (spec.label || spec.player) + " AI"}`, note ? note(seat, state) : ""),
     ),
   );
   $("#pieces-title").textContent = S.plugin?.piecesTitle || "Pieces";
