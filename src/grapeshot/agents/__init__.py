@@ -36,7 +36,7 @@ def factories(ruleset: Ruleset | str) -> dict[str, AgentFactory]:
     out: dict[str, AgentFactory] = {}
     own = rs.players()
     for name, factory in (own.factories if own is not None else {}).items():
-        out[name] = WithModules.factory(name, factory)
+        out[name] = WithModules.factory(name, factory, own.module_answer if own is not None else None)
     out.update(random=RandomPlayer, search=SearchPlayer)
     return out
 

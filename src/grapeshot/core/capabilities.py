@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from grapeshot.core.actions import Action
 from grapeshot.core.balance import Lab as Lab
@@ -70,6 +70,9 @@ class Players:
     an even share.  ``candidates`` proposes the answers worth searching, given the rollout
     player's own, which comes first (else the search takes a spread of the prompt's legal
     answers).  A module's ``players()`` answers the same questions for the module's prompts.
+    ``module_answer`` is the rule set's own players' answer to a rule module's prompt, asked before
+    the module's player (``None`` from it: the module's player answers); without it, the module's
+    players answer all of the module's prompts.
     """
 
     factories: Mapping[str, PlayerFactory]
@@ -83,11 +86,13 @@ class Players:
     #: prompt kinds whose answers stand level (to board or not): another answer need not beat the
     #: rollout player's by the search's margin to be chosen
     even: frozenset[str] = frozenset()
+    module_answer: Callable[[Game, str, Prompt], Action | None] | None = None
 
 
 # --------------------------------------------------------------------------- words
 
 
+@runtime_checkable
 class Phrasebook(Protocol):
     """A rule set's wording: the battle report's and the web log's sentence for each event kind,
     and the words for the values people read (objectives, effects, tags, choices).
@@ -276,6 +281,7 @@ class OddsAnswer(Protocol):
         ...
 
 
+@runtime_checkable
 class OddsQuestions(Protocol):
     """What ``grapeshot odds`` and the table's "odds before you act" can ask of a rule set.
 
@@ -439,6 +445,7 @@ class Encoder(Protocol):
     def material(self, state: Any, seat: str) -> float | None: ...
 
 
+@runtime_checkable
 class Encoding(Protocol):
     """What a rule set offers the PettingZoo environments: an :class:`Encoder` for a scenario,
     made from a game of it at its start (its seats, pieces and table fix the sizes)."""
@@ -449,6 +456,7 @@ class Encoding(Protocol):
 # --------------------------------------------------------------------------- score sheets
 
 
+@runtime_checkable
 class ScoreSheets(Protocol):
     """Printable records for playing at a real table alongside (or instead of) the web one: a
     rule set's score sheets for a game's pieces (one per ship or fort, say), with the tracks to
