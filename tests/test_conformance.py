@@ -525,7 +525,9 @@ def test_a_seat_naming_no_player_gets_a_player_its_rule_set_has(ruleset: str) ->
         assert {s.player for s in parse_scenario(raw, "test").seats} == {rs.seat_player}
 
 
-def test_the_default_rule_set_is_the_one_installed_rule_set_that_declares_it() -> None:
+def test_the_default_rule_set_is_the_one_installed_rule_set_that_declares_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chosen by declaration, not by the order the entry points are found in: two declaring it,
+    or none among several, is refused naming them."""
     from importlib.metadata import entry_points
 
     from grapeshot.core.ruleset import default_ruleset
@@ -534,6 +536,13 @@ def test_the_default_rule_set_is_the_one_installed_rule_set_that_declares_it() -
     declared = [rs for rs in all_rulesets() if rs.default]
     assert len(declared) == 1 and declared[0] in installed
     assert default_ruleset() is declared[0]
+    monkeypatch.setattr(type(get("toy")), "default", True)
+    with pytest.raises(ValueError, match=f"several installed rule sets declare themselves the default: .*{declared[0].name}.*toy"):
+        default_ruleset()
+    monkeypatch.setattr(type(get("toy")), "default", False)
+    monkeypatch.setattr(type(declared[0]), "default", False)
+    with pytest.raises(ValueError, match="no installed rule set declares itself the default"):
+        default_ruleset()
 
 
 def test_no_generic_part_probes_for_a_capability_or_keeps_the_older_re_roll_hooks() -> None:
