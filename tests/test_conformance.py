@@ -563,3 +563,17 @@ def test_no_generic_part_probes_for_a_capability_or_keeps_the_older_re_roll_hook
     assert not found, f"capabilities probed by name: {found}"
     for rs in [Ruleset, *map(type, all_rulesets())]:
         assert not hasattr(rs, "reroll_seat") and not hasattr(rs, "used_reroll"), rs
+
+
+def test_every_shipped_phrasebook_is_the_core_s_one_made_of_parts() -> None:
+    """The phrasebooks share one class (core/phrases.py): each rule set and module brings its
+    sentences and labels, not a class of its own; a value no label words is made readable."""
+    from grapeshot.core.module import all_modules
+    from grapeshot.core.phrases import Phrases
+
+    shipped = [x for x in (*all_rulesets(), *all_modules()) if type(x).__module__.startswith("grapeshot.rulesets.")]
+    assert {x.name for x in shipped} >= {"jimlad", "woodenships", "navalwarhammer", "collisions"}
+    for x in shipped:
+        book = x.phrasebook()
+        assert isinstance(book, Phrases), x.name
+        assert book.label("no-such-category", "a-value_here") == "a value here"

@@ -7,17 +7,9 @@ exist in :mod:`.flow` already.
 
 from __future__ import annotations
 
-from grapeshot.core.registry import RuleBook, RuleEntry
+from grapeshot.core.registry import RuleBook, rules_of
 
-J = "grapeshot.rulesets.jimlad"
-
-
-def _r(rid: str, title: str, *where: str) -> RuleEntry:
-    return RuleEntry(rid, title, tuple(f"{J}.{w}" for w in where))
-
-
-def _planned(rid: str, title: str) -> RuleEntry:
-    return RuleEntry(rid, title, (), "planned")
+_r = rules_of("grapeshot.rulesets.jimlad")
 
 
 RULEBOOK = RuleBook(
