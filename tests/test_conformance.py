@@ -577,3 +577,30 @@ def test_every_shipped_phrasebook_is_the_core_s_one_made_of_parts() -> None:
         book = x.phrasebook()
         assert isinstance(book, Phrases), x.name
         assert book.label("no-such-category", "a-value_here") == "a value here"
+
+
+def test_a_rule_set_s_hooks_and_a_module_s_have_one_shape() -> None:
+    """``invariants(game)`` and ``shapes(game, seat)`` are asked the same way of a rule set (its
+    web plugin's shapes) and of a module; every plugin's shapes draw a game for each seat."""
+    import inspect
+
+    from grapeshot.core.module import Module
+    from grapeshot.core.ruleset import Ruleset
+
+    def params(f: Callable[..., object]) -> list[str]:
+        return list(inspect.signature(f).parameters)
+
+    assert params(Ruleset.invariants) == params(Module.invariants) == ["self", "game"]
+    assert params(Module.shapes) == ["self", "game", "seat"]
+    drawn = 0
+    for rs in all_rulesets():
+        plugin = rs.web()
+        if plugin is None or plugin.shapes is None or rs.name not in FIRST_CASE:
+            continue
+        g = Game(rs, load(FIRST_CASE[rs.name], rs.name), seed=2, log=False)
+        for seat in (*rs.seats_of(g.state), None):
+            shapes = plugin.shapes(g, seat)
+            assert isinstance(shapes, list) and all(isinstance(sh, dict) and "kind" in sh for sh in shapes)
+        assert not rs.invariants(g)
+        drawn += 1
+    assert drawn >= 2

@@ -181,8 +181,8 @@ class ToyRace(Ruleset):
     def seats_of(self, state: Any) -> Sequence[str]:
         return cast(Course, state).seats
 
-    def invariants(self, state: Any) -> list[str]:
-        return [f"{b.seat} went backwards" for b in cast(Course, state).boats.values() if b.inches < 0]
+    def invariants(self, game: Game) -> list[str]:
+        return [f"{b.seat} went backwards" for b in cast(Course, game.state).boats.values() if b.inches < 0]
 
     def rulebook(self) -> RuleBook:
         return RULES

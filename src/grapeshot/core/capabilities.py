@@ -2,9 +2,10 @@
 
 The players, the battle report, the odds, the web table, the balance lab and the PettingZoo
 adapter serve every rule set; none of them knows one by name.  Each asks the rule set for the
-capability it needs (``ruleset.players()``, ``ruleset.phrasebook()``, ...), and a rule set
+capability it needs (``ruleset.players()``, ``ruleset.need(ODDS)``, ...), and a rule set
 without it answers ``None``, which the generic part turns into a plain "this rule set has no
-X" (:class:`Lacking`) rather than a guess.
+X" (:class:`Lacking`) rather than a guess.  Which capabilities there are, and which a rule set
+offers, is declared once, in :mod:`grapeshot.core.contract`; this module holds their types.
 
 The capabilities are small typed records and protocols, so that this module imports nothing
 but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
@@ -341,10 +342,12 @@ class WebPlugin:
     phrasebook category, the values the page shows people (effects, objectives, contact kinds):
     the server words each with the rule set's phrasebook (``Phrasebook.label``) and serves the
     table at ``GET /api/rulesets/{name}/words``, so no internal name reaches the page.
-    ``shapes`` turns a seat's view of the state into the generic shapes the client draws where
-    there is no script (hulls, bases, polygons, lines, labels in table inches; docs/architecture.md
-    (o)): a rule set may bring shapes alone, with no ``static`` folder or ``script``, and play
-    through the generic forms."""
+    ``shapes`` gives a game's pieces, as one seat (``None``: a spectator) may see them, as the
+    generic shapes the client draws where there is no script (hulls, bases, polygons, lines,
+    labels in table inches; docs/architecture.md (o)): a rule set may bring shapes alone, with no
+    ``static`` folder or ``script``, and play through the generic forms.  It takes the game and
+    the seat, as a module's ``shapes`` does, so the two hooks have one shape (it draws from the
+    seat's view, ``game.ruleset.view``, so it shows nothing that seat may not see)."""
 
     static: Traversable | None = None
     script: str | None = None
@@ -352,7 +355,7 @@ class WebPlugin:
     previews: Mapping[str, Preview] = field(default_factory=dict)
     sheets: Callable[[Game, str | None, str], str] | None = None
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    shapes: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
+    shapes: Callable[[Game, str | None], list[dict[str, Any]]] | None = None
 
 
 # --------------------------------------------------------------------------- the balance lab

@@ -261,7 +261,7 @@ class Game:
         """What the rule set's invariants and those of the modules in play find wrong now (empty
         when all holds): what the soak, ``grapeshot simulate --check`` and the conformance
         suite ask after every action."""
-        return [*self.ruleset.invariants(self.state), *(p for run in self.modules.values() for p in run.module.invariants(self))]
+        return [*self.ruleset.invariants(self), *(p for run in self.modules.values() for p in run.module.invariants(self))]
 
     def procedure(self, name: str) -> Callable[..., Any] | None:
         """The step ``name`` of a module in play that takes over the host's rule there, if any."""

@@ -93,6 +93,7 @@ class Module(ABC):
         return clone(state)
 
     def invariants(self, game: Game) -> list[str]:
+        """Broken invariants of the module's part of a game (the same shape as a rule set's)."""
         return []
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:

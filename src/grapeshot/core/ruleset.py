@@ -223,8 +223,10 @@ class Ruleset(ABC, Generic[S]):
                 return value if isinstance(value, int) and not isinstance(value, bool) else None
         return None
 
-    def invariants(self, state: S) -> list[str]:
-        """Broken invariants of a state (empty when all hold): fuzzing checks these."""
+    def invariants(self, game: Game) -> list[str]:
+        """Broken invariants of a game as it stands (empty when all hold): fuzzing checks these.
+        It takes the game, as a module's :meth:`~grapeshot.core.module.Module.invariants` does,
+        so the two hooks have one shape (``game.state`` is this rule set's state)."""
         return []
 
     def rulebook(self) -> RuleBook:

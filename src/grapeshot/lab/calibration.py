@@ -38,6 +38,7 @@ from typing import Any
 
 from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lacking, Pricing
+from grapeshot.core.contract import PRICING
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.ruleset import Ruleset, all_rulesets
@@ -63,7 +64,7 @@ def ruleset_and_pricing(ruleset: str | Ruleset) -> tuple[Ruleset, Pricing]:
     try:
         pricing: Pricing = rs.need("pricing")
     except Lacking as e:
-        having = [r.name for r in all_rulesets() if r.pricing() is not None]
+        having = [r.name for r in all_rulesets() if r.has(PRICING)]
         raise CalibrationError(f"{e} (rule sets with one: {', '.join(having) or 'none installed'})") from None
     return rs, pricing
 

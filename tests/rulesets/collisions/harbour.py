@@ -201,8 +201,8 @@ class HarbourBrawl(Ruleset):
     def seats_of(self, state: Any) -> Sequence[str]:
         return cast(Harbour, state).seats
 
-    def invariants(self, state: Any) -> list[str]:
-        hb = cast(Harbour, state)
+    def invariants(self, game: Game) -> list[str]:
+        hb = cast(Harbour, game.state)
         out = [f"{h.ident} is aboard {h.vessel}, which is gone" for h in hb.hands.values() if h.vessel is not None and h.vessel not in hb.crafts]
         out += [f"{h.ident} is dead but aboard" for h in hb.hands.values() if h.life <= 0 and h.vessel is not None]
         return out

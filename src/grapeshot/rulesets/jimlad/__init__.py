@@ -279,8 +279,8 @@ class JimLad(Ruleset[Sea]):
     def seats_of(self, state: Sea) -> Sequence[str]:
         return state.seats
 
-    def invariants(self, state: Sea) -> list[str]:
-        sea = state
+    def invariants(self, game: Game) -> list[str]:
+        sea = cast(Sea, game.state)
         problems: list[str] = []
         afloat = list(sea.afloat())
         for s in sea.ships.values():

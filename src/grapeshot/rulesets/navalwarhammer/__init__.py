@@ -213,10 +213,10 @@ class NavalWarhammer(Ruleset[Sea]):
     def seats_of(self, state: Sea) -> Sequence[str]:
         return state.seats
 
-    def invariants(self, state: Sea) -> list[str]:
+    def invariants(self, game: Game) -> list[str]:
         from grapeshot.rulesets.navalwarhammer.checks import invariants
 
-        return invariants(state)
+        return invariants(cast(Sea, game.state))
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         counts: Counter[str] = Counter()

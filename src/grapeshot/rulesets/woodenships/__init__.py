@@ -237,8 +237,8 @@ class WoodenShips(Ruleset[Shore]):
                 counts[key] += 1
         return dict(counts)
 
-    def invariants(self, state: Shore) -> list[str]:
-        return invariants(state)
+    def invariants(self, game: Game) -> list[str]:
+        return invariants(cast(Shore, game.state))
 
     def rulebook(self) -> RuleBook:
         from grapeshot.rulesets.woodenships.rules import RULEBOOK
