@@ -62,7 +62,7 @@ def ruleset_and_pricing(ruleset: str | Ruleset) -> tuple[Ruleset, Pricing]:
     except StudyError as e:
         raise CalibrationError(str(e)) from None
     try:
-        pricing: Pricing = rs.need("pricing")
+        pricing = rs.need(PRICING)
     except Lacking as e:
         having = [r.name for r in all_rulesets() if r.has(PRICING)]
         raise CalibrationError(f"{e} (rule sets with one: {', '.join(having) or 'none installed'})") from None

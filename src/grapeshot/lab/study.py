@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lab, Lacking, TableChange
+from grapeshot.core.contract import LAB
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
@@ -58,7 +59,7 @@ def ruleset_and_lab(ruleset: str | Ruleset) -> tuple[Ruleset, Lab]:
     """The rule set and its lab capability, or a :class:`StudyError` saying it has none."""
     try:
         rs = get(ruleset) if isinstance(ruleset, str) else ruleset
-        lab: Lab = rs.need("lab")
+        lab = rs.need(LAB)
     except (ValueError, Lacking) as e:
         raise StudyError(str(e)) from None
     return rs, lab
