@@ -343,15 +343,13 @@ def test_rules_lists_a_rule_set_s_options_and_its_modules() -> None:
     assert r.exit_code != 0 and "unknown rule module 'no-such'" in r.output
 
 
-def test_a_command_naming_no_rule_set_plays_the_first_installed_and_its_lab_scenario() -> None:
-    """No generic part names a rule set: the default is the first entry point installed, and its
-    scenario the rule set's lab scenario (else its first built-in)."""
-    from importlib.metadata import entry_points
-
-    from grapeshot.core.ruleset import default_ruleset
+def test_a_command_naming_no_rule_set_plays_the_declared_default_and_its_lab_scenario() -> None:
+    """No generic part names a rule set: the default is the one installed rule set that declares
+    itself so, and its scenario the rule set's lab scenario (else its first built-in)."""
+    from grapeshot.core.ruleset import all_rulesets, default_ruleset
     from grapeshot.core.scenario import builtin_scenarios, default_scenario
 
-    first = get(next(iter(entry_points(group="grapeshot.rulesets"))).name)
+    (first,) = [rs for rs in all_rulesets() if rs.default]
     assert default_ruleset() is first
     lab = first.lab()
     assert default_scenario(first.name) == (lab.scenario if lab is not None else builtin_scenarios(first.name)[0])

@@ -84,7 +84,7 @@ def test_a_full_game_ends_with_an_outcome(duel: Scenario, kind: str) -> None:
     broken: list[str] = []
 
     def check(game: Game) -> None:
-        broken.extend(game.ruleset.invariants(game.state))
+        broken.extend(game.ruleset.invariants(game))
 
     outcome = play_out(g, agents(kind, 3), check=check)
     assert broken == []

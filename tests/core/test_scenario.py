@@ -76,7 +76,7 @@ def test_builtin_scenarios_load_and_set_up(name: str, seats: int, ships: int, ob
         assert sc.table.holds(h)
         assert not any(hulls_overlap(h, other) for other in hulls[i + 1 :])
         assert not any(hull_hits_polygon(h, ob.shape) for ob in state.obstacles)
-    assert g.ruleset.invariants(state) == []
+    assert g.ruleset.invariants(g) == []
     # the game waits for every seat's sealed orders
     assert isinstance(g.prompt, Prompt)
     assert set(g.waiting_for()) == {s.id for s in sc.seats}

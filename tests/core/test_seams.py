@@ -35,7 +35,7 @@ def test_a_rule_set_found_only_at_run_time_plays_through_the_core() -> None:
     assert get("toy-race").name == "toy" and any(r.name == "jimlad" for r in all_rulesets())
     g = play(Game("toy", race(("red", "blue", "green")), seed=4))
     assert g.outcome is not None and g.outcome.turn == 3
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 def test_a_rule_set_without_capabilities_says_so() -> None:

@@ -31,6 +31,7 @@ import yaml
 from typer.testing import CliRunner
 
 from grapeshot.cli import app
+from grapeshot.core.contract import DOCUMENTS
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import load_scenario
 from tests.hostile.corpus import BAD_FILES, BadFile
@@ -178,7 +179,7 @@ RUNS: dict[tuple[str, str], Run] = {
 
 
 def _kind(rs: Ruleset, name: str) -> Any:
-    return next((d for d in rs.documents() if d.name == name), None)
+    return next((d for d in rs.offer(DOCUMENTS) or () if d.name == name), None)
 
 
 def test_each_file_parameter_has_a_run() -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from grapeshot.core.capabilities import Lab, Phrasebook, PricedFleet, Pricing, TableChange
+from grapeshot.core.contract import HOST, LAB, PHRASEBOOK, PRICING, Capability
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module
@@ -139,6 +140,7 @@ class TossUp(Ruleset):
     name: ClassVar[str] = "tossup"
     title: ClassVar[str] = "Toss-up"
     options: ClassVar[tuple[Option, ...]] = (Option("dice", 1, None, "TOSS-1", "dice each seat rolls", int, (1, 3)),)
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({HOST, PHRASEBOOK, LAB, PRICING})
 
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> dict[str, Any]:
         sides = {f["seat"]: f["side"] for f in scenario.fleets}

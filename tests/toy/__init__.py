@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 from grapeshot.core.actions import Action, action, qualify_namespace
 from grapeshot.core.capabilities import Phrasebook
 from grapeshot.core.choices import Choice, Choices, Part, Rng
+from grapeshot.core.contract import HOST, PHRASEBOOK, VIEW, Capability
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
@@ -154,6 +155,8 @@ class ToyRace(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("toy-race",)
     title: ClassVar[str] = "Toy race (tests only)"
     options: ClassVar[tuple[Option, ...]] = (Option("turns", 3, None, "TY-WIN-1", "turns in a race", int, (1, 20)),)
+    #: a seat sees its own secret (its view), and it hosts the cheer module
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({VIEW, HOST})
 
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Course:
         seats = tuple(s.id for s in scenario.seats)
@@ -178,8 +181,8 @@ class ToyRace(Ruleset):
     def seats_of(self, state: Any) -> Sequence[str]:
         return cast(Course, state).seats
 
-    def invariants(self, state: Any) -> list[str]:
-        return [f"{b.seat} went backwards" for b in cast(Course, state).boats.values() if b.inches < 0]
+    def invariants(self, game: Game) -> list[str]:
+        return [f"{b.seat} went backwards" for b in cast(Course, game.state).boats.values() if b.inches < 0]
 
     def rulebook(self) -> RuleBook:
         return RULES
@@ -245,6 +248,7 @@ class ToyCheer(Module):
     title: ClassVar[str] = "Toy cheer (tests only)"
     options: ClassVar[tuple[Option, ...]] = (Option("bonus", 1, None, "TC-ROW-1", "inches a cheered six adds", int, (0, 6)),)
     protocol: ClassVar[type | None] = CheerHost
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({VIEW, PHRASEBOOK})
 
     def setup(self, game: Game, host: object) -> dict[str, int]:
         return {"cheers": 0}

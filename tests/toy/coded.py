@@ -15,6 +15,7 @@ from typing import Any, ClassVar, cast
 
 from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import ActionTemplate, Encoding, SeatView
+from grapeshot.core.contract import ENCODING, HOST, VIEW, Capability
 from grapeshot.core.game import Game
 from grapeshot.core.ruleset import register
 from grapeshot.core.scenario import Scenario, parse_scenario
@@ -89,6 +90,7 @@ class CodedRace(ToyRace):
     name: ClassVar[str] = "coded"
     aliases: ClassVar[tuple[str, ...]] = ("toy-coded",)
     title: ClassVar[str] = "Toy race with a PettingZoo encoding (tests only)"
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({VIEW, HOST, ENCODING})
 
     @property
     def namespace(self) -> str:

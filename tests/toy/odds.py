@@ -22,6 +22,7 @@ from typing import Any, ClassVar, cast
 
 from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import Effort, OddsCase, OddsQuestions, Param, Question
+from grapeshot.core.contract import HOST, ODDS, VIEW, Capability
 from grapeshot.core.game import Game
 from grapeshot.core.ruleset import register
 from grapeshot.core.scenario import Scenario, parse_scenario
@@ -94,6 +95,7 @@ class ReckonedRace(ToyRace):
     name: ClassVar[str] = "reckoned"
     aliases: ClassVar[tuple[str, ...]] = ("toy-odds",)
     title: ClassVar[str] = "Toy race with odds questions (tests only)"
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({VIEW, HOST, ODDS})
 
     @property
     def namespace(self) -> str:

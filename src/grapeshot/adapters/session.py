@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from grapeshot.agents import Agent, AgentFactory, factories
 from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import ActionTemplate, Encoder, Encoding, SeatView
+from grapeshot.core.contract import ENCODING
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -49,7 +50,7 @@ def ruleset_of(ruleset: str | Ruleset | None, scenario: str | Scenario | None) -
 
 def encoding_of(ruleset: Ruleset) -> Encoding:
     """The rule set's PettingZoo encoding, or a clear "the rule set 'x' has no PettingZoo encoding"."""
-    found: Encoding = ruleset.need("encoding")
+    found = ruleset.need(ENCODING)
     return found
 
 

@@ -39,7 +39,7 @@ def factories(ruleset: Ruleset | str) -> dict[str, AgentFactory]:
     out: dict[str, AgentFactory] = {}
     own = rs.players()
     for name, factory in (own.factories if own is not None else {}).items():
-        out[name] = WithModules.factory(name, factory)
+        out[name] = WithModules.factory(name, factory, own.module_answer if own is not None else None)
     out.update(random=RandomPlayer, search=SearchPlayer)
     players = dict(out)
     for name, level in levels(rs).items():  # the levels people choose from, each one of the players above

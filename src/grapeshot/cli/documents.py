@@ -17,6 +17,7 @@ from rich.markup import escape
 
 from grapeshot.cli.common import app, err, fail, out, write_out
 from grapeshot.core.capabilities import DocumentKind
+from grapeshot.core.contract import DOCUMENTS
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
 from grapeshot.core.untrusted import read_yaml
@@ -112,7 +113,7 @@ def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> ty
 def _document_groups() -> None:
     offers: dict[str, list[tuple[Ruleset, DocumentKind]]] = {}
     for rs in sorted(all_rulesets(), key=lambda r: r.name):
-        for kind in rs.documents():
+        for kind in rs.offer(DOCUMENTS) or ():
             offers.setdefault(kind.name, []).append((rs, kind))
     for name, found in sorted(offers.items()):
         app.add_typer(_document_group(name, found), name=name)

@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from grapeshot.cli.common import app, err, fail, out, write_out
 from grapeshot.core.capabilities import Lacking
+from grapeshot.core.contract import SHEETS
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.ruleset import all_rulesets, default_ruleset, get
@@ -39,7 +40,7 @@ def sheet(
         rs = get(ruleset or sc.ruleset)
         if rs.name != get(sc.ruleset).name:
             raise fail(f"{scenario} is a scenario of {sc.ruleset}, not of {rs.name}")
-        maker = rs.need("sheets")
+        maker = rs.need(SHEETS)
         html = maker.sheets(Game(rs, sc, seed=0), None)
     except (ValueError, ScenarioError, Lacking) as e:
         raise fail(str(e)) from None

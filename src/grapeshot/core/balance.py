@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from grapeshot.core.game import Game
@@ -35,6 +35,7 @@ class TableChange:
         return {"key": self.key, "value": self.value}
 
 
+@runtime_checkable
 class Lab(Protocol):
     """What a tournament pairs and a sweep varies for a rule set.
 
@@ -90,6 +91,7 @@ class PricedFleet:
     cost: int
 
 
+@runtime_checkable
 class Pricing(Protocol):
     """What the lab's points calibration (``grapeshot calibrate``) needs to price a rule set's
     pieces: from played games, what each should cost for an even game against a reference.

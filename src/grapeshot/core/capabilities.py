@@ -2,9 +2,10 @@
 
 The players, the battle report, the odds, the web table, the balance lab and the PettingZoo
 adapter serve every rule set; none of them knows one by name.  Each asks the rule set for the
-capability it needs (``ruleset.players()``, ``ruleset.phrasebook()``, ...), and a rule set
+capability it needs (``ruleset.players()``, ``ruleset.need(ODDS)``, ...), and a rule set
 without it answers ``None``, which the generic part turns into a plain "this rule set has no
-X" (:class:`Lacking`) rather than a guess.
+X" (:class:`Lacking`) rather than a guess.  Which capabilities there are, and which a rule set
+offers, is declared once, in :mod:`grapeshot.core.contract`; this module holds their types.
 
 The capabilities are small typed records and protocols, so that this module imports nothing
 but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
@@ -18,7 +19,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from grapeshot.core.actions import Action
 from grapeshot.core.balance import Lab as Lab
@@ -85,6 +86,9 @@ class Players:
     an even share.  ``candidates`` proposes the answers worth searching, given the rollout
     player's own, which comes first (else the search takes a spread of the prompt's legal
     answers).  A module's ``players()`` answers the same questions for the module's prompts.
+    ``module_answer`` is the rule set's own players' answer to a rule module's prompt, asked before
+    the module's player (``None`` from it: the module's player answers); without it, the module's
+    players answer all of the module's prompts.
     """
 
     factories: Mapping[str, PlayerFactory]
@@ -100,11 +104,13 @@ class Players:
     even: frozenset[str] = frozenset()
     #: the rule set's own take on a level (by its name: easy, normal, hard) over the generic one
     levels: Mapping[str, Level] = field(default_factory=dict)
+    module_answer: Callable[[Game, str, Prompt], Action | None] | None = None
 
 
 # --------------------------------------------------------------------------- words
 
 
+@runtime_checkable
 class Phrasebook(Protocol):
     """A rule set's wording: the battle report's and the web log's sentence for each event kind,
     and the words for the values people read (objectives, effects, tags, choices).
@@ -293,6 +299,7 @@ class OddsAnswer(Protocol):
         ...
 
 
+@runtime_checkable
 class OddsQuestions(Protocol):
     """What ``grapeshot odds`` and the table's "odds before you act" can ask of a rule set.
 
@@ -352,10 +359,12 @@ class WebPlugin:
     phrasebook category, the values the page shows people (effects, objectives, contact kinds):
     the server words each with the rule set's phrasebook (``Phrasebook.label``) and serves the
     table at ``GET /api/rulesets/{name}/words``, so no internal name reaches the page.
-    ``shapes`` turns a seat's view of the state into the generic shapes the client draws where
-    there is no script (hulls, bases, polygons, lines, labels in table inches; docs/architecture.md
-    (o)): a rule set may bring shapes alone, with no ``static`` folder or ``script``, and play
-    through the generic forms."""
+    ``shapes`` gives a game's pieces, as one seat (``None``: a spectator) may see them, as the
+    generic shapes the client draws where there is no script (hulls, bases, polygons, lines,
+    labels in table inches; docs/architecture.md (o)): a rule set may bring shapes alone, with no
+    ``static`` folder or ``script``, and play through the generic forms.  It takes the game and
+    the seat, as a module's ``shapes`` does, so the two hooks have one shape (it draws from the
+    seat's view, ``game.ruleset.view``, so it shows nothing that seat may not see)."""
 
     static: Traversable | None = None
     script: str | None = None
@@ -363,7 +372,7 @@ class WebPlugin:
     previews: Mapping[str, Preview] = field(default_factory=dict)
     sheets: Callable[[Game, str | None, str], str] | None = None
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    shapes: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
+    shapes: Callable[[Game, str | None], list[dict[str, Any]]] | None = None
 
 
 # --------------------------------------------------------------------------- the balance lab
@@ -456,6 +465,7 @@ class Encoder(Protocol):
     def material(self, state: Any, seat: str) -> float | None: ...
 
 
+@runtime_checkable
 class Encoding(Protocol):
     """What a rule set offers the PettingZoo environments: an :class:`Encoder` for a scenario,
     made from a game of it at its start (its seats, pieces and table fix the sizes)."""
@@ -466,6 +476,7 @@ class Encoding(Protocol):
 # --------------------------------------------------------------------------- score sheets
 
 
+@runtime_checkable
 class ScoreSheets(Protocol):
     """Printable records for playing at a real table alongside (or instead of) the web one: a
     rule set's score sheets for a game's pieces (one per ship or fort, say), with the tracks to

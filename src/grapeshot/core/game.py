@@ -31,6 +31,7 @@ from typing import Any
 from grapeshot.core import setups
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
 from grapeshot.core.commitment import seed_commitment
+from grapeshot.core.contract import HOST, VIEW
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.events import Event
 from grapeshot.core.module import Module, get_module
@@ -162,7 +163,7 @@ class Game:
         self.options, by_module = self._resolve_options(options or {}, options_source, mods, scenario_options)
         self.modules: dict[str, ModuleRun] = {}
         for mod in mods.values():
-            host = self.ruleset.host(mod.name, self)
+            host = self.ruleset.offer(HOST, mod.name, self)
             if host is None or (mod.protocol is not None and not isinstance(host, mod.protocol)):
                 raise ScenarioError(scenario.source, "modules", f"a module {self.ruleset.name} can host", mod.name)
             self.modules[mod.name] = ModuleRun(mod, host, by_module[mod.name])
@@ -260,7 +261,7 @@ class Game:
         """What the rule set's invariants and those of the modules in play find wrong now (empty
         when all holds): what the soak, ``grapeshot simulate --check`` and the conformance
         suite ask after every action."""
-        return [*self.ruleset.invariants(self.state), *(p for run in self.modules.values() for p in run.module.invariants(self))]
+        return [*self.ruleset.invariants(self), *(p for run in self.modules.values() for p in run.module.invariants(self))]
 
     def procedure(self, name: str) -> Callable[..., Any] | None:
         """The step ``name`` of a module in play that takes over the host's rule there, if any."""
@@ -462,7 +463,7 @@ class Game:
     def _state_view(self, seat: str | None) -> dict[str, Any]:
         state = self.ruleset.view(self.state, seat)
         if self.modules:
-            state = {**state, "modules": {name: run.module.view(run.state, seat) for name, run in self.modules.items()}}
+            state = {**state, "modules": {name: run.module.offer(VIEW, run.state, seat) or {} for name, run in self.modules.items()}}
         return state
 
     # ------------------------------------------------------------------ checkpoints and copies

@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from abc import ABC
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
 
+from grapeshot.core import contract
 from grapeshot.core.capabilities import OddsQuestions, Phrasebook, Players
+from grapeshot.core.contract import Capability
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
@@ -41,8 +43,13 @@ if TYPE_CHECKING:
     from grapeshot.core.registry import RuleBook
 
 
+T = TypeVar("T")
+
+
 class Module(ABC):
-    """What a rule module provides; every part but the name and title is optional."""
+    """What a rule module provides; every part but the name and title is optional, and the
+    capabilities among them (players, phrasebook, odds, explainer, auditor, view) are declared
+    in ``offers`` as a rule set's are (:mod:`grapeshot.core.contract`)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -57,6 +64,8 @@ class Module(ABC):
     open_state: ClassVar[bool] = False
     #: the modules that register its action kinds where importing its package does not (as a rule set's)
     action_modules: ClassVar[tuple[str, ...]] = ()
+    #: the capabilities it offers (those of :data:`grapeshot.core.contract.CAPABILITIES` a module may)
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset()
 
     @property
     def namespace(self) -> str:
@@ -73,9 +82,10 @@ class Module(ABC):
         """The named steps the module takes over in its host's flow (see the module docstring)."""
         return {}
 
-    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
-        """The module's state as one seat may see it (merged into the game's view)."""
-        return {}
+    def view(self, state: Any, seat: str | None) -> dict[str, Any] | None:
+        """The module's state as one seat may see it (merged into the game's view), where it
+        declares :data:`~grapeshot.core.contract.VIEW`; ``None`` where it has nothing to show."""
+        return None
 
     def clone_state(self, state: Any) -> Any:
         from grapeshot.core.clone import clone
@@ -83,6 +93,7 @@ class Module(ABC):
         return clone(state)
 
     def invariants(self, game: Game) -> list[str]:
+        """Broken invariants of the module's part of a game (the same shape as a rule set's)."""
         return []
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
@@ -117,11 +128,28 @@ class Module(ABC):
         one of its own actions in a game (:func:`grapeshot.odds.before` asks it for those)."""
         return None
 
+    @overload
+    def need(self, capability: Capability[T], *args: object) -> T: ...
+    @overload
+    def need(self, capability: str, *args: object) -> Any: ...
+    def need(self, capability: Capability[Any] | str, *args: object) -> Any:
+        """A declared capability, or a :class:`~grapeshot.core.capabilities.Lacking` error naming it."""
+        return contract.need(self, "module", self.name, self.offers, capability, args)
+
+    @overload
+    def offer(self, capability: Capability[T], *args: object) -> T | None: ...
+    @overload
+    def offer(self, capability: str, *args: object) -> Any: ...
+    def offer(self, capability: Capability[Any] | str, *args: object) -> Any:
+        """A declared capability, or ``None`` where the module has none."""
+        return contract.obtain(self, "module", self.offers, capability, args)
+
 
 _MODULES: dict[str, Module] = {}
 
 
 def register_module(module: Module) -> Module:
+    contract.declared(module.offers, "module", module.name)
     _MODULES[module.name.lower()] = module
     return module
 

@@ -6,9 +6,11 @@ one.  Installed rule sets are found through the ``grapeshot.rulesets`` entry poi
 list of them is the package metadata in ``pyproject.toml``), loaded the first time one is asked
 for, so a rule set published as its own package joins in the same way.
 
-Beyond playing, a rule set offers the generic parts what they need as *capabilities*
-(:mod:`grapeshot.core.capabilities`): its players, its phrasebook, its odds questions, its web
-plugin, its lab factions and points calibration, its PettingZoo encoding.  Each is optional; :meth:`Ruleset.need`
+Beyond its play core (the abstract methods), a rule set offers the generic parts what they need
+as *capabilities*, every one listed once in :mod:`grapeshot.core.contract` (their types are in
+:mod:`grapeshot.core.capabilities`): its players, its phrasebook, its odds questions, its web
+plugin, its lab factions and points calibration, its PettingZoo encoding, its documents, the
+modules it hosts.  Each is optional and declared in ``Ruleset.offers``; :meth:`Ruleset.need`
 turns an absent one into a clear :class:`~grapeshot.core.capabilities.Lacking` error.
 """
 
@@ -21,10 +23,14 @@ from collections.abc import Callable, Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, overload
 
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, Lacking, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
+from typing_extensions import TypeVar
+
+from grapeshot.core import contract
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
 from grapeshot.core.clone import clone
+from grapeshot.core.contract import Capability
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -113,8 +119,17 @@ Play = Generator[Prompt, Any, Outcome]
 DEFAULT_TERRAIN: tuple[TerrainKind, ...] = ()
 
 
-class Ruleset(ABC):
-    """What every rule set provides (the abstract methods) and may offer (the rest)."""
+#: the type of a rule set's state (``Ruleset[Sea]``); a bare ``Ruleset`` is one of any state
+S = TypeVar("S", default=Any)
+T = TypeVar("T")
+
+
+class Ruleset(ABC, Generic[S]):
+    """What every rule set provides (the abstract methods: its play core) and may offer (the rest).
+
+    Its optional capabilities are declared in ``offers``, a set of the records of
+    :mod:`grapeshot.core.contract`; each comes from the method of its name, which answers
+    ``None`` where it is absent, and :meth:`need` refuses an undeclared one by name."""
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -132,6 +147,14 @@ class Ruleset(ABC):
     #: the modules to import before a game of it can be read: those that register its action kinds
     #: where importing the package alone does not (a save or a request names them before any game is made)
     action_modules: ClassVar[tuple[str, ...]] = ()
+    #: the capabilities it offers (:data:`grapeshot.core.contract.CAPABILITIES`): the one place they are declared
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset()
+    #: the player a seat gets when a scenario or request names none: one of its players
+    #: (:func:`grapeshot.agents.factories`), so a rule set without a heuristic never gets one
+    seat_player: ClassVar[str] = "random"
+    #: the rule set a command, request or environment plays when it names none: exactly one of
+    #: the installed rule sets says so (:func:`default_ruleset`)
+    default: ClassVar[bool] = False
 
     @property
     def namespace(self) -> str:
@@ -145,7 +168,7 @@ class Ruleset(ABC):
     # ------------------------------------------------------------------ playing
 
     @abstractmethod
-    def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Any:
+    def setup(self, scenario: Scenario, options: Mapping[str, object]) -> S:
         """Build the initial state; raise :class:`ScenarioError` for anything malformed."""
 
     @abstractmethod
@@ -157,43 +180,32 @@ class Ruleset(ABC):
         was there.  A rule set that never checkpoints need not implement it (copies then replay)."""
         raise NotImplementedError(f"{self.name} cannot resume its flow from a checkpoint")
 
-    def clone_state(self, state: Any) -> Any:
+    def clone_state(self, state: S) -> S:
         """A private copy of a state that shares nothing mutable with it (checkpoints, copies, odds)."""
         return clone(state)
 
     def reroll_grant(self, game: Game, request: RollRequest, roll: Roll) -> RerollGrant | None:
-        """The re-roll some seat may make of this roll now, if any.
+        """The re-roll some seat may make of this roll now, if any (the default: none).
 
         ``Game.roll`` asks after every roll and again after every re-roll it makes, so a rule
-        set decides how often a grant comes back (keep count in :meth:`spend_reroll`).  The
-        default offers the single-die re-roll of :meth:`reroll_seat`, naming no rule."""
-        seat = self.reroll_seat(game, request, roll)
-        return None if seat is None else RerollGrant(seat)
-
-    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
-        """Record that ``grant`` was taken (before its dice are rolled).  The default tells
-        :meth:`used_reroll`."""
-        self.used_reroll(game, request, grant.seat)
-
-    def reroll_seat(self, game: Game, request: RollRequest, roll: Roll) -> str | None:
-        """The older, narrower hook: the seat that may re-roll one die of this roll now, if any
-        (used by the default :meth:`reroll_grant`)."""
+        set decides how often a grant comes back (keep count in :meth:`spend_reroll`)."""
         return None
 
-    def used_reroll(self, game: Game, request: RollRequest, seat: str) -> None:
-        """Record that ``seat`` spent the re-roll :meth:`reroll_seat` offered."""
+    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
+        """Record that ``grant`` was taken (before its dice are rolled)."""
 
     @abstractmethod
-    def describe(self, state: Any) -> dict[str, Any]:
+    def describe(self, state: S) -> dict[str, Any]:
         """The public state as JSON (what every seat and a spectator may see)."""
 
-    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
         """The state as one seat (``None``: a spectator) may see it.  A rule set with hidden
-        state (a weapons draft, hidden deployment) strips what that seat may not know; the
-        default is the public state for everyone."""
+        state (a weapons draft, hidden deployment) strips what that seat may not know, and
+        declares the :data:`~grapeshot.core.contract.VIEW` capability; the default (for a rule
+        set that does not) is the public state for everyone."""
         return self.describe(state)
 
-    def turn_plan(self, state: Any) -> tuple[PhaseStep, ...]:
+    def turn_plan(self, state: S) -> tuple[PhaseStep, ...]:
         """The parts of the turn the state is in, in order, each saying whether this turn skips it
         (the web table shows it in the phase bar).  The default: no plan to show."""
         return ()
@@ -212,19 +224,23 @@ class Ruleset(ABC):
                 return value if isinstance(value, int) and not isinstance(value, bool) else None
         return None
 
-    def invariants(self, state: Any) -> list[str]:
-        """Broken invariants of a state (empty when all hold): fuzzing checks these."""
+    def invariants(self, game: Game) -> list[str]:
+        """Broken invariants of a game as it stands (empty when all hold): fuzzing checks these.
+        It takes the game, as a module's :meth:`~grapeshot.core.module.Module.invariants` does,
+        so the two hooks have one shape (``game.state`` is this rule set's state)."""
         return []
 
     def rulebook(self) -> RuleBook:
         raise NotImplementedError
 
-    def seats_of(self, state: Any) -> Sequence[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def seats_of(self, state: S) -> Sequence[str]:
+        """The seats of a game in this state, in their order."""
 
     def host(self, module: str, game: Game) -> object | None:
         """What this rule set offers a module as its host (an object of the module's host
-        protocol), or ``None`` where it cannot host that module."""
+        protocol), or ``None`` where it cannot host that module (declared as
+        :data:`~grapeshot.core.contract.HOST`)."""
         return None
 
     # ------------------------------------------------------------------ the scenario format
@@ -298,10 +314,10 @@ class Ruleset(ABC):
         """The discrete observations and actions of the PettingZoo environments."""
         return None
 
-    def documents(self) -> tuple[DocumentKind, ...]:
+    def documents(self) -> tuple[DocumentKind, ...] | None:
         """The kinds of file this rule set reads beside its scenarios (fleet files), each with its
         checker and printable page; the command line gives each a command group."""
-        return ()
+        return None
 
     def sheets(self) -> ScoreSheets | None:
         """Printable score sheets for a game's pieces (``grapeshot sheet``, the table's link)."""
@@ -312,25 +328,28 @@ class Ruleset(ABC):
         record by record without the rules' code (``grapeshot audit``, the soak, the conformance suite)."""
         return None
 
-    def need(self, capability: str) -> Any:
-        """A capability by name, or :class:`Lacking` saying this rule set has none."""
-        words = {
-            "players": "AI players of its own",
-            "phrasebook": "phrasebook",
-            "odds": "odds questions",
-            "web": "web table plugin",
-            "lab": "lab factions",
-            "pricing": "points calibration",
-            "encoding": "PettingZoo encoding",
-            "sheets": "printable score sheets",
-            "auditor": "auditor of its logs",
-        }
-        if capability not in words:
-            raise ValueError(f"unknown capability {capability!r}; known: {', '.join(words)}")
-        value = getattr(self, capability)()
-        if value is None:
-            raise Lacking(self.name, words[capability])
-        return value
+    @overload
+    def need(self, capability: Capability[T], *args: object) -> T: ...
+    @overload
+    def need(self, capability: str, *args: object) -> Any: ...
+    def need(self, capability: Capability[Any] | str, *args: object) -> Any:
+        """A declared capability (a record of :mod:`grapeshot.core.contract`, or its name), given
+        ``args`` where its method takes some (a host: the module and the game); a
+        :class:`~grapeshot.core.capabilities.Lacking` error naming it where this rule set has none,
+        a ``ValueError`` for a name that is no capability."""
+        return contract.need(self, "rule set", self.name, self.offers, capability, args)
+
+    @overload
+    def offer(self, capability: Capability[T], *args: object) -> T | None: ...
+    @overload
+    def offer(self, capability: str, *args: object) -> Any: ...
+    def offer(self, capability: Capability[Any] | str, *args: object) -> Any:
+        """A declared capability, or ``None`` where this rule set has none (as :meth:`need`)."""
+        return contract.obtain(self, "rule set", self.offers, capability, args)
+
+    def has(self, capability: Capability[Any]) -> bool:
+        """Whether it declares ``capability``, known without importing anything of it."""
+        return contract.capability(capability, "rule set") in self.offers
 
 
 def resolve_options(
@@ -352,6 +371,8 @@ _LOADED: set[str] = set()
 
 
 def register(ruleset: Ruleset) -> Ruleset:
+    """Make a rule set known by its name and aliases (its ``offers`` checked against the contract)."""
+    contract.declared(ruleset.offers, "rule set", ruleset.name)
     for key in (ruleset.name, *ruleset.aliases):
         _RULESETS[key.lower()] = ruleset
     return ruleset
@@ -385,13 +406,21 @@ def ready(modules: Sequence[str]) -> None:
 
 
 def default_ruleset() -> Ruleset:
-    """The rule set a command, request or environment plays when it names none: the first the
-    installed packages declare (the first ``grapeshot.rulesets`` entry point), so that no generic
-    part has to name one."""
-    discover("grapeshot.rulesets")
-    for ep in entry_points(group="grapeshot.rulesets"):
-        return get(ep.name)
-    raise ValueError("no rule set is installed (the grapeshot.rulesets entry points are empty)")
+    """The rule set a command, request or environment plays when it names none: the one installed
+    rule set that declares itself the default (``default = True``), so that no generic part has
+    to name one and the choice does not hang on the order the packages were found in.  Where
+    none declares it and only one is installed, that one."""
+    installed = all_rulesets()
+    chosen = sorted({r.name for r in installed if r.default})
+    if len(chosen) == 1:
+        return get(chosen[0])
+    if len(chosen) > 1:
+        raise ValueError(f"several installed rule sets declare themselves the default: {', '.join(chosen)}; name one")
+    if len(installed) == 1:
+        return get(installed[0].name)
+    if not installed:
+        raise ValueError("no rule set is installed (the grapeshot.rulesets entry points are empty)")
+    raise ValueError(f"no installed rule set declares itself the default; name one of {', '.join(sorted(r.name for r in installed))}")
 
 
 def all_rulesets() -> list[Ruleset]:

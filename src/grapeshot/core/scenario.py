@@ -271,13 +271,14 @@ def parse_scenario(data: object, source: str, origins: Mapping[str, str] | None 
     listed = f.seq(f.get(top, "seats", ""), "seats", 1)
     if len(listed) > MAX_SEATS:
         raise f.fail("seats", f"at most {MAX_SEATS} seats", len(listed))
+    player = get(ruleset).seat_player  # a seat naming no player gets the rule set's own default
     for i, raw in enumerate(listed):
         path = f"seats[{i}]"
         s = f.mapping(raw, path, ("id", "name", "player"))
         sid = f.name(s, "id", path)
         if any(x.id == sid for x in seats):
             raise f.fail(f"{path}.id", "a seat id used once", sid)
-        seats.append(SeatSpec(sid, f.name(s, "name", path, default=sid), f.text(s, "player", path, default="heuristic")))
+        seats.append(SeatSpec(sid, f.name(s, "name", path, default=sid), f.text(s, "player", path, default=player)))
     fleets = tuple(f.mapping(x, f"fleets[{i}]") for i, x in enumerate(f.seq(f.get(top, "fleets", ""), "fleets", 1)))
     seat_ids = {s.id for s in seats}
     for i, fl in enumerate(fleets):

@@ -21,9 +21,9 @@ class RerollGrant:
 
     ``whole``: the whole roll is rolled again (a test re-rolled), else one die of the seat's
     choosing and the new face stands.  ``on_failure``: offered only when the roll failed its
-    request's test (see :meth:`RollRequest.passed`).  ``rule`` names the granting rule; it is
-    None only for the single-die re-roll of the older hook (``Ruleset.reroll_seat``), whose
-    ``reroll`` events never named one.
+    request's test (see :meth:`RollRequest.passed`).  ``rule`` names the granting rule; it may be
+    None only for a single-die re-roll whose ``reroll`` events have never named one (the saves
+    of a rule set that grants such a re-roll keep that form).
     """
 
     seat: str

@@ -38,13 +38,14 @@ from typing import Any
 
 from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lacking, Pricing
+from grapeshot.core.contract import PRICING
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.ruleset import Ruleset, all_rulesets
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
 from grapeshot.lab.stats import two_proportions, wilson
-from grapeshot.lab.study import GameSpec, Setting, StudyError, ruleset_and_lab
+from grapeshot.lab.study import GameSpec, Setting, StudyError, plan_identity, plan_json, ruleset_and_lab
 
 HALF = 0.5
 ALPHA = 0.05
@@ -61,9 +62,9 @@ def ruleset_and_pricing(ruleset: str | Ruleset) -> tuple[Ruleset, Pricing]:
     except StudyError as e:
         raise CalibrationError(str(e)) from None
     try:
-        pricing: Pricing = rs.need("pricing")
+        pricing = rs.need(PRICING)
     except Lacking as e:
-        having = [r.name for r in all_rulesets() if r.pricing() is not None]
+        having = [r.name for r in all_rulesets() if r.has(PRICING)]
         raise CalibrationError(f"{e} (rule sets with one: {', '.join(having) or 'none installed'})") from None
     return rs, pricing
 
@@ -148,28 +149,12 @@ class Calibration:
         return record_of(spec.index, spec.seed, self.points[spec.variant].label, spec.factions, game, outcome, lambda seat: lab.faction_of(game, seat))
 
     def identity(self) -> dict[str, Any]:
-        """What fixes every game's content: all of the plan but its length (which only adds games)."""
-        return {
-            "kind": self.kind,
-            "ruleset": self.ruleset,
-            "scenario": self.scenario,
-            "scenario_data": json.loads(self.scenario_json),
-            "seats": list(self.seats),
-            "reference": self.reference,
-            "points": [p.to_json() for p in self.points],
-            "seed": self.seed,
-            "player": self.player,
-            "options": dict(self.options),
-        }
+        return plan_identity(self, {"reference": self.reference, "points": [p.to_json() for p in self.points]})
 
     def to_json(self) -> dict[str, Any]:
-        out = self.identity()
-        del out["scenario_data"]
-        out["reference_cost"] = self.reference_cost
-        out["pieces"] = list(self.pieces)
-        out["games_per_point"] = self.games_per_point
-        out["games"] = self.total
-        return out
+        return plan_json(
+            self, {"reference_cost": self.reference_cost, "pieces": list(self.pieces), "games_per_point": self.games_per_point, "games": self.total}
+        )
 
 
 @lru_cache(maxsize=128)

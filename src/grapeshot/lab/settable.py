@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from grapeshot.core.contract import HOST
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module, all_modules
@@ -62,7 +63,7 @@ def _hostable(name: str, installed: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     found = []
     for m in sorted((m for m in all_modules() if m.name in installed), key=lambda m: m.name):
-        host = rs.host(m.name, game)
+        host = rs.offer(HOST, m.name, game)
         if host is not None and (m.protocol is None or isinstance(host, m.protocol)):
             found.append(m.name)
     return tuple(found)

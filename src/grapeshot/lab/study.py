@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 from grapeshot.agents import factories, rollout_player
 from grapeshot.core.capabilities import Lab, Lacking, TableChange
+from grapeshot.core.contract import LAB
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import all_modules
@@ -58,7 +59,7 @@ def ruleset_and_lab(ruleset: str | Ruleset) -> tuple[Ruleset, Lab]:
     """The rule set and its lab capability, or a :class:`StudyError` saying it has none."""
     try:
         rs = get(ruleset) if isinstance(ruleset, str) else ruleset
-        lab: Lab = rs.need("lab")
+        lab = rs.need(LAB)
     except (ValueError, Lacking) as e:
         raise StudyError(str(e)) from None
     return rs, lab
@@ -205,6 +206,53 @@ class Plan(Protocol):
     def play(self, spec: GameSpec) -> GameRecord: ...
 
 
+class Planned(Protocol):
+    """The parts every kind of plan has, from which :func:`plan_identity` is made."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def scenario(self) -> str: ...
+    @property
+    def scenario_json(self) -> str: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def options(self) -> tuple[Setting, ...]: ...
+    def identity(self) -> dict[str, Any]: ...
+
+
+def plan_identity(plan: Planned, own: Mapping[str, Any], after: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What fixes every game of a plan (a study, a trial, a calibration): all of it but its
+    length, which only adds games, so a store of its games may be resumed and extended. The parts
+    every plan has, with the plan's ``own`` put before its seed and ``after`` at the end."""
+    return {
+        "kind": plan.kind,
+        "ruleset": plan.ruleset,
+        "scenario": plan.scenario,
+        "scenario_data": json.loads(plan.scenario_json),
+        "seats": list(plan.seats),
+        **own,
+        "seed": plan.seed,
+        "player": plan.player,
+        "options": dict(plan.options),
+        **(after or {}),
+    }
+
+
+def plan_json(plan: Planned, more: Mapping[str, Any]) -> dict[str, Any]:
+    """A plan as its report shows it: its identity without the scenario's data, and ``more``."""
+    out = plan.identity()
+    del out["scenario_data"]
+    return out | dict(more)
+
+
 @dataclass(frozen=True)
 class Study:
     """A planned study. Build it with :func:`plan`, which checks everything first."""
@@ -276,29 +324,11 @@ class Study:
         return modules
 
     def identity(self) -> dict[str, Any]:
-        """What fixes every game's content: all of the plan but its length (which only adds games)."""
-        return {
-            "kind": self.kind,
-            "ruleset": self.ruleset,
-            "scenario": self.scenario,
-            "scenario_data": json.loads(self.scenario_json),
-            "seats": list(self.seats),
-            "factions": list(self.factions),
-            "seed": self.seed,
-            "player": self.player,
-            "options": dict(self.options),
-            "modules": dict(self.modules),
-            "changes": [c.to_json() for c in self.changes],
-            "variants": [v.to_json() for v in self.variants],
-        } | ({"arms": "paired"} if len(self.variants) > 1 else {})
+        after = {"modules": dict(self.modules), "changes": [c.to_json() for c in self.changes], "variants": [v.to_json() for v in self.variants]}
+        return plan_identity(self, {"factions": list(self.factions)}, after | ({"arms": "paired"} if len(self.variants) > 1 else {}))
 
     def to_json(self) -> dict[str, Any]:
-        out = self.identity()
-        del out["scenario_data"]
-        out["games_per_pair"] = self.games_per_pair
-        out["games"] = self.total
-        out["pairings"] = len(self.pairs)
-        return out
+        return plan_json(self, {"games_per_pair": self.games_per_pair, "games": self.total, "pairings": len(self.pairs)})
 
 
 def _switches_change_something(study: Study) -> None:

@@ -34,7 +34,7 @@ from grapeshot.core.module import get_module
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, default_scenario, load_scenario, modules_data, parse_scenario
 from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
-from grapeshot.lab.study import GameSpec, Setting, StudyError
+from grapeshot.lab.study import GameSpec, Setting, StudyError, plan_identity, plan_json
 
 #: the two arms, in the order their games alternate
 ARMS = ("off", "on")
@@ -89,26 +89,10 @@ class Trial:
         return record_of(spec.index, spec.seed, ARMS[spec.variant], self.seats, game, outcome, lambda seat: seat)
 
     def identity(self) -> dict[str, Any]:
-        """What fixes every game's content: all of the plan but its length (which only adds games)."""
-        return {
-            "kind": self.kind,
-            "ruleset": self.ruleset,
-            "scenario": self.scenario,
-            "scenario_data": json.loads(self.scenario_json),
-            "seats": list(self.seats),
-            "module": self.module,
-            "seed": self.seed,
-            "player": self.player,
-            "options": dict(self.options),
-        }
+        return plan_identity(self, {"module": self.module})
 
     def to_json(self) -> dict[str, Any]:
-        out = self.identity()
-        del out["scenario_data"]
-        out["games_per_arm"] = self.games_per_arm
-        out["games"] = self.total
-        out["arms"] = {arm: self.modules_for(k) for k, arm in enumerate(ARMS)}
-        return out
+        return plan_json(self, {"games_per_arm": self.games_per_arm, "games": self.total, "arms": {arm: self.modules_for(k) for k, arm in enumerate(ARMS)}})
 
 
 @lru_cache(maxsize=32)

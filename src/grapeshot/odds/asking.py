@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import Effort, Lacking, OddsAnswer, OddsQuestions, Param, Question
+from grapeshot.core.contract import ODDS
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.game import Game
 from grapeshot.core.module import get_module
@@ -37,7 +38,7 @@ def dashed(name: str) -> str:
 def odds_of(ruleset: Ruleset) -> OddsQuestions:
     """The rule set's odds questions, or :class:`~grapeshot.core.capabilities.Lacking` ("the
     rule set 'x' has no odds questions")."""
-    return cast(OddsQuestions, ruleset.need("odds"))
+    return ruleset.need(ODDS)
 
 
 def odds_of_module(name: str) -> OddsQuestions:

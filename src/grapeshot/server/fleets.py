@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from grapeshot.core.capabilities import Builder, Checked, DocumentKind
+from grapeshot.core.contract import DOCUMENTS
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.core.scenario import Scenario, parse_scenario
@@ -31,15 +32,15 @@ MOST_VALUES = 5000
 
 def documents_of(rs: Ruleset) -> list[dict[str, Any]]:
     """The kinds of document the lobby may build for a rule set (the listing's ``documents``)."""
-    return [{"name": d.name, "help": d.help, "builder": d.builder is not None, "roster": _render(d) is not None} for d in rs.documents()]
+    return [{"name": d.name, "help": d.help, "builder": d.builder is not None, "roster": _render(d) is not None} for d in rs.offer(DOCUMENTS) or ()]
 
 
 def kind_of(rs: Ruleset, kind: str) -> tuple[DocumentKind, Builder]:
     """The rule set's document kind ``kind`` and its builder; 404 where it has none."""
-    for d in rs.documents():
+    for d in rs.offer(DOCUMENTS) or ():
         if d.name == kind and d.builder is not None:
             return d, d.builder
-    offered = [d.name for d in rs.documents() if d.builder is not None]
+    offered = [d.name for d in rs.offer(DOCUMENTS) or () if d.builder is not None]
     raise Denied(404, f"kind: the rule set {rs.name!r} builds no {kind[:40]!r} documents; it builds {offered or 'none'}", "kind")
 
 

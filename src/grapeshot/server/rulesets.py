@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grapeshot.core.capabilities import WebPlugin
+from grapeshot.core.contract import HOST
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module, all_modules, get_module
@@ -104,7 +105,7 @@ class Listing:
             game = Game(rs, self.catalogue.get(scenarios[0], rs.name), seed=0, log=False)
         except ScenarioError:
             return None
-        host = rs.host(module.name, game)
+        host = rs.offer(HOST, module.name, game)
         return host is not None and (module.protocol is None or isinstance(host, module.protocol))
 
 

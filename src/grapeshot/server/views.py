@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grapeshot.core.choices import Choices
+from grapeshot.core.contract import ODDS
 from grapeshot.core.explain import Explained, Explainer, explain_core
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -54,7 +55,7 @@ def web_of(ruleset: Ruleset) -> dict[str, Any] | None:
         "script": base + plugin.script if served and plugin.script else None,
         "styles": [base + s for s in plugin.styles] if served else [],
         "words": f"/api/rulesets/{ruleset.name}/words",
-        "odds": ruleset.odds() is not None,  # whether the page may ask the odds of an answer before it is sent
+        "odds": ruleset.has(ODDS),  # whether the page may ask the odds of an answer before it is sent
     }
 
 
@@ -197,7 +198,7 @@ def decorate(game: Game, v: dict[str, Any], seat: str | None, faults: list[Fault
     own = None
     if plugin is not None and plugin.shapes is not None:
         try:
-            own = plugin.shapes(v["state"])
+            own = plugin.shapes(game, seat)
         except Exception as err:
             faults.append(Fault("shapes", f"the {game.ruleset.name} web plugin", err))
     # each module in play adds what only it knows (tagged with its name), drawn over the host's pieces

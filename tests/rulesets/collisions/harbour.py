@@ -33,9 +33,11 @@ from collections.abc import Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
+from grapeshot.core import contract
 from grapeshot.core.actions import Action, action
 from grapeshot.core.capabilities import TerrainKind
 from grapeshot.core.choices import Choice, Choices, Part, Rng
+from grapeshot.core.contract import Capability
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
@@ -144,6 +146,7 @@ class HarbourBrawl(Ruleset):
     name: ClassVar[str] = NS
     title: ClassVar[str] = "Harbour brawl (tests only)"
     options: ClassVar[tuple[Option, ...]] = (Option("turns", 6, None, "HB-WIN-1", "turns in a game", int, (1, 30)),)
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({contract.HOST})
 
     def setup(self, scenario: Scenario, options: Mapping[str, object]) -> Harbour:
         f = scenario.reader
@@ -198,8 +201,8 @@ class HarbourBrawl(Ruleset):
     def seats_of(self, state: Any) -> Sequence[str]:
         return cast(Harbour, state).seats
 
-    def invariants(self, state: Any) -> list[str]:
-        hb = cast(Harbour, state)
+    def invariants(self, game: Game) -> list[str]:
+        hb = cast(Harbour, game.state)
         out = [f"{h.ident} is aboard {h.vessel}, which is gone" for h in hb.hands.values() if h.vessel is not None and h.vessel not in hb.crafts]
         out += [f"{h.ident} is dead but aboard" for h in hb.hands.values() if h.life <= 0 and h.vessel is not None]
         return out

@@ -28,7 +28,7 @@ def played(seed: int, **options: object) -> Game:
     agents = {s: make("random", seed * 7 + k, "harbour") for k, s in enumerate(("red", "blue"))}
 
     def check(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state) + COLLISIONS.invariants(game)
+        problems = game.ruleset.invariants(game) + COLLISIONS.invariants(game)
         assert not problems, f"after action {len(game.actions)}: {problems}"
         accounted(game)
 

@@ -581,7 +581,7 @@ def test_seeded_brawls_see_every_model_act_and_keep_the_invariants() -> None:
         agents = {st.id: make("heuristic", seed * 7 + k, "jimlad") for k, st in enumerate(sc.seats)}
 
         def check(game: Game) -> None:
-            problems = game.ruleset.invariants(game.state)
+            problems = game.ruleset.invariants(game)
             assert not problems, problems
 
         play_out(g, agents, check)

@@ -48,7 +48,7 @@ class Watch:
         self.dead: set[str] = set()
 
     def __call__(self, g: Game) -> None:
-        problems = g.ruleset.invariants(g.state)
+        problems = g.ruleset.invariants(g)
         assert not problems, f"after action {len(g.actions)}: {problems}"
         for e in g.events[self.seen :]:
             for name in acting(e):

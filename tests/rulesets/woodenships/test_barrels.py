@@ -49,7 +49,7 @@ def test_a_hurled_barrel_bursts_for_a_d6_on_4_or_more_and_is_spent(target: str, 
         assert boat(g, "Blue").lost == 5
     else:
         assert fig(g, "Bosun").alive is (burst is None)
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-RULING-1", "WS-FIG-2", "WS-ARMS-4")

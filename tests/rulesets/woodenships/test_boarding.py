@@ -36,7 +36,7 @@ def test_a_boarding_party_rolls_2_6_and_then_does_nothing_more(face: int, across
     assert jack.spot is not None and jack.spot.ident == ("Blue" if across else "Red")
     assert kinds(g, "boarding")[-1]["passed"] is across and kinds(g, "move")[-1]["across"] is across
     assert not isinstance(g.prompt, ActPrompt)  # no action after a boarding party, across or not
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-BOARD-1", "WS-FIG-2", "WS-RULING-1")
@@ -105,7 +105,7 @@ def test_climbing_aboard_from_the_water_by_the_ships_pace(travelled: float, lost
     g.dice = ScriptedDice([need])
     drive(boarding.climb(g, s, jack, "Blue"))
     assert jack.spot is not None and (jack.spot.surface, jack.spot.ident) == (Surface.DECK, "Blue")
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-BOARD-3")

@@ -28,7 +28,7 @@ def cg(g: Game) -> CollisionsState:
 
 def played(g: Game, players: Sequence[str]) -> Game:
     def check(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state) + COLLISIONS.invariants(game)
+        problems = game.ruleset.invariants(game) + COLLISIONS.invariants(game)
         assert not problems, f"after action {len(game.actions)}: {problems}"
 
     seats = [s.id for s in g.scenario.seats]

@@ -193,7 +193,7 @@ def test_a_small_ship_sideswiping_a_wide_one_is_placed_off_it_and_knocks_a_rowbo
     assert (knock["struck_by"], knock["vessel"], knock["gap"]) == ("Cutter", "Gig", 2.0)
     assert boat(g, "Gig").hull.pose == pytest.approx((31.0, 36.25, 0.0))
     assert fig(g, "Cox").spot is not None and fig(g, "Cox").spot.ident == "Gig"  # the crew goes with her
-    assert not g.ruleset.invariants(g.state) and not g.modules["collisions"].module.invariants(g)
+    assert not g.ruleset.invariants(g) and not g.modules["collisions"].module.invariants(g)
 
 
 def alongside(red_men: int, blue_men: int, dice: list[int]) -> Game:

@@ -243,7 +243,7 @@ def test_a_fort_with_no_points_collapses_crushing_heroes_on_a_one_and_men_on_one
     assert fig(g, "Commander").spot.surface is Surface.LAND and fig(g, "Lucky").spot.surface is Surface.LAND  # type: ignore[union-attr]
     assert not s.guns["Keep cannon 1"].working and kinds(g, "fort-collapse")[0]["scored"] == 36
     assert s.scored["blue"] == 36 + 1 + 3
-    assert g.ruleset.invariants(s) == []
+    assert g.ruleset.invariants(g) == []
     # its footprint is open ground now
     assert s.forts["Keep"] not in list(s.standing())
     assert surfaces_at(s, Vec(30, 24)) == [(Surface.LAND, "Isle")]
@@ -255,7 +255,7 @@ def _assault(seed: int, players: tuple[str, str]) -> Game:
     agents = {s.id: make(players[k], seed * 3 + k, "woodenships") for k, s in enumerate(sc.seats)}
 
     def check(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state)
+        problems = game.ruleset.invariants(game)
         assert not problems, problems
 
     play_out(g, agents, check)

@@ -68,4 +68,4 @@ def test_two_hits_cut_the_grapple_and_the_ships_sail_again() -> None:
     assert (last["need"], last["hit"], last["hits"], last["freed"]) == (5, True, 2, True)
     assert not boat(g, "Red").grappled and not boat(g, "Blue").grappled and not s.grapple_cuts
     assert ships.cannot_move(s, boat(g, "Red")) is None
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)

@@ -119,7 +119,7 @@ def test_figures_standing_where_a_drafted_gun_goes_step_aside() -> None:
     assert list(mounted["moved"]) == ["Jack"]
     jack, gun = s.base(s.figures["Jack"]), s.gun_point(s.guns["Red cannon 1"])
     assert ((jack.x - gun.x) ** 2 + (jack.y - gun.y) ** 2) ** 0.5 >= jack.radius + 0.4 - 1e-9
-    assert not g.ruleset.invariants(s)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-SETUP-1", "WS-GUN-1", "WS-GUN-3", "WS-GUN-7")
@@ -197,7 +197,7 @@ def test_games_with_drafted_guns_finish_and_keep_the_invariants(players: tuple[s
             agents = {seat.id: make(players[k % 2], seed * 7 + k, "woodenships") for k, seat in enumerate(sc.seats)}
 
             def check(game: Game) -> None:
-                assert not game.ruleset.invariants(game.state), game.actions[-1]
+                assert not game.ruleset.invariants(game), game.actions[-1]
 
             play_out(g, agents, check)
             assert g.outcome is not None

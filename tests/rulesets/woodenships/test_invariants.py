@@ -35,7 +35,7 @@ def played(scenario: str, seed: int, options: dict[str, Any], players: tuple[str
     agents = {s.id: make(players[k], seed * 3 + k, "woodenships") for k, s in enumerate(sc.seats)}
 
     def check(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state)
+        problems = game.ruleset.invariants(game)
         assert not problems, f"after action {len(game.actions)} ({game.actions[-1]}): {problems}"
 
     play_out(g, agents, check)

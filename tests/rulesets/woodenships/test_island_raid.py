@@ -26,7 +26,7 @@ def raid(seed: int, options: dict[str, Any], players: tuple[str, str]) -> Game:
     }
 
     def check(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state)
+        problems = game.ruleset.invariants(game)
         assert not problems, f"after action {len(game.actions)} ({game.actions[-1]}): {problems}"
 
     play_out(g, agents, check)

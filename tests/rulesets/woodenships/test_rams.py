@@ -33,7 +33,7 @@ def test_both_ships_take_the_others_ram_value_and_a_bow_first_rammer_one_more() 
     assert (boat(g, "Blue").lost, boat(g, "Red").lost) == (6, 6)
     rolls = [r for r in g.events if r.kind == "roll" and r.rule == "WS-RAM-1"]
     assert [r.data["seat"] for r in rolls] == ["red", "blue"]
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-RAM-1", "WS-SHIP-3")
@@ -97,7 +97,7 @@ def test_a_rammer_with_more_points_than_the_rammed_has_left_sticks_and_a_6_frees
     # turn 2, red's turn: a 6 frees them and Red sails again
     assert kinds(g, "dislodge")[-1]["freed"] is True and not red_ship.stuck and not blue.stuck
     assert g.prompt is not None and g.prompt.kind == "SteerPrompt" and getattr(g.prompt, "ship", "") == "Red"
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-RAM-3", "WS-RAM-1")
@@ -120,7 +120,7 @@ def test_a_ship_rammed_to_nothing_sinks_after_a_turn_and_drags_a_smaller_ship_st
     dragged = kinds(g, "dragged-down")[0]
     assert (dragged["ship"], dragged["by_ship"]) == ("Blue", "Red")
     assert fig(g, "Blue man 1").swimming and fig(g, "Blue captain").swimming
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-RAM-3")
@@ -138,7 +138,7 @@ def test_a_sinking_ship_stuck_to_a_bigger_one_goes_down_alone() -> None:
     until(g, "NextPrompt")
     g.submit("red", Next())
     assert not blue.afloat and red.afloat and not red.stuck and not kinds(g, "dragged-down")
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-RAM-1")
@@ -152,7 +152,7 @@ def test_a_swimmer_under_a_moving_hull_is_run_down(run_down: bool) -> None:
         assert kinds(g, "run-down")[0]["damage"] == 4 and not man.alive
     else:
         assert not kinds(g, "run-down") and man.alive and kinds(g, "shoved")
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-RAM-1")

@@ -28,7 +28,7 @@ def games(name: str, seeds: range) -> list[Game]:
         agents = {s.id: make(kinds[k % 2], seed * 7 + k, "woodenships") for k, s in enumerate(sc.seats)}
 
         def check(game: Game) -> None:
-            problems = game.ruleset.invariants(game.state)
+            problems = game.ruleset.invariants(game)
             assert not problems, f"after action {len(game.actions)}: {problems}"
 
         play_out(g, agents, check)

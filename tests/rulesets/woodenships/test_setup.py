@@ -32,7 +32,7 @@ def test_a_ship_of_the_table_with_its_sections_and_crew() -> None:
     assert fig(g, "Red captain").captain_of == "Red" and fig(g, "Red captain").hero
     assert [(f.life, f.max_life) for f in crew if f.kind == "man"] == [(1, 1)] * 4
     assert (fig(g, "Mate").life, fig(g, "Red captain").life) == (3, 3)
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
     # the captain stands aft of amidships: captains are placed from the stern
     assert fig(g, "Red captain").spot.x < 0  # type: ignore[union-attr]
 
@@ -122,7 +122,7 @@ def test_weapons_carried_and_stored_and_figures_ashore() -> None:
     men = [fig(g, f"Isle man {i}") for i in (1, 2, 3)]
     assert all(m.spot is not None and m.spot.surface is Surface.LAND for m in men)
     assert all(abs(s.base(m).x - 34) < 3 and abs(s.base(m).y - 5) < 3 for m in men)  # round the point asked for
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
     with pytest.raises(ScenarioError, match=r"at: expected a free place on Isle"):
         Game(
             "woodenships",
@@ -148,4 +148,4 @@ def test_the_built_in_scenarios_set_up_fair() -> None:
         counts = {seat: sum(1 for f in s.figures.values() if f.side == seat) for seat in s.seats}
         assert len(set(costs.values())) == 1 and len(set(counts.values())) == 1, (name, costs, counts)
         assert all(f.radius == FIGURE_RADIUS for f in s.figures.values())
-        assert not g.ruleset.invariants(g.state)
+        assert not g.ruleset.invariants(g)

@@ -91,7 +91,7 @@ def test_a_ship_stops_short_of_what_it_would_run_into_and_swimmers_get_out_of_th
     e = kinds(g, "steer")[0]
     # bow to bow the gap was 8": she stops just short of the touch
     assert e["stopped_by"] == {"with": "Blue", "kind": "ship"} and e["ahead"] == pytest.approx(8.0, abs=0.02) and e["ahead"] < 8.0
-    assert kinds(g, "shoved") and not g.ruleset.invariants(g.state)
+    assert kinds(g, "shoved") and not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-DMG-1", "WS-DMG-2", "WS-MOVE-2")
@@ -144,7 +144,7 @@ def test_a_ship_with_no_points_left_sinks_after_a_whole_turn(aboard: str) -> Non
         assert all(f.alive and f.swimming for f in crew) and sunk["swimmers"] == ["Red captain", "Red man 1"]
     else:
         assert not any(f.alive for f in crew) and sunk["drowned"] == ["Red captain", "Red man 1"]
-    assert not g.ruleset.invariants(g.state)
+    assert not g.ruleset.invariants(g)
 
 
 @pytest.mark.rules("WS-DMG-3", "WS-FIG-5")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from grapeshot.core.events import Event
-from grapeshot.rulesets.woodenships.phrases import Phrases
+from grapeshot.rulesets.woodenships.phrases import PHRASES
 
 
 def said(kind: str, **data: Any) -> str:
-    text = Phrases().sentence(Event(0, 3, "figures", kind, None, data))
+    text = PHRASES.sentence(Event(0, 3, "figures", kind, None, data))
     assert text is not None
     return text
 

@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import OddsQuestions, Phrasebook, TerrainKind
+from grapeshot.core.contract import AUDITOR, EXPLAINER, ODDS, PHRASEBOOK, VIEW, Capability
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -147,6 +148,7 @@ class Collisions(Module):
     protocol: ClassVar[type | None] = CollisionsHost
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({VIEW, AUDITOR, PHRASEBOOK, EXPLAINER, ODDS})
 
     def setup(self, game: Game, host: object) -> CollisionsState:
         run = game.modules[NAME]

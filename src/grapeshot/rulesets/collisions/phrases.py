@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from grapeshot.core.events import Event
+from grapeshot.core.phrases import Phrases
 from grapeshot.rulesets.collisions.state import NAME
 
 
@@ -128,16 +129,9 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-class CollisionsWords:
-    """The module's phrasebook (``core.capabilities.Phrasebook``)."""
-
-    kinds = frozenset(f"{NAME}.{k}" for k in _SENTENCES)
-
-    def sentence(self, event: Event) -> str | None:
-        return _SENTENCES[event.kind.split(".", 1)[1]](event.data)
-
-    def label(self, category: str, value: str) -> str:
-        return value.replace("-", " ").replace("_", " ")
+def _sentence(event: Event) -> str | None:
+    return _SENTENCES[event.kind.split(".", 1)[1]](event.data)
 
 
-WORDS = CollisionsWords()
+#: the module's phrasebook (``core.capabilities.Phrasebook``)
+WORDS = Phrases(frozenset(f"{NAME}.{k}" for k in _SENTENCES), _sentence)

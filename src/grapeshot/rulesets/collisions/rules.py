@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from grapeshot.core.registry import RuleBook, RuleEntry
+from grapeshot.core.registry import RuleBook, rules_of
 
-C = "grapeshot.rulesets.collisions"
-
-
-def _r(rid: str, title: str, *where: str) -> RuleEntry:
-    return RuleEntry(rid, title, tuple(f"{C}.{w}" for w in where))
+_r = rules_of("grapeshot.rulesets.collisions")
 
 
 RULEBOOK = RuleBook(

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, cast
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
 from grapeshot.core.clone import share
+from grapeshot.core.contract import AUDITOR, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, WEB, Capability
 from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -25,7 +26,7 @@ from grapeshot.core.registry import RuleBook
 from grapeshot.core.revisions import FIRST_REVISION, RuleChange
 from grapeshot.core.ruleset import Option, PhaseStep, Play, Ruleset, register
 from grapeshot.core.scenario import Scenario
-from grapeshot.dice import Roll, RollRequest
+from grapeshot.dice import RerollGrant, Roll, RollRequest
 from grapeshot.geometry import Hull, Obstacle, hull_hits_polygon, hulls_misplaced, hulls_overlap
 from grapeshot.rulesets.jimlad import flow, npc
 from grapeshot.rulesets.jimlad.data import DEFAULT_LENGTH, DEFAULT_WIDTH, HULL_POINTS, KLANS, MAX_LENGTH, MAX_WIDTH, SLUGGA_RANGE, STARTING_GOLD, Klan
@@ -120,7 +121,7 @@ TALLIED = {
 }
 
 
-class JimLad(Ruleset):
+class JimLad(Ruleset[Sea]):
     name: ClassVar[str] = "jimlad"
     aliases: ClassVar[tuple[str, ...]] = ("waagh-jim-lad", "jl")
     title: ClassVar[str] = "Waagh! Jim Lad!"
@@ -145,6 +146,10 @@ class JimLad(Ruleset):
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({PLAYERS, PHRASEBOOK, ODDS, EXPLAINER, LAB, ENCODING, WEB, AUDITOR})
+    seat_player: ClassVar[str] = "heuristic"
+    #: the flagship: what a command, request or environment plays when it names no rule set
+    default: ClassVar[bool] = True
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         return TERRAIN
@@ -217,8 +222,9 @@ class JimLad(Ruleset):
         turn, phase = cast(tuple[int, int], point)
         return flow.play(game, (turn, phase))
 
-    def reroll_seat(self, game: Game, request: RollRequest, roll: Roll) -> str | None:
-        """JL-KLAN-1: a Freebooterz ship may re-roll one die of its own once a turn."""
+    def reroll_grant(self, game: Game, request: RollRequest, roll: Roll) -> RerollGrant | None:
+        """JL-KLAN-1: a Freebooterz ship may re-roll one die of its own once a turn (a grant of one
+        die that names no rule: its ``reroll`` events never have, and the saves keep that form)."""
         if request.better is None or request.actor is None:
             return None
         sea = cast(Sea, game.state)
@@ -230,11 +236,12 @@ class JimLad(Ruleset):
                 return None
         elif ship.reroll_turn == sea.turn:
             return None
-        return ship.commander
+        return RerollGrant(ship.commander)
 
-    def used_reroll(self, game: Game, request: RollRequest, seat: str) -> None:
+    def spend_reroll(self, game: Game, request: RollRequest, grant: RerollGrant) -> None:
         """JL-KLAN-1: the re-roll is spent for this turn, by the ship or by the player (JL-KLAN-8,
         option ``freebooterz_reroll``); the log says so before the die is rolled again."""
+        seat = grant.seat
         sea = cast(Sea, game.state)
         sea.reroll_used[seat] = sea.turn
         if request.actor in sea.ships:
@@ -272,14 +279,14 @@ class JimLad(Ruleset):
         counts["harbour visits with gold spent"] = len(visits)
         return dict(counts)
 
-    def describe(self, state: Any) -> dict[str, Any]:
-        return cast(Sea, state).describe()
+    def describe(self, state: Sea) -> dict[str, Any]:
+        return state.describe()
 
-    def seats_of(self, state: Any) -> Sequence[str]:
-        return cast(Sea, state).seats
+    def seats_of(self, state: Sea) -> Sequence[str]:
+        return state.seats
 
-    def invariants(self, state: Any) -> list[str]:
-        sea = cast(Sea, state)
+    def invariants(self, game: Game) -> list[str]:
+        sea = cast(Sea, game.state)
         problems: list[str] = []
         afloat = list(sea.afloat())
         for s in sea.ships.values():
@@ -361,8 +368,8 @@ class JimLad(Ruleset):
 
         return AUDITOR
 
-    def turn_plan(self, state: Any) -> tuple[PhaseStep, ...]:
-        return flow.turn_plan(cast(Sea, state).turn)
+    def turn_plan(self, state: Sea) -> tuple[PhaseStep, ...]:
+        return flow.turn_plan(state.turn)
 
 
 JIMLAD = register(JimLad())

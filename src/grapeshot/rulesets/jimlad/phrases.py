@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from grapeshot.core.events import Event
+from grapeshot.core.phrases import Phrases
 
 #: every event kind Jim Lad's rules emit; those worded ``None`` by :func:`_sentence` are for machines
 KINDS = frozenset(
@@ -341,28 +342,26 @@ def _sentence(e: Event) -> str | None:
     return _events_and_models(k, d)
 
 
-class Phrases:
-    """Jim Lad's phrasebook (the ``phrasebook()`` capability)."""
-
-    kinds = KINDS
-
-    def sentence(self, event: Event) -> str | None:
-        if event.kind == "game-over":
-            return None  # the victory event says it, with the rule
-        return _sentence(event)
-
-    def label(self, category: str, value: str) -> str:
-        if category == "faction":
-            from grapeshot.rulesets.jimlad.data import KLANS, Klan
-
-            return KLANS[Klan(value)].title if value in Klan._value2member_map_ else value
-        if category == "tally" and value.startswith("event ") and value[6:].isdigit():
-            from grapeshot.rulesets.jimlad.events import EVENTS
-
-            found = EVENTS.get(int(value[6:]))
-            if found is not None:
-                return f"random event {value[6:]}: {found[0]}"
-        return label(category, value)
+def _said(event: Event) -> str | None:
+    if event.kind == "game-over":
+        return None  # the victory event says it, with the rule
+    return _sentence(event)
 
 
-PHRASES = Phrases()
+def _special(category: str, value: str) -> str | None:
+    """A klan by its title, a random event's tally by the event's name."""
+    if category == "faction":
+        from grapeshot.rulesets.jimlad.data import KLANS, Klan
+
+        return KLANS[Klan(value)].title if value in Klan._value2member_map_ else value
+    if category == "tally" and value.startswith("event ") and value[6:].isdigit():
+        from grapeshot.rulesets.jimlad.events import EVENTS
+
+        found = EVENTS.get(int(value[6:]))
+        if found is not None:
+            return f"random event {value[6:]}: {found[0]}"
+    return None
+
+
+#: Jim Lad's phrasebook (the ``phrasebook()`` capability)
+PHRASES = Phrases(KINDS, _said, LABELS, _special)

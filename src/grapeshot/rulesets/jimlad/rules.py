@@ -7,17 +7,9 @@ exist in :mod:`.flow` already.
 
 from __future__ import annotations
 
-from grapeshot.core.registry import RuleBook, RuleEntry
+from grapeshot.core.registry import RuleBook, rules_of
 
-J = "grapeshot.rulesets.jimlad"
-
-
-def _r(rid: str, title: str, *where: str) -> RuleEntry:
-    return RuleEntry(rid, title, tuple(f"{J}.{w}" for w in where))
-
-
-def _planned(rid: str, title: str) -> RuleEntry:
-    return RuleEntry(rid, title, (), "planned")
+_r = rules_of("grapeshot.rulesets.jimlad")
 
 
 RULEBOOK = RuleBook(
@@ -31,14 +23,14 @@ RULEBOOK = RuleBook(
         _r("JL-SHIP-4", "speed lost per hull point; 1 = becalmed; 0 = sunk", "movement.roll_allowance", "damage.sink", "flow.movement_phase"),
         _r("JL-SHIP-5", "each Kaptin starts with 5 gold aboard", "data.STARTING_GOLD", "JimLad.setup"),
         # klans
-        _r("JL-KLAN-1", "Freebooterz: one re-roll of a single die per turn", "JimLad.reroll_seat"),
+        _r("JL-KLAN-1", "Freebooterz: one re-roll of a single die per turn", "JimLad.reroll_grant"),
         _r("JL-KLAN-2", "Snake Bites: sails with, against and across the wind", "movement.roll_allowance", "movement.side_wind_drift"),
         _r("JL-KLAN-3", "Deff Skulls: D3 broadside shots; grapeshot-only fore gun", "kannon.krak", "kannon.shells"),
         _r("JL-KLAN-4", "Goffs: +1 S ramming, -1D6 movement", "data.KLANS", "movement.roll_allowance"),
         _r("JL-KLAN-5", "Evil Sunz: +1D6 movement, -1 side armour", "data.KLANS", "data.armour_of"),
         _r("JL-KLAN-6", "Bad Moons: +1 front and side armour, -1D6 movement", "data.KLANS", "data.armour_of"),
         _r("JL-KLAN-7", 'Blood Axes: manned torpedoes, forward arc, no scatter, 18"', "torpedoes.launch", "torpedoes.check_torpedoes"),
-        _r("JL-KLAN-8", "wind sectors; Freebooterz re-roll per ship or player", "compass.wind_sector", "JimLad.reroll_seat"),
+        _r("JL-KLAN-8", "wind sectors; Freebooterz re-roll per ship or player", "compass.wind_sector", "JimLad.reroll_grant"),
         # krew
         _r("JL-KREW-1", "a Kaptin, a Mad Doc and five krew", "krew.starting_krew"),
         _r("JL-KREW-2", "Kaptin profile and 'Uge Choppa", "data.PROFILES"),

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
+from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, WEB, Capability
 from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -129,7 +130,7 @@ def officers(sea: Sea, ship: str | None) -> CrewOfficers | None:
     )
 
 
-class NavalWarhammer(Ruleset):
+class NavalWarhammer(Ruleset[Sea]):
     name: ClassVar[str] = "navalwarhammer"
     aliases: ClassVar[tuple[str, ...]] = ("nw", "naval-warhammer")
     title: ClassVar[str] = "Naval Warhammer"
@@ -162,6 +163,8 @@ class NavalWarhammer(Ruleset):
     open_state: ClassVar[bool] = True
     #: its action kinds are registered by .actions, which the package does not import (it loads its parts lazily)
     action_modules: ClassVar[tuple[str, ...]] = ("grapeshot.rulesets.navalwarhammer.actions",)
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({AUDITOR, PHRASEBOOK, PLAYERS, EXPLAINER, LAB, ENCODING, WEB, ODDS, DOCUMENTS})
+    seat_player: ClassVar[str] = "heuristic"
 
     @property
     def namespace(self) -> str:
@@ -210,16 +213,16 @@ class NavalWarhammer(Ruleset):
         if request.actor in sea.ships:
             sea.rerolled[request.actor] = request
 
-    def describe(self, state: Any) -> dict[str, Any]:
-        return cast(Sea, state).describe()
+    def describe(self, state: Sea) -> dict[str, Any]:
+        return state.describe()
 
-    def seats_of(self, state: Any) -> Sequence[str]:
-        return cast(Sea, state).seats
+    def seats_of(self, state: Sea) -> Sequence[str]:
+        return state.seats
 
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, game: Game) -> list[str]:
         from grapeshot.rulesets.navalwarhammer.checks import invariants
 
-        return invariants(cast(Sea, state))
+        return invariants(cast(Sea, game.state))
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         counts: Counter[str] = Counter()

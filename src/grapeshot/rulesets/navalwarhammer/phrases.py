@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from grapeshot.core.events import Event
+from grapeshot.core.phrases import Phrases
 
 KINDS = frozenset(
     {
@@ -234,16 +235,5 @@ def _sentence(e: Event) -> str | None:
     return _core(k, d)
 
 
-class Phrases:
-    """Naval Warhammer's phrasebook (the ``phrasebook()`` capability)."""
-
-    kinds = KINDS
-
-    def sentence(self, event: Event) -> str | None:
-        return _sentence(event)
-
-    def label(self, category: str, value: str) -> str:
-        return LABELS.get(category, {}).get(value, value.replace("-", " ").replace("_", " "))
-
-
-PHRASES = Phrases()
+#: Naval Warhammer's phrasebook (the ``phrasebook()`` capability)
+PHRASES = Phrases(KINDS, _sentence, LABELS)

@@ -8,20 +8,16 @@ there too.
 
 from __future__ import annotations
 
-from grapeshot.core.registry import RuleBook, RuleEntry
+from grapeshot.core.registry import RuleBook, rules_of
 
-_P = "grapeshot.rulesets.navalwarhammer."
-
-
-def _e(rid: str, title: str, *where: str) -> RuleEntry:
-    return RuleEntry(rid, title, tuple(_P + w for w in where))
+_r = rules_of("grapeshot.rulesets.navalwarhammer")
 
 
 RULEBOOK = RuleBook(
     "navalwarhammer",
     "NW",
     [
-        _e(
+        _r(
             "NW-CREW-1",
             "Crew, units and models; working and non-working crew; who may not work a ship",
             "armies.units.UnitEntry.can_work_ship",
@@ -32,14 +28,14 @@ RULEBOOK = RuleBook(
             "courses.lacking",
             "fleets.ShipSpec.minimum_crew",
         ),
-        _e(
+        _r(
             "NW-CREW-2",
             "Working crew on the upper deck; fewer than half there and the ship cannot be worked",
             "courses.upper_share",
             "courses.lacking",
             "crew.may_go_below",
         ),
-        _e(
+        _r(
             "NW-CREW-3",
             "Missiles target exposed crew, oars and sails; crew aboard in cover; no penalty from a moving ship; gun crews fire one or the other",
             "targets.missile_refusal",
@@ -48,21 +44,21 @@ RULEBOOK = RuleBook(
             "shooting.modifiers",
             "fantasy.charts.shooting_modifiers",
         ),
-        _e("NW-SLOT-1", "Special and rare choices per ship size; two-for-one choices", "fleets._check_slots"),
-        _e(
+        _r("NW-SLOT-1", "Special and rare choices per ship size; two-for-one choices", "fleets._check_slots"),
+        _r(
             "NW-SLOT-2",
             "War machines: which armies take cannons as special, bolt and stone throwers as rare",
             "armies.kit.war_machine_slot",
             "armies.kit.war_machines",
         ),
-        _e(
+        _r(
             "NW-SHIP-1",
             "Ships immune to poison and killing blow; weak non-flaming missiles cannot harm tough parts",
             "fantasy.strikes.ship_immunity",
             "fantasy.strikes.resolve_hits",
         ),
-        _e("NW-SHIP-2", "Ship costs by size", "data.SIZES", "fleets.read_fleet", "fleets._check_fleet"),
-        _e(
+        _r("NW-SHIP-2", "Ship costs by size", "data.SIZES", "fleets.read_fleet", "fleets._check_fleet"),
+        _r(
             "NW-SHIP-3",
             "Capacity: infantry 1, cavalry and beasts 2, monstrous 3, monstrous cavalry 4, monsters 6",
             "fantasy.profiles.CAPACITY",
@@ -70,7 +66,7 @@ RULEBOOK = RuleBook(
             "fleets.CrewSpec.places",
             "fleets._check_ship",
         ),
-        _e(
+        _r(
             "NW-SHIP-4",
             "Measure leadership, ramming and sight to and from the hull",
             "targets.hull_range",
@@ -78,23 +74,23 @@ RULEBOOK = RuleBook(
             "boarding.lent_ld",
             "contact.ship_contact",
         ),
-        _e("NW-SHIP-5", "Hull toughness and structure by size", "data.SIZES", "setup.ship_parts"),
-        _e(
+        _r("NW-SHIP-5", "Hull toughness and structure by size", "data.SIZES", "setup.ship_parts"),
+        _r(
             "NW-TMPL-1",
             "Templates from above, straight and flame templates against hulls; centre in the water",
             "shooting.stone",
             "shooting.flame",
             "shooting.line_path",
         ),
-        _e(
+        _r(
             "NW-TMPL-2",
             "One specialty target per template; the hull hit at the higher strength",
             "shooting.specialty",
             "shooting.template_volley",
             "shooting.stone",
         ),
-        _e("NW-RAM-1", "A ram that sinks its target carries on", "moving.travel"),
-        _e(
+        _r("NW-RAM-1", "A ram that sinks its target carries on", "moving.travel"),
+        _r(
             "NW-MOVE-1",
             'Sailing 9", 9+D6", 9+2D6"; the half-move minimum',
             "courses.roll_allowance",
@@ -102,7 +98,7 @@ RULEBOOK = RuleBook(
             "courses.half_move_free",
             "moving.ship_move",
         ),
-        _e(
+        _r(
             "NW-MOVE-2",
             "Out of Control: half the roll, the D6 turning chart, Adrift after",
             "moving.loose",
@@ -111,8 +107,8 @@ RULEBOOK = RuleBook(
             "courses.out_of_control_distance",
             "data.OUT_OF_CONTROL",
         ),
-        _e("NW-MOVE-3", 'Rowing at 7"; two models per oar', "courses.rowed_oars", "courses.roll_allowance"),
-        _e(
+        _r("NW-MOVE-3", 'Rowing at 7"; two models per oar', "courses.rowed_oars", "courses.roll_allowance"),
+        _r(
             "NW-MOVE-4",
             'Steam: 3" per point; an engineer re-rolls the full-throttle chart',
             "courses.roll_allowance",
@@ -120,7 +116,7 @@ RULEBOOK = RuleBook(
             "fantasy.rerolls.crew_grant",
             "fantasy.throttle.full_throttle",
         ),
-        _e(
+        _r(
             "NW-MOVE-5",
             'Magic ships: 9+D6" whatever the wind; a miscast sends the ship Out of Control',
             "courses.roll_allowance",
@@ -128,7 +124,7 @@ RULEBOOK = RuleBook(
             "spells.cast_one",
             "fantasy.magic.miscast",
         ),
-        _e(
+        _r(
             "NW-FLY-1",
             "Flyers start aboard, move first, cannot be charged or rammed by ships, may charge onto decks",
             "moving.fly",
@@ -136,8 +132,8 @@ RULEBOOK = RuleBook(
             "moving.movement_phase",
             "aboard.charge",
         ),
-        _e("NW-FLY-2", "Ships and swimmers may move flyers aside", "water.move_aside"),
-        _e(
+        _r("NW-FLY-2", "Ships and swimmers may move flyers aside", "water.move_aside"),
+        _r(
             "NW-PSY-1",
             "Psychology once per boat and unit type",
             "fantasy.psychology.by_type",
@@ -146,7 +142,7 @@ RULEBOOK = RuleBook(
             "minds.stupidity",
             "minds.animosity",
         ),
-        _e(
+        _r(
             "NW-PSY-2",
             "Monsters and handlers; wild beasts; squig herds",
             "armies.units.Handler",
@@ -155,7 +151,7 @@ RULEBOOK = RuleBook(
             "minds.flee",
             "deckfight.engagements",
         ),
-        _e(
+        _r(
             "NW-PSY-3",
             'Stupidity at sea: no working, wandering D6", an all-stupid crew Adrift',
             "fantasy.psychology.take_test",
@@ -163,7 +159,7 @@ RULEBOOK = RuleBook(
             "minds.wander",
             "courses.all_stupid",
         ),
-        _e(
+        _r(
             "NW-SWIM-1",
             'Swimming D6-1", drowning on a 1, armour; swimmers moved aside; swimming monsters stop ships',
             "fantasy.swimming.swim",
@@ -172,7 +168,7 @@ RULEBOOK = RuleBook(
             "water.monster_obstacles",
             "damage.overboard",
         ),
-        _e(
+        _r(
             "NW-SWIM-2",
             "Swimmers attack what they touch; crew strike down; aquatics",
             "fantasy.swimming.swim",
@@ -180,19 +176,19 @@ RULEBOOK = RuleBook(
             "deckfight.engagements",
             "deckfight.struck_part",
         ),
-        _e("NW-RANK-1", "Ranks are models aboard divided by six; no steadfast, no combat result", "fantasy.units.ranks_aboard", "fantasy.combat.combat_result"),
-        _e(
+        _r("NW-RANK-1", "Ranks are models aboard divided by six; no steadfast, no combat result", "fantasy.units.ranks_aboard", "fantasy.combat.combat_result"),
+        _r(
             "NW-CANNON-1", "Balls bounce at sea; the range is guessed; a ship part stops a ball only on a 1", "fantasy.artillery.cannon_shot", "shooting.cannon"
         ),
-        _e("NW-CANNON-2", "Naval guns: fixed, a 45-degree arc", "targets.in_arc", "targets.machine_refusal", "fleets._read_crew"),
-        _e(
+        _r("NW-CANNON-2", "Naval guns: fixed, a 45-degree arc", "targets.in_arc", "targets.machine_refusal", "fleets._read_crew"),
+        _r(
             "NW-CANNON-3",
             'Point blank within 12" of a ship: place the shot, still roll the die',
             "fantasy.artillery.point_blank",
             "fantasy.artillery.cannon_shot",
             "targets.point_blank_at",
         ),
-        _e(
+        _r(
             "NW-SHOOT-1",
             "Shooting into combat; straight-line weapons hit only their named target",
             "targets.missile_refusal",
@@ -200,8 +196,8 @@ RULEBOOK = RuleBook(
             "targets.must_name",
             "shooting.line_path",
         ),
-        _e("NW-SHOOT-2", "A specialty target hit twice counts the worse result", "fantasy.artillery.hit_again"),
-        _e(
+        _r("NW-SHOOT-2", "A specialty target hit twice counts the worse result", "fantasy.artillery.hit_again"),
+        _r(
             "NW-BOARD-1",
             "Declared rams; flyers first; lining up alongside",
             "contact.ship_contact",
@@ -209,7 +205,7 @@ RULEBOOK = RuleBook(
             "prompts.SteerPrompt.ram_target",
             "closecombat.grapnels",
         ),
-        _e(
+        _r(
             "NW-BOARD-2",
             "Charge reactions once grappled; Prepare for Action; terror",
             "boarding.boarded",
@@ -217,7 +213,7 @@ RULEBOOK = RuleBook(
             "boarding.line_up_boarders",
             "crew.reaction_choices",
         ),
-        _e(
+        _r(
             "NW-BOARD-3",
             "Deck fighting: contact, across the gunwale, initiative, moving across",
             "aboard.touching",
@@ -226,24 +222,24 @@ RULEBOOK = RuleBook(
             "deckfight.across",
             "fantasy.melee.strike_step",
         ),
-        _e("NW-BOARD-4", 'A deck 2" higher: +1 to hit', "deckfight.deck_bonus", "fantasy.charts.melee_to_hit"),
-        _e(
+        _r("NW-BOARD-4", 'A deck 2" higher: +1 to hit', "deckfight.deck_bonus", "fantasy.charts.melee_to_hit"),
+        _r(
             "NW-BOARD-5",
             "Combat result with crew size; break test on the highest Ld; Shaken; Abandon Ship",
             "fantasy.combat.combat_result",
             "fantasy.combat.break_test",
             "aftermath.results",
         ),
-        _e("NW-BOARD-6", "Abandon ship", "aftermath.abandon"),
-        _e("NW-BOARD-7", "Prizes at double victory points", "aftermath.crew_prizes", "victory.prizes", "damage.credit"),
-        _e("NW-BOARD-8", "Cutting loose", "aftermath.cut_loose_phase", "aftermath.free_at_rail"),
-        _e("NW-BOARD-9", "Shoving off", "aftermath.shove_off", "courses.shove_off_most"),
-        _e("NW-BOARD-10", "Consolidation", "aftermath.consolidation", "aftermath.consolidate"),
-        _e("NW-AGROUND-1", "The strength of a grounding", "damage.ground"),
-        _e("NW-LAUNCH-1", "Launching boats", "harbour.launch_options", "harbour.launch", "moving.travel"),
-        _e("NW-SHALLOW-1", "Shallow water", "harbour.in_shallows", "harbour.shallow_roll", "harbour.shallow_point"),
-        _e("NW-DOCK-1", "Docking and casting off", "harbour.dock_or_crash", "harbour.cast_off"),
-        _e(
+        _r("NW-BOARD-6", "Abandon ship", "aftermath.abandon"),
+        _r("NW-BOARD-7", "Prizes at double victory points", "aftermath.crew_prizes", "victory.prizes", "damage.credit"),
+        _r("NW-BOARD-8", "Cutting loose", "aftermath.cut_loose_phase", "aftermath.free_at_rail"),
+        _r("NW-BOARD-9", "Shoving off", "aftermath.shove_off", "courses.shove_off_most"),
+        _r("NW-BOARD-10", "Consolidation", "aftermath.consolidation", "aftermath.consolidate"),
+        _r("NW-AGROUND-1", "The strength of a grounding", "damage.ground"),
+        _r("NW-LAUNCH-1", "Launching boats", "harbour.launch_options", "harbour.launch", "moving.travel"),
+        _r("NW-SHALLOW-1", "Shallow water", "harbour.in_shallows", "harbour.shallow_roll", "harbour.shallow_point"),
+        _r("NW-DOCK-1", "Docking and casting off", "harbour.dock_or_crash", "harbour.cast_off"),
+        _r(
             "NW-CROWD-1",
             "Overcrowded ships",
             "data.capacity",
@@ -253,19 +249,19 @@ RULEBOOK = RuleBook(
             "fantasy.rerolls.crew_grant",
             "water.sharks",
         ),
-        _e("NW-UPG-1", "Extra masts", "setup.ship_parts", "courses.mast_bonus", "courses.upgrade_terms", "courses.modes"),
-        _e("NW-UPG-2", "Steam engines", "fleets.ShipSpec.minimum_crew", "fleets._check_ship", "setup.ship_parts"),
-        _e("NW-UPG-3", "Heavy timbers: structure, an inch off every move of her own", "setup.ship_parts", "courses.upgrade_terms", "courses.move_terms"),
-        _e("NW-UPG-4", "Magical figurehead", "setup.ship_parts", "fantasy.strikes.ward_of"),
-        _e("NW-UPG-5", "Rams", "data.UPGRADES", "contact.ship_contact"),
-        _e("NW-UPG-6", "Castles", "data.capacity", "fleets.ShipSpec.capacity", "state.Ship.plan"),
-        _e(
+        _r("NW-UPG-1", "Extra masts", "setup.ship_parts", "courses.mast_bonus", "courses.upgrade_terms", "courses.modes"),
+        _r("NW-UPG-2", "Steam engines", "fleets.ShipSpec.minimum_crew", "fleets._check_ship", "setup.ship_parts"),
+        _r("NW-UPG-3", "Heavy timbers: structure, an inch off every move of her own", "setup.ship_parts", "courses.upgrade_terms", "courses.move_terms"),
+        _r("NW-UPG-4", "Magical figurehead", "setup.ship_parts", "fantasy.strikes.ward_of"),
+        _r("NW-UPG-5", "Rams", "data.UPGRADES", "contact.ship_contact"),
+        _r("NW-UPG-6", "Castles", "data.capacity", "fleets.ShipSpec.capacity", "state.Ship.plan"),
+        _r(
             "NW-UPG-7",
             "First Mate: 25 points, replaces standard bearers, re-rolls failed psychology and break tests",
             "armies.units.UnitEntry.cost",
             "fleets._check_ship",
             "fantasy.rerolls.crew_grant",
         ),
-        _e("NW-UPG-8", "Crow's nest", "setup.set_crows_nest", "damage.lookout_falls", "fantasy.strikes.ward_of"),
+        _r("NW-UPG-8", "Crow's nest", "setup.set_crows_nest", "damage.lookout_falls", "fantasy.strikes.ward_of"),
     ],
 )

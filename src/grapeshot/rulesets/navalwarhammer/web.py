@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from grapeshot.core.capabilities import WebPlugin
+from grapeshot.core.game import Game
 from grapeshot.rulesets.navalwarhammer.previews import MOVE_PREVIEW
 
 
@@ -42,6 +43,11 @@ def _where(ships: Mapping[str, Any], on: str | None, a: float, b: float) -> list
         return None
     x, y, c, s = _frame(ship["pose"])
     return [round(x + a * c - b * s, 3), round(y + a * s + b * c, 3)]
+
+
+def drawn(game: Game, seat: str | None) -> list[dict[str, Any]]:
+    """The plugin's ``shapes``: the pieces of the game as ``seat`` sees them (:func:`shapes` of its view)."""
+    return shapes(game.ruleset.view(game.state, seat))
 
 
 def shapes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -90,6 +96,6 @@ WEB = WebPlugin(
     script="navalwarhammer.js",
     styles=("navalwarhammer.css",),
     labels={"terrain": ("island", "rocks", "sandbank", "dock", "shallows")},
-    shapes=shapes,
+    shapes=drawn,
     previews={"move": MOVE_PREVIEW},
 )

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
 from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
+from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, HOST, LAB, ODDS, PHRASEBOOK, PLAYERS, PRICING, SHEETS, WEB, Capability
 from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -163,7 +164,7 @@ TALLIED = {
 }
 
 
-class WoodenShips(Ruleset):
+class WoodenShips(Ruleset[Shore]):
     name: ClassVar[str] = "woodenships"
     aliases: ClassVar[tuple[str, ...]] = ("wspm", "ws", "wooden-ships")
     title: ClassVar[str] = "Wooden Ships and Plastic Men"
@@ -182,6 +183,13 @@ class WoodenShips(Ruleset):
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
+    #: nothing is hidden (the draft is picked in the open, weapons are carried where everyone sees
+    #: them, WS-SETUP-1; a seat's sharing-out is sealed, and the game holds sealed answers apart
+    #: from the state), so it offers no view of its own: every seat sees the public state
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset(
+        {HOST, WEB, PHRASEBOOK, EXPLAINER, LAB, PRICING, ENCODING, ODDS, SHEETS, DOCUMENTS, PLAYERS, AUDITOR}
+    )
+    seat_player: ClassVar[str] = "heuristic"
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
         from grapeshot.rulesets.collisions import FLOTSAM
@@ -215,18 +223,12 @@ class WoodenShips(Ruleset):
 
         return HOST
 
-    def describe(self, state: Any) -> dict[str, Any]:
-        return cast(Shore, state).describe()
+    def describe(self, state: Shore) -> dict[str, Any]:
+        return state.describe()
 
-    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
-        """Nothing in this game is hidden: the draft is picked in the open and weapons are
-        carried where everyone sees them (WS-SETUP-1); a seat's sharing-out is sealed until all
-        have given theirs, and the game holds sealed answers apart from the state."""
-        return self.describe(state)
-
-    def seats_of(self, state: Any) -> Sequence[str]:
+    def seats_of(self, state: Shore) -> Sequence[str]:
         """The sides' seats, and the referee's when the scenario has one (it is no side)."""
-        shore = cast(Shore, state)
+        shore = state
         return shore.seats if shore.referee is None else (*shore.seats, shore.referee)
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
@@ -241,8 +243,8 @@ class WoodenShips(Ruleset):
                 counts[key] += 1
         return dict(counts)
 
-    def invariants(self, state: Any) -> list[str]:
-        return invariants(cast(Shore, state))
+    def invariants(self, game: Game) -> list[str]:
+        return invariants(cast(Shore, game.state))
 
     def rulebook(self) -> RuleBook:
         from grapeshot.rulesets.woodenships.rules import RULEBOOK

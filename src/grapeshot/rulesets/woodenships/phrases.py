@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from grapeshot.core.events import Event
+from grapeshot.core.phrases import Phrases
 
 KINDS = frozenset(
     {
@@ -241,16 +242,5 @@ def score_words(d: Mapping[str, Any]) -> str:
     return str(d.get("detail", ""))
 
 
-class Phrases:
-    """Wooden Ships' phrasebook (the ``phrasebook()`` capability)."""
-
-    kinds = KINDS
-
-    def sentence(self, event: Event) -> str | None:
-        return _sentence(event)
-
-    def label(self, category: str, value: str) -> str:
-        return LABELS.get(category, {}).get(value, value.replace("-", " ").replace("_", " "))
-
-
-PHRASES = Phrases()
+#: Wooden Ships' phrasebook (the ``phrasebook()`` capability)
+PHRASES = Phrases(KINDS, _sentence, LABELS)

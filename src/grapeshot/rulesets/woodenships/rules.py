@@ -5,17 +5,9 @@
 
 from __future__ import annotations
 
-from grapeshot.core.registry import RuleBook, RuleEntry
+from grapeshot.core.registry import RuleBook, rules_of
 
-W = "grapeshot.rulesets.woodenships"
-
-
-def _r(rid: str, title: str, *where: str) -> RuleEntry:
-    return RuleEntry(rid, title, tuple(f"{W}.{w}" for w in where))
-
-
-def _planned(rid: str, title: str) -> RuleEntry:
-    return RuleEntry(rid, title, (), "planned")
+_r = rules_of("grapeshot.rulesets.woodenships")
 
 
 RULEBOOK = RuleBook(

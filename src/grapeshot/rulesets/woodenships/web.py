@@ -204,6 +204,11 @@ def _across(ship: Mapping[str, Any], at: float) -> dict[str, Any]:
     }
 
 
+def drawn(game: Game, seat: str | None) -> list[dict[str, Any]]:
+    """The plugin's ``shapes``: the pieces of the game as ``seat`` sees them (:func:`shapes` of its view)."""
+    return shapes(game.ruleset.view(game.state, seat))
+
+
 def shapes(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The view's pieces as generic shapes: hulls and their sections, gun footings, figures' bases
     (a figure in the water or off the table included where it stands) and loose weapons."""
@@ -258,5 +263,5 @@ WEB = WebPlugin(
     script="woodenships.js",
     styles=("woodenships.css",),
     previews={"tables": TABLES, "move": MOVE_PREVIEW, "mount": MOUNT_PREVIEW, "steer": STEER_PREVIEW, "range": RANGE_PREVIEW},
-    shapes=shapes,
+    shapes=drawn,
 )

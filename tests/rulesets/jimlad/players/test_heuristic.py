@@ -455,7 +455,7 @@ def full_game(name: str, seed: int, players: Mapping[str, str] | str = "heuristi
     agents = {s.id: make(kinds[s.id], agent_seed + k, "jimlad") for k, s in enumerate(sc.seats)}
 
     def invariants(game: Game) -> None:
-        problems = game.ruleset.invariants(game.state)
+        problems = game.ruleset.invariants(game)
         assert not problems, problems
 
     play_out(g, agents, invariants)

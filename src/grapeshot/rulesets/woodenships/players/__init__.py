@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import cast
 
+from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import Level, Players
 from grapeshot.core.game import Game
+from grapeshot.core.prompts import Prompt
 from grapeshot.rulesets.woodenships.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.woodenships.state import Shore
 
@@ -37,6 +39,16 @@ def score(game: Game, seat: str) -> float:
     return 0.5 + REACH * (mine - theirs) / max(1.0, mine + theirs)
 
 
+def module_answer(game: Game, seat: str, prompt: Prompt) -> Action | None:
+    """Its answers to the collisions module's prompts (:mod:`.collisions`; None for another
+    module's, which go to that module's player)."""
+    if prompt.namespace != "collisions":
+        return None
+    from grapeshot.rulesets.woodenships.players.collisions import answer
+
+    return answer(game, seat, prompt)
+
+
 #: the decisions the hard level searches: a ship's steering and a figure's action (where to go and
 #: whom to strike); the draft, the figures' order and the rest are the heuristic's, which keeps a
 #: decision within a second of CPU on this machine's kind
@@ -52,7 +64,9 @@ HARD = Level(
 #: against it (one in four: 0.850 of 20, docs/agents.md)
 EASY = Level("heuristic", blunder=0.25, about="the heuristic player, with 25% of its answers drawn at random from the legal answers")
 
-PLAYERS = Players(factories={"heuristic": HeuristicPlayer}, rollout="heuristic", evaluate=score, levels={"easy": EASY, "hard": HARD})
+PLAYERS = Players(
+    factories={"heuristic": HeuristicPlayer}, rollout="heuristic", evaluate=score, levels={"easy": EASY, "hard": HARD}, module_answer=module_answer
+)
 
 
 def players() -> Players:

@@ -95,15 +95,6 @@ class HeuristicPlayer:
             return gw.wanted(prompt.rule, prompt.roll, prompt.whole)  # the GW dice's "rr" (WS-GUN-10)
         raise ValueError(f"the heuristic player cannot answer a {prompt.kind}")
 
-    def module_answer(self, game: Game, seat: str, prompt: Prompt) -> Action | None:
-        """Its answers to the collisions module's prompts (:mod:`.collisions`; None for another
-        module's, which go to that module's player)."""
-        if prompt.namespace != "collisions":
-            return None
-        from grapeshot.rulesets.woodenships.players.collisions import answer
-
-        return answer(game, seat, prompt)
-
     def next(self, shore: Shore, seat: str, prompt: NextPrompt) -> Next:
         """The engaged first (men before heroes), then the rest nearest the enemy first; the order
         is worked out once a side's turn and followed as figures come ready."""
