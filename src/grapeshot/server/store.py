@@ -201,10 +201,16 @@ class Store:
             row = self._reader.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else _record(row)
 
-    def listing(self, limit: int) -> list[Listed]:
-        """The latest games, newest first, without reading their scenarios."""
+    def listing(self, limit: int, after: tuple[float, str] | None = None) -> list[Listed]:
+        """The latest games, newest first (ties by id), without reading their scenarios; with
+        ``after`` (a listed game's ``(created, id)``), those listed after it: the next page."""
+        query = "SELECT id, created, title, seats, outcome, ruleset FROM games"
+        args: tuple[Any, ...] = (limit,)
+        if after is not None:
+            query += " WHERE created < ? OR (created = ? AND id < ?)"
+            args = (after[0], after[0], after[1], limit)
         with self._rlock:
-            rows = self._reader.execute("SELECT id, created, title, seats, outcome, ruleset FROM games ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
+            rows = self._reader.execute(query + " ORDER BY created DESC, id DESC LIMIT ?", args).fetchall()
         return [
             Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4]), r[5])
             for r in rows
