@@ -1,0 +1,82 @@
+"""The web table at scale in one process: the game list a page at a time, AI seats resumed lazily
+and a few at a time after a restart, finished tables let go."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from grapeshot.server import paging
+from grapeshot.server.app import create_app
+from grapeshot.server.store import Store
+
+
+def token(link: str) -> str:
+    return link.split("token=", 1)[1]
+
+
+def duel(client: TestClient, **seats: str) -> dict[str, Any]:
+    r = client.post("/api/games", json={"scenario": "duel", "seed": 3, "seats": seats or {"red": "human", "blue": "human"}})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def copies(data: Path, rec_id: str, created: list[float]) -> list[str]:
+    """Store copies of a game with other ids made at the times given (a busy server makes some at once)."""
+    store = Store(data / "grapeshot.sqlite")
+    rec = store.game(rec_id)
+    assert rec is not None
+    ids = [f"copy{i:02d}" for i in range(len(created))]
+    for game_id, when in zip(ids, created, strict=True):
+        store.create(dataclasses.replace(rec, id=game_id, created=when))
+    store.close()
+    return ids
+
+
+def pages(client: TestClient, limit: int) -> list[list[str]]:
+    out: list[list[str]] = []
+    after: str | None = None
+    while True:
+        body = client.get("/api/games", params={"limit": limit, **({"after": after} if after else {})}).json()
+        out.append([g["id"] for g in body["games"]])
+        after = body["next"]
+        if after is None:
+            return out
+
+
+def test_the_game_list_pages_newest_first_through_every_game_once_ties_included(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path))
+    first = duel(client)["id"]
+    made = copies(tmp_path, first, [10.0, 20.0, 20.0, 20.0, 30.0, 40.0])  # three made in the same instant
+    got = pages(client, 2)
+    assert [len(p) for p in got] == [2, 2, 2, 1]
+    flat = [g for p in got for g in p]
+    assert flat == [first, "copy05", "copy04", "copy03", "copy02", "copy01", "copy00"] and sorted(flat) == sorted([first, *made])
+    # the default page and its bounds; a list that fits one page says there is no next
+    whole = client.get("/api/games").json()
+    assert len(whole["games"]) == 7 and whole["next"] is None and paging.PAGE == 50
+    assert client.get("/api/games", params={"limit": paging.MOST + 1}).status_code == 422
+
+
+@pytest.mark.parametrize("after", ["%%%", "bm90IGpzb24", paging.cursor(1.0, "x")[:-3], "WzEsMl0", "WyJ4IiwieSJd", "W251bGwsInkiXQ"])
+def test_a_cursor_that_is_none_of_the_lists_is_refused_naming_after(tmp_path: Path, after: str) -> None:
+    client = TestClient(create_app(tmp_path))
+    r = client.get("/api/games", params={"after": after})
+    assert r.status_code == 422 and r.json()["field"] == "after" and "cursor" in r.json()["error"], r.text
+
+
+def test_a_page_holds_no_token_nor_any_secret_of_a_game(tmp_path: Path) -> None:
+    """What the list shows of a game is what the lobby always showed (docs/security.md): id, title,
+    time, who plays each seat, outcome; never a token, its hash, the scenario or the seed."""
+    client = TestClient(create_app(tmp_path))
+    g = duel(client)
+    body = client.get("/api/games", params={"limit": 1}).json()
+    assert set(body["games"][0]) == {"id", "title", "created", "seats", "outcome"}
+    text = str(body)
+    for secret in [token(link) for link in g["links"].values()] + [token(g["spectator"])]:
+        assert secret not in text
+    assert "seed" not in text and "token" not in text
