@@ -4,15 +4,20 @@ and a few at a time after a restart, finished tables let go."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from grapeshot.server import live as live_module
 from grapeshot.server import paging
 from grapeshot.server.app import create_app
-from grapeshot.server.store import Store
+from grapeshot.server.live import Tables
+from grapeshot.server.store import GameRecord, Store
+from grapeshot.server.tables import Table
+from tests.server.test_restart import stopped_with_the_ai_due, stored
 
 
 def token(link: str) -> str:
@@ -80,3 +85,46 @@ def test_a_page_holds_no_token_nor_any_secret_of_a_game(tmp_path: Path) -> None:
     for secret in [token(link) for link in g["links"].values()] + [token(g["spectator"])]:
         assert secret not in text
     assert "seed" not in text and "token" not in text
+
+
+def test_after_a_restart_ai_seats_resume_in_the_background_a_few_at_a_time_and_the_server_answers_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight games stopped with their AI seat due; each table takes 0.3 s to load.  The restarted
+    server answers at once while they are resumed two at a time, every AI plays on, and the
+    tables loaded only for that are let go at the next sweep (nobody opened them)."""
+    first = TestClient(create_app(tmp_path))
+    games = []
+    for seed in range(8):
+        g = first.post(
+            "/api/games", json={"scenario": "duel", "seed": seed, "seats": {"red": "human", "blue": "heuristic"}, "options": {"random_events": False}}
+        ).json()
+        games.append((g["id"], stopped_with_the_ai_due(tmp_path, g["id"], "red")))
+    loading, most = 0, 0
+
+    def slow(rec: GameRecord, store: Store) -> Table:
+        nonlocal loading, most
+        loading += 1
+        most = max(most, loading)
+        time.sleep(0.3)
+        try:
+            return Table(rec, store)
+        finally:
+            loading -= 1
+
+    monkeypatch.setattr(live_module, "Table", slow)
+    app = create_app(tmp_path)
+    tables: Tables = app.state.tables
+    started = time.perf_counter()
+    with TestClient(app) as again:
+        r = again.get("/api/health")
+        answered = time.perf_counter() - started
+        assert r.status_code == 200 and answered < 0.25, answered
+        assert len(tables.live) < len(games)  # still resuming
+        deadline = time.perf_counter() + 30
+        while any(stored(tmp_path, game) <= n for game, n in games) and time.perf_counter() < deadline:
+            time.sleep(0.05)
+        assert all(stored(tmp_path, game) > n for game, n in games)  # every AI played on
+        assert most == live_module.RESUME_AT_ONCE
+        time.sleep(0.1)
+        assert sorted(tables.sweep()) == sorted(game for game, _ in games)  # nobody opened them: let go

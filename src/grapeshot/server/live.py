@@ -40,6 +40,8 @@ _FLEET_ENTRY = re.compile(r"fleets\[(\d+)\]")
 IDLE = 600.0
 #: seconds between the server's looks for idle tables
 SWEEP = 60.0
+#: games whose AI seats are resumed together at start-up (:meth:`Tables.resume`)
+RESUME_AT_ONCE = 2
 
 
 @dataclass
@@ -50,8 +52,9 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[WebSocket, tuple[str | None, int]] = field(default_factory=dict)
     ai: asyncio.Task[None] | None = None
-    #: when a request last opened it (the event loop's clock)
-    used: float = field(default_factory=time.monotonic)
+    #: when a request last opened it (the event loop's clock); never, for a table the server
+    #: loaded for itself (an AI seat resumed at start-up), which the next sweep may let go
+    used: float = float("-inf")
 
     def idle(self, since: float) -> bool:
         """Nobody needs it in memory: unused since ``since``, no page watching, no AI thinking, unlocked."""
@@ -82,7 +85,8 @@ class Tables:
             live = await self._load(rec)
         elif not trusted:
             admitted(live.table.rec, token)
-        live.used = time.monotonic()
+        if not trusted:
+            live.used = time.monotonic()
         started = self.kick(live)
         if started is not None and wait:
             await asyncio.shield(started)
@@ -145,17 +149,26 @@ class Tables:
         if (due := table.snapshot_due()) is not None:  # once a turn: what a later release goes on from
             await self.store.write_snapshot(table.rec.id, *due)
 
-    async def resume(self) -> None:
-        """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
-        play on (a restart must not leave a game stuck on an AI that never moves)."""
-        for listed in self.store.unfinished():
-            if all(p == PEOPLE for p in listed.players.values()):
-                continue
-            try:
-                await self.open(listed.id, wait=False, trusted=True)
-            except Exception:  # one game that cannot load must not keep the others waiting
-                log.exception("game %s could not be resumed", listed.id)
-            await asyncio.sleep(0)  # let requests in between
+    async def resume(self, at_once: int = RESUME_AT_ONCE) -> None:
+        """At start-up, in the background: every unfinished game with an AI seat is loaded, and
+        those waiting on one play on (a restart must not leave a game stuck on an AI that never
+        moves).  Lazily and a few at a time: ``at_once`` games are loaded and their AI turns
+        played out together, the next once one is done, so the server answers its requests
+        meanwhile and the CPU the AIs take is bounded; a game asked for before its turn here is
+        loaded (and its AI played) by that request, as any table is.  A table loaded only for
+        this stays unused (:attr:`Live.used`), so the next sweep lets it go unless someone opens it."""
+        slots = asyncio.Semaphore(at_once)
+
+        async def one(game_id: str) -> None:
+            async with slots:
+                if game_id in self.live:  # a request got there first: its AI is under way already
+                    return
+                try:
+                    await self.open(game_id, wait=True, trusted=True)
+                except Exception:  # one game that cannot load must not keep the others waiting
+                    log.exception("game %s could not be resumed", game_id)
+
+        await asyncio.gather(*(one(listed.id) for listed in self.store.unfinished() if any(p != PEOPLE for p in listed.players.values())))
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Let go of every table idle for :attr:`idle` seconds (see :meth:`Live.idle`); their ids."""
@@ -252,7 +265,7 @@ class Tables:
         except IllegalAction as err:
             raise Denied(400, f"save: actions[{len(table.game.actions)}]: {err} (were the seats given other players than in the saved game?)") from None
         await self.store.write_game(table.rec, records)
-        live = self.live[game_id] = Live(table)
+        live = self.live[game_id] = Live(table, used=time.monotonic())
         await self.ai_turns(live)
         links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
         return {"id": game_id, "title": scenario.title, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}
