@@ -4,7 +4,9 @@ and a few at a time after a restart, finished tables let go."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -128,3 +130,26 @@ def test_after_a_restart_ai_seats_resume_in_the_background_a_few_at_a_time_and_t
         assert most == live_module.RESUME_AT_ONCE
         time.sleep(0.1)
         assert sorted(tables.sweep()) == sorted(game for game, _ in games)  # nobody opened them: let go
+
+
+def test_finished_games_are_let_go_soon_and_nothing_else_holds_them(tmp_path: Path) -> None:
+    """A finished game changes no more: unwatched, it leaves memory after FINISHED_IDLE seconds
+    (an unfinished one waits the whole idle time), and once let go nothing keeps its table or
+    its game alive, so memory stays flat however many games end."""
+    client = TestClient(create_app(tmp_path))
+    tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    made = [
+        client.post("/api/games", json={"scenario": "duel", "seed": s, "seats": {"red": "heuristic", "blue": "random"}, "options": {"turn_limit": 2}}).json()[
+            "id"
+        ]
+        for s in range(6)
+    ]
+    going = duel(client)["id"]
+    kept = [weakref.ref(tables.live[g].table) for g in made] + [weakref.ref(tables.live[g].table.game) for g in made]
+    assert all(tables.live[g].table.game.outcome is not None for g in made)
+    soon = time.monotonic() + live_module.FINISHED_IDLE + 1
+    assert tables.sweep(time.monotonic()) == []  # just made
+    assert sorted(tables.sweep(soon)) == sorted(made) and going in tables.live
+    gc.collect()
+    assert [r for r in kept if r() is not None] == []
+    assert len(client.get("/api/games").json()["games"]) == len(made) + 1  # the store still has them all

@@ -39,7 +39,9 @@ _FLEET_ENTRY = re.compile(r"fleets\[(\d+)\]")
 #: seconds a table may lie unused in memory before it is let go (the store keeps it)
 IDLE = 600.0
 #: seconds between the server's looks for idle tables
-SWEEP = 60.0
+SWEEP = 20.0
+#: seconds a finished game's table may lie unused in memory (nothing in it changes any more)
+FINISHED_IDLE = 20.0
 #: games whose AI seats are resumed together at start-up (:meth:`Tables.resume`)
 RESUME_AT_ONCE = 2
 
@@ -56,9 +58,11 @@ class Live:
     #: loaded for itself (an AI seat resumed at start-up), which the next sweep may let go
     used: float = float("-inf")
 
-    def idle(self, since: float) -> bool:
-        """Nobody needs it in memory: unused since ``since``, no page watching, no AI thinking, unlocked."""
-        return self.used < since and not self.watchers and (self.ai is None or self.ai.done()) and not self.lock.locked()
+    def idle(self, since: float, finished_since: float | None = None) -> bool:
+        """Nobody needs it in memory: unused since ``since`` (a finished game: since
+        ``finished_since``, if given), no page watching, no AI thinking, unlocked."""
+        before = since if finished_since is None or self.table.game.outcome is None else max(since, finished_since)
+        return self.used < before and not self.watchers and (self.ai is None or self.ai.done()) and not self.lock.locked()
 
 
 class Tables:
@@ -171,9 +175,14 @@ class Tables:
         await asyncio.gather(*(one(listed.id) for listed in self.store.unfinished() if any(p != PEOPLE for p in listed.players.values())))
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Let go of every table idle for :attr:`idle` seconds (see :meth:`Live.idle`); their ids."""
-        since = (time.monotonic() if now is None else now) - self.idle
-        gone = [game_id for game_id, live in self.live.items() if live.idle(since)]
+        """Let go of every table idle for :attr:`idle` seconds, a finished game's for
+        :data:`FINISHED_IDLE` (see :meth:`Live.idle`); their ids.  A finished game changes no
+        more (no action, no undo), so once its pages have gone it need not wait in memory: at
+        a person's pace a server finishes a game every few seconds, and held for the whole
+        :attr:`idle` they would be most of what it holds."""
+        at = time.monotonic() if now is None else now
+        since, finished_since = at - self.idle, at - min(self.idle, FINISHED_IDLE)
+        gone = [game_id for game_id, live in self.live.items() if live.idle(since, finished_since)]
         for game_id in gone:
             del self.live[game_id]
         return gone
