@@ -157,7 +157,8 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": store.count()}
+        """Up, the games stored, and the tables in memory now (the others are loaded on demand)."""
+        return {"ok": True, "games": store.count(), "in_memory": len(tables.live)}
 
     @app.get("/api/rulesets", responses=ERRORS)
     async def rulesets_list() -> dict[str, Any]:
