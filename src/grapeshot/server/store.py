@@ -24,7 +24,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -326,7 +326,8 @@ class Store:
             for (_, done), err in zip(batch, failed, strict=True):
                 by_loop.setdefault(done.get_loop(), []).append((done, err))
             for loop, settled in by_loop.items():
-                loop.call_soon_threadsafe(_settle, settled)
+                with suppress(RuntimeError):  # its loop has closed (the server stopped): nobody waits for these any more
+                    loop.call_soon_threadsafe(_settle, settled)
 
     def _one_by_one(self, jobs: list[Rows]) -> list[BaseException | None]:
         failed: list[BaseException | None] = []
