@@ -17,6 +17,7 @@ from grapeshot.server import live as live_module
 from grapeshot.server import paging
 from grapeshot.server.app import create_app
 from grapeshot.server.live import Tables
+from grapeshot.server.quick import quick_answer
 from grapeshot.server.store import GameRecord, Store
 from grapeshot.server.tables import Table
 from tests.server.test_restart import stopped_with_the_ai_due, stored
@@ -153,3 +154,31 @@ def test_finished_games_are_let_go_soon_and_nothing_else_holds_them(tmp_path: Pa
     gc.collect()
     assert [r for r in kept if r() is not None] == []
     assert len(client.get("/api/games").json()["games"]) == len(made) + 1  # the store still has them all
+
+
+def test_a_search_seat_thinks_in_a_worker_process_and_its_copy_follows_the_game_through_an_undo(tmp_path: Path) -> None:
+    """A search AI's answers come from a worker process holding its own copy of the table (the
+    heuristic's from a thread); they are stored and applied like any, and after an undo the
+    copy is made afresh, so the game goes on from where it went back to."""
+    with TestClient(create_app(tmp_path)) as client:
+        tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
+        g = client.post(
+            "/api/games", json={"scenario": "duel", "seed": 5, "seats": {"red": "human", "blue": "search"}, "options": {"random_events": False}}
+        ).json()
+        red = token(g["links"]["red"])
+        assert tables.thinkers.elsewhere == 1  # blue's sealed orders, at the start
+        for _ in range(2):
+            v = client.get(f"/api/games/{g['id']}", params={"token": red}).json()
+            r = client.post(f"/api/games/{g['id']}/actions", params={"token": red}, json=quick_answer(v))
+            assert r.status_code == 200, r.text
+        thought = tables.thinkers.elsewhere
+        assert thought > 1 and stored(tmp_path, g["id"]) == r.json()["actions"]
+        undone = client.post(f"/api/games/{g['id']}/undo", params={"token": red})
+        assert undone.status_code == 200, undone.text
+        v = undone.json()
+        while v["prompt"] is not None and tables.thinkers.elsewhere == thought:  # red plays on until blue is asked again
+            v = client.post(f"/api/games/{g['id']}/actions", params={"token": red}, json=quick_answer(v)).json()
+        assert tables.thinkers.elsewhere > thought and "error" not in v
+        before = tables.thinkers.elsewhere
+        h = client.post("/api/games", json={"scenario": "duel", "seed": 6, "seats": {"red": "human", "blue": "heuristic"}}).json()
+        assert tables.live[h["id"]].table.commitments and tables.thinkers.elsewhere == before  # the heuristic's orders: from a thread

@@ -98,6 +98,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        tables.thinkers.close()
 
     app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.add_middleware(JsonErrors)

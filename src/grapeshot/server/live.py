@@ -32,6 +32,7 @@ from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll
 from grapeshot.server.store import GameRecord, Store, token_hash
 from grapeshot.server.tables import PEOPLE, Denied, Table, admitted, players_of
+from grapeshot.server.thinkers import Thinkers
 
 log = logging.getLogger("grapeshot.server")
 #: the scenario's ``fleets[i]`` a set-up error is about
@@ -68,9 +69,11 @@ class Live:
 class Tables:
     """Tables loaded from the store on first use (so a restarted server loses nothing)."""
 
-    def __init__(self, store: Store, idle: float = IDLE) -> None:
+    def __init__(self, store: Store, idle: float = IDLE, thinkers: Thinkers | None = None) -> None:
         self.store = store
         self.idle = idle
+        #: where the AI seats think (a long thinker in a worker process, the others in a thread)
+        self.thinkers = Thinkers() if thinkers is None else thinkers
         self.live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live]] = {}
 
@@ -132,12 +135,13 @@ class Tables:
             await asyncio.shield(live.ai)
 
     async def _play_ai(self, live: Live) -> None:
-        """Each answer is thought out in a worker thread (other tables go on meanwhile), then stored,
+        """Each answer is thought out off the event loop (:mod:`~grapeshot.server.thinkers`: a worker
+        thread, or a worker process for a long thinker; other tables go on meanwhile), then stored,
         applied and pushed to the watching pages.  The table's lock is held, so nothing changes
         the game while an AI reads it."""
         async with live.lock:
             while (seat := live.table.ai_to_act()) is not None:
-                action = await asyncio.to_thread(live.table.think, seat)
+                action = await self.thinkers.answer(live.table, seat)
                 await self.record(live, seat, action)
                 await self.broadcast(live)
 
