@@ -77,7 +77,7 @@ class Thinkers:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)  # an answer under way: at most THINK_SECONDS
             self._pool = None
 
 
