@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import json
 import time
 import weakref
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from grapeshot.core import setups
 from grapeshot.server import live as live_module
 from grapeshot.server import paging
 from grapeshot.server.app import create_app
@@ -182,3 +184,21 @@ def test_a_search_seat_thinks_in_a_worker_process_and_its_copy_follows_the_game_
         before = tables.thinkers.elsewhere
         h = client.post("/api/games", json={"scenario": "duel", "seed": 6, "seats": {"red": "human", "blue": "heuristic"}}).json()
         assert tables.live[h["id"]].table.commitments and tables.thinkers.elsewhere == before  # the heuristic's orders: from a thread
+
+
+def test_the_servers_games_of_one_scenario_share_its_set_up_and_none_carries_anothers_name(tmp_path: Path) -> None:
+    """Each stored game's scenario is read under the game's own name; the kept set-up (core.setups)
+    is found all the same, so a second Naval Warhammer duel does not stand its crews again, and
+    what it starts from names no other game."""
+    setups.forget()
+    client = TestClient(create_app(tmp_path))
+    tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    made = []
+    for seed in (1, 2):
+        r = client.post("/api/games", json={"ruleset": "navalwarhammer", "scenario": "duel", "seed": seed, "seats": {"red": "human", "blue": "human"}})
+        assert r.status_code == 200, r.text
+        made.append(r.json())
+    assert len([key for key in setups._kept if key[0] == "navalwarhammer"]) == 1
+    second = tables.live[made[1]["id"]].table
+    assert made[0]["id"] not in repr(second.game.state)
+    assert made[0]["id"] not in json.dumps(client.get(f"/api/games/{made[1]['id']}/save", params={"token": token(made[1]["spectator"])}).json())
