@@ -112,7 +112,7 @@ def test_an_all_ai_game_plays_out_and_reveals_its_seed(client: TestClient) -> No
 
 
 def test_a_search_ai_seat_plays_its_own_part(client: TestClient) -> None:
-    """The search player thinks in a worker thread; its answers go through the rules and the store."""
+    """The search player thinks in a worker process (grapeshot.server.thinkers); its answers go through the rules and the store."""
     g = new_game(client, seats={"red": "human", "blue": "search"}, seed=5)
     red = token(g["links"]["red"])
     v = view(client, g["id"], red)

@@ -11,7 +11,11 @@ checkpoints and the odds already trust), and hands each game a fresh copy of it.
 A scenario is made from its data alone (``parse_scenario(raw, source, origins)``: a file read,
 the lab's fleets assigned, modules switched), so the key is that data as JSON, with the rule set,
 its revision and the options: the lab's processes, which parse each game's scenario afresh from
-the study's plan, find it too.  ``enabled`` turns the keeping off (the bench times both ways in
+the study's plan, find it too.  The source is not in the key: it only words the errors of a
+set-up, and a set-up that fails is not kept.  The web table reads each stored game's scenario
+under that game's own name (``game ID (scenario)``), so with the source in the key no two of its
+games ever shared a set-up, and each Naval Warhammer game stood its crews again (most of what
+creating one cost).  ``enabled`` turns the keeping off (the bench times both ways in
 one run).
 """
 
@@ -27,7 +31,7 @@ if TYPE_CHECKING:
     from grapeshot.core.ruleset import Ruleset
     from grapeshot.core.scenario import Scenario
 
-#: set-ups kept (the lab plays one or a few scenarios at a time; the server reads each anew)
+#: set-ups kept (the lab plays one or a few scenarios at a time, a server's games a few more)
 KEPT = 16
 #: False: every game builds its set-up (for timing the difference)
 enabled = True
@@ -42,7 +46,7 @@ def initial_state(ruleset: Ruleset, scenario: Scenario, options: Mapping[str, ob
     copy of the one built for an earlier game of the same scenario data and options."""
     if not enabled:
         return ruleset.setup(scenario, options)
-    made = [scenario.raw, scenario.source, dict(scenario.origins), options]
+    made = [scenario.raw, dict(scenario.origins), options]
     key = (ruleset.name, ruleset.revision, json.dumps(made, sort_keys=True, default=repr))
     with _lock:
         kept = _kept.get(key)

@@ -35,6 +35,7 @@ from grapeshot.core.scenario import Catalogue, Scenario, default_scenario, parse
 from grapeshot.core.upgrade import carry_on
 from grapeshot.report import Words, outcome_words
 from grapeshot.server import fleets as builder
+from grapeshot.server import paging
 from grapeshot.server.editor import add_editor_routes
 from grapeshot.server.faults import RETRY_AFTER, JsonErrors
 from grapeshot.server.help import add_help_routes
@@ -101,6 +102,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        tables.thinkers.close()
 
     app = FastAPI(title="grapeshot", docs_url="/api/docs", openapi_url="/api/openapi.json", lifespan=lifespan)
     app.add_middleware(JsonErrors)
@@ -161,7 +163,8 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": store_.count()}
+        """Up, the games stored, and the tables in memory now (the others are loaded on demand)."""
+        return {"ok": True, "games": store_.count(), "in_memory": len(tables.live)}
 
     @app.get("/api/rulesets", responses=ERRORS)
     async def rulesets_list() -> dict[str, Any]:
@@ -282,13 +285,19 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
         )
 
     @app.get("/api/games", responses=ERRORS)
-    async def games(limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> dict[str, Any]:
-        listed = store_.listing(limit)
+    async def games(
+        limit: Annotated[int, Query(ge=1, le=paging.MOST, description="games on the page")] = paging.PAGE,
+        after: Annotated[str | None, Query(min_length=1, max_length=200, description="the previous page's 'next'")] = None,
+    ) -> dict[str, Any]:
+        """The games on this server, newest first, a page at a time: what the lobby shows of every
+        game (docs/security.md), never a token; ``next`` is the cursor of the page after, or null."""
+        listed = store_.listing(limit + 1, None if after is None else paging.read_cursor(after))
+        more, listed = len(listed) > limit, listed[:limit]
         out = [{"id": g.id, "title": g.title, "created": g.created, "seats": g.players, "outcome": g.outcome} for g in listed]
         for row, g in zip(out, listed, strict=True):
             if g.outcome is not None:
                 row["said"] = _said(g.ruleset, g.outcome)
-        return {"games": out}
+        return {"games": out, "next": paging.cursor(listed[-1].created, listed[-1].id) if more else None}
 
     @app.get("/api/games/{game_id}", responses=ERRORS)
     async def view(game_id: GameId, token: Token = None, since: Since = 0) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from grapeshot.core.scenario import Scenario
 from grapeshot.dice import Roll
 from grapeshot.server.store import GameRecord, GameStore, Mark, token_hash
 from grapeshot.server.tables import PEOPLE, Denied, Table, admitted, players_of
+from grapeshot.server.thinkers import Thinkers
 
 log = logging.getLogger("grapeshot.server")
 #: the scenario's ``fleets[i]`` a set-up error is about
@@ -47,7 +48,11 @@ _FLEET_ENTRY = re.compile(r"fleets\[(\d+)\]")
 #: seconds a table may lie unused in memory before it is let go (the store keeps it)
 IDLE = 600.0
 #: seconds between the server's looks for idle tables
-SWEEP = 60.0
+SWEEP = 20.0
+#: seconds a finished game's table may lie unused in memory (nothing in it changes any more)
+FINISHED_IDLE = 20.0
+#: games whose AI seats are resumed together at start-up (:meth:`Tables.resume`)
+RESUME_AT_ONCE = 2
 
 
 @dataclass
@@ -58,8 +63,9 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[WebSocket, tuple[str | None, int]] = field(default_factory=dict)
     ai: asyncio.Task[None] | None = None
-    #: when a request last opened it (the event loop's clock)
-    used: float = field(default_factory=time.monotonic)
+    #: when a request last opened it (the event loop's clock); never, for a table the server
+    #: loaded for itself (an AI seat resumed at start-up), which the next sweep may let go
+    used: float = float("-inf")
     #: a shared store's count of the game's rewrites the table was built at (see :meth:`Tables.claimed`)
     rewrites: int = 0
     #: bringing the table up to what another process stored (a shared store), if under way
@@ -67,17 +73,21 @@ class Live:
     #: another process stored more since the follow under way began reading
     behind: bool = False
 
-    def idle(self, since: float) -> bool:
-        """Nobody needs it in memory: unused since ``since``, no page watching, no AI thinking, unlocked."""
-        return self.used < since and not self.watchers and (self.ai is None or self.ai.done()) and not self.lock.locked()
+    def idle(self, since: float, finished_since: float | None = None) -> bool:
+        """Nobody needs it in memory: unused since ``since`` (a finished game: since
+        ``finished_since``, if given), no page watching, no AI thinking, unlocked."""
+        before = since if finished_since is None or self.table.game.outcome is None else max(since, finished_since)
+        return self.used < before and not self.watchers and (self.ai is None or self.ai.done()) and not self.lock.locked()
 
 
 class Tables:
     """Tables loaded from the store on first use (so a restarted server loses nothing)."""
 
-    def __init__(self, store: GameStore, idle: float = IDLE) -> None:
+    def __init__(self, store: GameStore, idle: float = IDLE, thinkers: Thinkers | None = None) -> None:
         self.store = store
         self.idle = idle
+        #: where the AI seats think (a long thinker in a worker process, the others in a thread)
+        self.thinkers = Thinkers() if thinkers is None else thinkers
         self.live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live]] = {}
 
@@ -100,7 +110,8 @@ class Tables:
             admitted(live.table.rec, token)
         if self.store.shared and current:
             await self._current(live)
-        live.used = time.monotonic()
+        if not trusted:
+            live.used = time.monotonic()
         started = self.kick(live)
         if started is not None and wait:
             await asyncio.shield(started)
@@ -143,7 +154,8 @@ class Tables:
             await asyncio.shield(live.ai)
 
     async def _play_ai(self, live: Live) -> None:
-        """Each answer is thought out in a worker thread (other tables go on meanwhile), then stored,
+        """Each answer is thought out off the event loop (:mod:`~grapeshot.server.thinkers`: a worker
+        thread, or a worker process for a long thinker; other tables go on meanwhile), then stored,
         applied and pushed to the watching pages.  The table's lock is held, so nothing changes
         the game while an AI reads it."""
         async with live.lock:
@@ -151,7 +163,7 @@ class Tables:
                 async with self.claimed(live):  # each answer under the game's claim (a shared store: another process may have moved meanwhile)
                     if (seat := live.table.ai_to_act()) is None:
                         return
-                    action = await asyncio.to_thread(live.table.think, seat)
+                    action = await self.thinkers.answer(live.table, seat)
                     await self.record(live, seat, action)
                     await self.broadcast(live)
 
@@ -246,22 +258,36 @@ class Tables:
         if (due := table.snapshot_due()) is not None:  # once a turn: what a later release goes on from
             await self.store.write_snapshot(table.rec.id, *due)
 
-    async def resume(self) -> None:
-        """At start-up: every unfinished game with an AI seat is loaded, and those waiting on one
-        play on (a restart must not leave a game stuck on an AI that never moves)."""
-        for listed in self.store.unfinished():
-            if all(p == PEOPLE for p in listed.players.values()):
-                continue
-            try:
-                await self.open(listed.id, wait=False, trusted=True)
-            except Exception:  # one game that cannot load must not keep the others waiting
-                log.exception("game %s could not be resumed", listed.id)
-            await asyncio.sleep(0)  # let requests in between
+    async def resume(self, at_once: int = RESUME_AT_ONCE) -> None:
+        """At start-up, in the background: every unfinished game with an AI seat is loaded, and
+        those waiting on one play on (a restart must not leave a game stuck on an AI that never
+        moves).  Lazily and a few at a time: ``at_once`` games are loaded and their AI turns
+        played out together, the next once one is done, so the server answers its requests
+        meanwhile and the CPU the AIs take is bounded; a game asked for before its turn here is
+        loaded (and its AI played) by that request, as any table is.  A table loaded only for
+        this stays unused (:attr:`Live.used`), so the next sweep lets it go unless someone opens it."""
+        slots = asyncio.Semaphore(at_once)
+
+        async def one(game_id: str) -> None:
+            async with slots:
+                if game_id in self.live:  # a request got there first: its AI is under way already
+                    return
+                try:
+                    await self.open(game_id, wait=True, trusted=True)
+                except Exception:  # one game that cannot load must not keep the others waiting
+                    log.exception("game %s could not be resumed", game_id)
+
+        await asyncio.gather(*(one(listed.id) for listed in self.store.unfinished() if any(p != PEOPLE for p in listed.players.values())))
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Let go of every table idle for :attr:`idle` seconds (see :meth:`Live.idle`); their ids."""
-        since = (time.monotonic() if now is None else now) - self.idle
-        gone = [game_id for game_id, live in self.live.items() if live.idle(since)]
+        """Let go of every table idle for :attr:`idle` seconds, a finished game's for
+        :data:`FINISHED_IDLE` (see :meth:`Live.idle`); their ids.  A finished game changes no
+        more (no action, no undo), so once its pages have gone it need not wait in memory: at
+        a person's pace a server finishes a game every few seconds, and held for the whole
+        :attr:`idle` they would be most of what it holds."""
+        at = time.monotonic() if now is None else now
+        since, finished_since = at - self.idle, at - min(self.idle, FINISHED_IDLE)
+        gone = [game_id for game_id, live in self.live.items() if live.idle(since, finished_since)]
         for game_id in gone:
             del self.live[game_id]
         return gone
@@ -357,7 +383,7 @@ class Tables:
         except IllegalAction as err:
             raise Denied(400, f"save: actions[{len(table.game.actions)}]: {err} (were the seats given other players than in the saved game?)") from None
         await self.store.write_game(table.rec, records)
-        live = self.live[game_id] = Live(table)
+        live = self.live[game_id] = Live(table, used=time.monotonic())
         await self.ai_turns(live)
         links = {seat: f"/table/{game_id}?token={tok}" for seat, tok in tokens.items() if chosen[seat] == PEOPLE}
         return {"id": game_id, "title": scenario.title, "links": links, "spectator": f"/table/{game_id}?token={spectator}", "hotseat": hotseat}

@@ -29,7 +29,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -226,9 +226,15 @@ class GameStore:
         rows = self._rows(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,))
         return None if not rows else _record(rows[0])
 
-    def listing(self, limit: int) -> list[Listed]:
-        """The latest games, newest first, without reading their scenarios."""
-        rows = self._rows("SELECT id, created, title, seats, outcome, ruleset FROM games ORDER BY created DESC LIMIT ?", (limit,))
+    def listing(self, limit: int, after: tuple[float, str] | None = None) -> list[Listed]:
+        """The latest games, newest first (ties by id), without reading their scenarios; with
+        ``after`` (a listed game's ``(created, id)``), those listed after it: the next page."""
+        query = "SELECT id, created, title, seats, outcome, ruleset FROM games"
+        args: tuple[Any, ...] = (limit,)
+        if after is not None:
+            query += " WHERE created < ? OR (created = ? AND id < ?)"
+            args = (after[0], after[0], after[1], limit)
+        rows = self._rows(query + " ORDER BY created DESC, id DESC LIMIT ?", args)
         return [
             Listed(r[0], r[1], r[2], {s: spec["player"] for s, spec in json.loads(r[3]).items()}, None if r[4] is None else json.loads(r[4]), r[5])
             for r in rows
@@ -352,7 +358,8 @@ class GameStore:
             for (_, done), err in zip(batch, failed, strict=True):
                 by_loop.setdefault(done.get_loop(), []).append((done, err))
             for loop, settled in by_loop.items():
-                loop.call_soon_threadsafe(_settle, settled)
+                with suppress(RuntimeError):  # its loop has closed (the server stopped): nobody waits for these any more
+                    loop.call_soon_threadsafe(_settle, settled)
 
     def _one_by_one(self, jobs: list[Rows]) -> list[BaseException | None]:
         failed: list[BaseException | None] = []

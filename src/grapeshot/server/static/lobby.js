@@ -7,6 +7,7 @@ import { $, h, request } from "/static/kit.js";
 const info = { scenarios: [], options: [], players: ["human"], levels: [], modules: [] };
 const rulesets = []; // every installed rule set, as GET /api/rulesets lists it
 const LINKS_KEY = "grapeshot.links"; // game id -> {title, links, spectator}, remembered by this browser
+const GAMES_PAGE = 25; // games the lobby lists at a time (the server allows up to 200 a page)
 
 function remembered() {
   try {
@@ -299,14 +300,21 @@ async function uploadSave() {
 
 // ------------------------------------------------------------------ the list of games
 
-async function loadGames() {
+// The server lists the games a page at a time (newest first); "older games" asks for the page
+// after the last one shown, and "refresh" starts again from the newest.
+let nextPage = null;
+
+async function loadGames(more = false) {
   let data;
+  const after = more === true && nextPage ? `&after=${encodeURIComponent(nextPage)}` : "";
   try {
-    data = await getJSON("/api/games");
+    data = await getJSON(`/api/games?limit=${GAMES_PAGE}${after}`);
   } catch (err) {
     $("#games tbody").replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "error" }, err.message)));
     return;
   }
+  nextPage = data.next;
+  $("#older-games").hidden = !nextPage;
   const known = remembered();
   const rows = data.games.map((g) => {
     const when = new Date(g.created * 1000).toLocaleString();
@@ -321,7 +329,8 @@ async function loadGames() {
     }
     return h("tr", { class: g.outcome ? "finished" : "open", "data-game": g.id }, h("td", {}, g.title, " ", h("code", { class: "muted" }, g.id)), h("td", {}, when), h("td", {}, seats), h("td", {}, state), h("td", {}, ...opens));
   });
-  $("#games tbody").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 5, class: "muted" }, "no games yet"))]));
+  if (more === true) $("#games tbody").append(...rows);
+  else $("#games tbody").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 5, class: "muted" }, "no games yet"))]));
 }
 
 // ------------------------------------------------------------------ start
@@ -385,7 +394,8 @@ async function init() {
   $("#create-form").addEventListener("submit", create);
   $("#save-file").addEventListener("change", saveFileChanged);
   $("#upload-save").addEventListener("click", uploadSave);
-  $("#refresh-games").addEventListener("click", loadGames);
+  $("#refresh-games").addEventListener("click", () => loadGames());
+  $("#older-games").addEventListener("click", () => loadGames(true));
   document.body.dataset.ready = "1";
   loadGames();
 }
