@@ -107,6 +107,23 @@ class Players:
     module_answer: Callable[[Game, str, Prompt], Action | None] | None = None
 
 
+def by_worth(worth: Callable[[Any, str], float], reach: float = 0.45) -> Callable[[Game, str], float]:
+    """A ``Players.evaluate`` from what a seat has and has won on the table (``worth(state, seat)``):
+    a finished game scores its result (a draw's share), an unfinished one an even share moved by
+    the seat's worth against the best of the others', at most ``reach`` either way, so a game won
+    always beats the best unfinished future."""
+
+    def score(game: Game, seat: str) -> float:
+        seats = game.ruleset.seats_of(game.state)
+        if game.outcome is not None:
+            return game.outcome.share(seat, seats)
+        mine = worth(game.state, seat)
+        theirs = max((worth(game.state, s) for s in seats if s != seat), default=0.0)
+        return 0.5 + reach * (mine - theirs) / max(1.0, mine + theirs)
+
+    return score
+
+
 # --------------------------------------------------------------------------- words
 
 

@@ -5,10 +5,7 @@ the decision's turn instead of playing every one to the end."""
 
 from __future__ import annotations
 
-from typing import cast
-
-from grapeshot.core.capabilities import Players
-from grapeshot.core.game import Game
+from grapeshot.core.capabilities import Players, by_worth
 from grapeshot.rulesets.navalwarhammer.players.heuristic import HeuristicPlayer
 from grapeshot.rulesets.navalwarhammer.state import Sea
 
@@ -25,16 +22,8 @@ def worth(sea: Sea, seat: str) -> float:
     return float(sea.score().get(seat, 0) + hull + crew)
 
 
-def score(game: Game, seat: str) -> float:
-    """A future's worth to ``seat`` in [0, 1]: the result of a finished game (a draw's share), else
-    an even share moved by the seat's worth against the best of the others' (:func:`worth`)."""
-    seats = game.ruleset.seats_of(game.state)
-    if game.outcome is not None:
-        return game.outcome.share(seat, seats)
-    sea = cast(Sea, game.state)
-    mine = worth(sea, seat)
-    theirs = max((worth(sea, s) for s in seats if s != seat), default=0.0)
-    return 0.5 + REACH * (mine - theirs) / max(1.0, mine + theirs)
+#: a future's worth to a seat in [0, 1] (:func:`worth` against the best of the others')
+score = by_worth(worth, REACH)
 
 
 PLAYERS = Players(factories={"heuristic": HeuristicPlayer}, rollout="heuristic", evaluate=score)

@@ -4,10 +4,8 @@ sampled futures at the end of the decision's turn instead of playing every one t
 
 from __future__ import annotations
 
-from typing import cast
-
 from grapeshot.core.actions import Action
-from grapeshot.core.capabilities import Level, Players
+from grapeshot.core.capabilities import Level, Players, by_worth
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.rulesets.woodenships.players.heuristic import HeuristicPlayer
@@ -27,16 +25,8 @@ def worth(shore: Shore, side: str) -> float:
     return float(shore.scored.get(side, 0) + life + ships + forts)
 
 
-def score(game: Game, seat: str) -> float:
-    """A future's worth to ``seat`` in [0, 1]: the result of a finished game (a draw's share), else
-    an even share moved by the seat's worth against the best of the others' (:func:`worth`)."""
-    seats = game.ruleset.seats_of(game.state)
-    if game.outcome is not None:
-        return game.outcome.share(seat, seats)
-    shore = cast(Shore, game.state)
-    mine = worth(shore, seat)
-    theirs = max((worth(shore, s) for s in seats if s != seat), default=0.0)
-    return 0.5 + REACH * (mine - theirs) / max(1.0, mine + theirs)
+#: a future's worth to a seat in [0, 1] (:func:`worth` against the best of the others')
+score = by_worth(worth, REACH)
 
 
 def module_answer(game: Game, seat: str, prompt: Prompt) -> Action | None:
