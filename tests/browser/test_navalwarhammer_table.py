@@ -196,6 +196,11 @@ def test_a_guessed_range_is_not_measured_for_the_player(
     form_text = page.inner_text("#decision")
     if pre_measure:
         assert guess != pytest.approx((lo + hi) / 2) and aim_text  # the click measured it, and the board says how far
+        laid = page.eval_on_selector_all(
+            "#layer-labels text, #layer-ships text, #layer-shots text, #layer-reach text, #layer-aim text, #layer-preview text",
+            "ts => ts.map(t => { const b = t.getBBox(); return {x: b.x, y: b.y, w: b.width, h: b.height, text: t.textContent}; })",
+        )
+        assert boxes_overlap(laid) == [], [(laid[i]["text"], laid[j]["text"]) for i, j in boxes_overlap(laid)]  # the aim's label laid out too
     else:
         assert guess == pytest.approx((lo + hi) / 2)  # the click set the bearing, not the guess
         assert aim_text == []  # no distance on the board
@@ -204,7 +209,7 @@ def test_a_guessed_range_is_not_measured_for_the_player(
             assert "guessed" not in label or "true range" in label  # only past shots' guesses, told with their result
     shot(page, pytestconfig, f"navalwarhammer-guess-{'premeasured' if pre_measure else 'by-eye'}-{size[0]}x{size[1]}.png")
     log_before = len(view(page)["log"])
-    # a guess the rules take (a stone must come down near the ship): the quarters of the range,
+    # a guess the rules take (a stone's line must pass near the ship): the quarters of the range,
     # as the listing has them, the nearest first
     for k in (1, 0, 2, 3, 4):
         page.eval_on_selector("#nw-guess", "(el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); }", lo + (hi - lo) * k / 4)
@@ -304,6 +309,9 @@ def test_ships_show_bow_and_stern_models_keep_to_their_decks_and_labels_do_not_o
     )
     assert sum(1 for b in labels if '"' in b["text"]) >= guns[flagship]  # each gun's range label
     assert boxes_overlap(labels) == [], [(labels[i]["text"], labels[j]["text"]) for i, j in boxes_overlap(labels)]
+    W, H = (float(page.get_attribute("#layer-sea rect.sea", k) or 0) for k in ("width", "height"))
+    off = [b["text"] for b in labels if b["x"] < -1e-3 or b["y"] < -1e-3 or b["x"] + b["w"] > W + 1e-3 or b["y"] + b["h"] > H + 1e-3]
+    assert off == [], off  # every label on the table, a gun's reach past its edge included
     shot(page, pytestconfig, f"navalwarhammer-ships-and-labels-{size[0]}x{size[1]}.png")
     context.close()
     assert errors == [], errors

@@ -83,11 +83,11 @@ def test_prisoners_prize_crews_and_boarders_are_ringed_in_their_seat_s_colour() 
         base = HOST.base(g, f)
         assert rings[f]["class"] == f"{NAME}-{cls}" and rings[f]["seat"] == seat
         assert rings[f]["at"] == [round(base.centre.x, 4), round(base.centre.y, 4)] and rings[f]["radius"] > base.radius
-    assert rings["Red/1"]["label"] == "leader" and "from Red" in rings["Red/1"]["title"] and "from the water" in rings["Red/2"]["title"]
+    assert rings["Red/1"]["label"] == "L" and "from Red" in rings["Red/1"]["title"] and "from the water" in rings["Red/2"]["title"]
     assert rings["Third/2"]["label"] == "P" and "below" in rings["Third/2"]["title"]
     (prize,) = [sh for sh in COLLISIONS.shapes(g, None) if sh.get("class") == f"{NAME}-prize"]
     assert prize["at"] == [50.0, 10.0] and "prize captain Third/1" in prize["title"]
-    assert rings["Third/1"]["class"] == f"{NAME}-prize-crew" and rings["Third/1"]["label"] == "captain"
+    assert rings["Third/1"]["class"] == f"{NAME}-prize-crew" and rings["Third/1"]["label"] == "C"
 
 
 @pytest.mark.rules("CG-BOARD-2")
@@ -100,7 +100,7 @@ def test_a_real_grapple_and_boarding_are_drawn_and_told_with_their_placing() -> 
     say(g, Board("Red", "Blue", 2))
     (board,) = events(g, "board")
     rings = {sh["name"]: sh for sh in drawn(g, "base", "boarder")}
-    assert set(rings) == set(board["placed"]) and rings[board["leader"]]["label"] == "leader"
+    assert set(rings) == set(board["placed"]) and rings[board["leader"]]["label"] == "L"
     assert [rings[f]["at"] for f in board["placed"]] == board["at"]
     text = sentence(g, "board")
     assert text.startswith(f"red boards Blue: {board['placed'][0]} and {board['placed'][1]} cross, {board['leader']} leading")

@@ -4,10 +4,13 @@ targets hit twice."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from grapeshot.core.game import Game
 from grapeshot.dice import ScriptedDice
+from grapeshot.geometry import Hull, Vec, point_hull_distance
 from grapeshot.rulesets.navalwarhammer.actions import Shoot
 from grapeshot.rulesets.navalwarhammer.contact import grapple
 from grapeshot.rulesets.navalwarhammer.prompts import ShootPrompt, refusal, shots
@@ -270,3 +273,25 @@ def test_the_shooting_prompt_lists_only_what_its_check_accepts() -> None:
     assert Shoot() in listed and len(listed) > 3
     for a in listed:
         p.check("red", a)
+
+
+@pytest.mark.rules("NW-CANNON-1", "NW-SHOOT-1")
+@pytest.mark.parametrize("gap", [14.0, 19.0, 24.0])
+def test_a_stone_thrower_guessing_by_eye_is_offered_every_quarter_whatever_the_range_and_judged_by_its_bearing(gap: float) -> None:
+    """The aims listed by eye are the same four guesses at any range (none dropped for lying far
+    from the ship, which would tell the crew the range); an aim is refused only when its line
+    passes wide of the ship, which the crew can see."""
+    g = facing([{"unit": "Stone Thrower", "mount": "port"}, HALBERDIERS], gap=gap)
+    s = sea(g)
+    gun = unit(g, "Stone Thrower 1 (Shooter)")
+    me = Shooter(gun.name, "stone thrower")
+    o = gun_point(s, gun)
+    accepted = [(round(a.x, 3), round(a.y, 3)) for a in shots(s, me, by_eye=True) if refusal(s, me, a) is None]
+    assert [round(math.dist(o, p), 3) for p in accepted] == [24.0, 36.0, 48.0, 60.0]
+    target = the_ship(g, "Target")
+    short = Shoot(gun.name, "Target", "", o.x, o.y + 12.5)  # on her bearing, far short of her: a bad guess, not a refusal
+    assert point_hull_distance(Vec(short.x or 0.0, short.y or 0.0), target.hull) > 0.0
+    assert refusal(s, me, short) is None
+    target.hull = Hull(target.hull.x + 36.0, target.hull.y, target.hull.heading, target.hull.length, target.hull.width)
+    ahead = Shoot(gun.name, "Target", "", o.x, o.y + 30.0)  # straight off the beam: the line runs wide of her now
+    assert "passes wide of Target" in str(refusal(s, me, ahead))

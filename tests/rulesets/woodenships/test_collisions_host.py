@@ -409,3 +409,25 @@ def test_a_repelled_swimmer_of_the_module_stops_short_of_a_swimmer_in_wss_own_wa
     run(call(g, "in_water"))
     assert not bases_overlap(s.base(fig(g, "Swim")), s.base(other), 1e-6)
     assert not kinds(g, "repel-bump")  # stopped by a man, not dashed against something immovable
+
+
+@pytest.mark.rules("CG-GRAP-3")
+def test_ships_hauled_together_are_sent_to_the_table_as_the_rules_lay_them_hull_to_hull_not_overlapping() -> None:
+    """The hull the table draws is the one the view sends (the browser tests check the drawn
+    outline against it): after a real haul-in the two sent hulls lie 0.005" apart, parallel."""
+    from grapeshot.geometry import Hull, hulls_overlap
+    from grapeshot.server.views import build
+
+    g = alongside(4, 1, [3, 2] + [5] * 6 + [1] * 20)
+    g.submit("red", Steer(0.0, 3.0))
+    g.submit("red", Grapple("Red", "Blue", 2))
+    assert events(g, "together")
+    for seat in (None, "red", "blue"):
+        view, faults = build(g, seat)
+        assert faults == []
+        sent = {s["name"]: Hull(s["x"], s["y"], s["heading"], s["length"], s["width"]) for s in view["state"]["ships"]}
+        assert not hulls_overlap(sent["Red"], sent["Blue"])
+        assert hull_distance(sent["Red"], sent["Blue"]) == pytest.approx(0.005, abs=1e-3)
+        assert abs((sent["Red"].heading - sent["Blue"].heading) % 180.0) == pytest.approx(0.0, abs=1e-6) or abs(
+            (sent["Red"].heading - sent["Blue"].heading) % 180.0
+        ) == pytest.approx(180.0, abs=1e-6)

@@ -132,7 +132,7 @@ def _prizes(game: Game, st: CollisionsState) -> list[Shape]:
             }
         )
         out += [
-            _ring(game, f, seat, "prize-crew", f"{f}, prize {'captain' if f == captain else 'crew'} of {vessel}", "captain" if f == captain else None)
+            _ring(game, f, seat, "prize-crew", f"{f}, prize {'captain' if f == captain else 'crew'} of {vessel}", "C" if f == captain else None)
             for f in crew
         ]
     for p in st.prisoners.values():
@@ -155,5 +155,5 @@ def _boarders(game: Game, st: CollisionsState) -> list[Shape]:
             lead = f == b.leader
             came = f"from {origin}" if origin else "from the water"
             title = f"{f}, {'leading ' if lead else ''}{b.seat}'s boarders on {b.target} ({came}, since turn {b.started})"
-            out.append(_ring(game, f, b.seat, "boarder", title, "leader" if lead else None))
+            out.append(_ring(game, f, b.seat, "boarder", title, "L" if lead else None))
     return out

@@ -138,7 +138,7 @@ class NavalWarhammer(Ruleset[Sea]):
     #: 2: a guessed shot's guns event tells its guess and true range, a ball that hits nothing says
     #: why (ball-misses), and the setup's options hold pre_measure
     events_version: ClassVar[int] = 2
-    revision: ClassVar[int] = 3
+    revision: ClassVar[int] = 4
     changes: ClassVar[tuple[RuleChange, ...]] = (
         FIRST_REVISION,
         RuleChange(
@@ -157,6 +157,12 @@ class NavalWarhammer(Ruleset[Sea]):
             " target's middle; a guessed range is guessed by eye: a seat is not shown the true range of a guessing gun's target,"
             " its listed aims lie at the quarters of the gun's range, and it is told no odds before the shot (option pre_measure"
             " lets players measure first)",
+        ),
+        RuleChange(
+            4,
+            ("NW-CANNON-1",),
+            "a stone thrower's aim at a ship is judged by its bearing (its line passes within 12\" of her), not by how far the"
+            " guessed point falls from her, so every guess by eye at the quarters of its range is listed whatever the true range",
         ),
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it

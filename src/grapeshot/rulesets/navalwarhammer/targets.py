@@ -11,7 +11,8 @@ legality behind the shooting prompt (one function, :func:`refusal`, for its chec
   at a point up to 48" away (its guessed range, NW-CANNON-1; within 12" of a ship the point is
   placed, NW-CANNON-3), a stone thrower 12" to 60", a bolt thrower at a unit or a part within 48".
   At a ship grappled with one of the shooter's own, a straight-line shot must name its one target,
-  a part or a unit not in combat (NW-SHOOT-1); a stone thrower may not be dropped on a ship locked
+  a part or a unit not in combat (NW-SHOOT-1); a stone thrower is aimed at a ship along a line that
+  passes within 12" of her, whatever the range guessed, and may not be dropped on a ship locked
   in combat unless the option ``template_into_combat`` is ``allowed`` (the default).
 * A flame template (a breath) is laid from the model at a point within its range.
 """
@@ -25,6 +26,7 @@ from grapeshot.geometry import (
     EYE_HEIGHT,
     Level,
     Point3,
+    Polygon,
     Surface,
     Vec,
     Vessel,
@@ -36,6 +38,7 @@ from grapeshot.geometry import (
     obstructions_for,
     point_hull_distance,
     segment_hull_span,
+    segment_polygon_distance,
 )
 from grapeshot.rulesets.navalwarhammer.aboard import engaged
 from grapeshot.rulesets.navalwarhammer.data import GUN_ARC, MOUNTS
@@ -251,11 +254,17 @@ def machine_refusal(sea: Sea, gun: Troops, ship: str, target: str, aim: Vec | No
         locked = [s for s in sea.afloat() if s.grappled and point_hull_distance(aim, s.hull) <= LARGE_ROUND]
         if locked and sea.option("template_into_combat") == "refused":
             return f"{locked[0].name} is locked in combat: no template dropped on it (NW-SHOOT-1, option template_into_combat)"
-        if ship_under(sea, aim) is not dst and point_hull_distance(aim, dst.hull) > 12.0:
-            return f"the aim point is not near {ship}"
+        if ship_under(sea, aim) is not dst and segment_polygon_distance(origin, _far(origin, aim), Polygon(dst.hull.corners)) > WIDE:
+            return f"the line of aim passes wide of {ship}"
     elif kind == "cannon" and segment_hull_span(origin, _far(origin, aim), dst.hull) is None:
         return f"the line of fire does not cross {ship}"
     return None
+
+
+#: how far off a ship the line a stone thrower is aimed along may pass and still be a shot at her
+#: (NW-CANNON-1): judged across the line, by its bearing, which the crew can see, never along it,
+#: which is the range they must guess
+WIDE = 12.0
 
 
 def _far(origin: Vec, aim: Vec, reach: float = 70.0) -> Vec:

@@ -20,8 +20,10 @@ export function makeBoard(svg) {
     cross: (p, cls, r = 0.9) => s("path", { class: cls, d: `M ${X(p[0]) - r} ${Y(p[1]) - r} L ${X(p[0]) + r} ${Y(p[1]) + r} M ${X(p[0]) - r} ${Y(p[1]) + r} L ${X(p[0]) + r} ${Y(p[1]) - r}` }),
     ring: (p, r, cls) => s("circle", { class: cls, cx: X(p[0]), cy: Y(p[1]), r }),
     // a label runs to the right of its point, or to the left where it would run off the table
-    // (about 0.75" a character at the labels' size), and below it near the top edge
+    // (about 0.75" a character at the labels' size), and below it near the top edge; a point off
+    // the table (a gun's reach beyond its edge) is brought to the nearest place on it first
     label: (p, text, dy = -1) => {
+      if (B.table !== null) p = [Math.min(Math.max(p[0], 0.5), B.table.W - 0.5), Math.min(Math.max(p[1], 1.5), B.table.H - 0.5)];
       const left = B.table !== null && X(p[0]) + 0.8 + String(text).length * 0.75 > B.table.W;
       const below = Y(p[1]) + dy < 1.4;
       return s("text", { class: "hl-label", x: X(p[0]) + (left ? -0.8 : 0.8), y: Y(p[1]) + (below ? 1.8 : dy), "text-anchor": left ? "end" : "start" }, text);

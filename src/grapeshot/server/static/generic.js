@@ -84,7 +84,8 @@ export function rawForm(fs, p, client) {
 
 // The shapes a view carries, drawn in table inches. Each is one of
 //   {kind: "hull", corners: [[x, y] ...], seat?, label?}   a ship's outline (or any piece's)
-//   {kind: "base", at: [x, y], radius, seat?, label?}      a figure's round base
+//   {kind: "base", at: [x, y], radius, seat?, label?}      a figure's round base (its label, a
+//                                                          mark such as "C", is drawn on it, sized to it)
 //   {kind: "polygon", points: [[x, y] ...], label?}         an area (a deck, a wall, a template)
 //   {kind: "line", from: [x, y], to: [x, y], label?}        a link (a grapple line, a shot)
 //   {kind: "label", at: [x, y], text}                      words on the table
@@ -109,7 +110,8 @@ export function drawShapes(shapes, layer, client) {
       const node = draw.ring(sh.at, sh.radius ?? 0.5, "shape-base");
       if (colour) node.style[sh.hollow ? "stroke" : "fill"] = colour;
       g.append(node);
-      at = [sh.at[0], sh.at[1] + (sh.radius ?? 0.5)];
+      const r = sh.radius ?? 0.5;
+      if (sh.label) g.append(s("text", { class: "shape-text shape-mark", x: X(sh.at[0]), y: Y(sh.at[1]) + 0.45 * r, style: `font-size:${(1.3 * r).toFixed(3)}px` }, sh.label));
     } else if (sh.kind === "line") {
       const node = draw.line(sh.from, sh.to, "shape-line");
       if (colour) node.style.stroke = colour;

@@ -14,7 +14,7 @@ import { HALF_ARC, POINT_BLANK, along, figurePoint, gunFacing, hullDistance, onH
 const MACHINES_THAT_GUESS = new Set(["cannon", "stone thrower"]);
 const TURNS = [-90, -45, 0, 45, 90];
 
-export function makeForms(client, ui, redraw) {
+export function makeForms(client, ui, redraw, unclutter) {
   const { h, s, draw, fmt, button, group, bearing, dist } = client;
   let aim = null; // the shooting form's state while it is open: {shooter, kind, ship, point, guess}
 
@@ -47,6 +47,7 @@ export function makeForms(client, ui, redraw) {
     const to = aimPoint();
     layer.append(draw.line(from, to, "aim-line"), draw.cross(to, "aim-point", 0.8));
     layer.append(draw.label(to, `${fmt(dist(from, to))}"${aim.ship ? ` at ${aim.ship}` : ""}`));
+    unclutter();
   }
 
   // the point a war machine is aimed at: the clicked point, or for a guessing machine the guess
@@ -161,6 +162,7 @@ export function makeForms(client, ui, redraw) {
     const bow = pv.course[pv.course.length - 1];
     if (pv.stop) reach.append(draw.cross(bow, "move-stop", 0.8), draw.label(bow, `stops: ${pv.stop.kind === "edge" ? "the table's edge" : pv.stop.with}${pv.ram ? " (a ram)" : ""}`));
     g.append(reach);
+    unclutter();
   }
 
   function steerForm(fs, p) {

@@ -16,7 +16,7 @@ import { HALF_ARC, LARGE_TEMPLATE, along, figurePoint, flameOutline, gunFacing, 
 export default function register(client) {
   const { h, s, draw, X, Y, fmt } = client;
   const ui = { selected: null };
-  const forms = makeForms(client, ui, redraw);
+  const forms = makeForms(client, ui, redraw, () => unclutter());
 
   function redraw() {
     const v = client.shown();
@@ -119,20 +119,40 @@ export default function register(client) {
     return Math.max(0.15, Math.min(r, room));
   }
 
-  // the labels on the board laid out so none overprints another: each, in the order drawn, is
-  // moved down a line at a time (up to a dozen) until its box meets none placed before it
+  // the labels on the board laid out so none overprints another or runs off the table: each, in
+  // the order drawn (the table's own first, then a shot's, a selection's, an aim's, a preview's),
+  // is brought onto the table and then moved a line down or up at a time, the nearest first,
+  // until its box meets none laid before it
   function unclutter() {
     const placed = [];
+    const { W, H } = client.table;
     const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-    for (const layer of ["labels", "ships", "shots", "reach"]) {
+    const inside = (b) => b.x >= -1e-3 && b.y >= -1e-3 && b.x + b.width <= W + 1e-3 && b.y + b.height <= H + 1e-3;
+    for (const layer of ["labels", "ships", "shots", "reach", "aim", "preview"]) {
+      if (!client.layers[layer]) continue;
       for (const text of client.layers[layer].querySelectorAll("text")) {
+        // from where it was drawn each time (a label laid before is laid again from there)
+        if (text.dataset.fromX !== undefined) text.setAttribute("x", text.dataset.fromX);
+        if (text.dataset.fromY !== undefined) text.setAttribute("y", text.dataset.fromY);
+        text.dataset.fromX = text.getAttribute("x");
+        text.dataset.fromY = text.getAttribute("y");
+        // first onto the table (a name at its edge, a gun's reach beyond it) ...
         let box = text.getBBox();
-        for (let k = 0; k < 12 && placed.some((b) => meets(box, b)); k++) {
-          text.setAttribute("y", Number(text.getAttribute("y")) + box.height * 1.05);
+        const dx = box.x < 0 ? -box.x : Math.min(0, W - box.x - box.width);
+        const dy = box.y < 0 ? -box.y : Math.min(0, H - box.y - box.height);
+        const x0 = Number(text.getAttribute("x")) + dx;
+        const y0 = Number(text.getAttribute("y")) + dy;
+        text.setAttribute("x", x0);
+        // ... then a line down or up at a time, the nearest first, to where it meets no other
+        for (let k = 0; k < 25; k++) {
+          const step = k === 0 ? 0 : (k % 2 ? 1 : -1) * Math.ceil(k / 2);
+          text.setAttribute("y", y0 + step * box.height * 1.05);
           box = text.getBBox();
+          if (inside(box) && !placed.some((b) => meets(box, b))) break;
+          if (k === 24) text.setAttribute("y", y0);
         }
         text.dataset.laid = "1";
-        placed.push(box);
+        placed.push(text.getBBox());
       }
     }
   }
