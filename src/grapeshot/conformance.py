@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from grapeshot.agents import make, play_out, play_until, rollout_player
@@ -30,6 +31,7 @@ from grapeshot.core.capabilities import Lacking
 from grapeshot.core.contract import CAPABILITIES, HOST, VIEW
 from grapeshot.core.game import Game, replay
 from grapeshot.core.module import Module, all_modules
+from grapeshot.core.registry import RuleBook, scan_tests
 from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Scenario, builtin_scenarios, load_scenario, parse_scenario
 from grapeshot.report import Words, narrate, unworded
@@ -364,3 +366,10 @@ def seat_player(ruleset: str, scenario: Maker | None) -> Skipped:
         raw["seats"] = [{"id": s["id"]} for s in raw["seats"]]
         assert {s.player for s in parse_scenario(raw, "test").seats} == {rs.seat_player}
     return None
+
+
+def uncovered(book: RuleBook, tests: Path) -> list[str]:
+    """The rules in play in ``book`` that no test under ``tests`` names (``@pytest.mark.rules``):
+    the coverage check of ``grapeshot rules --coverage``, for a rule set's own tests folder."""
+    covered = scan_tests(tests)
+    return [e.id for e in book.in_scope() if not covered.get(e.id)]
