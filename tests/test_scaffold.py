@@ -6,7 +6,7 @@ installed distribution would be: a ``.dist-info`` folder on the path holding the
 folder is what it would write for the entry points, and it is read from the package's own
 ``pyproject.toml`` so a wrong entry point there fails here).  Then ``grapeshot simulate --ruleset
 demo`` plays it to a result, its own tests (grapeshot's conformance suite over it, its rule tests
-and their coverage) pass, ``grapeshot rules --coverage --tests`` finds its tests, the lobby of a
+and their coverage) pass, so does grapeshot's own conformance suite with it installed, ``grapeshot rules --coverage --tests`` finds its tests, the lobby of a
 real server lists it and a game of it is drawn in plain shapes, and it is ruff clean.  And
 docs/architecture.md's checklist for a new rule set is held to the package: every file an item
 names is there, and what the item says of it is so.
@@ -89,6 +89,16 @@ def test_its_own_tests_run_the_conformance_suite_and_pass(made: Made) -> None:
     assert any("test_random_play_keeps_the_invariants" in p for p in passed)
     assert "tests/test_rules.py::test_every_rule_in_play_has_a_test" in passed
     assert "tests/test_conformance.py::test_the_entry_point_is_named_as_the_rule_set_is_and_finds_it" in passed
+
+
+def test_grapeshot_s_own_conformance_suite_passes_over_it_unchanged(made: Made) -> None:
+    """With the package installed, grapeshot's suite finds it among the installed rule sets."""
+    suite = [str(ROOT / "tests" / f) for f in ("test_conformance.py", "test_conformance_contract.py", "test_conformance_saves.py")]
+    r = made.run(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "-rA", "-k", NAME, *suite, cwd=ROOT)
+    assert r.returncode == 0, r.stdout[-3000:]
+    passed = re.findall(r"^PASSED (\S+)", r.stdout, flags=re.M)
+    assert f"tests/test_conformance.py::test_each_case_conforms[same_seed_same_game-{NAME}-crossing]" in passed, passed
+    assert any(p.startswith("tests/test_conformance_saves.py::") for p in passed) and any("test_conformance_contract.py::" in p for p in passed)
 
 
 def test_rules_coverage_reads_the_package_s_own_tests(made: Made) -> None:
