@@ -10,11 +10,10 @@ from collections.abc import Callable
 
 import pytest
 
-from grapeshot.core.capabilities import Lacking
+from grapeshot import conformance
 from grapeshot.core.game import Game
 from grapeshot.core.ruleset import all_rulesets, get
-from grapeshot.core.scenario import parse_scenario
-from tests.test_conformance import CASES, load
+from tests.test_conformance import CASES, load, maker
 
 #: one game at its start for each rule set with a case above (its first, without modules switched on)
 FIRST_CASE = {rs: sc for rs, sc in reversed(CASES) if "+" not in sc}
@@ -28,58 +27,16 @@ def _owners() -> list[tuple[str, object]]:
 
 @pytest.mark.parametrize("kind, owner", _owners(), ids=lambda x: getattr(x, "name", x))
 def test_each_declared_capability_is_there_and_of_its_type_and_each_undeclared_one_is_none(kind: str, owner: object) -> None:
-    """The contract (core/contract.py): a capability in ``offers`` is given by its method, of its
-    declared type; one not declared answers ``None`` (the one way to be absent), and ``need``
-    refuses it naming it. The capabilities that take a game (a host, a seat's view) are asked
-    of a game of the rule set's first case."""
-    from grapeshot.core.contract import CAPABILITIES, HOST, VIEW
-    from grapeshot.core.module import Module, all_modules
+    """The contract (core/contract.py, checked by :func:`grapeshot.conformance.contract`): a
+    capability in ``offers`` is given by its method, of its declared type; one not declared
+    answers ``None``, and ``need`` refuses it naming it. The capabilities that take a game (a
+    host, a seat's view) are asked of a game of the rule set's first case."""
+    from grapeshot.core.module import Module
     from grapeshot.core.ruleset import Ruleset
 
     assert isinstance(owner, (Ruleset, Module))
-    offers = owner.offers
     game = Game(owner.name, load(FIRST_CASE[owner.name], owner.name), seed=1, log=False) if isinstance(owner, Ruleset) and owner.name in FIRST_CASE else None
-    for cap in CAPABILITIES:
-        if kind not in cap.owners:
-            assert cap not in offers
-            continue
-        if cap is HOST:
-            assert isinstance(owner, Ruleset)
-            if game is not None:
-                hosted = {m.name: owner.host(m.name, game) for m in all_modules()}
-                for m in all_modules():
-                    found = hosted[m.name]
-                    assert found is None or (HOST in offers and (m.protocol is None or isinstance(found, m.protocol))), (
-                        f"{owner.name} hosts {m.name} undeclared"
-                    )
-                if HOST in offers:
-                    assert any(v is not None for v in hosted.values()), f"{owner.name} declares it hosts modules but hosts none"
-            with pytest.raises(Lacking, match="has no host for the module 'no-such-module'"):
-                owner.need(HOST, "no-such-module", game)
-            continue
-        if cap is VIEW:
-            if isinstance(owner, Module):
-                value = owner.view(None, None) if VIEW not in offers else None
-                assert value is None, f"the module {owner.name} gives a view it does not declare"
-            elif game is not None:
-                for seat in (*owner.seats_of(game.state), None):
-                    seen = owner.view(game.state, seat)
-                    assert isinstance(seen, dict)
-                    if VIEW not in offers:
-                        assert seen == owner.describe(game.state), f"{owner.name} hides from {seat} but does not declare a view"
-            if VIEW not in offers:
-                with pytest.raises(Lacking, match=f"'{owner.name}' has no view of its own"):
-                    owner.need(VIEW, None, None)
-            continue
-        value = getattr(owner, cap.name)()
-        if cap in offers:
-            assert value is not None and cap.holds(value), f"{owner.name} declares {cap.name} but gives {value!r}"
-            assert type(owner.need(cap)) is type(value) and type(owner.need(cap.name)) is type(value)
-        else:
-            assert value is None, f"{owner.name} gives {cap.name} without declaring it"
-            with pytest.raises(Lacking, match=f"'{owner.name}' has no {cap.words}"):
-                owner.need(cap)
-            assert owner.offer(cap) is None
+    assert conformance.contract(owner, game) is None
 
 
 def test_the_contract_lists_every_capability_once_each_a_method_answering_none_by_default() -> None:
@@ -115,16 +72,7 @@ def get_module_named(name: str) -> object:
 def test_a_seat_naming_no_player_gets_a_player_its_rule_set_has(ruleset: str) -> None:
     """The rule set's ``seat_player`` is one of its players (a rule set without a heuristic never
     gets one), and a scenario's seat that names none gets it."""
-    from grapeshot.agents import factories
-
-    rs = get(ruleset)
-    assert rs.seat_player in factories(rs)
-    if rs.players() is None:
-        assert rs.seat_player == "random"
-    if ruleset in FIRST_CASE:
-        raw = dict(load(FIRST_CASE[ruleset], ruleset).raw)
-        raw["seats"] = [{"id": s["id"]} for s in raw["seats"]]
-        assert {s.player for s in parse_scenario(raw, "test").seats} == {rs.seat_player}
+    assert conformance.seat_player(ruleset, maker(FIRST_CASE[ruleset], ruleset) if ruleset in FIRST_CASE else None) is None
 
 
 def test_the_default_rule_set_is_the_one_installed_rule_set_that_declares_it(monkeypatch: pytest.MonkeyPatch) -> None:

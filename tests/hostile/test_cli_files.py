@@ -127,6 +127,7 @@ READS = {
     ("fleet check", "file"): "fleet",
     ("fleet roster", "file"): "fleet",
     ("serve", "scenarios_dir"): "folder",
+    ("rules", "tests_folder"): "folder",
 }
 #: what each output parameter writes
 WRITES = {
@@ -138,6 +139,7 @@ WRITES = {
     ("sheet", "out_file"): "file",
     ("fleet roster", "out_file"): "file",
     ("replay", "carry_on_to"): "save",
+    ("new-ruleset", "into"): "folder",
 }
 
 
@@ -175,6 +177,7 @@ RUNS: dict[tuple[str, str], Run] = {
         ["fleet", "roster", "--ruleset", rs.name, str(p)] if (k := _kind(rs, "fleet")) and k.render is not None else None
     ),
     ("serve", "scenarios_dir"): lambda p, rs, work, save: ["serve", "--data", str(work / "data"), "--scenarios", str(p)],
+    ("rules", "tests_folder"): lambda p, rs, work, save: ["rules", "--ruleset", rs.name, "--coverage", "--tests", str(p)],
 }
 
 
@@ -295,6 +298,7 @@ OUT_RUNS: dict[tuple[str, str], Callable[[Path], list[str]]] = {
     ("sheet", "out_file"): lambda p: ["sheet", "ship-duel", "--out", str(p)],
     ("fleet roster", "out_file"): lambda p: ["fleet", "roster", str(FLEET), "--out", str(p)],
     ("replay", "carry_on_to"): lambda p: ["replay", str(OLD_SAVE), "--carry-on", str(p)],
+    ("new-ruleset", "into"): lambda p: ["new-ruleset", "scaffolded", "--into", str(p)],
 }
 #: a save of an earlier commit that the present rules play differently (what --carry-on writes from)
 OLD_SAVE = Path(__file__).parents[1] / "data/old_saves/0193d68/woodenships-ship-duel-random-whole.save.json"

@@ -3,6 +3,7 @@ the options) and ``grapeshot scenarios`` (the built-in scenarios)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -21,6 +22,10 @@ def rules(
     modules: Annotated[str | None, typer.Option(help="comma list of rule modules to list with the rule set")] = None,
     coverage: Annotated[bool, typer.Option("--coverage", help="exit non-zero if a rule in scope has no covering test")] = False,
     options: Annotated[bool, typer.Option("--options", help="list the options (house rules and rulings) instead of the rules")] = False,
+    tests_folder: Annotated[
+        Path | None,
+        typer.Option("--tests", help="the tests folder whose rule marks count (default: grapeshot's checkout's; a rule set's own package: its tests)"),
+    ] = None,
 ) -> None:
     """List the numbered rules, the code that implements each, and the tests that cover it."""
     try:
@@ -44,7 +49,9 @@ def rules(
         return
     on = chosen[0].name if ruleset else ""
     books = [(r.rulebook(), "") for r in chosen] + [(m.rulebook(), on) for m in mods]
-    tdir = tests_dir()
+    if tests_folder is not None and not tests_folder.is_dir():
+        raise fail(f"--tests {tests_folder}: not a folder")
+    tdir = tests_folder if tests_folder is not None else tests_dir()
     everywhere = scan_tests(tdir) if tdir is not None else {}
     missing: list[str] = []
     for book, host in books:
