@@ -1,7 +1,7 @@
 """The scenario editor (``/editor``) in chromium: a two-seat scenario built from nothing for each
 rule set by mouse or finger (seats, pieces dragged and turned, terrain added, the objective set),
-a problem shown on the piece it is about and undone, and a game started from it; built-in
-scenarios opened, downloaded, and read back by the loader as they were; on a desktop and a phone,
+a problem shown on the piece it is about and undone, and a game started from it and played to its result; built-in
+scenarios opened, downloaded, and read back by the loader as they were; on a desktop, a tablet and a phone,
 with no JavaScript error and no request answered 5xx."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import yaml
 from playwright.sync_api import Page, expect
 
 from grapeshot.core.scenario import Catalogue, read_scenario_file
-from tests.browser.conftest import DESKTOP, PHONE, Server
+from tests.browser.conftest import DESKTOP, PHONE, TABLET, Server
+from tests.browser.test_rulesets import answer, answered, dataset, over_or_waiting
 
 RULESETS = sorted(ep.name for ep in entry_points(group="grapeshot.rulesets"))
 SHOTS = Path("test-results")
@@ -94,15 +95,29 @@ def _build(page: Page) -> None:
     assert page.locator("#board .piece").count() >= 2
 
 
-#: every rule set on a phone and a desktop; Wooden Ships' desktop build is the test of dragging below
-BUILDS = [(r, s) for r in RULESETS for s in (DESKTOP, PHONE) if (r, s) != ("woodenships", DESKTOP)]
+#: every rule set on a phone and a desktop (Wooden Ships' desktop build is the test of dragging
+#: below), and one on a tablet
+BUILDS = [(r, s) for r in RULESETS for s in (DESKTOP, PHONE) if (r, s) != ("woodenships", DESKTOP)] + [(RULESETS[0], TABLET)]
+#: the most decisions a person makes in a game of a scenario built from nothing (a seat or two)
+MOST_DECISIONS = 400
 
 
 def _play(page: Page) -> None:
-    """Play it now: a game of it, the first seat a person's, at its table."""
+    """Play it now: a game of it, the first seat a person's (the rest the rule set's AI), at its
+    table; then played to its result there, each decision answered through the table's form."""
     page.click("#play")
     page.wait_for_url("**/table/**", timeout=15_000)
     page.wait_for_selector("body[data-ready='1']", timeout=15_000)
+    page.goto(page.url + "&forms=generic")
+    page.wait_for_selector("body[data-ready='1'][data-conn='live']", timeout=15_000)
+    decisions = 0
+    while not over_or_waiting(page):
+        before = dataset(page, "actions")
+        answer(page)
+        answered(page, before)
+        decisions += 1
+        assert decisions < MOST_DECISIONS, f"no result after {decisions} decisions"
+    assert "Game over" in page.inner_text("#outcome")
 
 
 @pytest.mark.parametrize(("ruleset", "size"), BUILDS, ids=lambda v: v if isinstance(v, str) else f"{v[0]}px")
@@ -135,6 +150,7 @@ def test_a_two_seat_scenario_is_built_from_nothing_and_started(context_at: Any, 
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"editor-{ruleset}-{size[0]}.png"))
     _play(page)
+    page.screenshot(path=str(SHOTS / f"editor-{ruleset}-{size[0]}-played.png"))
     assert not errors, errors
 
 
