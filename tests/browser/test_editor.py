@@ -251,3 +251,27 @@ def test_a_built_in_scenario_is_opened_downloaded_and_read_back_as_it_was(contex
     assert _model(page) == dict(builtin.raw)
     page.screenshot(path=str(SHOTS / "editor-opened.png"))
     assert not errors, errors
+
+
+def test_figures_ashore_are_drawn_at_their_point_and_dragged_there(context_at: Any, server: Server) -> None:
+    """Wooden Ships' fort assault has a landing party ashore (a point, no heading): it is drawn as
+    a round base where it stands, dragged by its own ``at``, given no heading handle, and the
+    check reads the place it was dragged to."""
+    page = context_at(DESKTOP)
+    errors = _open(page, server, "")
+    page.select_option("#ruleset", "woodenships")
+    page.select_option("#builtin", "fort-assault")
+    page.click("#open-builtin")
+    _settled(page, "ok")
+    model = _model(page)
+    f, party = next((i, e["ashore"][0]) for i, e in enumerate(model["fleets"]) if e.get("ashore"))
+    piece = f"#board .piece[data-path='fleets[{f}].ashore[0]']"
+    expect(page.locator(piece)).to_have_count(1)
+    x, y = _centre(page, piece)
+    _drag(page, piece, (x + 12, y))
+    page.wait_for_selector("#status[data-check='ok'], #status[data-check='problems']", timeout=10_000)
+    moved = _model(page)["fleets"][f]["ashore"][0]["at"]
+    assert moved[0] > party["at"][0] and moved[1] == pytest.approx(party["at"][1], abs=0.5)
+    assert page.locator("#board .handle-heading").count() == 0
+    expect(page.locator("#selected [data-sel='x']")).to_have_value(str(moved[0]))
+    assert not errors, errors

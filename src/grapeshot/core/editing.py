@@ -93,12 +93,18 @@ class PieceList:
     kind_field: str | None = None
     fixed: bool = False
     title: str = ""
-    #: how its items are drawn: ``hull`` (a box with a pointed bow at its heading) or ``box``
+    #: how its items are drawn: ``hull`` (a box with a pointed bow at its heading), ``box``, or
+    #: ``figure`` (a round base: a party of figures standing at a point)
     outline: str = "hull"
+    #: where an item stands: ``pose`` (its ``x``, ``y`` and ``heading``) or ``point`` (its ``at``,
+    #: ``[x, y]``, with no heading: figures ashore or in the water); an item without one is placed
+    #: by the rule set and not drawn
+    placed: str = "pose"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "outline": self.outline,
+            "placed": self.placed,
             "key": self.key,
             "kinds": [k.to_json() for k in self.kinds],
             "kind_field": self.kind_field,

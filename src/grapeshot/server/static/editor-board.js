@@ -42,15 +42,24 @@ export function piecesOf(model, form) {
     for (const list of form.pieces) {
       const items = Array.isArray(entry[list.key]) ? entry[list.key] : [];
       const ships = fleetShips(form, entry);
+      const point = list.placed === "point";
       for (const [j, item] of items.entries()) {
-        if (!item || typeof item.x !== "number" || typeof item.y !== "number") continue;
+        const [x, y] = point ? (Array.isArray(item && item.at) ? item.at : [null, null]) : [item && item.x, item && item.y];
+        if (!item || typeof x !== "number" || typeof y !== "number") continue;
+        const heading = point ? 0 : typeof item.heading === "number" ? item.heading : 0;
+        if (point) {
+          // a party of figures at a point: a round base a little bigger for each of them
+          const count = Math.max(1, Number(item.count) || 1);
+          out.push({ path: `fleets[${f}].${list.key}[${j}]`, f, key: list.key, j, item, x, y, heading, point, length: 1.2 + 0.4 * Math.min(count, 6), width: 0, name: item.name || `${item.kind || list.key}${count > 1 ? ` ×${count}` : ""}`, seat: seats.indexOf(entry.seat) });
+          continue;
+        }
         let [length, width, name] = [6, 3, item.name];
         const kind = list.kinds.find((k) => list.kind_field && k.name === item[list.kind_field]) || list.kinds[0];
         if (list.fixed && ships && ships[j]) [length, width, name] = [ships[j].length, ships[j].width, ships[j].name];
         else if (kind) [length, width] = [kind.length * (kind.per ? Number(item[kind.per] ?? kind.per_default) : 1), kind.width];
         if (typeof item.length === "number") length = item.length;
         if (typeof item.width === "number") width = item.width;
-        out.push({ path: `fleets[${f}].${list.key}[${j}]`, f, key: list.key, j, item, length, width, box: list.outline === "box", name: name || `${list.key} ${j + 1}`, seat: seats.indexOf(entry.seat) });
+        out.push({ path: `fleets[${f}].${list.key}[${j}]`, f, key: list.key, j, item, x, y, heading, length, width, box: list.outline === "box", name: name || `${list.key} ${j + 1}`, seat: seats.indexOf(entry.seat) });
       }
     }
   }
@@ -58,12 +67,14 @@ export function piecesOf(model, form) {
 }
 
 // a hull's outline: a box with a pointed bow, centred on its place and turned to its heading
+// (a figure's round base as a polygon of many sides, its diameter the piece's length)
 function hull(p) {
-  const [ux, uy] = unit(typeof p.item.heading === "number" ? p.item.heading : 0);
+  if (p.point) return Array.from({ length: 16 }, (_, k) => [p.x + (p.length / 2) * Math.cos((k * Math.PI) / 8), p.y + (p.length / 2) * Math.sin((k * Math.PI) / 8)]);
+  const [ux, uy] = unit(p.heading);
   const [L, W] = [p.length / 2, p.width / 2];
   const bow = p.box ? 0 : Math.min(W, L / 2);
   const local = [[-L, -W], [L - bow, -W], [L, 0], [L - bow, W], [-L, W]];
-  return local.map(([a, b]) => [p.item.x + a * ux - b * uy, p.item.y + a * uy + b * ux]);
+  return local.map(([a, b]) => [p.x + a * ux - b * uy, p.y + a * uy + b * ux]);
 }
 
 // the corners of a piece of terrain (a circle's as a polygon), its centre and its size
@@ -162,7 +173,7 @@ export function makeBoard(svg, hooks) {
     const label = (p) => {
       const top = Math.max(...hull(p).map((q) => q[1])); // above the hull however it is turned
       const problem = bad(p.path);
-      return s("text", { x: p.item.x, y: table.height - top - font * 0.4, "font-size": font, "text-anchor": "middle", class: problem ? "problem" : null }, problem ? `⚠ ${p.name}` : p.name);
+      return s("text", { x: p.x, y: table.height - top - font * 0.4, "font-size": font, "text-anchor": "middle", class: problem ? "problem" : null }, problem ? `⚠ ${p.name}` : p.name);
     };
     // a piece of terrain with a problem says so where it lies, for a finger that cannot hover
     const marks = (model.terrain || []).flatMap((tr, i) => {
@@ -178,11 +189,12 @@ export function makeBoard(svg, hooks) {
     const r = Math.max(0.45, stroke * 4, px * 9); // big enough for a finger
     const knob = (kind, at, extra = {}) => s("circle", { class: `handle handle-${kind}`, cx: at[0], cy: at[1], r, "data-drag": kind, "data-path": selected, ...extra });
     const piece = piecesOf(model, form).find((p) => p.path === selected);
+    if (piece && piece.point) return []; // figures at a point have no heading to turn
     if (piece) {
-      const [ux, uy] = unit(piece.item.heading || 0);
+      const [ux, uy] = unit(piece.heading);
       const reach = piece.length / 2 + 2.5 * r;
-      const tip = [piece.item.x + ux * reach, piece.item.y + uy * reach];
-      return [s("line", { class: "handle-line", x1: piece.item.x, y1: piece.item.y, x2: tip[0], y2: tip[1], "stroke-width": stroke }), knob("heading", tip)];
+      const tip = [piece.x + ux * reach, piece.y + uy * reach];
+      return [s("line", { class: "handle-line", x1: piece.x, y1: piece.y, x2: tip[0], y2: tip[1], "stroke-width": stroke }), knob("heading", tip)];
     }
     const m = /^terrain\[(\d+)\]$/.exec(selected);
     const tr = m && (model.terrain || [])[Number(m[1])];
@@ -306,7 +318,9 @@ export function makeBoard(svg, hooks) {
 function apply(d, it, at) {
   const [dx, dy] = [at[0] - d.start[0], at[1] - d.start[1]];
   const b = d.before;
-  if (d.kind === "piece") {
+  if (d.kind === "piece" && Array.isArray(b.at)) {
+    it.at = [r2(b.at[0] + dx), r2(b.at[1] + dy)];
+  } else if (d.kind === "piece") {
     it.x = r2(b.x + dx);
     it.y = r2(b.y + dy);
   } else if (d.kind === "heading") {

@@ -263,7 +263,8 @@ export function selectedForm(ed, path) {
     if (it.point) out.push(h("div", { class: "fieldrow" }, num("x", (x) => x.point[0], (x, v) => (x.point[0] = v)), num("y", (x) => x.point[1], (x, v) => (x.point[1] = v))));
   } else {
     if (list && !list.fixed) out.push(h("label", { class: "fieldrow" }, "name ", input({ kind: "str" }, it.name, (v) => edit((x) => put(x, "name", v)), { "data-sel": "name" })));
-    out.push(h("div", { class: "fieldrow" }, num("x", (x) => x.x, (x, v) => (x.x = v)), num("y", (x) => x.y, (x, v) => (x.y = v)), num("heading", (x) => x.heading, (x, v) => (x.heading = v))));
+    if (list && list.placed === "point") out.push(h("div", { class: "fieldrow" }, num("x", (x) => x.at[0], (x, v) => (x.at[0] = v)), num("y", (x) => x.at[1], (x, v) => (x.at[1] = v))));
+    else out.push(h("div", { class: "fieldrow" }, num("x", (x) => x.x, (x, v) => (x.x = v)), num("y", (x) => x.y, (x, v) => (x.y = v)), num("heading", (x) => x.heading, (x, v) => (x.heading = v))));
   }
   if (kindForm) for (const ff of kindForm.fields) out.push(h("label", { class: "fieldrow" }, `${words(ff.name)} `, input(ff, it[ff.name], (v) => edit((x) => put(x, ff.name, v)), { title: ff.doc })));
   const raw = h("textarea", { class: "raw", "data-sel": "raw", spellcheck: "false" }, JSON.stringify(it, null, 1));
