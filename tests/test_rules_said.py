@@ -20,7 +20,7 @@ from grapeshot.core.ruleset import all_rulesets
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 RUN = 8  # words in a row that would make a phrase the seed's rather than ours
 LONGEST = 400  # characters: one to three sentences
-WRITTEN = ("JL", "WS")  # the rule IDs' prefixes whose books say what their rules do so far
+WRITTEN = ("JL", "WS", "NW", "FB")  # the rule IDs' prefixes whose books say what their rules do so far
 
 
 def words(text: str) -> list[str]:
