@@ -9,6 +9,7 @@ fails here, and the checker's own test proves it would.
 from __future__ import annotations
 
 import re
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,6 @@ from grapeshot.core.ruleset import all_rulesets
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 RUN = 8  # words in a row that would make a phrase the seed's rather than ours
 LONGEST = 400  # characters: one to three sentences
-WRITTEN = ("JL", "WS", "NW", "FB")  # the rule IDs' prefixes whose books say what their rules do so far
 
 
 def words(text: str) -> list[str]:
@@ -45,15 +45,17 @@ def borrowed(says: dict[str, str], seed_runs: set[tuple[str, ...]]) -> dict[str,
 
 
 def books() -> list[RuleBook]:
-    return [*(rs.rulebook() for rs in all_rulesets()), *(m.rulebook() for m in all_modules())]
+    """The books of the rule sets and modules grapeshot ships (its entry points), not the tests' toys."""
+    shipped = {ep.name for group in ("grapeshot.rulesets", "grapeshot.modules") for ep in entry_points(group=group)}
+    return [*(rs.rulebook() for rs in all_rulesets() if rs.name in shipped), *(m.rulebook() for m in all_modules() if m.name in shipped)]
 
 
 def implemented() -> list[RuleEntry]:
-    return [e for book in books() for e in book.in_scope() if e.id.split("-")[0] in WRITTEN]
+    return [e for book in books() for e in book.in_scope()]
 
 
 def test_the_books_hold_every_shipped_rule() -> None:
-    ids = {e.id for book in books() for e in book.in_scope()}
+    ids = {e.id for e in implemented()}
     assert len(ids) >= 223, len(ids)
     assert {i.split("-")[0] for i in ids} >= {"JL", "WS", "NW", "FB", "CG"}
 
