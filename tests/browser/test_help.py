@@ -118,3 +118,18 @@ def test_a_bow_against_the_table_s_edge_is_told_why_every_card_ahead_goes_nowher
     expect(page.locator("#explain")).to_contain_text("the way off the table's edge")
     OUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUT / "jimlad-bow-against-the-edge.png"))
+
+
+def test_the_rules_panel_shows_what_a_rule_does_and_finds_it_by_a_word_of_that_text(page: Page, server: Server) -> None:
+    g = api(server, "/api/games", {"scenario": "duel", "seed": 5, "options": {"turn_limit": 3}, "seats": {"red": "human", "blue": "heuristic"}})
+    open_table(page, server, g["links"]["red"])
+    page.click("#rules-panel summary")
+    page.fill("#rules-find", "scrubbing")  # only in JL-EVT-8's text, not in any rule's ID or title
+    hit = page.locator("#rules-found li[data-rule='JL-EVT-8']")
+    expect(hit).to_be_visible()
+    expect(hit.locator(".rule-says")).to_contain_text("scrubbing the deck")
+    expect(page.locator("#rules-found li.rule-entry")).to_have_count(1)
+    page.fill("#rules-find", "JL-MOVE-1")  # by ID, the text shows under the title
+    expect(page.locator("#rules-found li[data-rule='JL-MOVE-1'] .rule-says")).to_contain_text('24"+2D6"')
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / "rules-panel-says.png"))

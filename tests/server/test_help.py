@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from grapeshot.core.ruleset import get
 from tests.server.test_api import act, client, new_game, orders_for, token, view
 
 __all__ = ["client"]  # the fixture, shared with the API tests
@@ -40,6 +41,7 @@ def test_the_rules_of_the_game_in_play_are_listed_with_their_titles(client: Test
     assert r.status_code == 200
     rules = {x["id"]: x for x in r.json()["rules"]}
     assert "JL-MOVE-9" in rules and rules["JL-MOVE-9"]["title"] and rules["JL-MOVE-9"]["book"]
+    assert rules["JL-MOVE-9"]["says"] == get("jimlad").rulebook().entries["JL-MOVE-9"].says != ""  # what it does, sent as written
     assert client.get("/api/games/nope/rules").status_code == 404
 
 

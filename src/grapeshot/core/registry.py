@@ -13,8 +13,8 @@ from __future__ import annotations
 import ast
 import importlib
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -25,20 +25,26 @@ RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z]+-\d+$")
 
 @dataclass(frozen=True, slots=True)
 class RuleEntry:
-    """One numbered rule: what it says (in short), where the code is, and whether it is in play yet."""
+    """One numbered rule: what it says (in short), where the code is, and whether it is in play yet.
+
+    ``says`` is what the rule makes happen at the table in a sentence or three of the project's
+    own words (who rolls what, what a result does, the numbers that matter), so that the table's
+    rules panel can tell a newcomer more than the short title; empty where none is written yet."""
 
     id: str
     title: str
     where: tuple[str, ...]
     status: Status = "implemented"
+    says: str = ""
 
 
 class RuleBook:
     """All rule IDs of one ruleset.  A book may hold the IDs of several prefixes: a rule set that
     stands on a core of stand-in rules of its own lists those beside the text's (Naval Warhammer's
-    NW and its fantasy core's FB)."""
+    NW and its fantasy core's FB).  ``says`` maps rule IDs to what each does (the rule set's
+    ``said.py``), kept apart from the entries so a book's list of code stays short to read."""
 
-    def __init__(self, ruleset: str, prefix: str | tuple[str, ...], entries: Iterable[RuleEntry]) -> None:
+    def __init__(self, ruleset: str, prefix: str | tuple[str, ...], entries: Iterable[RuleEntry], says: Mapping[str, str] | None = None) -> None:
         self.ruleset = ruleset
         self.prefix = prefix
         prefixes = (prefix,) if isinstance(prefix, str) else prefix
@@ -51,6 +57,10 @@ class RuleBook:
             if e.status == "implemented" and not e.where:
                 raise ValueError(f"rule {e.id} is implemented but names no code")
             self.entries[e.id] = e
+        for rid, text in (says or {}).items():
+            if rid not in self.entries:
+                raise ValueError(f"{ruleset} says what rule {rid} does, but its book holds no such rule")
+            self.entries[rid] = replace(self.entries[rid], says=text)
 
     def in_scope(self) -> list[RuleEntry]:
         return [e for e in self.entries.values() if e.status == "implemented"]

@@ -5,7 +5,8 @@ playing); these only read a table.
 
 **Rules.**  ``GET /api/games/{id}/rules`` lists every numbered rule of the game's rule set and of
 each module in play: its ID, its title in the project's own words (the registry's, never the rule
-texts' sentences), its status and whose book it is.  The table's rules panel searches it by ID or
+texts' sentences), what it ``says`` it does at the table (a sentence or three, also ours), its
+status and whose book it is.  The table's rules panel searches it by ID or
 word, and the explanations beside each choice name these IDs.
 
 **Undo.**  ``GET /api/games/{id}/undo`` says what ``POST`` would take back (whose actions, how
@@ -31,7 +32,7 @@ Token = Annotated[str | None, Query(max_length=100, description="the private lin
 def rules_of(game: Game) -> list[dict[str, Any]]:
     """Every rule of the game's rule set and of the modules in play, book by book."""
     books = [(game.ruleset.title, game.ruleset.rulebook()), *((run.module.title, run.module.rulebook()) for run in game.modules.values())]
-    return [{"id": e.id, "title": e.title, "status": e.status, "book": title} for title, book in books for e in book]
+    return [{"id": e.id, "title": e.title, "says": e.says, "status": e.status, "book": title} for title, book in books for e in book]
 
 
 def add_help_routes(app: FastAPI, tables: Tables, errors: dict[int | str, dict[str, Any]]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from grapeshot.core.registry import RuleBook, rules_of
+from grapeshot.rulesets.collisions.said import SAID
 
 _r = rules_of("grapeshot.rulesets.collisions")
 
@@ -79,4 +80,5 @@ RULEBOOK = RuleBook(
         ),
         _r("CG-SWIM-4", "only small arms at swimmers, the sea light cover; irons and armour", "swimming.shoot_swimmer", "swimming.goes_down_heavy"),
     ],
+    says=SAID,
 )

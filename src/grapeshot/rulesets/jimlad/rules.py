@@ -8,6 +8,7 @@ exist in :mod:`.flow` already.
 from __future__ import annotations
 
 from grapeshot.core.registry import RuleBook, rules_of
+from grapeshot.rulesets.jimlad.said import SAID
 
 _r = rules_of("grapeshot.rulesets.jimlad")
 
@@ -166,4 +167,5 @@ RULEBOOK = RuleBook(
         ),
         _r("JL-NPC-3", "landing pads, docks for the models; scatter hits rolled again", "npc.setup_models", "compass.roll_direction"),
     ],
+    says=SAID,
 )

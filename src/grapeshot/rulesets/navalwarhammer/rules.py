@@ -9,6 +9,7 @@ there too.
 from __future__ import annotations
 
 from grapeshot.core.registry import RuleBook, rules_of
+from grapeshot.rulesets.navalwarhammer.said import SAID
 
 _r = rules_of("grapeshot.rulesets.navalwarhammer")
 
@@ -264,4 +265,5 @@ RULEBOOK = RuleBook(
         ),
         _r("NW-UPG-8", "Crow's nest", "setup.set_crows_nest", "damage.lookout_falls", "fantasy.strikes.ward_of"),
     ],
+    says=SAID,
 )

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from grapeshot.core.registry import RuleBook, rules_of
+from grapeshot.rulesets.woodenships.said import SAID
 
 _r = rules_of("grapeshot.rulesets.woodenships")
 
@@ -142,4 +143,5 @@ RULEBOOK = RuleBook(
         # records
         _r("WS-SHEET-1", "a printable score sheet per ship or fort", "sheets.ship_sheet", "sheets.fort_sheet", "sheets.track", "sheets.references"),
     ],
+    says=SAID,
 )

@@ -59,11 +59,12 @@ async function findRules(text) {
     }
   }
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const hits = rules.filter((r) => words.every((w) => r.id.toLowerCase().includes(w) || r.title.toLowerCase().includes(w)));
+  const said = (r) => `${r.id} ${r.title} ${r.says || ""}`.toLowerCase(); // a word of its ID, title or what it does
+  const hits = rules.filter((r) => words.every((w) => said(r).includes(w)));
   const exact = hits.filter((r) => r.id.toLowerCase() === text.trim().toLowerCase());
   const shown = (exact.length ? exact : hits).slice(0, 40);
   const rows = [
-    ...shown.map((r) => h("li", { class: "rule-entry", "data-rule": r.id }, h("b", {}, r.id), " ", r.title, r.status !== "implemented" ? h("span", { class: "muted" }, ` (${r.status})`) : null, h("span", { class: "muted" }, ` · ${r.book}`))),
+    ...shown.map((r) => h("li", { class: "rule-entry", "data-rule": r.id }, h("b", {}, r.id), " ", r.title, r.status !== "implemented" ? h("span", { class: "muted" }, ` (${r.status})`) : null, h("span", { class: "muted" }, ` · ${r.book}`), r.says ? h("div", { class: "rule-says" }, r.says) : null)),
     shown.length ? null : h("li", { class: "muted" }, `no rule has "${text}" in its ID or its words`),
     hits.length > shown.length ? h("li", { class: "muted" }, `and ${hits.length - shown.length} more: type more words`) : null,
   ];

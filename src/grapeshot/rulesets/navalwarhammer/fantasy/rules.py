@@ -9,6 +9,7 @@ book is not a registered rule set's; the Naval Warhammer rule set will list it b
 from __future__ import annotations
 
 from grapeshot.core.registry import RuleBook, rules_of
+from grapeshot.rulesets.navalwarhammer.fantasy.said import SAID
 
 _r = rules_of("grapeshot.rulesets.navalwarhammer.fantasy")
 
@@ -85,4 +86,5 @@ RULEBOOK = RuleBook(
         _r("FB-MAGIC-3", "The miscast chart", "magic.MISCAST_CHART", "magic.miscast"),
         _r("FB-THROTTLE-1", "The full-throttle chart of steam ships (naval supplement stand-in)", "throttle.CHART", "throttle.full_throttle"),
     ],
+    says=SAID,
 )
