@@ -23,6 +23,7 @@ from grapeshot.core.actions import Reroll
 from grapeshot.core.choices import Choice
 
 if TYPE_CHECKING:
+    from grapeshot.core.game import Game
     from grapeshot.core.prompts import Prompt
 
 
@@ -60,4 +61,27 @@ def explain_core(prompt: Prompt, part: str, choice: Choice) -> Explained | None:
         return Explained("Accept the dice as they fell and keep the re-roll for a later roll.", rules)
     if isinstance(prompt, DicePrompt):
         return Explained("Enter what the real dice on the table show; the game checks the faces and goes on with them.", _rules(prompt.rule))
+    return None
+
+
+def explainers_of(game: Game, prompt: Prompt) -> tuple[Explainer, ...]:
+    """Who explains the options of ``prompt``, asked in turn until one has words: the rule set
+    or module whose prompt it is, then (for the core's prompts) the rule set and the core."""
+    owner: Explainer | None = None
+    if prompt.namespace == game.ruleset.namespace:
+        owner = game.ruleset.explainer()
+    elif prompt.namespace in game.modules:
+        owner = game.modules[prompt.namespace].module.explainer()
+    else:
+        owner = game.ruleset.explainer()
+    return (*((owner,) if owner is not None else ()), explain_core)
+
+
+def explained(prompt: Prompt, part: str, choice: Any, explainers: tuple[Explainer, ...]) -> Explained | None:
+    """The first explainer's words for one option (None when none has any: the conformance test
+    fails on that)."""
+    for explain in explainers:
+        got = explain(prompt, part, choice)
+        if got is not None:
+            return got
     return None

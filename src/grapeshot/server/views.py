@@ -27,7 +27,7 @@ from typing import Any
 
 from grapeshot.core.choices import Choices
 from grapeshot.core.contract import ODDS
-from grapeshot.core.explain import Explained, Explainer, explain_core
+from grapeshot.core.explain import Explainer, explained, explainers_of
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.ruleset import Ruleset
@@ -57,29 +57,6 @@ def web_of(ruleset: Ruleset) -> dict[str, Any] | None:
         "words": f"/api/rulesets/{ruleset.name}/words",
         "odds": ruleset.has(ODDS),  # whether the page may ask the odds of an answer before it is sent
     }
-
-
-def explainers_of(game: Game, prompt: Prompt) -> tuple[Explainer, ...]:
-    """Who explains the options of ``prompt``, asked in turn until one has words: the rule set
-    or module whose prompt it is, then (for the core's prompts) the rule set and the core."""
-    owner: Explainer | None = None
-    if prompt.namespace == game.ruleset.namespace:
-        owner = game.ruleset.explainer()
-    elif prompt.namespace in game.modules:
-        owner = game.modules[prompt.namespace].module.explainer()
-    else:
-        owner = game.ruleset.explainer()
-    return (*((owner,) if owner is not None else ()), explain_core)
-
-
-def explained(prompt: Prompt, part: str, choice: Any, explainers: tuple[Explainer, ...]) -> Explained | None:
-    """The first explainer's words for one option (None when none has any: the conformance test
-    fails on that)."""
-    for explain in explainers:
-        got = explain(prompt, part, choice)
-        if got is not None:
-            return got
-    return None
 
 
 def listing(prompt: Prompt, seat: str, explainers: tuple[Explainer, ...] = ()) -> Listed | None:
