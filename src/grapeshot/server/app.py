@@ -29,8 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from grapeshot.core.errors import ReplayMismatch, ScenarioError
-from grapeshot.core.names import MAX_NAME
-from grapeshot.core.ruleset import Ruleset, all_rulesets, default_ruleset, get
+from grapeshot.core.ruleset import all_rulesets, default_ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, default_scenario, parse_text
 from grapeshot.core.upgrade import carry_on
 from grapeshot.report import Words, outcome_words
@@ -40,8 +39,10 @@ from grapeshot.server.editor import add_editor_routes
 from grapeshot.server.faults import RETRY_AFTER, JsonErrors
 from grapeshot.server.help import add_help_routes
 from grapeshot.server.live import IDLE, SWEEP, Tables
-from grapeshot.server.requests import MAX_BODY, ActionBody, ErrorBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
-from grapeshot.server.rulesets import Listing, hosted, offered, preview, scenario_json, sheet, switch_modules, words
+from grapeshot.server.params import ERRORS, GameId, RulesetName, Token, ruleset_named
+from grapeshot.server.printables import add_print_routes
+from grapeshot.server.requests import MAX_BODY, ActionBody, FleetBody, NewGame, OddsBody, ScenarioText, UploadSave, blame, read, schema_of
+from grapeshot.server.rulesets import Listing, hosted, offered, preview, scenario_json, switch_modules, words
 from grapeshot.server.store import BUSY_TIMEOUT, Busy, open_store
 from grapeshot.server.tables import Denied
 
@@ -51,25 +52,8 @@ log = logging.getLogger("grapeshot.server")
 #: the scenario's ``fleets[i]`` a set-up error is about
 _FLEET_ENTRY = re.compile(r"fleets\[(\d+)\]")
 
-GameId = Annotated[str, PathParam(min_length=1, max_length=40)]
-Token = Annotated[str | None, Query(max_length=100, description="the private link's token")]
 Since = Annotated[int, Query(ge=0, le=10**9, description="the first event of the log to send")]
 PluginName = Annotated[str, PathParam(min_length=1, max_length=40, description="the name of one of the rule set's previews")]
-Piece = Annotated[str, PathParam(min_length=1, max_length=MAX_NAME, description="the piece (a ship, a unit) the sheet is of")]
-RulesetName = Annotated[str, PathParam(min_length=1, max_length=40, description="a rule set, by name or alias")]
-ERRORS: dict[int | str, dict[str, Any]] = {  # every refusal is JSON, from HTML routes too
-    code: {"description": what, "content": {"application/json": {"schema": ErrorBody.model_json_schema()}}}
-    for code, what in (
-        (400, "malformed or refused content (scenario, save, options)"),
-        (401, "no token"),
-        (403, "a token of another game, or a spectator acting"),
-        (404, "no such game, rule set, preview or piece"),
-        (409, "not possible now (undo with other people at the table or after the end, an AI's seat, choices that have changed)"),
-        (413, "body too large"),
-        (422, "a request that does not fit its schema, or an illegal action"),
-        (503, "the game store is locked by another process: nothing was stored; try again after Retry-After seconds"),
-    )
-}
 
 
 def _said(ruleset: str, outcome: dict[str, Any]) -> str:
@@ -109,6 +93,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     app.state.tables = tables
     add_help_routes(app, tables, ERRORS)
     add_editor_routes(app, listing, catalogue, ERRORS)
+    add_print_routes(app, tables, ERRORS)
     app.state.catalogue = catalogue  # its folder's files that are no scenario, for the start-up to report
     static = resources.files("grapeshot.server").joinpath("static")
     for rs in listing.rulesets:  # each rule set's web plugin, beside the generic client (mounted first: more particular)
@@ -158,7 +143,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
-        """The site's icon, asked for by every page (the score sheets' and rosters' too, which name none)."""
+        """The site's icon, asked for by every page (the printed pages too, which name none)."""
         return Response(static.joinpath("favicon.svg").read_bytes(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     @app.get("/api/health")
@@ -174,12 +159,12 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     @app.get("/api/rulesets/{name}/words", responses=ERRORS)
     async def ruleset_words(name: RulesetName) -> dict[str, Any]:
         """The rule set's words for the values its page shows (its phrasebook's), by category."""
-        rs = _ruleset(name, 404)
+        rs = ruleset_named(name, 404)
         return {"ruleset": rs.name, "words": words(rs)}
 
     @app.get("/api/scenarios", responses=ERRORS)
     async def scenarios_list(ruleset: Annotated[str | None, Query(max_length=40)] = None) -> dict[str, Any]:
-        entry = listing.of(_ruleset(ruleset) if ruleset is not None else default_ruleset())
+        entry = listing.of(ruleset_named(ruleset) if ruleset is not None else default_ruleset())
         return {"ruleset": entry["name"], **{k: entry[k] for k in ("scenarios", "options", "modules", "players")}}
 
     @app.post("/api/scenarios/read", openapi_extra=schema_of(ScenarioText), responses=ERRORS)
@@ -187,7 +172,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
         """A scenario file read as a game would read it: its rule set, seats, options and modules."""
         req = await read(request, ScenarioText)
         sc = _uploaded(req.scenario_yaml)
-        hosted(sc, offered(listing.of(_ruleset(sc.ruleset))), "scenario_yaml")
+        hosted(sc, offered(listing.of(ruleset_named(sc.ruleset))), "scenario_yaml")
         return scenario_json(None, sc)
 
     @app.post("/api/games", openapi_extra=schema_of(NewGame), responses=ERRORS)
@@ -197,12 +182,12 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
             raise Denied(422, "scenario, scenario_yaml: give a scenario's name or a scenario file's text, not both", "scenario")
         if req.scenario_yaml is not None:
             scenario = _uploaded(req.scenario_yaml)
-            rs = _ruleset(scenario.ruleset)
-            if req.ruleset is not None and _ruleset(req.ruleset) is not rs:
+            rs = ruleset_named(scenario.ruleset)
+            if req.ruleset is not None and ruleset_named(req.ruleset) is not rs:
                 raise Denied(400, f"ruleset: the file is a scenario of {rs.name}, not of {req.ruleset}", "ruleset")
             hosted(scenario, offered(listing.of(rs)), "scenario_yaml")
         else:
-            rs = _ruleset(req.ruleset) if req.ruleset is not None else default_ruleset()
+            rs = ruleset_named(req.ruleset) if req.ruleset is not None else default_ruleset()
             try:
                 scenario = catalogue.get(req.scenario or default_scenario(rs.name, catalogue.names(rs.name)), rs.name)
             except (ScenarioError, ValueError) as err:
@@ -226,24 +211,17 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     async def fleet_catalogue(ruleset: Annotated[str, Query(max_length=40)], kind: Annotated[str, Query(max_length=40)] = "fleet") -> dict[str, Any]:
         """What the lobby's builder offers for the rule set's documents of a kind: its form, with
         points, limits and rules (``Builder.catalogue``)."""
-        rs = _ruleset(ruleset, 404)
+        rs = ruleset_named(ruleset, 404)
         found, made = builder.kind_of(rs, kind)
-        return {"ruleset": rs.name, "kind": found.name, "help": found.help, "roster": made.render is not None, **made.catalogue()}
+        return {"ruleset": rs.name, "kind": found.name, "help": found.help, **made.catalogue()}
 
     @app.post("/api/fleets/check", openapi_extra=schema_of(FleetBody), responses=ERRORS)
     async def fleet_check(request: Request) -> dict[str, Any]:
         """A document checked by its rule set, as ``grapeshot fleet check`` checks a file: every
         problem with its rule, the points part by part, and the document as data and YAML."""
         req = await read(request, FleetBody)
-        rs = _ruleset(req.ruleset)
+        rs = ruleset_named(req.ruleset)
         return builder.check(rs, req.kind, builder.document(req.fleet, req.fleet_yaml))
-
-    @app.post("/api/fleets/roster", response_class=HTMLResponse, openapi_extra=schema_of(FleetBody), responses=ERRORS)
-    async def fleet_roster(request: Request) -> HTMLResponse:
-        """The printable roster of a legal document (HTML)."""
-        req = await read(request, FleetBody)
-        rs = _ruleset(req.ruleset)
-        return HTMLResponse(builder.roster(rs, req.kind, builder.document(req.fleet, req.fleet_yaml)))
 
     @app.get("/api/fleets/seats", responses=ERRORS)
     async def fleet_seats(
@@ -252,7 +230,7 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
         kind: Annotated[str, Query(max_length=40)] = "fleet",
     ) -> dict[str, Any]:
         """The documents a built-in scenario's seats bring, by seat: the seats a built one may take."""
-        rs = _ruleset(ruleset, 404)
+        rs = ruleset_named(ruleset, 404)
         try:
             sc = catalogue.get(scenario, rs.name)
         except ScenarioError as err:
@@ -303,17 +281,6 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
     async def view(game_id: GameId, token: Token = None, since: Since = 0) -> dict[str, Any]:
         live = await tables.open(game_id, token)
         return live.table.view(live.table.seat_of(token), since)
-
-    @app.get("/api/games/{game_id}/sheet", response_class=HTMLResponse, responses=ERRORS)
-    async def score_sheets(game_id: GameId, token: Token = None) -> HTMLResponse:
-        """The game's printable score sheets as they stand, from its rule set's capability."""
-        live = await tables.open(game_id, token)
-        seat = live.table.seat_of(token)
-        maker = live.table.game.ruleset.sheets()
-        if maker is None:
-            raise Denied(404, f"the rule set {live.table.game.ruleset.name!r} has no printable score sheets")
-        async with live.lock:
-            return HTMLResponse(maker.sheets(live.table.game, seat))
 
     @app.post("/api/games/{game_id}/actions", openapi_extra=schema_of(ActionBody), responses=ERRORS)
     async def act(game_id: GameId, request: Request, token: Token = None) -> dict[str, Any]:
@@ -387,15 +354,6 @@ def create_app(data: Path, scenarios: Path | None = None, *, idle: float = IDLE,
                 return odds_before(live.table.game, seat, live.table.choose(seat, req.picks, req.digest).to_json(), req.samples)
             return odds_before(live.table.game, seat, req.action, req.samples)
 
-    @app.get("/api/games/{game_id}/sheet/{piece:path}", response_class=HTMLResponse, responses=ERRORS)
-    async def sheet_page(game_id: GameId, piece: Piece, token: Token = None) -> HTMLResponse:
-        """The rule set's printable sheet of one piece (a ship's roster); the piece's name is the rest
-        of the path, so a name with a ``/`` in it (sent as ``%2F``) is still one piece."""
-        live = await tables.open(game_id, token)
-        seat = live.table.seat_of(token)
-        async with live.lock:
-            return HTMLResponse(sheet(live.table.game, seat, piece))
-
     @app.websocket("/ws/games/{game_id}")
     async def watch(ws: WebSocket, game_id: str, token: str | None = None, since: int = 0) -> None:
         try:
@@ -430,13 +388,6 @@ def run(app: FastAPI, host: str, port: int) -> None:
     gc.collect()
     gc.freeze()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
-
-
-def _ruleset(name: str, status: int = 400) -> Ruleset:
-    try:
-        return get(name)
-    except ValueError as err:
-        raise Denied(status, f"ruleset: {err}", "ruleset") from None
 
 
 def _uploaded(text: str) -> Scenario:

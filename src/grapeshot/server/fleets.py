@@ -32,7 +32,7 @@ MOST_VALUES = 5000
 
 def documents_of(rs: Ruleset) -> list[dict[str, Any]]:
     """The kinds of document the lobby may build for a rule set (the listing's ``documents``)."""
-    return [{"name": d.name, "help": d.help, "builder": d.builder is not None, "roster": _render(d) is not None} for d in rs.offer(DOCUMENTS) or ()]
+    return [{"name": d.name, "help": d.help, "builder": d.builder is not None} for d in rs.offer(DOCUMENTS) or ()]
 
 
 def kind_of(rs: Ruleset, kind: str) -> tuple[DocumentKind, Builder]:
@@ -42,10 +42,6 @@ def kind_of(rs: Ruleset, kind: str) -> tuple[DocumentKind, Builder]:
             return d, d.builder
     offered = [d.name for d in rs.offer(DOCUMENTS) or () if d.builder is not None]
     raise Denied(404, f"kind: the rule set {rs.name!r} builds no {kind[:40]!r} documents; it builds {offered or 'none'}", "kind")
-
-
-def _render(d: DocumentKind) -> object:
-    return None if d.builder is None else d.builder.render
 
 
 def _count(data: object, budget: int) -> int:
@@ -93,27 +89,9 @@ def checked_json(c: Checked, data: object) -> dict[str, Any]:
     }
 
 
-def said(c: Checked, most: int = 10) -> str:
-    """Every problem of a check in one line, each with its rule (the first ``most`` of them)."""
-    more = len(c.problems) - most
-    return "; ".join(p.text() for p in c.problems[:most]) + (f"; and {more} more" if more > 0 else "")
-
-
 def check(rs: Ruleset, kind: str, data: object) -> dict[str, Any]:
     _, builder = kind_of(rs, kind)
     return checked_json(builder.check(data), data)
-
-
-def roster(rs: Ruleset, kind: str, data: object) -> str:
-    """The printable page of a legal document; 404 where the kind has none, 400 naming the first
-    rule broken where the document is illegal."""
-    _, builder = kind_of(rs, kind)
-    if builder.render is None:
-        raise Denied(404, f"the rule set {rs.name!r} prints no {kind} page")
-    c = builder.check(data)
-    if not c.legal:
-        raise Denied(400, f"{kind}: not legal, so no roster: {said(c)}", kind)
-    return builder.render(data)
 
 
 def seats(rs: Ruleset, kind: str, scenario: Scenario) -> dict[str, object]:
@@ -134,5 +112,5 @@ def with_documents(rs: Ruleset, kind: str, scenario: Scenario, by_seat: Mapping[
         document(data, None, f"fleets.{seat}")
         c = builder.check(data)
         if not c.legal:
-            raise Denied(400, f"fleets.{seat}: an illegal {kind}: {said(c)}", f"fleets.{seat}")
+            raise Denied(400, f"fleets.{seat}: an illegal {kind}: {c.said()}", f"fleets.{seat}")
     return parse_scenario(builder.place(scenario, by_seat), scenario.source)
