@@ -1,8 +1,9 @@
 """What the routes of every area share: the parameters of their paths and queries, the refusals
-they document, and the one lookup of a rule set a request names.
+they document, and the one lookup of a rule set a request names and the one reader of an uploaded scenario file.
 
-Apart from :mod:`.app` so that each area's routes (:mod:`.lobby`, :mod:`.play`, :mod:`.printables`
-and the others) read them from one place instead of each declaring its own.
+Apart from :mod:`.app` so that each area's routes (:mod:`.lobby`, :mod:`.play`, :mod:`.saves`,
+:mod:`.fleets`, :mod:`.printables`, :mod:`.editor`, :mod:`.help`) read them from one place
+instead of each declaring its own.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import Annotated, Any
 from fastapi import Path as PathParam
 from fastapi import Query
 
+from grapeshot.core.errors import ScenarioError
 from grapeshot.core.names import MAX_NAME
 from grapeshot.core.ruleset import Ruleset, get
+from grapeshot.core.scenario import Scenario, parse_text
 from grapeshot.server.requests import ErrorBody
 from grapeshot.server.tables import Denied
 
@@ -24,7 +27,10 @@ PageName = Annotated[str, PathParam(min_length=1, max_length=40, description="on
 GameQuery = Annotated[str, Query(min_length=1, max_length=40, description="the game the page is of")]
 PieceQuery = Annotated[str | None, Query(min_length=1, max_length=MAX_NAME, description="the piece (a ship, a unit) a page of a piece is of")]
 
-ERRORS: dict[int | str, dict[str, Any]] = {  # every refusal is JSON, from HTML routes too
+#: the refusals a route documents, by status (its ``responses``)
+Errors = dict[int | str, dict[str, Any]]
+
+ERRORS: Errors = {  # every refusal is JSON, from HTML routes too
     code: {"description": what, "content": {"application/json": {"schema": ErrorBody.model_json_schema()}}}
     for code, what in (
         (400, "malformed or refused content (scenario, save, options)"),
@@ -45,3 +51,11 @@ def ruleset_named(name: str, status: int = 400) -> Ruleset:
         return get(name)
     except ValueError as err:
         raise Denied(status, f"ruleset: {err}", "ruleset") from None
+
+
+def uploaded_scenario(text: str) -> Scenario:
+    """An uploaded scenario file, read; what is wrong with it is blamed on the file."""
+    try:
+        return parse_text(text, "uploaded scenario")
+    except ScenarioError as err:
+        raise Denied(400, str(err), "scenario_yaml") from None

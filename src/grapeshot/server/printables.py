@@ -30,7 +30,7 @@ from pydantic import Field
 from grapeshot.core.printing import DocumentPage, Page, page_of, print_document, print_game
 from grapeshot.core.ruleset import Ruleset
 from grapeshot.server import fleets
-from grapeshot.server.params import GameQuery, PageName, PieceQuery, Token, ruleset_named
+from grapeshot.server.params import Errors, GameQuery, PageName, PieceQuery, Token, ruleset_named
 from grapeshot.server.requests import MAX_BODY, Body, read, schema_of
 from grapeshot.server.tables import Denied
 
@@ -57,7 +57,7 @@ def _page(rs: Ruleset, name: str) -> Page:
         raise Denied(404, f"page: {_words(err)}", "page") from None
 
 
-def add_print_routes(app: FastAPI, tables: Tables, errors: dict[int | str, dict[str, Any]]) -> None:
+def add_print_routes(app: FastAPI, tables: Tables, errors: Errors) -> None:
     """The printable pages' route (``GET`` for a game's and a piece's, ``POST`` for a document's) on ``app``."""
 
     @app.get("/api/print/{page}", response_class=HTMLResponse, responses=errors)
