@@ -158,3 +158,24 @@ def test_a_problems_place_and_a_half_choice_are_said_in_peoples_words(page: Page
     expect(slot).to_contain_text("3 × Reaper Bolt Thrower (two to a choice, so 1.5)")
     assert "ships[" not in page.inner_text("#builder-problems")
     assert errors == []
+
+
+def test_a_legal_fleet_s_printable_roster_opens_from_the_builder_and_none_is_offered_where_none_is_printed(page: Page, server: Server) -> None:
+    """The builder's roster button is the rule set's printable page of a fleet (the listing's
+    ``printables``), posted to ``/api/print/{page}`` and opened in a tab of its own."""
+    errors = _lobby(page, server, "navalwarhammer")
+    page.select_option("#scenario", "duel")
+    page.select_option("#builder-start", "red")
+    page.click("#builder-load")
+    _status(page, "yes")
+    roster = page.locator("#builder-roster")
+    expect(roster).to_be_enabled()
+    expect(roster).to_have_text("printable roster")
+    with page.expect_popup() as popup:
+        roster.click()
+    expect(popup.value.locator("h1").first).to_contain_text("Imperial Patrol")
+    popup.value.close()
+    _lobby(page, server, "woodenships")  # Wooden Ships prints no page of a fleet
+    page.select_option("#scenario", "ship-duel")
+    expect(page.locator("#builder-roster")).to_be_disabled()
+    assert errors == []

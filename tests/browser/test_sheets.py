@@ -14,10 +14,11 @@ from tests.browser.test_table import new_game
 def test_the_table_links_the_score_sheets_and_chromium_renders_them(page: Page, server: Server) -> None:
     g = new_game(server, ruleset="woodenships", scenario="fort-assault", seats={"red": "human", "blue": "human"}, options={})
     page.goto(server.url + g["spectator"])
-    link = page.locator("#sheet[href]")
+    link = page.locator("#prints a[data-page=sheets][href]")
     expect(link).to_be_visible()
+    expect(link).to_have_text("print the score sheets")
     href = link.get_attribute("href")
-    assert href is not None and f"/api/games/{g['id']}/sheet" in href
+    assert href is not None and f"/api/print/sheets?game={g['id']}" in href
     page.goto(href)
     assert page.title() == "Score sheets: The Assault on Fort Defiance"
     expect(page.locator("section.sheet")).to_have_count(4)
@@ -45,4 +46,4 @@ def test_a_rule_set_without_score_sheets_shows_no_link(page: Page, server: Serve
     g = new_game(server, seats={"red": "human", "blue": "heuristic"})
     open_table(page, server, g["spectator"])
     expect(page.locator("#save")).to_be_visible()
-    expect(page.locator("#sheet")).to_be_hidden()
+    expect(page.locator("#prints a")).to_have_count(0)

@@ -45,7 +45,7 @@ def test_a_rule_set_without_capabilities_says_so() -> None:
         ("odds", "odds questions"),
         ("web", "web table plugin"),
         ("lab", "lab factions"),
-        ("sheets", "printable score sheets"),
+        ("printables", "printable pages"),
     ):
         with pytest.raises(Lacking, match=f"'toy' has no {words}"):
             toy.need(capability)

@@ -111,11 +111,11 @@ def file_parameters() -> set[tuple[str, str]]:
 
 
 #: parameters whose help speaks of a file without naming one
-NOT_FILES = {("sheet", "ruleset"), ("fleet check", "ruleset"), ("fleet roster", "ruleset")}
+NOT_FILES = {("fleet check", "ruleset")}
 #: what each file parameter reads
 READS = {
     ("simulate", "scenario"): "scenario",
-    ("sheet", "scenario"): "scenario",
+    ("print", "source"): "scenario",  # or a fleet, or a save: what the page is of (RUNS feeds each rule set's own)
     ("tournament", "scenario"): "scenario",
     ("sweep", "scenario"): "scenario",
     ("calibrate", "scenario"): "scenario",
@@ -125,7 +125,6 @@ READS = {
     ("replay", "log"): "log",
     ("audit", "files"): "save",
     ("fleet check", "file"): "fleet",
-    ("fleet roster", "file"): "fleet",
     ("serve", "scenarios_dir"): "folder",
     ("rules", "tests_folder"): "folder",
 }
@@ -136,8 +135,7 @@ WRITES = {
     ("sweep", "out_dir"): "folder",
     ("calibrate", "out_dir"): "folder",
     ("serve", "data"): "folder",
-    ("sheet", "out_file"): "file",
-    ("fleet roster", "out_file"): "file",
+    ("print", "out_file"): "file",
     ("replay", "carry_on_to"): "save",
     ("new-ruleset", "into"): "folder",
 }
@@ -157,7 +155,7 @@ def lab_run(work: Path) -> list[str]:
 Run = Callable[[Path, Ruleset, Path, Path], "list[str] | None"]
 RUNS: dict[tuple[str, str], Run] = {
     ("simulate", "scenario"): lambda p, rs, work, save: ["simulate", "--ruleset", rs.name, "--scenario", str(p), "--games", "1"],
-    ("sheet", "scenario"): lambda p, rs, work, save: ["sheet", str(p), "--ruleset", rs.name],
+    ("print", "source"): lambda p, rs, work, save: _print_run(p, rs),
     ("tournament", "scenario"): lambda p, rs, work, save: (
         ["tournament", "--ruleset", rs.name, "--scenario", str(p), "--games-per-pair", "1", *lab_run(work)] if rs.lab() else None
     ),
@@ -173,12 +171,18 @@ RUNS: dict[tuple[str, str], Run] = {
     ("replay", "log"): lambda p, rs, work, save: ["replay", str(save), "--log", str(p)],
     ("audit", "files"): lambda p, rs, work, save: ["audit", str(p)],
     ("fleet check", "file"): lambda p, rs, work, save: ["fleet", "check", "--ruleset", rs.name, str(p)] if _kind(rs, "fleet") else None,
-    ("fleet roster", "file"): lambda p, rs, work, save: (
-        ["fleet", "roster", "--ruleset", rs.name, str(p)] if (k := _kind(rs, "fleet")) and k.render is not None else None
-    ),
     ("serve", "scenarios_dir"): lambda p, rs, work, save: ["serve", "--data", str(work / "data"), "--scenarios", str(p)],
     ("rules", "tests_folder"): lambda p, rs, work, save: ["rules", "--ruleset", rs.name, "--coverage", "--tests", str(p)],
 }
+
+
+def _print_run(p: Path, rs: Ruleset) -> list[str] | None:
+    """``grapeshot print`` of the rule set's first page, of the file at ``p`` (a scenario, or a document)."""
+    printables = rs.printables()
+    if printables is None:
+        return None
+    page = printables.pages[0]
+    return ["print", page.name, str(p), "--ruleset", rs.name, *(["--piece", "a ship"] if page.subject == "piece" else [])]
 
 
 def _kind(rs: Ruleset, name: str) -> Any:
@@ -295,8 +299,7 @@ OUT_RUNS: dict[tuple[str, str], Callable[[Path], list[str]]] = {
     ("sweep", "out_dir"): lambda p: ["sweep", "--variant", "turn_limit=5", "--games-per-pair", "1", "--max-games", "0", "--quiet", "--out", str(p)],
     ("calibrate", "out_dir"): lambda p: ["calibrate", "--ruleset", "woodenships", "--games", "1", "--max-games", "0", "--quiet", "--out", str(p)],
     ("serve", "data"): lambda p: ["serve", "--data", str(p)],
-    ("sheet", "out_file"): lambda p: ["sheet", "ship-duel", "--out", str(p)],
-    ("fleet roster", "out_file"): lambda p: ["fleet", "roster", str(FLEET), "--out", str(p)],
+    ("print", "out_file"): lambda p: ["print", "roster", str(FLEET), "--out", str(p)],
     ("replay", "carry_on_to"): lambda p: ["replay", str(OLD_SAVE), "--carry-on", str(p)],
     ("new-ruleset", "into"): lambda p: ["new-ruleset", "scaffolded", "--into", str(p)],
 }
@@ -426,7 +429,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_part(tmp_path: Path, monkeypa
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full)
-    refused(OUT_RUNS[("sheet", "out_file")](old), "No space left on device")
+    refused(OUT_RUNS[("print", "out_file")](old), "No space left on device")
     assert old.read_text(encoding="utf-8") == "kept\n" and [p.name for p in tmp_path.iterdir()] == ["page.html"]
 
 
@@ -476,7 +479,6 @@ def test_a_scenario_file_reads_no_fleet_file_outside_its_folder(tmp_path: Path, 
         (scenario.parent / "x.yaml").symlink_to(outside)
     for args in (
         ["simulate", "--ruleset", "navalwarhammer", "--scenario", str(scenario), "--games", "1"],
-        ["sheet", str(scenario)],
         ["serve", "--data", str(tmp_path / "data"), "--scenarios", str(scenario.parent)],
     ):
         message = refused(args, "fleets[0].fleet: expected a file in the scenario's folder")

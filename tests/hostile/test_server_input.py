@@ -99,7 +99,7 @@ def test_the_builder_finds_the_problem_of_a_hostile_fleet_file(client: TestClien
     assert r.status_code == 200, r.text[:300]
     answer = r.json()
     assert not answer["legal"] and any(words in p["message"] for p in answer["problems"]), answer["problems"]
-    roster = client.post("/api/fleets/roster", json={"ruleset": ruleset, "fleet_yaml": text})
+    roster = client.post("/api/print/roster", json={"ruleset": ruleset, "document_yaml": text})
     assert roster.status_code in (400, 404) and roster.json()["error"], roster.text[:300]
 
 
@@ -426,17 +426,15 @@ def test_saves_within_limits_only(client: TestClient, finished_save: dict[str, A
 
 @pytest.mark.parametrize("name", ["Da/Big Smasha", "../../etc/passwd", "Da%Big", "Da?Big#1", "/lead"])
 def test_a_ship_named_with_a_slash_or_any_path_character_has_its_roster(client: TestClient, name: str) -> None:
-    """The roster's route takes the rest of the path as the piece's name, so a name with a ``/``
-    (sent as ``%2F``, as the page sends it) is one piece, and its roster is found."""
-    from urllib.parse import quote
-
+    """The printable pages' route takes the piece's name in the query, so a name with a ``/`` or
+    any other path character is one piece, and its roster is found."""
     r = client.post("/api/games", json={"scenario_yaml": DUEL.replace("Da Big Smasha", json.dumps(name)), "seats": {"red": "human", "blue": "heuristic"}})
     assert r.status_code == 200, r.text
     g = r.json()
-    sheet = client.get(f"/api/games/{g['id']}/sheet/{quote(name, safe='')}", params={"token": token(g["links"]["red"])})
+    sheet = client.get("/api/print/roster", params={"game": g["id"], "piece": name, "token": token(g["links"]["red"])})
     assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/html"), sheet.text[:300]
     assert "Roster" in sheet.text
-    missing = client.get(f"/api/games/{g['id']}/sheet/{quote(name + '/x', safe='')}", params={"token": token(g["links"]["red"])})
+    missing = client.get("/api/print/roster", params={"game": g["id"], "piece": name + "/x", "token": token(g["links"]["red"])})
     refused(missing, 404, "no ship")
 
 
@@ -446,8 +444,9 @@ def test_a_ship_named_with_a_slash_or_any_path_character_has_its_roster(client: 
         ("GET", "/api/nosuch", 404, "no such page or API route: /api/nosuch"),
         ("GET", "/static/nosuch.js", 404, "no such page or API route"),
         ("DELETE", "/api/games", 405, "DELETE is not allowed at /api/games"),
-        ("GET", "/api/games/x/sheet/", 422, "piece: String should have at least 1 character"),
-        ("GET", "/api/games/x/sheet/" + "a" * 101, 422, "piece: String should have at most 100 characters"),
+        ("GET", "/api/print/roster?game=x&piece=", 422, "piece: String should have at least 1 character"),
+        ("GET", "/api/print/roster?game=x&piece=" + "a" * 101, 422, "piece: String should have at most 100 characters"),
+        ("GET", "/api/print/roster", 422, "game: Field required"),
     ],
 )
 def test_what_no_route_serves_is_refused_in_the_same_shape(client: TestClient, method: str, path: str, status: int, words: str) -> None:

@@ -159,13 +159,13 @@ def test_the_seed_stays_secret_while_the_game_goes_on(client: TestClient) -> Non
             "speed: the preview 'manoeuvre' takes no such",
         ),
         ("/api/games/{id}/preview/nosuch", {"token": "{red}"}, 404, "no preview 'nosuch'; the jimlad table has manoeuvre"),
-        ("/api/games/{id}/sheet/Nobody", {"token": "{red}"}, 404, "no ship 'Nobody'"),
+        ("/api/print/roster", {"game": "{id}", "token": "{red}", "piece": "Nobody"}, 404, "piece: no ship 'Nobody'"),
         ("/api/rulesets/nosuch/words", {}, 404, "unknown ruleset 'nosuch'"),
     ],
 )
 def test_bad_requests_get_a_4xx_saying_what_is_wrong(client: TestClient, path: str, params: dict[str, Any], status: int, words: str) -> None:
     g = new_game(client, seats={"red": "human", "blue": "heuristic"})
-    subs = {"{spectator}": token(g["spectator"]), "{red}": token(g["links"]["red"])}
+    subs = {"{spectator}": token(g["spectator"]), "{red}": token(g["links"]["red"]), "{id}": g["id"]}
     params = {k: subs.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
     r = client.get(path.replace("{id}", g["id"]), params=params)
     assert r.status_code == status and words in r.json()["error"]
@@ -328,7 +328,7 @@ def test_preview_and_roster(client: TestClient) -> None:
     (x0, y0), (x1, y1) = p["path"][0], p["path"][-1]
     assert x1 - x0 == pytest.approx(20 + 8 + 10) and y1 == pytest.approx(y0)
     assert p["contact"] is None and p["beyond"] == []
-    sheet = client.get(f"/api/games/{g['id']}/sheet/Da Big Smasha", params={"token": red})
+    sheet = client.get("/api/print/roster", params={"game": g["id"], "piece": "Da Big Smasha", "token": red})
     assert sheet.status_code == 200 and "Da Big Smasha" in sheet.text and "@media print" not in sheet.text and "Kaptin" in sheet.text
     assert "/static/rulesets/jimlad/roster.css" in sheet.text and client.get("/static/rulesets/jimlad/roster.css").status_code == 200
 

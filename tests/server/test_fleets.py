@@ -44,7 +44,7 @@ def _start(c: TestClient, fleets: dict[str, Any], ruleset: str = "navalwarhammer
 
 def test_the_catalogue_offers_every_size_upgrade_and_army_choice_at_the_tables_points(c: TestClient) -> None:
     cat = c.get("/api/fleets/catalogue", params={"ruleset": "nw"}).json()
-    assert cat["ruleset"] == "navalwarhammer" and cat["roster"] is True
+    assert cat["ruleset"] == "navalwarhammer" and "roster" not in cat  # its printable page is the listing's printables
     ships = cat["form"]["lists"][0]
     assert {i["value"]["size"]: int(i["points"]) for i in ships["items"]} == {s.value: spec.points for s, spec in SIZES.items()}
     for item in ships["items"]:
@@ -55,7 +55,6 @@ def test_the_catalogue_offers_every_size_upgrade_and_army_choice_at_the_tables_p
     assert {(i["group"], i["label"]) for i in crew} == {(a.key, u.name) for a in ARMIES.values() for u in a.units}
     ws = c.get("/api/fleets/catalogue", params={"ruleset": "woodenships"}).json()
     assert {i["value"]["type"] for i in ws["form"]["lists"][0]["items"]} == set(SHIP_TYPES)
-    assert ws["roster"] is False
 
 
 def test_a_legal_fleet_is_checked_with_its_points_part_by_part_and_as_yaml(c: TestClient) -> None:
@@ -110,13 +109,13 @@ def test_seats_list_each_seats_fleet_and_refuse_what_a_scenario_does_not_seat(c:
 
 
 def test_the_roster_prints_a_legal_fleet_and_refuses_an_illegal_one_naming_its_rule(c: TestClient) -> None:
-    r = c.post("/api/fleets/roster", json={"ruleset": "navalwarhammer", "fleet": base()})
+    r = c.post("/api/print/roster", json={"ruleset": "navalwarhammer", "document": base()})
     assert r.status_code == 200 and "Sea Hawk" in r.text and r.headers["content-type"].startswith("text/html")
     fleet = base()
     fleet["points"] = 100
-    r = c.post("/api/fleets/roster", json={"ruleset": "navalwarhammer", "fleet": fleet})
-    assert r.status_code == 400 and "NW-SHIP-2" in r.json()["error"]
-    assert c.post("/api/fleets/roster", json={"ruleset": "woodenships", "fleet": {}}).status_code == 404
+    r = c.post("/api/print/roster", json={"ruleset": "navalwarhammer", "document": fleet})
+    assert r.status_code == 400 and "NW-SHIP-2" in r.json()["error"] and r.json()["field"] == "document"
+    assert c.post("/api/print/roster", json={"ruleset": "woodenships", "document": {}}).status_code == 404
 
 
 @pytest.mark.rules("WS-SHIP-1", "WS-FIG-1")
@@ -178,7 +177,7 @@ def test_hostile_fleets_are_refused_cleanly(c: TestClient, what: str, fleet: Any
     scenario = "duel" if ruleset == "navalwarhammer" else "ship-duel"
     r = _start(c, {"red": fleet}, ruleset, scenario)
     assert 400 <= r.status_code < 500, r.text
-    assert c.post("/api/fleets/roster", json={"ruleset": ruleset, "fleet": fleet}).status_code < 500
+    assert c.post("/api/print/roster", json={"ruleset": ruleset, "document": fleet}).status_code < 500
 
 
 def test_broken_yaml_huge_fleets_and_unknown_kinds_are_4xx(c: TestClient) -> None:

@@ -1,21 +1,20 @@
 """A command group for each kind of document the rule sets read beside their scenarios
-(``grapeshot fleet check FILE``, ``grapeshot fleet roster FILE``).  The file is read here, for
+(``grapeshot fleet check FILE``; a document's printable pages are ``grapeshot print``'s).  The file is read here, for
 every rule set alike, through the one reader of files from outside
 (:mod:`grapeshot.core.untrusted`: a regular file, UTF-8, at most 1 MB, plain YAML without
 aliases or keys given twice, nested at most 64 levels); a file it cannot use is one line and
-exit 2, and the rule set checks or prints only the data."""
+exit 2, and the rule set checks only the data."""
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.markup import escape
 
-from grapeshot.cli.common import app, err, fail, out, write_out
+from grapeshot.cli.common import app, err, fail, out
 from grapeshot.core.capabilities import DocumentKind
 from grapeshot.core.contract import DOCUMENTS
 from grapeshot.core.errors import ScenarioError
@@ -47,7 +46,7 @@ def default_for(offers: list[tuple[Ruleset, DocumentKind]]) -> str:
 
 
 def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> typer.Typer:
-    """``grapeshot <kind> check FILE`` and ``grapeshot <kind> roster FILE``: one group per kind of
+    """``grapeshot <kind> check FILE``: one group per kind of
     document a rule set reads (``fleet``), whose rule sets offer its checker (``--ruleset`` picks
     one where several do)."""
     group = typer.Typer(no_args_is_help=True, help=group_help(name, offers))
@@ -84,28 +83,6 @@ def _document_group(name: str, offers: list[tuple[Ruleset, DocumentKind]]) -> ty
             err.print(f"{file}: {len(checked.problems)} problem(s)", highlight=False, markup=False)
         if not checked.legal:
             raise typer.Exit(1)
-
-    if any(kind.render is not None for _, kind in offers):
-
-        @group.command("roster")
-        def roster(
-            file: Annotated[Path, typer.Argument(help="the file (YAML)")],
-            out_file: Annotated[Path | None, typer.Option("--out", help="write the page here (default: print it)")] = None,
-            ruleset: Annotated[str, typer.Option(help="the rule set whose rules the file is read by")] = default,
-        ) -> None:
-            """A printable page of the file (HTML), for a file that passes its check."""
-            kind = kind_of(ruleset)
-            if kind.render is None:
-                raise fail(f"the rule set {ruleset!r} prints no {name} page")
-            try:
-                page = kind.render(read_document(file))
-            except ValueError as e:
-                raise fail(f"{file}: {e}", 1) from None
-            if out_file is None:
-                sys.stdout.write(page)
-            else:
-                write_out(out_file, page)
-                out.print(f"[green]ok[/green]: {escape(str(out_file))}", highlight=False)
 
     return group
 

@@ -1,54 +1,17 @@
-"""Answers for the table: ``grapeshot odds`` (the exact odds of an action) and ``grapeshot sheet``
-(printable score sheets)."""
+"""Answers for the table: ``grapeshot odds`` (the exact odds of an action)."""
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
-from grapeshot.cli.common import app, err, fail, out, write_out
+from grapeshot.cli.common import app, fail, out
 from grapeshot.core.capabilities import Lacking
-from grapeshot.core.contract import SHEETS
 from grapeshot.core.errors import ScenarioError
-from grapeshot.core.game import Game
-from grapeshot.core.ruleset import all_rulesets, default_ruleset, get
-from grapeshot.core.scenario import builtin_scenarios, load_scenario
-
-
-@app.command()
-def sheet(
-    scenario: Annotated[str, typer.Argument(help="a scenario file, or the name of a built-in scenario")],
-    ruleset: Annotated[str | None, typer.Option(help="the rule set whose built-in scenario this is (default: the file's, or the one that has it)")] = None,
-    out_file: Annotated[Path | None, typer.Option("--out", help="write the HTML here (default: standard output)")] = None,
-) -> None:
-    """Printable score sheets for a scenario's pieces, as HTML with print CSS (from the rule set's
-    score-sheet capability)."""
-    try:
-        if ruleset is None and not Path(scenario).exists() and Path(scenario).suffix not in (".yaml", ".yml", ".json"):
-            owners = [rs.name for rs in all_rulesets() if scenario in builtin_scenarios(rs.name)]
-            if not owners:
-                raise fail(f"{scenario!r} is neither a scenario file nor a built-in scenario of any rule set (see grapeshot scenarios --ruleset NAME)")
-            if len(owners) > 1:
-                raise fail(f"{scenario!r} is a built-in scenario of {', '.join(owners)}: name one with --ruleset")
-            ruleset = owners[0]
-        sc = load_scenario(scenario, get(ruleset).name if ruleset else None)
-        rs = get(ruleset or sc.ruleset)
-        if rs.name != get(sc.ruleset).name:
-            raise fail(f"{scenario} is a scenario of {sc.ruleset}, not of {rs.name}")
-        maker = rs.need(SHEETS)
-        html = maker.sheets(Game(rs, sc, seed=0), None)
-    except (ValueError, ScenarioError, Lacking) as e:
-        raise fail(str(e)) from None
-    if out_file is None:
-        sys.stdout.write(html)
-    else:
-        write_out(out_file, html)
-        err.print(f"wrote {escape(str(out_file))}", soft_wrap=True)
+from grapeshot.core.ruleset import default_ruleset, get
 
 
 @app.command(name="odds", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
@@ -71,7 +34,7 @@ def odds_cmd(
     """The exact odds of one action: a question of the rule set's own, its parameters given as
     --name value (see --questions for a rule set's questions and their parameters), or an action proposed in a saved game (--save, --seat, --action)."""
     from grapeshot import odds as calc
-    from grapeshot.core.capabilities import Effort, Lacking
+    from grapeshot.core.capabilities import Effort
 
     effort = Effort(budget, samples, seed)
     try:

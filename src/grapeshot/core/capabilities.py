@@ -9,7 +9,7 @@ offers, is declared once, in :mod:`grapeshot.core.contract`; this module holds t
 
 The capabilities are small typed records and protocols, so that this module imports nothing
 but the core: a rule set implements them in its own package (``rulesets/<name>/players.py``,
-``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``, ``fleets.py``, ``sheets.py``).
+``phrases.py``, ``odds.py``, ``web.py``, ``lab.py``, ``encoding.py``, ``fleets.py``, ``sheets.py``, ``roster.py``).
 The balance lab's (:class:`Lab`, :class:`Pricing`) are in :mod:`grapeshot.core.balance`.
 """
 
@@ -27,6 +27,10 @@ from grapeshot.core.balance import PricedFleet as PricedFleet
 from grapeshot.core.balance import Pricing as Pricing
 from grapeshot.core.balance import TableChange as TableChange
 from grapeshot.core.events import Event
+from grapeshot.core.printing import DocumentPage as DocumentPage
+from grapeshot.core.printing import GamePage as GamePage
+from grapeshot.core.printing import PiecePage as PiecePage
+from grapeshot.core.printing import Printables as Printables
 from grapeshot.core.prompts import Prompt
 
 if TYPE_CHECKING:
@@ -370,9 +374,8 @@ class WebPlugin:
     ``/static/rulesets/<name>/``; ``script`` is the ES module in it that registers itself with the
     generic client (draws the pieces, answers prompts with its own forms, highlights its events);
     ``styles`` are its style sheets, loaded with it.  ``previews`` are the read-only questions
-    its page may ask (:class:`Preview`), by name.  ``sheets`` renders a printable page (HTML)
-    for one piece (a roster, a score sheet), served at ``GET /api/games/{id}/sheet/{piece}``;
-    it raises ``LookupError`` for a piece the game does not have.  ``labels`` lists, by
+    its page may ask (:class:`Preview`), by name (its printable pages are a capability of their
+    own, :class:`Printables`, which the page links).  ``labels`` lists, by
     phrasebook category, the values the page shows people (effects, objectives, contact kinds):
     the server words each with the rule set's phrasebook (``Phrasebook.label``) and serves the
     table at ``GET /api/rulesets/{name}/words``, so no internal name reaches the page.
@@ -387,7 +390,6 @@ class WebPlugin:
     script: str | None = None
     styles: tuple[str, ...] = ()
     previews: Mapping[str, Preview] = field(default_factory=dict)
-    sheets: Callable[[Game, str | None, str], str] | None = None
     labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     shapes: Callable[[Game, str | None], list[dict[str, Any]]] | None = None
 
@@ -490,18 +492,10 @@ class Encoding(Protocol):
     def encoder(self, game: Game) -> Encoder: ...
 
 
-# --------------------------------------------------------------------------- score sheets
-
-
-@runtime_checkable
-class ScoreSheets(Protocol):
-    """Printable records for playing at a real table alongside (or instead of) the web one: a
-    rule set's score sheets for a game's pieces (one per ship or fort, say), with the tracks to
-    cross off and the reference tables, as one self-contained HTML page with print CSS.  Made
-    from the game as it stands (a new game for blank sheets), as ``seat`` may see it (``None``:
-    a spectator)."""
-
-    def sheets(self, game: Game, seat: str | None) -> str: ...
+# --------------------------------------------------------------------------- printable pages
+#
+# Printables and its pages (GamePage, PiecePage, DocumentPage: a page of a game, of a piece, of a
+# document) live in grapeshot.core.printing, and are imported above.
 
 
 # --------------------------------------------------------------------------- the scenario format
@@ -556,6 +550,11 @@ class Checked:
     def legal(self) -> bool:
         return not self.problems
 
+    def said(self, most: int = 10) -> str:
+        """Every problem in one line, each with its rule (the first ``most`` of them)."""
+        more = len(self.problems) - most
+        return "; ".join(p.text() for p in self.problems[:most]) + (f"; and {more} more" if more > 0 else "")
+
 
 @dataclass(frozen=True)
 class DocumentKind:
@@ -564,15 +563,14 @@ class DocumentKind:
 
     The command line makes a group of commands for each kind, named for it (``grapeshot fleet``):
     ``check FILE`` prints every :class:`Problem` with the rule it breaks and exits non-zero when
-    there is one; ``roster FILE`` prints the printable page ``render`` makes (HTML), where the
-    kind has one.  ``check`` and ``render`` take the file's data: the command line reads the file
-    (YAML) itself, through the one reader of files from outside (:mod:`grapeshot.core.untrusted`),
-    so no rule set opens one.  ``render`` raises ``ValueError`` for data that does not pass ``check``."""
+    there is one (its printable pages, a :class:`DocumentPage` of :class:`Printables` naming the
+    kind, are printed by ``grapeshot print``).  ``check`` takes the file's data: the command line
+    reads the file (YAML) itself, through the one reader of files from outside
+    (:mod:`grapeshot.core.untrusted`), so no rule set opens one."""
 
     name: str
     help: str
     check: Callable[[object], Checked]
-    render: Callable[[object], str] | None = None
     #: the lobby's builder of documents of this kind, where the rule set offers one
     builder: Builder | None = None
 
@@ -591,11 +589,9 @@ class Builder:
     points of each part.  ``seats(scenario)`` are the documents a scenario's seats bring now, by
     seat: the seats a built document may replace.  ``place(scenario, by_seat)`` is the scenario's
     data with those seats' documents replaced (placed where the scenario puts that seat's); the
-    game made of it checks them again as it sets up.  ``render(data)`` is the printable page of a
-    legal document (``ValueError`` otherwise), where the kind has one."""
+    game made of it checks them again as it sets up."""
 
     catalogue: Callable[[], Mapping[str, Any]]
     check: Callable[[object], Checked]
     seats: Callable[[Scenario], Mapping[str, object]]
     place: Callable[[Scenario, Mapping[str, object]], dict[str, Any]]
-    render: Callable[[object], str] | None = None

@@ -23,7 +23,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from grapeshot.core.audit import Auditor
 from grapeshot.core.balance import Lab, Pricing
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lacking, OddsQuestions, Phrasebook, Players, ScoreSheets, WebPlugin
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lacking, OddsQuestions, Phrasebook, Players, Printables, WebPlugin
 
 T = TypeVar("T")
 
@@ -76,7 +76,9 @@ PRICING: Capability[Pricing] = Capability("pricing", "points calibration", Prici
 ENCODING: Capability[Encoding] = Capability(
     "encoding", "PettingZoo encoding", Encoding, _RULE_SET, "the observations and actions of the PettingZoo environments"
 )
-SHEETS: Capability[ScoreSheets] = Capability("sheets", "printable score sheets", ScoreSheets, _RULE_SET, "printable score sheets for a game's pieces")
+PRINTABLES: Capability[Printables] = Capability(
+    "printables", "printable pages", Printables, _RULE_SET, "printable pages of a game, of one of its pieces or of a document (score sheets, rosters)"
+)
 DOCUMENTS: Capability[tuple[DocumentKind, ...]] = Capability(
     "documents", "documents beside its scenarios", tuple, _RULE_SET, "the kinds of file it reads beside its scenarios (fleet files)", each=DocumentKind
 )
@@ -85,7 +87,7 @@ HOST: Capability[object] = Capability(
 )
 
 #: every optional capability, in the order the docs list them
-CAPABILITIES: tuple[Capability[Any], ...] = (PLAYERS, PHRASEBOOK, ODDS, EXPLAINER, AUDITOR, VIEW, WEB, LAB, PRICING, ENCODING, SHEETS, DOCUMENTS, HOST)
+CAPABILITIES: tuple[Capability[Any], ...] = (PLAYERS, PHRASEBOOK, ODDS, EXPLAINER, AUDITOR, VIEW, WEB, LAB, PRICING, ENCODING, PRINTABLES, DOCUMENTS, HOST)
 
 BY_NAME: Mapping[str, Capability[Any]] = {c.name: c for c in CAPABILITIES}
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, overload
 from typing_extensions import TypeVar
 
 from grapeshot.core import contract
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, Printables, TerrainKind, WebPlugin
 from grapeshot.core.clone import clone
 from grapeshot.core.contract import Capability
 from grapeshot.core.errors import ScenarioError
@@ -316,11 +316,12 @@ class Ruleset(ABC, Generic[S]):
 
     def documents(self) -> tuple[DocumentKind, ...] | None:
         """The kinds of file this rule set reads beside its scenarios (fleet files), each with its
-        checker and printable page; the command line gives each a command group."""
+        checker; the command line gives each a command group."""
         return None
 
-    def sheets(self) -> ScoreSheets | None:
-        """Printable score sheets for a game's pieces (``grapeshot sheet``, the table's link)."""
+    def printables(self) -> Printables | None:
+        """Its printable pages, of a game, a piece or a document (``grapeshot print``, the
+        route ``/api/print/{page}``, the table's and the lobby's links)."""
         return None
 
     def auditor(self) -> Auditor | None:

@@ -1,6 +1,6 @@
 """The scenario editor's routes: its page, each rule set's description of a scenario, the check.
 
-Apart from :mod:`.app` as :mod:`.help` is: these make no game that is kept, they only read.
+Apart from :mod:`.app` as every area's routes are: these make no game that is kept, they only read.
 
 **The page** (``/editor``, ``static/editor.js``) edits a scenario's own data: the mapping a
 scenario file holds, as the loader reads it.  Opening a file or a built-in scenario gives the
@@ -49,6 +49,7 @@ from grapeshot.core.ruleset import Ruleset, get
 from grapeshot.core.scenario import Catalogue, Scenario, parse_scenario
 from grapeshot.core.untrusted import loads_yaml
 from grapeshot.server import fleets as builder
+from grapeshot.server.params import Errors, RulesetName, ruleset_named
 from grapeshot.server.requests import MAX_BODY, Body, read, schema_of
 from grapeshot.server.rulesets import Listing, offered
 from grapeshot.server.tables import Denied
@@ -59,7 +60,6 @@ log = logging.getLogger("grapeshot.server")
 MOST_PROBLEMS = 12
 #: a problem about one item of a list: ``terrain[3]...`` or ``fleets[0].ships[2]...``
 _ITEM = re.compile(r"^(terrain|fleets\[\d+\]\.[A-Za-z_]+)\[(\d+)\]")
-RulesetName = Annotated[str, PathParam(min_length=1, max_length=40, description="a rule set, by name or alias")]
 ScenarioName = Annotated[str, PathParam(min_length=1, max_length=64, description="one of the server's scenarios of that rule set")]
 
 
@@ -201,16 +201,13 @@ def form_json(rs: Ruleset, listing: Listing) -> dict[str, Any]:
     }
 
 
-def add_editor_routes(app: FastAPI, listing: Listing, catalogue: Catalogue, errors: dict[int | str, dict[str, Any]]) -> None:
+def add_editor_routes(app: FastAPI, listing: Listing, catalogue: Catalogue, errors: Errors) -> None:
     """The editor's page and its three routes on ``app``."""
     static = resources.files("grapeshot.server").joinpath("static")
     forms: dict[str, dict[str, Any]] = {}
 
     def ruleset(name: str) -> Ruleset:
-        try:
-            return get(name)
-        except ValueError as err:
-            raise Denied(404, f"ruleset: {err}", "ruleset") from None
+        return ruleset_named(name, 404)
 
     @app.get("/editor", response_class=HTMLResponse)
     async def editor_page() -> HTMLResponse:

@@ -1,4 +1,5 @@
-"""The lobby's fleet builder: what a rule set's documents offer the page, judged by the server.
+"""The lobby's fleet builder: what a rule set's documents offer the page, judged by the server,
+and its routes (``/api/fleets/catalogue``, ``/check``, ``/seats``: :func:`add_fleet_routes`).
 
 A rule set whose kind of document (``Ruleset.documents()``: Naval Warhammer's and Wooden Ships'
 fleet files) has a :class:`~grapeshot.core.capabilities.Builder` gets a builder in the lobby.
@@ -13,16 +14,19 @@ game made of the scenario checks them once more as it sets up.  Nothing here nam
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
+from fastapi import FastAPI, Query, Request
 
 from grapeshot.core.capabilities import Builder, Checked, DocumentKind
 from grapeshot.core.contract import DOCUMENTS
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.ruleset import Ruleset
-from grapeshot.core.scenario import Scenario, parse_scenario
+from grapeshot.core.scenario import Catalogue, Scenario, parse_scenario
 from grapeshot.core.untrusted import loads_yaml
+from grapeshot.server.params import Errors, ruleset_named
+from grapeshot.server.requests import FleetBody, read, schema_of
 from grapeshot.server.tables import Denied
 
 #: the most values (mappings, lists and scalars) a document sent to the builder may hold; a real
@@ -32,7 +36,7 @@ MOST_VALUES = 5000
 
 def documents_of(rs: Ruleset) -> list[dict[str, Any]]:
     """The kinds of document the lobby may build for a rule set (the listing's ``documents``)."""
-    return [{"name": d.name, "help": d.help, "builder": d.builder is not None, "roster": _render(d) is not None} for d in rs.offer(DOCUMENTS) or ()]
+    return [{"name": d.name, "help": d.help, "builder": d.builder is not None} for d in rs.offer(DOCUMENTS) or ()]
 
 
 def kind_of(rs: Ruleset, kind: str) -> tuple[DocumentKind, Builder]:
@@ -42,10 +46,6 @@ def kind_of(rs: Ruleset, kind: str) -> tuple[DocumentKind, Builder]:
             return d, d.builder
     offered = [d.name for d in rs.offer(DOCUMENTS) or () if d.builder is not None]
     raise Denied(404, f"kind: the rule set {rs.name!r} builds no {kind[:40]!r} documents; it builds {offered or 'none'}", "kind")
-
-
-def _render(d: DocumentKind) -> object:
-    return None if d.builder is None else d.builder.render
 
 
 def _count(data: object, budget: int) -> int:
@@ -93,27 +93,9 @@ def checked_json(c: Checked, data: object) -> dict[str, Any]:
     }
 
 
-def said(c: Checked, most: int = 10) -> str:
-    """Every problem of a check in one line, each with its rule (the first ``most`` of them)."""
-    more = len(c.problems) - most
-    return "; ".join(p.text() for p in c.problems[:most]) + (f"; and {more} more" if more > 0 else "")
-
-
 def check(rs: Ruleset, kind: str, data: object) -> dict[str, Any]:
     _, builder = kind_of(rs, kind)
     return checked_json(builder.check(data), data)
-
-
-def roster(rs: Ruleset, kind: str, data: object) -> str:
-    """The printable page of a legal document; 404 where the kind has none, 400 naming the first
-    rule broken where the document is illegal."""
-    _, builder = kind_of(rs, kind)
-    if builder.render is None:
-        raise Denied(404, f"the rule set {rs.name!r} prints no {kind} page")
-    c = builder.check(data)
-    if not c.legal:
-        raise Denied(400, f"{kind}: not legal, so no roster: {said(c)}", kind)
-    return builder.render(data)
 
 
 def seats(rs: Ruleset, kind: str, scenario: Scenario) -> dict[str, object]:
@@ -134,5 +116,39 @@ def with_documents(rs: Ruleset, kind: str, scenario: Scenario, by_seat: Mapping[
         document(data, None, f"fleets.{seat}")
         c = builder.check(data)
         if not c.legal:
-            raise Denied(400, f"fleets.{seat}: an illegal {kind}: {said(c)}", f"fleets.{seat}")
+            raise Denied(400, f"fleets.{seat}: an illegal {kind}: {c.said()}", f"fleets.{seat}")
     return parse_scenario(builder.place(scenario, by_seat), scenario.source)
+
+
+def add_fleet_routes(app: FastAPI, catalogue: Catalogue, errors: Errors) -> None:
+    """The builder's routes on ``app``: the catalogue of a kind, a document checked, a scenario's seats' documents."""
+
+    @app.get("/api/fleets/catalogue", responses=errors)
+    async def fleet_catalogue(ruleset: Annotated[str, Query(max_length=40)], kind: Annotated[str, Query(max_length=40)] = "fleet") -> dict[str, Any]:
+        """What the lobby's builder offers for the rule set's documents of a kind: its form, with
+        points, limits and rules (``Builder.catalogue``)."""
+        rs = ruleset_named(ruleset, 404)
+        found, made = kind_of(rs, kind)
+        return {"ruleset": rs.name, "kind": found.name, "help": found.help, **made.catalogue()}
+
+    @app.post("/api/fleets/check", openapi_extra=schema_of(FleetBody), responses=errors)
+    async def fleet_check(request: Request) -> dict[str, Any]:
+        """A document checked by its rule set, as ``grapeshot fleet check`` checks a file: every
+        problem with its rule, the points part by part, and the document as data and YAML."""
+        req = await read(request, FleetBody)
+        rs = ruleset_named(req.ruleset)
+        return check(rs, req.kind, document(req.fleet, req.fleet_yaml))
+
+    @app.get("/api/fleets/seats", responses=errors)
+    async def fleet_seats(
+        ruleset: Annotated[str, Query(max_length=40)],
+        scenario: Annotated[str, Query(min_length=1, max_length=64)],
+        kind: Annotated[str, Query(max_length=40)] = "fleet",
+    ) -> dict[str, Any]:
+        """The documents a built-in scenario's seats bring, by seat: the seats a built one may take."""
+        rs = ruleset_named(ruleset, 404)
+        try:
+            sc = catalogue.get(scenario, rs.name)
+        except ScenarioError as err:
+            raise Denied(404, str(err), "scenario") from None
+        return {"ruleset": rs.name, "scenario": scenario, "seats": seats(rs, kind, sc)}

@@ -1,7 +1,7 @@
 """The table's help routes: the rules of the game in play, and what an undo would take back.
 
-Apart from :mod:`.app` so that the app's module stays the size of its one job (the routes of
-playing); these only read a table.
+Apart from :mod:`.app` and from the routes of playing (:mod:`.play`), as every area's routes
+are; these only read a table.
 
 **Rules.**  ``GET /api/games/{id}/rules`` lists every numbered rule of the game's rule set and of
 each module in play: its ID, its title in the project's own words (the registry's, never the rule
@@ -15,18 +15,15 @@ many, the AI's among them) without doing it, so the page can ask the person to c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, Query
-from fastapi import Path as PathParam
+from fastapi import FastAPI
 
 from grapeshot.core.game import Game
+from grapeshot.server.params import Errors, GameId, Token
 
 if TYPE_CHECKING:
     from grapeshot.server.live import Tables
-
-GameId = Annotated[str, PathParam(min_length=1, max_length=40)]
-Token = Annotated[str | None, Query(max_length=100, description="the private link's token")]
 
 
 def rules_of(game: Game) -> list[dict[str, Any]]:
@@ -35,7 +32,7 @@ def rules_of(game: Game) -> list[dict[str, Any]]:
     return [{"id": e.id, "title": e.title, "says": e.says, "status": e.status, "book": title} for title, book in books for e in book]
 
 
-def add_help_routes(app: FastAPI, tables: Tables, errors: dict[int | str, dict[str, Any]]) -> None:
+def add_help_routes(app: FastAPI, tables: Tables, errors: Errors) -> None:
     """The two routes on ``app``, answering from ``tables``."""
 
     @app.get("/api/games/{game_id}/rules", responses=errors)

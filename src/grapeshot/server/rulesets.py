@@ -4,8 +4,8 @@ The lobby lists every installed rule set (``GET /api/rulesets``): its options wi
 and rules, its scenarios with the options and modules each sets, the rule modules it can host
 with their options, who may play a seat (a person, a level: easy, normal or hard, in the rule
 set's words, or one of ``agents.factories``), and where
-its web plugin is.  A game's page asks its rule set's plugin for previews and printable sheets
-through two generic routes, and reads the rule set's words for the values it shows
+its web plugin is, and the pages it prints (``printables``).  A game's page asks its rule set's
+plugin for previews through a generic route, and reads the rule set's words for the values it shows
 (``/api/rulesets/{name}/words``, from the phrasebook).  Nothing here names a rule set.
 """
 
@@ -19,6 +19,7 @@ from grapeshot.core.contract import HOST
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
 from grapeshot.core.module import Module, all_modules, get_module
+from grapeshot.core.printing import pages_json
 from grapeshot.core.ruleset import Option, Ruleset
 from grapeshot.core.scenario import Catalogue, Scenario, with_modules
 from grapeshot.report import Words
@@ -89,7 +90,7 @@ class Listing:
                 "levels": levels_of(rs),
                 "web": web_of(rs),
                 "previews": [] if plugin is None else [p.question.to_json() for p in plugin.previews.values()],
-                "sheets": plugin is not None and plugin.sheets is not None,
+                "printables": pages_json(rs),
                 "documents": documents_of(rs),
             }
         return self._cache[rs.name]
@@ -173,7 +174,7 @@ def switch_modules(sc: Scenario, switches: Mapping[str, bool], hostable: Sequenc
 def _plugin(game: Game) -> WebPlugin:
     plugin = game.ruleset.web()
     if plugin is None:
-        raise Denied(404, f"the rule set {game.ruleset.name!r} has no web table plugin, so nothing to preview or print")
+        raise Denied(404, f"the rule set {game.ruleset.name!r} has no web table plugin, so nothing to preview")
     return plugin
 
 
@@ -209,14 +210,3 @@ def preview(game: Game, seat: str | None, name: str, query: Mapping[str, str]) -
         raise Denied(404, str(err).strip("'\"")) from None
     except ValueError as err:
         raise Denied(422, str(err)) from None
-
-
-def sheet(game: Game, seat: str | None, piece: str) -> str:
-    """The plugin's printable sheet of one piece (HTML)."""
-    plugin = _plugin(game)
-    if plugin.sheets is None:
-        raise Denied(404, f"the {game.ruleset.name} table has no printable sheets")
-    try:
-        return plugin.sheets(game, seat, piece)
-    except LookupError as err:
-        raise Denied(404, str(err).strip("'\"")) from None

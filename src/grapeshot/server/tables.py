@@ -27,6 +27,7 @@ from grapeshot.core.actions import Action
 from grapeshot.core.commitment import commit, new_salt
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game
+from grapeshot.core.printing import OF_A_GAME, pages_json
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolls import read_roll
 from grapeshot.core.ruleset import Ruleset
@@ -556,7 +557,7 @@ class Table:
             v["seed"].update(seed=str(self.rec.seed), salt=self.rec.seed_salt)
         v["notice"] = self.rec.notice  # what became of the game when newer rules carried it on
         v["can_undo"] = seat is not None and seat not in self.agents and self.solo and self.game.outcome is None
-        v["sheets"] = self.game.ruleset.sheets() is not None  # the table links its printable score sheets
+        v["prints"] = pages_json(self.game.ruleset, OF_A_GAME)  # the table links the game's printable pages and its pieces''
         return v
 
     def save(self) -> dict[str, Any]:

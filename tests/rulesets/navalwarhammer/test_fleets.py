@@ -1,5 +1,5 @@
 """Fleet files: a corpus of illegal fleets, each refused with the rule it breaks, the legal ones
-accepted, ``grapeshot fleet check`` and the printable roster."""
+accepted, ``grapeshot fleet check`` and the printable roster (``grapeshot print roster``)."""
 
 from __future__ import annotations
 
@@ -354,13 +354,13 @@ def test_fleet_check_refuses_what_it_cannot_read(tmp_path: Path) -> None:
 
 def test_the_roster_is_a_printable_page(tmp_path: Path) -> None:
     out = tmp_path / "roster.html"
-    result = runner.invoke(app, ["fleet", "roster", str(write(tmp_path, base())), "--out", str(out)])
+    result = runner.invoke(app, ["print", "roster", str(write(tmp_path, base())), "--out", str(out)])
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and "Sea Hawk" in page and "Halberdiers" in page and "NW-SHIP-5" in page and "window.print()" in page
     bad = base()
     bad["points"] = 10
-    result = runner.invoke(app, ["fleet", "roster", str(write(tmp_path, bad, "bad.yaml"))])
+    result = runner.invoke(app, ["print", "roster", str(write(tmp_path, bad, "bad.yaml"))])
     assert result.exit_code == 1 and "NW-SHIP-2" in " ".join(result.output.split())
 
 

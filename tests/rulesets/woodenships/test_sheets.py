@@ -1,6 +1,6 @@
 """Score sheets (WS-SHEET-1): a sheet per ship and fort with its hit-point track in its bands,
 sink or collapse, the gates' tracks and the reference tables; from the rule set's capability,
-the generic ``grapeshot sheet`` command and the web table's route."""
+the generic ``grapeshot print`` command and the printable pages' route."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from grapeshot.cli import app
 from grapeshot.core.game import Game
+from grapeshot.core.printing import page_of, print_game
 from grapeshot.core.scenario import load_scenario
 from grapeshot.rulesets.woodenships.sheets import band_after
 from grapeshot.rulesets.woodenships.state import Shore
@@ -38,7 +39,7 @@ def fort_assault() -> Game:
 @pytest.mark.rules("WS-SHEET-1", "WS-DMG-1", "WS-DMG-2")
 def test_a_ship_s_track_falls_into_its_bands_and_ends_in_sink() -> None:
     g = fort_assault()
-    html = g.ruleset.need("sheets").sheets(g, None)
+    html = print_game(page_of(g.ruleset, "sheets"), g, None, None)
     revenge = sheet_of(html, "Revenge")  # a wide ship of three sections: 27 points
     assert [points_in(revenge, r) for r in ("full", "half", "dead")] == [9, 9, 9]
     assert "Full move" in revenge and "No move" in revenge and "Sink!" in revenge
@@ -57,7 +58,7 @@ def test_a_fort_s_track_shows_its_scaling_bands_its_gates_and_collapse() -> None
     fort = s.forts["Fort Defiance"]
     fort.lost = 5
     fort.gates[0].life = 1
-    html = g.ruleset.need("sheets").sheets(g, "red")
+    html = print_game(page_of(g.ruleset, "sheets"), g, "red", None)
     sheet = sheet_of(html, "Fort Defiance")
     assert [points_in(sheet, r) for r in ("full", "third", "two-thirds")] == [14, 14, 13]  # 41 points
     assert sheet.count('class="pt lost"') == 5 + 2  # five off the fort, two off its gate
@@ -73,17 +74,16 @@ def test_a_track_s_bands_are_the_damage_bands(points: int) -> None:
         assert (band_after(points, lost, False) == "full") == (3 * lost < points)
 
 
-def test_grapeshot_sheet_writes_the_sheets_of_a_built_in_scenario_or_a_file(tmp_path: Path) -> None:
+def test_grapeshot_print_writes_the_sheets_of_a_built_in_scenario_or_a_file(tmp_path: Path) -> None:
     out = tmp_path / "sheets.html"
-    r = CliRunner().invoke(app, ["sheet", "ship-duel", "--out", str(out)])
+    r = CliRunner().invoke(app, ["print", "sheets", "ship-duel", "--out", str(out)])
     assert r.exit_code == 0, r.output
     html = out.read_text()
     assert html.count('<section class="sheet"') == 2 and "Black Swan" in html and "Sea Hawk" in html
-    r = CliRunner().invoke(app, ["sheet", "duel", "--ruleset", "jimlad"])  # a rule set without sheets says so
-    assert "name one with --ruleset" in CliRunner().invoke(app, ["sheet", "duel"]).stderr  # two rule sets have a duel
-    assert r.exit_code == 2 and "has no printable score sheets" in " ".join(r.stderr.split())
-    r = CliRunner().invoke(app, ["sheet", "nosuch"])
-    assert r.exit_code == 2 and "neither a scenario file nor a built-in scenario" in " ".join(r.stderr.split())
+    r = CliRunner().invoke(app, ["print", "sheets", "duel", "--ruleset", "jimlad"])  # a rule set without sheets says so
+    assert r.exit_code == 2 and "prints no page 'sheets'; it prints roster (of a piece)" in " ".join(r.stderr.split())
+    r = CliRunner().invoke(app, ["print", "sheets", "nosuch"])
+    assert r.exit_code == 2 and "neither a scenario or save file nor a built-in scenario" in " ".join(r.stderr.split())
 
 
 def test_the_web_table_serves_a_game_s_sheets_and_links_them(tmp_path: Path) -> None:
@@ -92,12 +92,15 @@ def test_the_web_table_serves_a_game_s_sheets_and_links_them(tmp_path: Path) -> 
     assert made.status_code == 200, made.text
     g = made.json()
     spectator = g["spectator"].split("token=", 1)[1]
-    assert client.get(f"/api/games/{g['id']}", params={"token": spectator}).json()["sheets"] is True
-    r = client.get(f"/api/games/{g['id']}/sheet", params={"token": spectator})
+    assert client.get(f"/api/games/{g['id']}", params={"token": spectator}).json()["prints"] == {
+        "game": [{"name": "sheets", "title": "score sheets"}],
+        "piece": [],
+    }
+    r = client.get("/api/print/sheets", params={"game": g["id"], "token": spectator})
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html") and r.text.count('<section class="sheet"') == 4
-    assert client.get(f"/api/games/{g['id']}/sheet", params={"token": "nope"}).status_code == 403
+    assert client.get("/api/print/sheets", params={"game": g["id"], "token": "nope"}).status_code == 403
     duel = client.post("/api/games", json={"scenario": "duel", "seed": 3}).json()
     tok = duel["spectator"].split("token=", 1)[1]
-    assert client.get(f"/api/games/{duel['id']}", params={"token": tok}).json()["sheets"] is False
-    r = client.get(f"/api/games/{duel['id']}/sheet", params={"token": tok})
-    assert r.status_code == 404 and "no printable score sheets" in r.json()["error"]
+    assert client.get(f"/api/games/{duel['id']}", params={"token": tok}).json()["prints"]["game"] == []
+    r = client.get("/api/print/sheets", params={"game": duel["id"], "token": tok})
+    assert r.status_code == 404 and "prints no page 'sheets'" in r.json()["error"]

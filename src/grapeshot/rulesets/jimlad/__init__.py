@@ -15,9 +15,9 @@ from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
-from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
+from grapeshot.core.capabilities import Encoding, Lab, OddsQuestions, Phrasebook, Players, Printables, TerrainKind, WebPlugin
 from grapeshot.core.clone import share
-from grapeshot.core.contract import AUDITOR, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, WEB, Capability
+from grapeshot.core.contract import AUDITOR, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, PRINTABLES, WEB, Capability
 from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -146,7 +146,7 @@ class JimLad(Ruleset[Sea]):
     )
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
-    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({PLAYERS, PHRASEBOOK, ODDS, EXPLAINER, LAB, ENCODING, WEB, AUDITOR})
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({PLAYERS, PHRASEBOOK, ODDS, EXPLAINER, LAB, ENCODING, WEB, PRINTABLES, AUDITOR})
     seat_player: ClassVar[str] = "heuristic"
     #: the flagship: what a command, request or environment plays when it names no rule set
     default: ClassVar[bool] = True
@@ -356,10 +356,16 @@ class JimLad(Ruleset[Sea]):
 
     def web(self) -> WebPlugin:
         """The web table's Jim Lad plugin: hulls, arcs, templates and models drawn, the rich forms
-        (orders with path previews, aim on the table with odds, distance), rosters (:mod:`.web`)."""
+        (orders with path previews, aim on the table with odds, distance) (:mod:`.web`)."""
         from grapeshot.rulesets.jimlad.web import WEB
 
         return WEB
+
+    def printables(self) -> Printables:
+        """A ship's roster, printed from the table (:mod:`.web`)."""
+        from grapeshot.rulesets.jimlad.web import PRINTABLES
+
+        return PRINTABLES
 
     def auditor(self) -> Auditor:
         """Its referee of the logs (:mod:`.audit`): the records read against the text, with no

@@ -1,5 +1,5 @@
 """Jim Lad at the web table (the ``web()`` capability): its plugin script, the previews its page
-asks for, the printable roster of a ship, and the words its page shows.
+asks for and the words its page shows; and the printable roster of a ship (``printables()``).
 
 The script (``static/jimlad.js`` and its rooms) draws hulls, arcs, templates and the models, and
 answers Jim Lad's prompts with its own forms; the generic client (``server/static/``) does the
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, cast
 
-from grapeshot.core.capabilities import Param, Preview, Question, WebPlugin
+from grapeshot.core.capabilities import Param, PiecePage, Preview, Printables, Question, WebPlugin
 from grapeshot.core.game import Game
 from grapeshot.geometry import Facing, first_contact
 from grapeshot.rulesets.jimlad.data import CARDS, KLANS, PROFILES, Card, armour_of
@@ -130,6 +130,7 @@ WEB = WebPlugin(
     script="jimlad.js",
     styles=("jimlad.css",),
     previews={"manoeuvre": MANOEUVRE},
-    sheets=roster,
     labels={**{category: tuple(words) for category, words in LABELS.items()}, "faction": tuple(k.value for k in KLANS)},
 )
+
+PRINTABLES = Printables((PiecePage("roster", "roster", roster),))

@@ -26,8 +26,8 @@ from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, TerrainKind, WebPlugin
-from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, WEB, Capability
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Printables, TerrainKind, WebPlugin
+from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, PRINTABLES, WEB, Capability
 from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -169,7 +169,7 @@ class NavalWarhammer(Ruleset[Sea]):
     open_state: ClassVar[bool] = True
     #: its action kinds are registered by .actions, which the package does not import (it loads its parts lazily)
     action_modules: ClassVar[tuple[str, ...]] = ("grapeshot.rulesets.navalwarhammer.actions",)
-    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({AUDITOR, PHRASEBOOK, PLAYERS, EXPLAINER, LAB, ENCODING, WEB, ODDS, DOCUMENTS})
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({AUDITOR, PHRASEBOOK, PLAYERS, EXPLAINER, LAB, ENCODING, WEB, ODDS, DOCUMENTS, PRINTABLES})
     seat_player: ClassVar[str] = "heuristic"
 
     @property
@@ -295,9 +295,15 @@ class NavalWarhammer(Ruleset[Sea]):
         return ODDS
 
     def documents(self) -> tuple[DocumentKind, ...]:
-        from grapeshot.rulesets.navalwarhammer.builder import BUILDER, check, render
+        from grapeshot.rulesets.navalwarhammer.builder import BUILDER, check
 
-        return (DocumentKind("fleet", "Naval Warhammer fleet files: ships, upgrades and crews (YAML)", check, render, BUILDER),)
+        return (DocumentKind("fleet", "Naval Warhammer fleet files: ships, upgrades and crews (YAML)", check, BUILDER),)
+
+    def printables(self) -> Printables:
+        """A fleet file's roster (:mod:`.roster`)."""
+        from grapeshot.rulesets.navalwarhammer.builder import PRINTABLES
+
+        return PRINTABLES
 
     def embed_files(self, data: Mapping[str, Any], read: Callable[[str, str], Any]) -> Mapping[str, Any]:
         """A seat's fleet named by a fleet file's path is read into the scenario, in place."""

@@ -20,7 +20,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from grapeshot.core.capabilities import Builder, Checked
+from grapeshot.core.capabilities import Builder, Checked, DocumentPage, Printables
 from grapeshot.core.names import MAX_NAME
 from grapeshot.core.scenario import Scenario, more_places
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES, UnitEntry
@@ -190,4 +190,6 @@ def render(data: object) -> str:
     return roster_page(fleet)
 
 
-BUILDER = Builder(catalogue=catalogue, check=check, seats=seats, place=place, render=render)
+BUILDER = Builder(catalogue=catalogue, check=check, seats=seats, place=place)
+#: Naval Warhammer's printable pages (the ``printables()`` capability): a fleet's roster
+PRINTABLES = Printables((DocumentPage("roster", "roster", "fleet", render),))

@@ -1,4 +1,4 @@
-"""The printable roster of a fleet (``grapeshot fleet roster FILE``, the lobby's roster link): a
+"""The printable roster of a fleet (``grapeshot print roster FILE``, the lobby builder's roster): a
 page of plain HTML with each ship's size, hull, parts, capacity, upgrades and points, and its
 crew with their profiles and points, and the rule behind each number."""
 

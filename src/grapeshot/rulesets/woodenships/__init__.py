@@ -19,8 +19,8 @@ from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, ScoreSheets, TerrainKind, WebPlugin
-from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, HOST, LAB, ODDS, PHRASEBOOK, PLAYERS, PRICING, SHEETS, WEB, Capability
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, Printables, TerrainKind, WebPlugin
+from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, HOST, LAB, ODDS, PHRASEBOOK, PLAYERS, PRICING, PRINTABLES, WEB, Capability
 from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -187,7 +187,7 @@ class WoodenShips(Ruleset[Shore]):
     #: them, WS-SETUP-1; a seat's sharing-out is sealed, and the game holds sealed answers apart
     #: from the state), so it offers no view of its own: every seat sees the public state
     offers: ClassVar[frozenset[Capability[Any]]] = frozenset(
-        {HOST, WEB, PHRASEBOOK, EXPLAINER, LAB, PRICING, ENCODING, ODDS, SHEETS, DOCUMENTS, PLAYERS, AUDITOR}
+        {HOST, WEB, PHRASEBOOK, EXPLAINER, LAB, PRICING, ENCODING, ODDS, PRINTABLES, DOCUMENTS, PLAYERS, AUDITOR}
     )
     seat_player: ClassVar[str] = "heuristic"
 
@@ -295,16 +295,17 @@ class WoodenShips(Ruleset[Shore]):
 
         return ODDS
 
-    def sheets(self) -> ScoreSheets:
-        from grapeshot.rulesets.woodenships.sheets import SHEETS
+    def printables(self) -> Printables:
+        """A game's score sheets (:mod:`.sheets`)."""
+        from grapeshot.rulesets.woodenships.sheets import PRINTABLES
 
-        return SHEETS
+        return PRINTABLES
 
     def documents(self) -> tuple[DocumentKind, ...]:
         """Fleet files: a seat's ships, guns, crews and pile, checked by setting them up (:mod:`.builder`)."""
         from grapeshot.rulesets.woodenships.builder import BUILDER, check
 
-        return (DocumentKind("fleet", "Wooden Ships fleet files: ships, guns, crews and the pile (YAML)", check, None, BUILDER),)
+        return (DocumentKind("fleet", "Wooden Ships fleet files: ships, guns, crews and the pile (YAML)", check, BUILDER),)
 
     def players(self) -> Players:
         from grapeshot.rulesets.woodenships.players import players

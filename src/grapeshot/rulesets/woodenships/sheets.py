@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import cast
 
+from grapeshot.core.capabilities import GamePage, Printables
 from grapeshot.core.game import Game
 from grapeshot.rulesets.woodenships.data import (
     BANDS,
@@ -176,11 +177,10 @@ def page(shore: Shore, title: str) -> str:
     return f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Score sheets: {escape(title)}</title><style>{CSS}</style></head><body>{body}</body></html>'
 
 
-class Sheets:
-    """Wooden Ships' score sheets (the ``sheets()`` capability): nothing on them is hidden."""
-
-    def sheets(self, game: Game, seat: str | None) -> str:
-        return page(cast(Shore, game.state), game.scenario.title or game.scenario.name)
+def sheets(game: Game, seat: str | None) -> str:
+    """A game's score sheets as they stand, the same for every seat: Wooden Ships hides nothing."""
+    return page(cast(Shore, game.state), game.scenario.title or game.scenario.name)
 
 
-SHEETS = Sheets()
+#: Wooden Ships' printable pages (the ``printables()`` capability)
+PRINTABLES = Printables((GamePage("sheets", "score sheets", sheets),))

@@ -231,7 +231,7 @@ function showStatus(answer, error) {
     box.classList.toggle("has-problem", answer.problems.some((p) => p.where === at || p.where.startsWith(`${at}.`)));
   }
   $("#builder-assign").disabled = !answer.legal;
-  $("#builder-roster").disabled = !answer.legal || !state.cat.roster;
+  $("#builder-roster").disabled = !answer.legal || !state.page;
 }
 
 // a document into the form: ``fresh`` for the catalogue's blank one, untouched until an edit
@@ -266,11 +266,12 @@ async function upload() {
   }
 }
 
+// the document's printable page (its rule set's printables), opened in a tab of its own
 async function roster() {
   $("#builder-error").textContent = "";
   const win = window.open("", "_blank");
   try {
-    const page = await post("/api/fleets/roster", { ruleset: state.ruleset, kind: state.kind, fleet: state.doc });
+    const page = await post(`/api/print/${encodeURIComponent(state.page)}`, { ruleset: state.ruleset, document: state.doc });
     const url = URL.createObjectURL(new Blob([page], { type: "text/html" }));
     if (win) win.location = url;
     else location.assign(url);
@@ -331,6 +332,10 @@ export async function showRuleset(rs) {
   }
   state.ruleset = rs.name;
   state.kind = kind.name;
+  // the rule set's printable page of this kind of document, if it prints one (the listing's printables)
+  const printed = ((rs.printables || {}).document || []).find((p) => p.kind === kind.name);
+  state.page = printed ? printed.name : null;
+  $("#builder-roster").textContent = printed ? `printable ${printed.title}` : "printable page";
   $("#builder-kind").textContent = kind.name;
   $("#builder-help").textContent = kind.help;
   try {

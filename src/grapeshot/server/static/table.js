@@ -34,6 +34,15 @@ function apiUrl(path, q = {}) {
   return u.href;
 }
 
+// one of the rule set's printable pages of this game, or of its piece ``piece`` (``/api/print/{page}``)
+function printUrl(page, piece) {
+  const u = new URL(`/api/print/${encodeURIComponent(page)}`, location.origin);
+  u.searchParams.set("game", GAME);
+  if (TOKEN) u.searchParams.set("token", TOKEN);
+  if (piece !== undefined) u.searchParams.set("piece", piece);
+  return u.href;
+}
+
 async function fetchJson(url, { method = "GET", body } = {}) {
   const init = { method, headers: body !== undefined ? { "content-type": "application/json" } : {}, body: body !== undefined ? JSON.stringify(body) : undefined };
   try {
@@ -223,7 +232,7 @@ function render({ added = [], reset = true, animate = false } = {}) {
   const v = shown();
   if (!v) return;
   renderStatus();
-  renderTools(); // saves and score sheets first: they need no board
+  renderTools(); // saves and printable pages first: they need no board
   renderBoard(v);
   allowTape(!!S.live.measure);
   renderPieces(v.state);
@@ -270,8 +279,8 @@ function renderTools() {
   const v = S.live;
   $("#save").href = apiUrl("/save");
   $("#save").setAttribute("download", `grapeshot-${GAME}.save.json`);
-  $("#sheet").hidden = !v.sheets;
-  if (v.sheets) $("#sheet").href = apiUrl("/sheet");
+  const pages = (v.prints || {}).game || []; // the rule set's printable pages of the whole game
+  $("#prints").replaceChildren(...pages.map((p) => h("a", { class: "button", target: "_blank", rel: "noopener", href: printUrl(p.name), "data-page": p.name }, `print the ${p.title}`)));
   $("#undo").hidden = !v.can_undo;
   const steps = v.actions || 0;
   const slider = $("#replay-slider");
@@ -375,6 +384,7 @@ const client = {
   options: () => S.options || {},
   call,
   apiUrl,
+  printUrl,
   act,
   pick,
   showError,

@@ -172,7 +172,7 @@ export default function register(client) {
         const marks = shipMarks(ship, grounded.get(ship.name));
         const name = h("span", { class: "name", title: "show on the table" }, ship.name);
         name.addEventListener("click", () => client.centreOn([ship.x, ship.y]));
-        const roster = button("roster", () => window.open(client.apiUrl(`/sheet/${encodeURIComponent(ship.name)}`), "_blank"), { class: "small roster", "data-roster": ship.name });
+        const roster = button("roster", () => window.open(client.printUrl("roster", ship.name), "_blank"), { class: "small roster", "data-roster": ship.name });
         return h("div", { class: `ship-card${ship.afloat ? "" : " sunk"}`, "data-ship": ship.name },
           h("span", { class: "swatch", style: `background:${client.seatColour(ship.commander)};border-color:${KLAN_COLOURS[ship.klan] || "#555"}` }),
           name,
