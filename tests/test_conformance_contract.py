@@ -49,9 +49,7 @@ def test_each_declared_capability_is_there_and_of_its_type_and_each_undeclared_o
                 hosted = {m.name: owner.host(m.name, game) for m in all_modules()}
                 for m in all_modules():
                     found = hosted[m.name]
-                    assert found is None or (HOST in offers and (m.protocol is None or isinstance(found, m.protocol))), (
-                        f"{owner.name} hosts {m.name} undeclared"
-                    )
+                    assert found is None or (HOST in offers and m.refusal(found) is None), f"{owner.name} hosts {m.name} undeclared"
                 if HOST in offers:
                     assert any(v is not None for v in hosted.values()), f"{owner.name} declares it hosts modules but hosts none"
             with pytest.raises(Lacking, match="has no host for the module 'no-such-module'"):
