@@ -321,7 +321,7 @@ def contract(owner: Ruleset | Module, game: Game | None) -> Skipped:
                 hosted = {m.name: owner.host(m.name, game) for m in all_modules()}
                 for m in all_modules():
                     found = hosted[m.name]
-                    assert found is None or (HOST in offers and (m.protocol is None or isinstance(found, m.protocol))), (
+                    assert found is None or (HOST in offers and m.refusal(found) is None), (
                         f"{owner.name} hosts {m.name} undeclared"
                     )
                 if HOST in offers:

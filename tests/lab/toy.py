@@ -25,7 +25,7 @@ from grapeshot.core.capabilities import Lab, Phrasebook, PricedFleet, Pricing, T
 from grapeshot.core.contract import HOST, LAB, PHRASEBOOK, PRICING, Capability
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
-from grapeshot.core.module import Module
+from grapeshot.core.module import Module, Procedure
 from grapeshot.core.ruleset import Option, Outcome, Play, Ruleset
 from grapeshot.core.scenario import Scenario
 from grapeshot.dice import RollRequest, parse
@@ -154,7 +154,7 @@ class TossUp(Ruleset):
         game.turn = 1
         for seat in state["seats"]:
             roll = yield from game.roll(RollRequest(parse(f"{game.options['dice']}D6"), "the toss", "TOSS-1", seat))
-            edge = game.procedure("edge")
+            edge = game.procedure(EDGE_STEP)
             extra = edge(game, seat) if edge is not None else 0
             state["totals"][seat] = roll.total + (bonus_of(state["sides"][seat]) or 0) + extra
             game.emit("toss", "TOSS-1", seat=seat, total=state["totals"][seat], edge=extra)
@@ -187,6 +187,10 @@ class TossUp(Ruleset):
         return TossPricing()
 
 
+#: the edge module's step: what it adds to a seat's toss
+EDGE_STEP: Procedure[[Game, str], int] = Procedure("edge")
+
+
 class Edge(Module):
     name: ClassVar[str] = "edge"
     title: ClassVar[str] = "The first seat's edge"
@@ -196,7 +200,7 @@ class Edge(Module):
         def edge(game: Game, seat: str) -> int:
             return int(game.options["edge.bonus"]) if seat == game.state["seats"][0] else 0
 
-        return {"edge": edge}
+        return dict((EDGE_STEP.given(edge),))
 
     def tallies(self, events: Sequence[Event]) -> dict[str, int]:
         return {"edges given": sum(1 for e in events if e.kind == "toss" and e.data["edge"])}

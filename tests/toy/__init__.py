@@ -30,7 +30,7 @@ from grapeshot.core.contract import HOST, PHRASEBOOK, VIEW, Capability
 from grapeshot.core.errors import IllegalAction
 from grapeshot.core.events import Event
 from grapeshot.core.game import Game
-from grapeshot.core.module import Module, register_module
+from grapeshot.core.module import Module, Procedure, register_module
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.registry import RuleBook, RuleEntry
 from grapeshot.core.ruleset import Option, Outcome, Play, Ruleset, register
@@ -120,6 +120,10 @@ class CheerPrompt(Prompt):
 
     def legal(self, seat: str) -> Choices:
         return Choices.of([Choice(Cheer(False), "no cheer"), Choice(Cheer(True), "cheer")], "cheer")
+
+
+#: the step the cheer module takes over: a seat's row (TY-ROW-1), the inches of its die
+ROW: Procedure[[Game, str], Generator[Prompt, Any, int]] = Procedure("row")
 
 
 @runtime_checkable
@@ -217,7 +221,7 @@ def rowing_turn(g: Game, course: Course) -> Generator[Prompt, Any, None]:
         course.paces = {s: cast(Pace, a).pace for s, a in answers.items()}
         g.emit("paces", "TY-PACE-1", paces=dict(sorted(course.paces.items())))
     for seat in afloat:
-        proc = g.procedure("row")
+        proc = g.procedure(ROW)
         yield from (proc(g, seat) if proc is not None else row(g, seat))
         drift = yield DriftPrompt((seat,), "TY-ROW-1", "drift how far?", (Drift,))
         course.boats[seat].inches += cast(Drift, drift).inches
@@ -247,14 +251,14 @@ class ToyCheer(Module):
     name: ClassVar[str] = CHEER
     title: ClassVar[str] = "Toy cheer (tests only)"
     options: ClassVar[tuple[Option, ...]] = (Option("bonus", 1, None, "TC-ROW-1", "inches a cheered six adds", int, (0, 6)),)
-    protocol: ClassVar[type | None] = CheerHost
+    ports: ClassVar[tuple[type, ...]] = (CheerHost,)
     offers: ClassVar[frozenset[Capability[Any]]] = frozenset({VIEW, PHRASEBOOK})
 
     def setup(self, game: Game, host: object) -> dict[str, int]:
         return {"cheers": 0}
 
     def procedures(self) -> Mapping[str, Any]:
-        return {"row": cheered_row}
+        return dict((ROW.given(cheered_row),))
 
     def view(self, state: Any, seat: str | None) -> dict[str, Any]:
         return dict(state)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar, cast
 
 from grapeshot.core import setups
 from grapeshot.core.actions import Action, EnterDice, Reroll, decode
@@ -34,7 +34,7 @@ from grapeshot.core.commitment import seed_commitment
 from grapeshot.core.contract import HOST, VIEW
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.events import Event
-from grapeshot.core.module import Module, get_module
+from grapeshot.core.module import Module, Procedure, get_module
 from grapeshot.core.prompts import DicePrompt, Prompt, RerollPrompt
 from grapeshot.core.ruleset import Outcome, Ruleset, get, resolve_options
 from grapeshot.core.scenario import Scenario
@@ -93,6 +93,9 @@ class Checkpoint:
 
 #: re-rolls of one roll after which a ruleset that keeps granting them is taken to be broken
 MAX_REROLLS = 64
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def _reroll_text(grant: RerollGrant, request: RollRequest, roll: Roll) -> str:
@@ -164,8 +167,9 @@ class Game:
         self.modules: dict[str, ModuleRun] = {}
         for mod in mods.values():
             host = self.ruleset.offer(HOST, mod.name, self)
-            if host is None or (mod.protocol is not None and not isinstance(host, mod.protocol)):
-                raise ScenarioError(scenario.source, "modules", f"a module {self.ruleset.name} can host", mod.name)
+            refused = f"{self.ruleset.name} offers no host for it" if host is None else mod.refusal(host)
+            if refused is not None:
+                raise ScenarioError(scenario.source, "modules", f"a module {self.ruleset.name} can host ({mod.name}: {refused})", mod.name)
             self.modules[mod.name] = ModuleRun(mod, host, by_module[mod.name])
             self.options.update({f"{mod.name}.{k}": v for k, v in by_module[mod.name].items()})
         self.namespaces = (self.ruleset.namespace, *self.modules)
@@ -263,12 +267,14 @@ class Game:
         suite ask after every action."""
         return [*self.ruleset.invariants(self), *(p for run in self.modules.values() for p in run.module.invariants(self))]
 
-    def procedure(self, name: str) -> Callable[..., Any] | None:
-        """The step ``name`` of a module in play that takes over the host's rule there, if any."""
+    def procedure(self, handle: Procedure[P, R]) -> Callable[P, R] | None:
+        """The step of a module in play that ``handle`` names and that takes over the host's rule
+        there, typed as the handle declares it; ``None`` where no module in play answers (the
+        host then runs its own rule)."""
         for run in self.modules.values():
-            proc = run.module.procedures().get(name)
+            proc = run.module.procedures().get(handle.name)
             if proc is not None:
-                return proc
+                return cast("Callable[P, R]", proc)
         return None
 
     def module(self, name: str) -> ModuleRun | None:

@@ -12,13 +12,16 @@ brings:
   the wire, so they never clash with the host's);
 * its **shapes** (:meth:`Module.shapes`): what only it knows drawn on the web table (grapple
   lines, swimmers), in the same generic shapes a rule set's web plugin gives;
-* its **procedures** (:meth:`Module.procedures`): named steps the host's flow calls through
-  ``game.procedure(name)`` at the points where the module may take over ("what happens when two
-  ships touch", "a grapple attempt"); a host without the module runs its own rule there;
-* the **host protocol** it needs (:attr:`Module.protocol`): what it must ask the host (a ship's
-  size class, its movement left, the host's mêlée, where a figure may stand on a deck).  The host
-  answers with :meth:`~grapeshot.core.ruleset.Ruleset.host`, an object of that protocol, checked
-  when the game is made, so a host that cannot carry the module is refused with the reason.
+* its **procedures** (:meth:`Module.procedures`): steps the host's flow calls at the points where
+  the module may take over ("what happens when two ships touch", "a grapple attempt"), each
+  declared once by the module as a typed :class:`Procedure` handle that the host asks for with
+  ``game.procedure(HANDLE)``: the call is checked against the step's signature, and ``None``
+  (no module in play answers) sends the host to its own rule there;
+* the **ports** it needs of its host (:attr:`Module.ports`): small protocols of what it must ask
+  (a ship's size class, its movement left, the host's mêlée, where a figure may stand on a deck).
+  The host answers with :meth:`~grapeshot.core.ruleset.Ruleset.host`, an object implementing
+  them, checked method by method when the game is made (:meth:`Module.refusal`), so a host that
+  cannot carry the module is refused naming the port and the method it lacks.
 
 Installed modules are found through the ``grapeshot.modules`` entry points.
 """
@@ -26,8 +29,9 @@ Installed modules are found through the ``grapeshot.modules`` entry points.
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar, overload
 
 from grapeshot.core import contract
 from grapeshot.core.capabilities import OddsQuestions, Phrasebook, Players
@@ -44,6 +48,45 @@ if TYPE_CHECKING:
 
 
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure(Generic[P, R]):
+    """A module's step, declared once as a typed handle: its wire name (namespaced by the
+    module, ``collisions.contact``) and, in its type parameters, its signature and answer.
+
+    Why a handle and not a string: a host's call site (``game.procedure(CONTACT)``) and the
+    module's step (:meth:`given`) are both checked by mypy against the one declaration, so a host
+    calling a step with other arguments, or reading another answer, fails the type check rather
+    than the day the module is first in play there.  A host imports the handle from the module's
+    published ports; the core knows no module by name."""
+
+    name: str
+
+    def given(self, step: Callable[P, R]) -> tuple[str, Callable[..., Any]]:
+        """The module's own step for this handle (type-checked against it), for :meth:`Module.procedures`."""
+        return self.name, step
+
+
+def port_methods(port: type) -> tuple[str, ...]:
+    """The methods a port (a ``typing.Protocol`` class) asks for, in the order it declares them."""
+    return tuple(n for n, v in vars(port).items() if callable(v) and not n.startswith("_"))
+
+
+def lacking(host: object, ports: Iterable[type]) -> str | None:
+    """What ``host`` lacks of ``ports``, in words (``None``: nothing): the first port it does not
+    declare (subclass) or answer (have every method of), with the method missing.
+
+    A method counts only where the host's class defines it itself: one inherited from the port
+    (its ``...`` body, where the host declares the port but forgot a method) is missing."""
+    for port in ports:
+        for method in port_methods(port):
+            found = getattr(type(host), method, None)
+            if not callable(found) or found is vars(port)[method]:
+                return f"its host lacks the port {port.__name__} (method {method})"
+    return None
 
 
 class Module(ABC):
@@ -54,8 +97,8 @@ class Module(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
-    #: the host protocol: a ``typing.Protocol`` decorated ``@runtime_checkable`` (or any class)
-    protocol: ClassVar[type | None] = None
+    #: the ports its host must implement (``typing.Protocol`` classes), checked by :meth:`refusal`
+    ports: ClassVar[tuple[type, ...]] = ()
     #: the revision of its rules and their changes, as a rule set's (:mod:`grapeshot.core.revisions`)
     revision: ClassVar[int] = 1
     changes: ClassVar[tuple[RuleChange, ...]] = (FIRST_REVISION,)
@@ -79,8 +122,14 @@ class Module(ABC):
         return None
 
     def procedures(self) -> Mapping[str, Callable[..., Any]]:
-        """The named steps the module takes over in its host's flow (see the module docstring)."""
+        """The steps the module takes over in its host's flow, by their handles' names, each
+        made with :meth:`Procedure.given` so it is checked against its handle (module docstring)."""
         return {}
+
+    def refusal(self, host: object) -> str | None:
+        """Why the module cannot be played on ``host`` (the rule set's ``host()`` answer), or
+        ``None``: by default, the first port and method of :attr:`ports` it lacks."""
+        return lacking(host, self.ports)
 
     def view(self, state: Any, seat: str | None) -> dict[str, Any] | None:
         """The module's state as one seat may see it (merged into the game's view), where it

@@ -64,7 +64,7 @@ def _hostable(name: str, installed: tuple[str, ...]) -> tuple[str, ...]:
     found = []
     for m in sorted((m for m in all_modules() if m.name in installed), key=lambda m: m.name):
         host = rs.offer(HOST, m.name, game)
-        if host is not None and (m.protocol is None or isinstance(host, m.protocol)):
+        if host is not None and m.refusal(host) is None:
             found.append(m.name)
     return tuple(found)
 

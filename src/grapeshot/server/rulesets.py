@@ -107,7 +107,7 @@ class Listing:
         except ScenarioError:
             return None
         host = rs.offer(HOST, module.name, game)
-        return host is not None and (module.protocol is None or isinstance(host, module.protocol))
+        return host is not None and module.refusal(host) is None
 
 
 def words(rs: Ruleset) -> dict[str, dict[str, str]]:

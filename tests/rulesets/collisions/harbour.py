@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Concatenate, ParamSpec, cast
 
 from grapeshot.core import contract
 from grapeshot.core.actions import Action, action
@@ -40,6 +40,7 @@ from grapeshot.core.choices import Choice, Choices, Part, Rng
 from grapeshot.core.contract import Capability
 from grapeshot.core.errors import IllegalAction, ScenarioError
 from grapeshot.core.game import Game
+from grapeshot.core.module import Procedure
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.registry import RuleBook, RuleEntry
 from grapeshot.core.ruleset import Option, Outcome, Play, Ruleset, register
@@ -59,10 +60,28 @@ from grapeshot.geometry import (
     place_bases,
     sweep,
 )
-from grapeshot.rulesets.collisions import FLOTSAM, NAME, Verdict
+from grapeshot.rulesets.collisions.ports import (
+    BOARD,
+    CONTACT,
+    FLOTSAM,
+    GRAPPLED,
+    IN_WATER,
+    MOVED,
+    MOVEMENT_END,
+    NAME,
+    OVERBOARD,
+    PRISONERS,
+    SHOOT_SWIMMER,
+    SHOOTABLE,
+    SWIMMERS,
+    Motion,
+    Proc,
+)
 from tests.rulesets.collisions.harbour_host import CANNON_RANGE, HOST, MUSKET_RANGE, SIZES, Craft, Hand, Harbour, deck_plan, harbour_of
 
 NS = "harbour"
+
+P = ParamSpec("P")
 
 
 @action("helm", NS)
@@ -231,35 +250,34 @@ def flow(g: Game, start: int | None) -> Generator[Prompt, Any, Outcome]:
         for c in hb.crafts.values():
             c.travelled, c.spent = 0.0, False
         g.begin_phase("swimming")
-        yield from call(g, "swimmers")
+        yield from call(g, SWIMMERS)
         g.begin_phase("movement")
         for seat in hb.order:
             for name in [c.name for c in hb.afloat() if c.seat == seat]:
                 if name in hb.crafts and hb.crafts[name].seat == seat:
                     yield from move(g, hb, name)
-        yield from call(g, "movement_end")
+        yield from call(g, MOVEMENT_END)
         g.begin_phase("shooting")
         yield from shooting(g, hb)
         g.begin_phase("boarding")
-        yield from call(g, "board")
+        yield from call(g, BOARD)
         g.begin_phase("prisoners")
-        yield from call(g, "prisoners")
+        yield from call(g, PRISONERS)
         if len({s for s in hb.seats if free(hb, s)}) <= 1:
             break
     return finish(g, hb)
 
 
-def call(g: Game, step: str, *args: Any) -> Generator[Prompt, Any, Any]:
-    proc = g.procedure(f"{NAME}.{step}")
-    if proc is None:
-        return None
-    return (yield from proc(g, *args))
+def call(g: Game, handle: Procedure[Concatenate[Game, P], Proc[None]], *args: P.args, **kwargs: P.kwargs) -> Generator[Prompt, Any, None]:
+    proc = g.procedure(handle)
+    if proc is not None:
+        yield from proc(g, *args, **kwargs)
 
 
 def move(g: Game, hb: Harbour, name: str) -> Generator[Prompt, Any, None]:
     """HB-MOVE-1."""
     c = hb.crafts[name]
-    held = g.procedure(f"{NAME}.grappled")
+    held = g.procedure(GRAPPLED)
     if (held is not None and held(g, name)) or c.left() == 0:
         return
     order = yield HelmPrompt((c.seat,), "HB-MOVE-1", f"helm for {name}", (Helm,), name, float(c.left()))
@@ -282,17 +300,16 @@ def move(g: Game, hb: Harbour, name: str) -> Generator[Prompt, Any, None]:
             break
         if sw.travelled - start <= 1e-9:
             break  # lying against it already, neither turning nor running: no contact (CG-RAM-1)
-        motion = "turning" if order.turn != 0.0 and sw.contact.at <= arc + 1e-9 else "forward"
-        proc = g.procedure(f"{NAME}.contact")
+        motion: Motion = "turning" if order.turn != 0.0 and sw.contact.at <= arc + 1e-9 else "forward"
+        proc = g.procedure(CONTACT)
         if proc is None:
             g.emit("bump", "HB-MOVE-1", vessel=name, other=sw.contact.ident)
             break
         verdict = yield from proc(g, name, sw.contact.ident, motion)
-        assert isinstance(verdict, Verdict)
         if verdict.stop:
             break
     if name in hb.crafts:
-        yield from call(g, "moved", name)
+        yield from call(g, MOVED, name)
 
 
 def free(hb: Harbour, seat: str) -> int:
@@ -304,9 +321,9 @@ def shots(g: Game, hb: Harbour, seat: str) -> tuple[Fire, ...]:
     """HB-SHOOT-1: the seat's shots: every loaded weapon at every enemy swimmer in its range that
     the module allows (``collisions.shootable``: muskets only), cannons at enemy vessels."""
     out: list[Fire] = []
-    in_water = g.procedure(f"{NAME}.in_water")
-    shootable = g.procedure(f"{NAME}.shootable")
-    swimmers: dict[str, Base] = in_water(g) if in_water is not None else {}
+    in_water = g.procedure(IN_WATER)
+    shootable = g.procedure(SHOOTABLE)
+    swimmers: Mapping[str, Base] = in_water(g) if in_water is not None else {}
     for h in hb.hands.values():
         if h.seat != seat or h.vessel is None or h.acted or h.prisoner_of is not None or h.station == "below" or h.life <= 0 or h.weapon == "cutlass":
             continue
@@ -338,14 +355,14 @@ def shooting(g: Game, hb: Harbour) -> Generator[Prompt, Any, None]:
             r = yield from g.roll(RollRequest(D6, f"{shot.shooter}'s cannon at {shot.target}", "HB-SHOOT-1", seat, shot.shooter, "high"))
             deck = [f for f in HOST.figures_on(g, shot.target) if hb.hands[f].station == "deck"]
             if r.total == 6 and deck:
-                overboard = g.procedure(f"{NAME}.overboard")
+                overboard = g.procedure(OVERBOARD)
                 if overboard is not None:
                     overboard(g, deck[0])
                 else:
                     HOST.kill(g, deck[0], rule="HB-SHOOT-1", cause="knocked overboard")
             yield from HOST.damage(g, shot.target, r.total, rule="HB-SHOOT-1", cause=f"cannon fire from {shot.shooter}", saves=True)
         else:
-            proc = g.procedure(f"{NAME}.shoot_swimmer")
+            proc = g.procedure(SHOOT_SWIMMER)
             assert proc is not None
             yield from proc(g, shot.shooter, shot.target, shot.weapon)
 

@@ -12,8 +12,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, DiceExpr, RollRequest
 from grapeshot.geometry import BASE_25MM, Base, DeckPoint, Hull, Polygon, Pose, Surface, Vec
-from grapeshot.rulesets.collisions import NAME
-from grapeshot.rulesets.collisions.protocol import Cover, MeleeWinner, ShotResult, SizeClass, Standing
+from grapeshot.rulesets.collisions.ports import FALLEN, SUNK, Cover, Crews, Melee, MeleeWinner, Shooting, ShotResult, SizeClass, Standing, Vessels, Water
 
 #: length, width, movement allowance (MA, inches), strength points of each size class
 SIZES: dict[str, tuple[float, float, int, int]] = {
@@ -127,7 +126,7 @@ def deck_plan(c: Craft) -> Standing:
 # --------------------------------------------------------------------------- the host protocol
 
 
-class HarbourHost:
+class HarbourHost(Vessels, Crews, Melee, Water, Shooting):
     """The harbour's answers to the collisions module (``CollisionsHost``)."""
 
     def vessels(self, game: Game) -> Sequence[str]:
@@ -293,7 +292,7 @@ def wound(game: Game, figure: str, rule: str, cause: str) -> bool:
         return False
     h.vessel = None
     game.emit("lost", rule, figure=figure, cause=cause)
-    fallen = game.procedure(f"{NAME}.fallen")  # the module's boarders and prisoners lose him too
+    fallen = game.procedure(FALLEN)  # the module's boarders and prisoners lose him too
     if fallen is not None:
         fallen(game, figure)
     return True
@@ -308,7 +307,7 @@ def sink_craft(game: Game, vessel: str, rule: str, cause: str) -> Generator[Prom
     if vessel not in hb.crafts:
         return
     game.emit("sunk", rule, vessel=vessel, cause=cause)
-    proc = game.procedure(f"{NAME}.sunk")
+    proc = game.procedure(SUNK)
     if proc is not None:
         yield from proc(game, vessel)
     for h in hb.hands.values():

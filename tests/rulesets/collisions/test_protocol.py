@@ -11,12 +11,13 @@ import pytest
 
 from grapeshot.core.errors import ScenarioError
 from grapeshot.core.game import Game
-from grapeshot.core.module import all_modules, get_module
+from grapeshot.core.module import Procedure, all_modules, get_module, lacking, port_methods
 from grapeshot.core.registry import index_ids, resolve
-from grapeshot.rulesets.collisions import COLLISIONS, PROCEDURES, CollisionsHost
+from grapeshot.rulesets.collisions import COLLISIONS, PROCEDURES
+from grapeshot.rulesets.collisions.ports import CONTACT, PORTS, CollisionsHost, Crews, Melee, Shooting, Vessels, Water
 from tests import support as jl
 from tests.rulesets.collisions.harbour import HarbourBrawl
-from tests.rulesets.collisions.harbour_host import HOST
+from tests.rulesets.collisions.harbour_host import HOST, HarbourHost
 from tests.rulesets.collisions.support import game, helm, scenario
 
 RULES_MD = Path(__file__).resolve().parents[4] / "shared" / "RULES.md"
@@ -29,7 +30,7 @@ TWO = [
 
 def test_the_module_is_installed_under_its_name() -> None:
     assert get_module("collisions") is COLLISIONS and COLLISIONS in all_modules()
-    assert COLLISIONS.namespace == "collisions" and COLLISIONS.protocol is CollisionsHost
+    assert COLLISIONS.namespace == "collisions" and COLLISIONS.ports == PORTS == (Vessels, Crews, Melee, Water, Shooting)
 
 
 @pytest.mark.skipif(not RULES_MD.exists(), reason="../shared/RULES.md is not beside this checkout")
@@ -66,7 +67,7 @@ def test_the_procedures_are_namespaced_by_the_module() -> None:
         )
     }
     g = game(scenario(TWO))
-    assert g.procedure("collisions.contact") is PROCEDURES["collisions.contact"] and g.procedure("contact") is None
+    assert g.procedure(CONTACT) is PROCEDURES["collisions.contact"] and g.procedure(Procedure("contact")) is None
 
 
 def test_jim_lad_cannot_host_the_module() -> None:
@@ -75,14 +76,36 @@ def test_jim_lad_cannot_host_the_module() -> None:
         Game("jimlad", jl.duel(), modules=["collisions"])
 
 
-def test_a_host_missing_part_of_the_protocol_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_ports_split_the_host_contract_without_overlap() -> None:
+    """Every method the module's rules ask of a host is in exactly one port."""
+    methods = [m for port in PORTS for m in port_methods(port)]
+    assert len(methods) == len(set(methods)) == 35
+    assert set(methods) == {m for m in dir(CollisionsHost) if not m.startswith("_")}
+
+
+def test_a_host_missing_a_port_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host that has vessels only is refused at the first method of the first port it lacks."""
+
     class HalfHost:
         def vessels(self, game: Game) -> list[str]:
             return []
 
     assert isinstance(HOST, CollisionsHost) and not isinstance(HalfHost(), CollisionsHost)
+    assert lacking(HOST, PORTS) is None
     monkeypatch.setattr(HarbourBrawl, "host", lambda self, module, g: HalfHost())
-    with pytest.raises(ScenarioError, match="a module harbour can host"):
+    with pytest.raises(ScenarioError, match=r"a module harbour can host \(collisions: its host lacks the port Vessels \(method size_class\)\)"):
+        game(scenario(TWO))
+
+
+def test_a_host_declaring_a_port_but_missing_a_method_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Declaring a port (subclassing it) is not implementing it: the one method left out (the
+    port's own ``...`` inherited in its place) is named."""
+    NoShot = type(
+        "NoShot", (Vessels, Crews, Melee, Water, Shooting), {k: v for k, v in vars(HarbourHost).items() if k not in ("shoot", "__dict__", "__weakref__")}
+    )
+    assert lacking(NoShot(), PORTS) == "its host lacks the port Shooting (method shoot)"
+    monkeypatch.setattr(HarbourBrawl, "host", lambda self, module, g: NoShot())
+    with pytest.raises(ScenarioError, match=r"Shooting \(method shoot\)"):
         game(scenario(TWO))
 
 

@@ -13,13 +13,13 @@ from grapeshot.agents import make, play_out
 from grapeshot.core.game import Game
 from grapeshot.core.scenario import load_scenario
 from grapeshot.geometry import Surface, bases_overlap, hull_distance
+from grapeshot.rulesets.collisions.ports import IN_WATER, OVERBOARD, SHOOT_SWIMMER, CollisionsHost
 from grapeshot.rulesets.collisions.prompts import Board, BoardPrompt, Grapple, GrapplePrompt, PlanPrompt, PlayPlan, Strike, StrikePrompt
-from grapeshot.rulesets.collisions.protocol import CollisionsHost
 from grapeshot.rulesets.collisions.state import state_of
 from grapeshot.rulesets.woodenships import magic, victory
 from grapeshot.rulesets.woodenships.actions import Next, Steer
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
-from grapeshot.rulesets.woodenships.hosting import HOST, SIZES, call, swimmers
+from grapeshot.rulesets.woodenships.hosting import HOST, SIZES, call, now, swimmers
 from grapeshot.rulesets.woodenships.pieces import KEPT
 from grapeshot.rulesets.woodenships.places import obstructions
 from grapeshot.rulesets.woodenships.prompts import NextPrompt, SteerPrompt
@@ -139,10 +139,10 @@ def test_a_shot_at_a_swimmer_takes_the_seas_light_cover() -> None:
     g = cg_game([ship("Red", 20, 20, 0, crew)], [ship("Blue", 20, 28, 0, [{"name": "Swim", "kind": "man", "at": [0, -1.4]}])], [4] * 20)
     s = shore(g)
     swimmer = fig(g, "Swim")
-    run(call(g, "overboard", "Swim"))
+    now(g, OVERBOARD, "Swim")
     assert swimmer.kept and swimmer.spot is not None and swimmer.spot.ident == KEPT
     assert "Swim" in swimmers(g)  # the module keeps him, where WS has him
-    result = run(call(g, "shoot_swimmer", "Shot", "Swim", s.carried("Shot")[0].name))
+    result = run(call(g, SHOOT_SWIMMER, "Shot", "Swim", s.carried("Shot")[0].name))
     (shot,) = kinds(g, "shot")
     assert shot["need"] == shot["base"] + 1 and any(m["rule"] == "CG-SWIM-4" for m in shot["mods"])
     assert (result == "missed") == (not shot["hit"]) and swimmer.spot.surface is Surface.WATER
@@ -158,7 +158,7 @@ def test_the_shamans_repel_drives_the_modules_swimmer_off_and_the_module_keeps_h
         [4] * 20,
     )
     s = shore(g)
-    run(call(g, "overboard", "Swim"))  # he goes in on the far side of Blue, open water beyond
+    now(g, OVERBOARD, "Swim")  # he goes in on the far side of Blue, open water beyond
     swimmer = fig(g, "Swim")
     assert swimmer.kept and swimmer.spot is not None
     before = (swimmer.spot.x, swimmer.spot.y)
@@ -168,7 +168,7 @@ def test_the_shamans_repel_drives_the_modules_swimmer_off_and_the_module_keeps_h
     drive(magic.cast(g, s, obstructions(s), caster, "repel", None))
     (pushed,) = [p for p in kinds(g, "repel")[-1]["pushed"] if p["figure"] == "Swim"]
     assert pushed["travelled"] == pytest.approx(4.0) and not pushed["stopped"]
-    run(call(g, "in_water"))  # a step of the module: the figures go where the module has them
+    now(g, IN_WATER)  # a step of the module: the figures go where the module has them
     assert swimmer.kept and swimmer.spot is not None
     after = (swimmer.spot.x, swimmer.spot.y)
     assert math.dist(before, after) == pytest.approx(pushed["travelled"], abs=1e-3)
@@ -344,7 +344,7 @@ def test_a_swimmer_rolls_to_keep_afloat_from_his_third_turn_unless_he_clings_to_
     sc = scenario([red], [ship("Blue", 50, 10, 0)], terrain=terrain, options={"collisions.third_turn": "on-third", "collisions_sharks": "off"})
     g = game(sc, [1] * 60, modules=["collisions"])
     put(g, "Wet", Surface.WATER, "", 20.0, 30.0)
-    run(call(g, "overboard", "Wet"))
+    now(g, OVERBOARD, "Wet")
     assert fig(g, "Wet").kept
     until_turn(g, 3)
     assert [e["turns"] for e in events(g, "afloat")] == ([] if flotsam else [3])
@@ -358,7 +358,7 @@ def test_a_swimmer_touching_his_own_ship_is_taken_aboard_at_the_swimmers_step() 
     red = ship("Red", 20, 20, 0, [{"name": "Wet", "kind": "man"}])
     g = cg_game([red], [ship("Blue", 50, 10, 0)], [6] * 40)
     put(g, "Wet", Surface.WATER, "", 20.0, 22.55)
-    run(call(g, "overboard", "Wet"))
+    now(g, OVERBOARD, "Wet")
     until_turn(g, 2)
     assert len(events(g, "aboard")) == 1, [(e.kind, dict(e.data)) for e in g.events if e.kind.startswith("collisions")]
     (aboard,) = events(g, "aboard")
@@ -399,14 +399,14 @@ def test_a_repelled_swimmer_of_the_module_stops_short_of_a_swimmer_in_wss_own_wa
     red = [{"name": "Shaman", "kind": "shaman", "at": [0, 1.4]}, {"name": "Other", "kind": "man", "at": [1.5, 0]}]
     g = cg_game([ship("Red", 20, 20, 0, red)], [ship("Blue", 20, 10, 0, [{"name": "Swim", "kind": "man", "at": [0, -1.4]}])], [4] * 20)
     s = shore(g)
-    run(call(g, "overboard", "Swim"))  # the module's, at (20, 7.5)
+    now(g, OVERBOARD, "Swim")  # the module's, at (20, 7.5)
     other = put(g, "Other", Surface.WATER, "", 20.0, 3.6)  # a friend of the shaman's in WS's own water, where a 4" push would end
     assert fig(g, "Swim").kept and not other.kept
     g.dice = ScriptedDice([4])
     drive(magic.cast(g, s, obstructions(s), fig(g, "Shaman"), "repel", None))
     (pushed,) = [p for p in kinds(g, "repel")[-1]["pushed"] if p["figure"] == "Swim"]
     assert pushed["stopped"] and pushed["travelled"] < 4.0 - 0.5
-    run(call(g, "in_water"))
+    now(g, IN_WATER)
     assert not bases_overlap(s.base(fig(g, "Swim")), s.base(other), 1e-6)
     assert not kinds(g, "repel-bump")  # stopped by a man, not dashed against something immovable
 

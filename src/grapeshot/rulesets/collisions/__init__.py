@@ -52,9 +52,29 @@ from grapeshot.rulesets.collisions.contact import contact
 from grapeshot.rulesets.collisions.grappling import grapple, moved, movement_end
 from grapeshot.rulesets.collisions.phrases import WORDS
 from grapeshot.rulesets.collisions.prizes import prisoners_step
-from grapeshot.rulesets.collisions.protocol import CollisionsHost, Verdict
+from grapeshot.rulesets.collisions.protocol import (
+    BOARD,
+    CONTACT,
+    DISPLACED,
+    FALLEN,
+    FIGURE_MOVED,
+    GRAPPLE,
+    GRAPPLED,
+    IN_WATER,
+    MOVED,
+    MOVEMENT_END,
+    OVERBOARD,
+    PORTS,
+    PRISONERS,
+    SHOOT_SWIMMER,
+    SHOOTABLE,
+    SUNK,
+    SWIMMERS,
+    CollisionsHost,
+    Verdict,
+)
 from grapeshot.rulesets.collisions.rules import RULEBOOK
-from grapeshot.rulesets.collisions.state import NAME, CollisionsState, Flotsam, fallen, figure_moved, host_of, state_of
+from grapeshot.rulesets.collisions.state import NAME, CollisionsState, Flotsam, fallen, figure_moved, grappled, host_of, state_of
 from grapeshot.rulesets.collisions.swimming import displaced, in_water, overboard, shoot_swimmer, shootable, sunk, swimmers_step
 
 __all__ = ["COLLISIONS", "FLOTSAM", "NAME", "OPTIONS", "PROCEDURES", "Collisions", "CollisionsHost", "Verdict"]
@@ -106,25 +126,28 @@ OPTIONS: tuple[Option, ...] = (
 #: the scenario terrain a host lists among its ``terrain_kinds`` to carry the module's flotsam
 FLOTSAM = TerrainKind("flotsam", ("polygon", "circle"), False, (), "floating wreckage that keeps swimmers afloat (collisions module, CG-SWIM-3)")
 
-#: the steps the host's flow calls, by name (docs/collisions.md: where, and what each replaces)
-PROCEDURES: Mapping[str, Callable[..., Any]] = {
-    f"{NAME}.contact": contact,
-    f"{NAME}.grapple": grapple,
-    f"{NAME}.moved": moved,
-    f"{NAME}.movement_end": movement_end,
-    f"{NAME}.board": boarding_step,
-    f"{NAME}.prisoners": prisoners_step,
-    f"{NAME}.swimmers": swimmers_step,
-    f"{NAME}.sunk": sunk,
-    f"{NAME}.overboard": overboard,
-    f"{NAME}.shoot_swimmer": shoot_swimmer,
-    f"{NAME}.shootable": shootable,
-    f"{NAME}.in_water": in_water,
-    f"{NAME}.displaced": displaced,
-    f"{NAME}.fallen": fallen,
-    f"{NAME}.figure_moved": figure_moved,
-    f"{NAME}.grappled": lambda game, vessel: state_of(game).grappled_with(vessel),
-}
+#: the steps the host's flow calls, by their handles' names (docs/collisions.md: where, and what
+#: each replaces); each bound to its handle, so mypy checks it against the handle's signature
+PROCEDURES: Mapping[str, Callable[..., Any]] = dict(
+    (
+        CONTACT.given(contact),
+        GRAPPLE.given(grapple),
+        MOVED.given(moved),
+        MOVEMENT_END.given(movement_end),
+        BOARD.given(boarding_step),
+        PRISONERS.given(prisoners_step),
+        SWIMMERS.given(swimmers_step),
+        SUNK.given(sunk),
+        OVERBOARD.given(overboard),
+        SHOOT_SWIMMER.given(shoot_swimmer),
+        SHOOTABLE.given(shootable),
+        IN_WATER.given(in_water),
+        DISPLACED.given(displaced),
+        FALLEN.given(fallen),
+        FIGURE_MOVED.given(figure_moved),
+        GRAPPLED.given(grappled),
+    )
+)
 
 
 def _cards(game: Game, option: str, value: object) -> dict[str, int]:
@@ -145,7 +168,8 @@ class Collisions(Module):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Collisions, grappling and boarding"
     options: ClassVar[tuple[Option, ...]] = OPTIONS
-    protocol: ClassVar[type | None] = CollisionsHost
+    #: the five ports (:mod:`.protocol`): a host lacking any of their methods is refused, by name
+    ports: ClassVar[tuple[type, ...]] = PORTS
     #: nothing in its state is hidden from a seat (every seat sees it all): a public save may snapshot it
     open_state: ClassVar[bool] = True
     offers: ClassVar[frozenset[Capability[Any]]] = frozenset({VIEW, AUDITOR, PHRASEBOOK, EXPLAINER, ODDS})

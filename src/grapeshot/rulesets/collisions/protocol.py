@@ -2,10 +2,15 @@
 
 The module's text is written for a host skirmish game it never names: it speaks of a ship's
 size, its movement allowance (MA) and how much is left, initiative, spare crew, the host's
-mêlée and a prisoners phase.  :class:`CollisionsHost` is that contract as a
-``runtime_checkable`` protocol: a host that hosts the module answers
-``Ruleset.host("collisions", game)`` with an object having every method below, and ``Game``
-refuses the module on a host whose answer is ``None`` or lacks one of them.
+mêlée and a prisoners phase.  That contract is five small ports, ``Protocol`` classes a host
+declares by subclassing them and implements method by method: :class:`Vessels` (where they
+are, their size and movement, their damage), :class:`Crews` (the figures aboard and where they
+stand), :class:`Melee` (the boarding step's order, the mêlée, cutting loose, prizes and
+prisoners), :class:`Water` (a figure going into the water) and :class:`Shooting` (small arms
+at swimmers).  The host answers ``Ruleset.host("collisions", game)`` with one object of them
+all; when the game is made the module checks it and refuses a host lacking any port or any of
+a port's methods, naming them (``core.module.lacking``).  :class:`CollisionsHost` is the five
+together, as the module's rules hold their host.
 
 The host keeps its own state (vessels, figures, their places and damage); the module keeps
 what only it knows (grapples, boarding actions, prisoners, swimmers, flotsam) and changes the
@@ -15,8 +20,10 @@ identifiers (strings that stay the same all game).
 Every method takes the game first.  Those that may need a decision or a die are generators
 (:data:`Proc`), run with ``yield from``.
 
-Where the host calls the module (each a procedure, ``game.procedure(name)``; docs/collisions.md
-says which host rule each replaces or adds to):
+Where the host calls the module: each step a typed :class:`~grapeshot.core.module.Procedure`
+handle declared below (``CONTACT`` for ``collisions.contact``, and so on), which the host asks
+for with ``game.procedure(CONTACT)`` (``None``: the module is not in play, the host's own rule
+runs); docs/collisions.md says which host rule each replaces or adds to:
 
 =========================  =====================================================================
 ``collisions.contact``     a moving vessel touches another (``(game, mover, other, motion)`` ->
@@ -35,21 +42,26 @@ says which host rule each replaces or adds to):
                            the table: sink or swim for everyone aboard, wreckage
 ``collisions.overboard``   a figure goes into the water another way (``(game, figure)``)
 ``collisions.shoot_swimmer``  a shot at a swimmer (``(game, shooter, swimmer, weapon)`` -> result)
+``collisions.shootable``   whether a shot at a swimmer may be taken (``(game, swimmer, weapon)``
+                           -> why not, or None)
 ``collisions.in_water``    the swimmers (``(game)`` -> ``{figure: Base}``), for the host's targets
 ``collisions.displaced``   the host's own rules moved a swimmer (``(game, figure, x, y)``): the
                            module keeps him there
 ``collisions.grappled``    the vessels one is grappled with (``(game, vessel)``): they do not move
 ``collisions.fallen``      the host's own rules killed a figure (``(game, figure)``): he is no
                            longer a swimmer, a prisoner or a boarder
+``collisions.figure_moved``  the host's own rules moved a figure (``(game, figure)``): a boarder
+                           gone from the vessel he boards leaves its boarding action
 =========================  =====================================================================
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
+from grapeshot.core.module import Procedure
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import Roll, RollRequest
 from grapeshot.geometry import Base, Hull, Polygon, Pose, Region, Surface, Vec
@@ -103,11 +115,39 @@ class Standing(NamedTuple):
     obstacles: tuple[Hull | Polygon, ...] = ()
 
 
-@runtime_checkable
-class CollisionsHost(Protocol):
-    """What the collisions module asks its host (see the module docstring)."""
+NAME = "collisions"
 
-    # ------------------------------------------------------------------ vessels
+# ---------------------------------------------------------------------- the procedures' handles
+# Each declares its step's signature and answer once; the module binds its step to it
+# (``Procedure.given``), a host calls it through ``game.procedure(...)``, both type-checked.
+
+CONTACT: Procedure[[Game, str, str, Motion], Proc[Verdict]] = Procedure(f"{NAME}.contact")
+GRAPPLE: Procedure[[Game, str, str], Proc[Verdict]] = Procedure(f"{NAME}.grapple")
+MOVED: Procedure[[Game, str], Proc[None]] = Procedure(f"{NAME}.moved")
+MOVEMENT_END: Procedure[[Game], Proc[None]] = Procedure(f"{NAME}.movement_end")
+BOARD: Procedure[[Game], Proc[None]] = Procedure(f"{NAME}.board")
+PRISONERS: Procedure[[Game], Proc[None]] = Procedure(f"{NAME}.prisoners")
+SWIMMERS: Procedure[[Game], Proc[None]] = Procedure(f"{NAME}.swimmers")
+SUNK: Procedure[[Game, str], Proc[None]] = Procedure(f"{NAME}.sunk")
+OVERBOARD: Procedure[[Game, str], None] = Procedure(f"{NAME}.overboard")
+#: ``(game, shooter, swimmer, weapon)``
+SHOOT_SWIMMER: Procedure[[Game, str, str, str], Proc[ShotResult]] = Procedure(f"{NAME}.shoot_swimmer")
+#: ``(game, swimmer, weapon)``: why that shot may not be taken, or None
+SHOOTABLE: Procedure[[Game, str, str], str | None] = Procedure(f"{NAME}.shootable")
+IN_WATER: Procedure[[Game], Mapping[str, Base]] = Procedure(f"{NAME}.in_water")
+#: ``(game, figure, x, y)``: whether the figure is the module's swimmer (kept there)
+DISPLACED: Procedure[[Game, str, float, float], bool] = Procedure(f"{NAME}.displaced")
+FALLEN: Procedure[[Game, str], None] = Procedure(f"{NAME}.fallen")
+FIGURE_MOVED: Procedure[[Game, str], None] = Procedure(f"{NAME}.figure_moved")
+GRAPPLED: Procedure[[Game, str], tuple[str, ...]] = Procedure(f"{NAME}.grappled")
+
+
+# ---------------------------------------------------------------------- the ports
+
+
+@runtime_checkable
+class Vessels(Protocol):
+    """The vessels on the table: where they are, what they are, their movement, and the harm done to them."""
 
     def vessels(self, game: Game) -> Sequence[str]:
         """The vessels afloat on the table, in a fixed order."""
@@ -164,15 +204,10 @@ class CollisionsHost(Protocol):
         """Incapacitate up to ``count`` of its rowers for the rest of the game; how many were."""
         ...
 
-    def cut_loose(self, game: Game, vessel: str, other: str) -> Proc[bool]:
-        """The host's own way of casting off a grapple (whether it worked)."""
-        ...
 
-    def initiative(self, game: Game) -> Sequence[str]:
-        """The seats in the order they act at the host's boarding step (initiative first)."""
-        ...
-
-    # ------------------------------------------------------------------ figures
+@runtime_checkable
+class Crews(Protocol):
+    """The figures aboard: who they are, where they stand, how they are moved and lost."""
 
     def figures_on(self, game: Game, vessel: str) -> Sequence[str]:
         """Every figure aboard, whatever its side (crew, boarders, prisoners), in a fixed order."""
@@ -210,24 +245,25 @@ class CollisionsHost(Protocol):
         """Move the figure (from another deck or from the water) to ``at`` aboard ``vessel``."""
         ...
 
-    def put_in_water(self, game: Game, figure: str) -> None:
-        """The figure leaves its vessel for the water (the module keeps where it swims)."""
-        ...
-
     def kill(self, game: Game, figure: str, *, rule: str, cause: str) -> None:
         """The figure is lost (drowned, Davy Jones's locker)."""
         ...
 
-    def wounded(self, game: Game, figure: str) -> bool:
-        """Whether the figure is wounded (a wounded swimmer sinks more easily)."""
-        ...
 
-    def encumbrance(self, game: Game, figure: str) -> str | None:
-        """What keeps the figure from swimming, if anything ("irons", "armour")."""
+@runtime_checkable
+class Melee(Protocol):
+    """The host's fighting aboard and its consequences: the boarding step's order, the mêlée, cutting loose, prizes and prisoners."""
+
+    def initiative(self, game: Game) -> Sequence[str]:
+        """The seats in the order they act at the host's boarding step (initiative first)."""
         ...
 
     def melee(self, game: Game, vessel: str, attackers: Sequence[str], defenders: Sequence[str]) -> Proc[MeleeWinner]:
         """One round of the host's mêlée aboard ``vessel``; the host removes its own casualties."""
+        ...
+
+    def cut_loose(self, game: Game, vessel: str, other: str) -> Proc[bool]:
+        """The host's own way of casting off a grapple (whether it worked)."""
         ...
 
     def capture(self, game: Game, vessel: str, seat: str, captain: str, prize_crew: Sequence[str]) -> None:
@@ -246,6 +282,28 @@ class CollisionsHost(Protocol):
         """The host's prisoners rule for one prisoner: whether it turns its coat now."""
         ...
 
+
+@runtime_checkable
+class Water(Protocol):
+    """What a figure going into the water asks of the host."""
+
+    def put_in_water(self, game: Game, figure: str) -> None:
+        """The figure leaves its vessel for the water (the module keeps where it swims)."""
+        ...
+
+    def wounded(self, game: Game, figure: str) -> bool:
+        """Whether the figure is wounded (a wounded swimmer sinks more easily)."""
+        ...
+
+    def encumbrance(self, game: Game, figure: str) -> str | None:
+        """What keeps the figure from swimming, if anything ("irons", "armour")."""
+        ...
+
+
+@runtime_checkable
+class Shooting(Protocol):
+    """The host's small arms, fired at swimmers."""
+
     def small_arms(self, game: Game, weapon: str) -> bool:
         """Whether the weapon is a small arm (only those may fire at swimmers)."""
         ...
@@ -254,3 +312,12 @@ class CollisionsHost(Protocol):
         """The host's shot with a small arm at a figure with the given cover; the host applies
         what it does (a killed figure is the host's to remove)."""
         ...
+
+
+#: the ports the module needs of its host, every one (``Collisions.ports``, checked when a game is made)
+PORTS: tuple[type, ...] = (Vessels, Crews, Melee, Water, Shooting)
+
+
+@runtime_checkable
+class CollisionsHost(Vessels, Crews, Melee, Water, Shooting, Protocol):
+    """All the ports together: what the module's rules hold of their host (``host_of``)."""

@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from grapeshot.geometry import Base, Polygon, Surface, Vec, place_bases
+from grapeshot.rulesets.collisions.protocol import NAME as NAME  # the module's name, declared with its ports
 from grapeshot.rulesets.collisions.protocol import SHIPS, CollisionsHost
 
 if TYPE_CHECKING:
     from grapeshot.core.game import Game, ModuleRun
-
-NAME = "collisions"
 
 #: a figure's place of origin when it boarded from the water (it has no ship to go back to)
 WATER = ""
@@ -205,6 +204,11 @@ def fallen(game: Game, figure: str) -> None:
     st.prisoners.pop(figure, None)
     for b in st.boardings:
         b.boarders.pop(figure, None)
+
+
+def grappled(game: Game, vessel: str) -> tuple[str, ...]:
+    """``collisions.grappled``: the vessels ``vessel`` is grappled or entangled with (it may not move)."""
+    return state_of(game).grappled_with(vessel)
 
 
 def figure_moved(game: Game, figure: str) -> None:

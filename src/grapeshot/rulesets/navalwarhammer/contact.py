@@ -1,10 +1,12 @@
 """When a moving ship meets another: a compact stand-in for the naval supplement's Headlong,
 Alongside and Grappling, behind one procedure name so a collisions module can take it over.
 
-The flow calls ``game.procedure("collisions.contact")`` and, when no module in play answers,
-:func:`ship_contact` here, with the same arguments: ``(game, mover, target, ram=..., moved=...)``
-(ship names; ``moved`` the inches the mover's hull had come, NW-SHIP-4's ramming length) and
-the same answer, a :class:`Met`.  What the stand-in does (docs/rulings.md):
+The flow asks for the collisions module's contact (``game.procedure(CONTACT)``, the module's
+typed handle: ``(game, mover, other, motion)`` -> a ``Verdict``, read as a :class:`Met` by
+:func:`module_met`) and, when no module in play answers (always, so far: Naval Warhammer does
+not host the module), runs :func:`ship_contact` here, ``(game, mover, target, ram=...,
+moved=...)`` (ship names; ``moved`` the inches the mover's hull had come, NW-SHIP-4's ramming
+length), answering a :class:`Met`.  What the stand-in does (docs/rulings.md):
 
 * **Headlong** or not: the mover's bow meets the other's hull (its front faces it).
 * **A declared ram** (NW-BOARD-1) strikes the target's hull: D6 hits, 2D6 with a ram (NW-UPG-5),
@@ -27,6 +29,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D3, D6, RollRequest, nd6
 from grapeshot.geometry import Facing, Hull, Vec, angle_diff, hull_hits_polygon, hulls_overlap
+from grapeshot.rulesets.collisions.ports import Verdict
 from grapeshot.rulesets.navalwarhammer.damage import hull_blow
 from grapeshot.rulesets.navalwarhammer.data import GRAPPLE, RAM_BASE_STRENGTH, RAM_INCHES_PER_STRENGTH
 from grapeshot.rulesets.navalwarhammer.state import Sea, Ship
@@ -46,6 +49,14 @@ class Met:
     rammed: bool
     sunk: bool
     grappled: bool
+
+
+def module_met(sea: Sea, mover: Ship, target: str, verdict: Verdict) -> Met:
+    """The collisions module's verdict on a contact as the movement reads a contact: rammed when
+    it rammed or ran the other down (then sunk); never grappled here, since the module grapples
+    and boards through steps of its own, not NW-BOARD-2's boarded crew."""
+    rammed = verdict.what in ("rammed", "ran down")
+    return Met(target, headlong(mover, sea.ships[target]), rammed, verdict.what == "ran down", False)
 
 
 def headlong(mover: Ship, target: Ship) -> bool:

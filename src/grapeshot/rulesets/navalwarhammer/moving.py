@@ -28,9 +28,10 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, TWO_D6, RollRequest
 from grapeshot.geometry import Obstacle, Path, Pose, Segment, sweep, translate_path
+from grapeshot.rulesets.collisions.ports import CONTACT
 from grapeshot.rulesets.navalwarhammer import boarding, harbour
 from grapeshot.rulesets.navalwarhammer.actions import CrewOrders, Fly, Launch, Propel, Steer
-from grapeshot.rulesets.navalwarhammer.contact import Met, ship_contact
+from grapeshot.rulesets.navalwarhammer.contact import Met, module_met, ship_contact
 from grapeshot.rulesets.navalwarhammer.courses import (
     Allowance,
     arc_length,
@@ -402,9 +403,10 @@ def travel(g: Game, sea: Sea, ship: Ship, path: Path, planned: float, *, ram: st
 def meet(g: Game, sea: Sea, ship: Ship, other: str, *, ram: bool, moved: float) -> Generator[Prompt, Any, Met]:
     """The contact of two ships: a collisions module's, else the stand-in's; then, grappled, the
     boarded crew's charge reactions and the boarders lining up (NW-BOARD-2)."""
-    proc = g.procedure("collisions.contact")
-    if proc is not None:
-        met = cast(Met, (yield from proc(g, ship.name, other, ram=ram, moved=moved)))
+    proc = g.procedure(CONTACT)
+    if proc is not None:  # never yet: Naval Warhammer does not host the module (docs/collisions.md)
+        verdict = yield from proc(g, ship.name, other, "forward")
+        met = module_met(sea, ship, other, verdict)
     else:
         met = yield from ship_contact(g, ship.name, other, ram=ram, moved=moved)
     if met.grappled:

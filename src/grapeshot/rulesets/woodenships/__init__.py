@@ -192,7 +192,7 @@ class WoodenShips(Ruleset[Shore]):
     seat_player: ClassVar[str] = "heuristic"
 
     def terrain_kinds(self) -> tuple[TerrainKind, ...]:
-        from grapeshot.rulesets.collisions import FLOTSAM
+        from grapeshot.rulesets.collisions.ports import FLOTSAM
 
         return (*TERRAIN, FLOTSAM)
 

@@ -17,6 +17,7 @@ from typing import Any
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.geometry import Obstruction, base_gap, hull_distance, hull_gap
+from grapeshot.rulesets.collisions.ports import SHOOT_SWIMMER
 from grapeshot.rulesets.woodenships import animals, barrels, boarding, grapples, guns, hosting, magic, melee, shooting
 from grapeshot.rulesets.woodenships.actions import Act
 from grapeshot.rulesets.woodenships.checks import reachable
@@ -161,7 +162,7 @@ def resolve(g: Game, shore: Shore, figure: Figure, act: Act, obs: Sequence[Obstr
         shot = shooting.aim(shore, obs, figure, act.weapon, act.target)
         assert not isinstance(shot, str)
         if shot.target.kept:
-            yield from hosting.call(g, "shoot_swimmer", figure.name, shot.target.name, shot.weapon.name)
+            yield from hosting.call(g, SHOOT_SWIMMER, figure.name, shot.target.name, shot.weapon.name)
         else:
             yield from shooting.shoot(g, shore, figure, shot)
     elif act.what == "reload":

@@ -33,6 +33,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import FreeSpace, Surface, Vec, free_move, hull_distance, hull_polygon_distance, point_hull_distance, segment_point_distance, unit
+from grapeshot.rulesets.collisions.ports import FIGURE_MOVED
 from grapeshot.rulesets.woodenships import crossings, forts
 from grapeshot.rulesets.woodenships.actions import Move, SurfaceName
 from grapeshot.rulesets.woodenships.boarding import boarding_roll
@@ -510,7 +511,7 @@ def resolve(g: Game, shore: Shore, figure: Figure, p: Plan, pick_up: Sequence[st
         figure.boarded = shore.serial  # a boarding party takes no further action (WS-BOARD-1)
     if walked[-1].path[-1] != start or len(walked) > 1:
         figure.moved = shore.serial
-    moved = g.procedure("collisions.figure_moved")  # the module, if in play: a boarder gone ashore leaves his boarding
+    moved = g.procedure(FIGURE_MOVED)  # the module, if in play: a boarder gone ashore leaves his boarding
     if moved is not None and (figure.spot.surface, figure.spot.ident) != (before.surface, before.ident):
         moved(g, figure.name)
     end = shore.world(figure.spot)

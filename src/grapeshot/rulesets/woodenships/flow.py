@@ -31,6 +31,7 @@ from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.rolloff import roll_off
 from grapeshot.core.ruleset import Outcome
+from grapeshot.rulesets.collisions.ports import BOARD, MOVED, OVERBOARD, PRISONERS, SWIMMERS
 from grapeshot.rulesets.woodenships import acts, animals, draft, figures, fire, guns, hosting, rams, ships, victory, wind
 from grapeshot.rulesets.woodenships.actions import Act, Move, Next, Steer
 from grapeshot.rulesets.woodenships.data import WILD
@@ -55,7 +56,7 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
             yield from draft.draft(g, shore)
         if shore.hosting:
             for f in [f for f in shore.living() if f.swimming and not f.animal and not f.kept]:
-                yield from hosting.call(g, "overboard", f.name)  # the scenario's swimmers are the module's
+                hosting.now(g, OVERBOARD, f.name)  # the scenario's swimmers are the module's
         start = (1, 0, "order")
     else:
         point = cast(tuple[Any, ...], start)
@@ -79,7 +80,7 @@ def play(g: Game, start: Hashable | None = None) -> Generator[Prompt, Any, Outco
             shore.order = yield from initiative(g, shore)
             if shore.hosting:
                 g.begin_phase("swimmers", "CG-SWIM-1")
-                yield from hosting.call(g, "swimmers")
+                yield from hosting.call(g, SWIMMERS)
                 outcome = victory.check(g, shore)
                 if outcome is not None:
                     return outcome
@@ -189,12 +190,12 @@ def boarding_step(g: Game, shore: Shore) -> Generator[Prompt, Any, Outcome | Non
     shore.serial += 1  # a step of its own: who acted in the figures' turns may still board
     shore.attacks = {}
     g.begin_phase("boarding", "CG-BOARD-1")
-    yield from hosting.call(g, "board")
+    yield from hosting.call(g, BOARD)
     outcome = victory.check(g, shore)
     if outcome is not None:
         return outcome
     g.begin_phase("prisoners", "CG-BOARD-4")
-    yield from hosting.call(g, "prisoners")
+    yield from hosting.call(g, PRISONERS)
     return victory.check(g, shore)
 
 
@@ -224,7 +225,7 @@ def ship_phase(g: Game, shore: Shore, side: str) -> Proc:
                 break  # stuck fast, sinking, grappled or spent after a ram
         wind.moved(shore, ship)
         if shore.hosting and ship.afloat:
-            yield from hosting.call(g, "moved", ship.name)
+            yield from hosting.call(g, MOVED, ship.name)
 
 
 def wild_turn(g: Game, shore: Shore, turn: int) -> Generator[Prompt, Any, Outcome | None]:
@@ -264,7 +265,7 @@ def figure_turn(g: Game, shore: Shore, figure: Figure, seat: str | None = None) 
     move = cast(Move, (yield prompt))
     yield from figures.resolve(g, shore, figure, prompt.plan_for(move), move.pick_up)
     if shore.hosting and figure.alive and figure.swimming and not figure.animal and not figure.kept:
-        yield from hosting.call(g, "overboard", figure.name)  # over the side: the module's swimmer now
+        hosting.now(g, OVERBOARD, figure.name)  # over the side: the module's swimmer now
     after: str | None = None
     while figure.alive and figure.boarded != shore.serial and not (shore.hosting and figure.kept):
         ask = ActPrompt(

@@ -43,14 +43,34 @@ The mapping, in short (each point a ruling):
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Sequence
-from typing import Any, cast
+from collections.abc import Generator, Mapping, Sequence
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from grapeshot.core.game import Game
+from grapeshot.core.module import Procedure
 from grapeshot.core.prompts import Prompt
 from grapeshot.dice import D6, RollRequest
 from grapeshot.geometry import Base, DeckPoint, Hull, Polygon, Pose, Surface, Vec, distance, hull_gap
-from grapeshot.rulesets.collisions.protocol import Cover, MeleeWinner, Motion, ShotResult, SizeClass, Standing
+from grapeshot.rulesets.collisions.ports import (
+    CONTACT,
+    DISPLACED,
+    FALLEN,
+    GRAPPLED,
+    IN_WATER,
+    SUNK,
+    Cover,
+    Crews,
+    Melee,
+    MeleeWinner,
+    Motion,
+    Proc,
+    Shooting,
+    ShotResult,
+    SizeClass,
+    Standing,
+    Vessels,
+    Water,
+)
 from grapeshot.rulesets.woodenships import grapples, ships
 from grapeshot.rulesets.woodenships.checks import Mod, attempt, hero, reachable
 from grapeshot.rulesets.woodenships.data import BOARD_REACH, SMALL_ARMS, melee_of
@@ -59,7 +79,8 @@ from grapeshot.rulesets.woodenships.places import footings, space_for
 from grapeshot.rulesets.woodenships.state import Shore
 from grapeshot.rulesets.woodenships.wounds import kill, wound
 
-NAME = "collisions"
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: the module's size class of each WS ship type
 SIZES: dict[str, SizeClass] = {
@@ -119,25 +140,25 @@ def aboard(shore: Shore, vessel: str) -> list[Figure]:
     return [f for f in shore.living() if person(f) and f.spot is not None and f.spot.surface in ABOARD and f.spot.ident == vessel]
 
 
-def swimmers(game: Game) -> dict[str, Base]:
-    proc = game.procedure(f"{NAME}.in_water")
-    return cast(dict[str, Base], proc(game)) if proc is not None else {}
+def swimmers(game: Game) -> Mapping[str, Base]:
+    proc = game.procedure(IN_WATER)
+    return proc(game) if proc is not None else {}
 
 
 def sync(game: Game) -> None:
     """After a step of the module: WS's figures in the module's water go where the module has
-    them (a dead one, which ``collisions.fallen`` has struck off already, is left off the table)."""
-    if NAME not in game.modules:
+    them (a dead one, which ``collisions.fallen`` has struck off already, is struck off here
+    too, and left off the table)."""
+    in_water, fallen = game.procedure(IN_WATER), game.procedure(FALLEN)
+    if in_water is None or fallen is None:
         return
-    from grapeshot.rulesets.collisions.state import state_of
-
-    shore, st = shore_of(game), state_of(game)
-    for name, s in list(st.swimmers.items()):
+    shore = shore_of(game)
+    for name, b in list(in_water(game).items()):
         f = shore.figures[name]
         if not f.alive:
-            del st.swimmers[name]
+            fallen(game, name)
             continue
-        f.spot = Spot(Surface.WATER, KEPT, s.x, s.y)
+        f.spot = Spot(Surface.WATER, KEPT, b.x, b.y)
 
 
 def displace(game: Game, figure: Figure, to: Vec) -> None:
@@ -145,20 +166,29 @@ def displace(game: Game, figure: Figure, to: Vec) -> None:
     through the water to ``to``: he stays the module's, and the module keeps him there (or the
     next :func:`sync` would put him back)."""
     figure.spot = Spot(Surface.WATER, KEPT, to.x, to.y)
-    proc = game.procedure(f"{NAME}.displaced")
+    proc = game.procedure(DISPLACED)
     if proc is not None:
         proc(game, figure.name, to.x, to.y)
 
 
-def call(game: Game, step: str, *args: Any) -> Generator[Prompt, Any, Any]:
+def call(game: Game, handle: Procedure[Concatenate[Game, P], Proc[R]], *args: P.args, **kwargs: P.kwargs) -> Generator[Prompt, Any, R | None]:
     """Run a step of the module if it is in play (then :func:`sync`); None when it is not."""
-    proc = game.procedure(f"{NAME}.{step}")
+    proc = game.procedure(handle)
     if proc is None:
         return None
     sync(game)  # WS may have killed swimmers since the module's last step (sharks, crocodiles, shots)
-    out = proc(game, *args)
-    if isinstance(out, Generator):
-        out = yield from out
+    out = yield from proc(game, *args, **kwargs)
+    sync(game)
+    return out
+
+
+def now(game: Game, handle: Procedure[Concatenate[Game, P], R], *args: P.args, **kwargs: P.kwargs) -> R | None:
+    """:func:`call` for a step that asks no decision and rolls no die (``collisions.overboard``)."""
+    proc = game.procedure(handle)
+    if proc is None:
+        return None
+    sync(game)
+    out = proc(game, *args, **kwargs)
     sync(game)
     return out
 
@@ -169,7 +199,7 @@ def go_down(g: Game, shore: Shore, ship: Ship) -> Generator[Prompt, Any, None]:
     her off the table with her guns and stores (and her animals into the water)."""
     if not ship.afloat:
         return
-    yield from call(g, "sunk", ship.name)
+    yield from call(g, SUNK, ship.name)
     ships.sink(g, shore, ship)
 
 
@@ -189,7 +219,7 @@ def blamed(shore: Shore, ship: Ship) -> str | None:
 
 def held(g: Game, ship: Ship) -> str | None:
     """Why a ship may not move with the module in play: grappled or entangled (CG-GRAP-2, CG-RAM-1)."""
-    proc = g.procedure(f"{NAME}.grappled")
+    proc = g.procedure(GRAPPLED)
     others = proc(g, ship.name) if proc is not None else ()
     return f"grappled to {', '.join(sorted(others))} (CG-GRAP-2)" if others else None
 
@@ -204,12 +234,12 @@ def motion(ship: Ship, before: Hull, ran: float) -> Motion:
 def contact(g: Game, ship: Ship, other: str, before: Hull, ran: float) -> Generator[Prompt, Any, bool]:
     """A ruler move that touched another ship, for the module (``collisions.contact``, which
     replaces WS-RAM-1..3 between ships), made as :func:`motion` says; whether her move ends here."""
-    verdict = yield from call(g, "contact", ship.name, other, motion(ship, before, ran))
-    return bool(getattr(verdict, "stop", True))
+    verdict = yield from call(g, CONTACT, ship.name, other, motion(ship, before, ran))
+    return True if verdict is None else verdict.stop
 
 
-class WoodenShipsHost:
-    """Wooden Ships' answers to the collisions module (``CollisionsHost``; see the module docstring)."""
+class WoodenShipsHost(Vessels, Crews, Melee, Water, Shooting):
+    """Wooden Ships' answers to the collisions module: all five of its ports (see the module docstring)."""
 
     # ------------------------------------------------------------------ vessels
 

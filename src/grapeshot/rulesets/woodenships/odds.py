@@ -250,7 +250,7 @@ def steer_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -
     shore = cast(Shore, game.state)
     if not shore.hosting:
         return own_ram_odds(game, prompt, action, effort)
-    from grapeshot.rulesets.collisions.odds import contact_odds
+    from grapeshot.rulesets.collisions.ports import contact_odds
 
     g = Sandbox(game)
     copy = game.ruleset.clone_state(shore)
@@ -279,7 +279,7 @@ def steer_odds(game: Game, prompt: SteerPrompt, action: Steer, effort: Effort) -
 def no_grapple(proc: Any) -> Any:
     """Run a module's contact, declining the grapple it offers afterwards (every other prompt,
     a re-roll offer, is passed on to the odds' policy)."""
-    from grapeshot.rulesets.collisions.prompts import Grapple, GrapplePrompt
+    from grapeshot.rulesets.collisions.ports import Grapple, GrapplePrompt
 
     try:
         prompt = next(proc)

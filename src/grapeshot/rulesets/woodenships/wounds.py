@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from grapeshot.core.game import Game
 from grapeshot.geometry import Surface
+from grapeshot.rulesets.collisions.ports import FALLEN
 from grapeshot.rulesets.woodenships.pieces import Figure
 from grapeshot.rulesets.woodenships.state import Shore
 
@@ -45,7 +46,7 @@ def kill(g: Game, shore: Shore, victim: Figure, by: str | None, cause: str, rule
     victim.spot = None
     victim.killed_by = by
     shore.prisoners.pop(victim.name, None)
-    fallen = g.procedure("collisions.fallen")  # the module, if in play: the dead leave its boardings and prisoners
+    fallen = g.procedure(FALLEN)  # the module, if in play: the dead leave its boardings and prisoners
     if fallen is not None:
         fallen(g, victim.name)
     scores = by is not None and by != victim.side and not victim.wild  # a wild creature is no one's loss
