@@ -321,9 +321,7 @@ def contract(owner: Ruleset | Module, game: Game | None) -> Skipped:
                 hosted = {m.name: owner.host(m.name, game) for m in all_modules()}
                 for m in all_modules():
                     found = hosted[m.name]
-                    assert found is None or (HOST in offers and m.refusal(found) is None), (
-                        f"{owner.name} hosts {m.name} undeclared"
-                    )
+                    assert found is None or (HOST in offers and m.refusal(found) is None), f"{owner.name} hosts {m.name} undeclared"
                 if HOST in offers:
                     assert any(v is not None for v in hosted.values()), f"{owner.name} declares it hosts modules but hosts none"
             _refused(lambda: owner.need(HOST, "no-such-module", game), "has no host for the module 'no-such-module'")

@@ -132,8 +132,7 @@ def _prizes(game: Game, st: CollisionsState) -> list[Shape]:
             }
         )
         out += [
-            _ring(game, f, seat, "prize-crew", f"{f}, prize {'captain' if f == captain else 'crew'} of {vessel}", "C" if f == captain else None)
-            for f in crew
+            _ring(game, f, seat, "prize-crew", f"{f}, prize {'captain' if f == captain else 'crew'} of {vessel}", "C" if f == captain else None) for f in crew
         ]
     for p in st.prisoners.values():
         if p.vessel in afloat and p.figure in h.figures_on(game, p.vessel):
