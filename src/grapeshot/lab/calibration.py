@@ -141,6 +141,23 @@ class Calibration:
         for i in range(self.total):
             yield self.spec(i)
 
+    @property
+    def per_round(self) -> int:
+        """Games a round: one of every point."""
+        return len(self.points)
+
+    def question_of(self, index: int) -> str:
+        """What a calibration that stops when known (:mod:`.sequential`) asks of game ``index``:
+        is the piece's side at this point even with the side it meets."""
+        return self.points[index % len(self.points)].label
+
+    def asked(self) -> list[str]:
+        return [p.label for p in self.points]
+
+    def credit(self, record: GameRecord) -> float:
+        """The piece's side's score in one game."""
+        return score_of(self, [record])
+
     def seat_of_piece(self, index: int) -> str:
         """The seat the piece's fleet takes in game ``index`` (the reference has the other)."""
         return self.seats[(index // len(self.points)) % 2]

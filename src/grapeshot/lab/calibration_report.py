@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grapeshot.lab.report import CSS, _e, _save
+from grapeshot.lab.report import CSS, _e, _save, stopping_row
 from grapeshot.lab.runner import RunInfo
 
 COLUMNS = (
@@ -184,6 +184,7 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         h.append(
             f"<tr><th>last run</th><td>{run.played} games in {run.seconds:.1f} s ({run.rate:.1f} games/s), backend {_e(run.backend)}, {run.workers} worker(s)</td></tr>"
         )
+    h.append(stopping_row(summary))
     h.append("</table>")
     h.append("<h2>Points calibration</h2>")
     h.append(
