@@ -132,3 +132,18 @@ def test_calibrate_says_why_it_stopped_in_its_output_and_its_report(tmp_path: Pa
     again = CliRunner().invoke(app, args)
     assert again.exit_code == 0 and "nothing to play" in again.output
     assert json.loads((out / "summary.json").read_text())["stopping"] == summary["stopping"]
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_tournament_stops_when_known_and_a_sweep_refuses_to(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    args = ["tournament", "--ruleset", "tossup", "--games-per-pair", "300", "--sequential", "--seed", "3", "--workers", "1", "--out", str(out), "--quiet"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert "The study stopped when every one of its 3 questions was answered" in " ".join(result.output.split())
+    # the report is made of the games counted, not of the cap
+    assert summary["variants"]["baseline"]["games"] == summary["stopping"]["played"] < 900
+    assert "why it stopped" in (out / "report.html").read_text()
+    refused = CliRunner().invoke(app, ["sweep", "--ruleset", "tossup", "--variant", "dice=2", "--sequential", "--out", str(tmp_path / "s")])
+    assert refused.exit_code == 2 and "--sequential" in refused.output  # a sweep plays its fixed games
