@@ -83,7 +83,8 @@ def real(args: argparse.Namespace) -> None:
     assert stop is not None
     fixed = n_fixed * questions
     print(f"{args.case}: {questions} questions; fixed design {n_fixed} games each = {fixed} games; cap {study.total}")
-    print(f"sequential: {stop.played} games counted ({info.played} played, {seconds:.0f} s): {fixed / max(1, stop.played):.1f}x fewer than fixed")
+    ratio = f"{fixed / max(1, stop.played):.1f}x fewer than fixed" if stop.answered else "not all answered under the cap: no ratio"
+    print(f"sequential: {stop.played} games counted ({info.played} played, {seconds:.0f} s): {ratio}")
     print(f"  {stop.reason()}")
     for a in stop.answers:
         print(f"  {a.name}: {a.side} (score {a.score:.3f}, sequence [{a.low:.3f}, {a.high:.3f}] after {a.games} games)")

@@ -185,7 +185,9 @@ SequentialOpt = Annotated[
     bool,
     typer.Option(help="stop as soon as every question is answered (95% confidence sequence, looked at every two rounds), the games asked for being the cap"),
 ]
-WithinOpt = Annotated[float, typer.Option(min=0.001, max=0.5, help="with --sequential: a score within this of one half is called even (fair)")]
+WithinOpt = Annotated[
+    float, typer.Option(min=0.001, max=0.5, help="a score within this of one half is called even (fair); with --sequential, shown to be within it")
+]
 
 
 def _run_lab(
