@@ -213,7 +213,7 @@ def test_two_workers_give_the_same_numbers_as_one(one_worker: Path, tmp_path: Pa
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--ruleset", "jimlad"], "the rule set 'jimlad' has no points calibration (rule sets with one: woodenships)"),
+        (["--ruleset", "jimlad"], "the rule set 'jimlad' has no points calibration (rule sets with one: navalwarhammer, woodenships)"),
         (["--ruleset", "woodenships", "--pieces", "canoe,galleon"], "unknown ship type(s) galleon; the ship types of woodenships: wide, narrow"),
         (["--ruleset", "woodenships", "--budgets", "24,lots"], "budget 'lots' is not a whole number of points"),
         (["--ruleset", "woodenships", "--budgets", "24,-6"], "budget '-6' is not a positive number of points"),

@@ -52,3 +52,58 @@ def test_a_dask_cluster_plays_a_points_calibration_as_the_local_backend_does(tmp
         assert info.finished and info.played == calibration.total == 4
         remote = store.records()
     assert remote == local and [r.variant for r in remote] == ["canoe@24", "canoe@36", "canoe@24", "canoe@36"]
+
+
+def test_a_cluster_of_real_processes_stops_a_study_where_the_local_run_does(tmp_path: Path, toy: None) -> None:
+    """A scheduler and two workers started as processes of their own (``dask scheduler``, ``dask
+    worker``), as on a real cluster: a study that stops when known stops at the same look, with the
+    same games counted and the same answers, as the local run of the same seed."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from grapeshot.lab.sequential import Looker
+
+    study = plan(kind="tournament", ruleset="tossup", factions="all", games_per_pair=300, seed=3)
+    with Store(tmp_path / "local.sqlite") as store:
+        store.bind(study)
+        local_stop = Looker(study)
+        local = run_study(study, store, workers=1, stop=local_stop)
+        local_counted = [r for r in store.records() if local_stop.counts(r)]
+    assert local.stopping is not None and local.stopping.answered
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [str(Path(sys.executable).with_name("dask"))]
+    # the workers import the test's toy rule set: they run from the repository, with it on their path
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parents[2]), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    procs = [subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], env=env, stderr=subprocess.DEVNULL)]
+    try:
+        time.sleep(1.0)
+        procs += [
+            subprocess.Popen(
+                [*dask, "worker", address, "--nthreads", "1", "--no-dashboard", "--preload", "tests.lab.toy_preload"], env=env, stderr=subprocess.DEVNULL
+            )
+            for _ in range(2)
+        ]
+        client = distributed.Client(address, timeout="30s")
+        try:
+            client.wait_for_workers(2, timeout=60)
+        finally:
+            client.close()
+        with Store(tmp_path / "cluster.sqlite") as store:
+            store.bind(study)
+            remote_stop = Looker(study)
+            remote = run_study(study, store, backend="dask", scheduler=address, batch=4, stop=remote_stop)
+            remote_counted = [r for r in store.records() if remote_stop.counts(r)]
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+        for p in procs:
+            p.wait(timeout=30)
+    assert remote.backend == "dask" and remote.played >= local.stopping.played
+    assert remote.stopping == local.stopping and remote_counted == local_counted

@@ -122,6 +122,12 @@ class TossPricing:
         pips = budget_pips(budget)
         return PricedFleet(f"pip@{budget}", pips, pips * PIP_COST)
 
+    def against(self, piece: str, budget: int) -> PricedFleet:
+        return PricedFleet(self.reference, LEVEL_PIPS, self.reference_cost)
+
+    def assign(self, scenario: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]:
+        return TossLab().assign(scenario, by_seat)
+
 
 @contextmanager
 def _changed(changes: Sequence[TableChange]) -> Iterator[None]:

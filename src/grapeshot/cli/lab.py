@@ -70,7 +70,9 @@ class _Rate(ProgressColumn):
         return Text(f"{played / elapsed:,.1f} games/s" if played > 0 and elapsed > 0 else "- games/s", style="progress.data.speed")
 
 
-def _play_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> Played:
+def _play_lab(
+    study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool, stop: Any = None
+) -> Played:
     """Play a plan's (a study's, a trial's, a calibration's) missing games into OUT/results.sqlite
     with a progress bar; return the stored records and what the run did.  Stopped (Ctrl-C), it
     returns what is stored so far: the caller writes the partial report, then :func:`_finish`
@@ -84,12 +86,14 @@ def _play_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: 
         raise fail(str(e)) from None
     out_folder(out_dir)
     try:
-        return _play_into(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+        return _play_into(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet, stop)
     except sqlite3.DatabaseError as e:
         raise fail(f"--out {out_dir}: {out_dir / 'results.sqlite'} is not a results database the lab can use ({e}); choose another --out") from None
 
 
-def _play_into(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> Played:
+def _play_into(
+    study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool, stop: Any
+) -> Played:
     from grapeshot.lab.results import Store, StoreMismatch
     from grapeshot.lab.runner import BackendError, Interrupted, run_study
 
@@ -116,18 +120,33 @@ def _play_into(study: Any, out_dir: Path, backend: str, workers: int, scheduler:
             task = progress.add_task(f"{study.kind} ({backend})", total=study.total, completed=already, already=already)
             try:
                 info = run_study(
-                    study, store, backend=backend, workers=workers, scheduler=scheduler, limit=max_games, progress=lambda n: progress.advance(task, n)
+                    study,
+                    store,
+                    backend=backend,
+                    workers=workers,
+                    scheduler=scheduler,
+                    limit=max_games,
+                    progress=lambda n: progress.advance(task, n),
+                    stop=stop,
                 )
             except BackendError as e:
                 raise fail(str(e)) from None
-            except Interrupted as stop:
+            except Interrupted as halt:
                 progress.stop()
                 err.print(
-                    f"[yellow]stopped[/yellow]: {stop.info.already + stop.info.played} of {study.total} games stored in {out_dir}, "
+                    f"[yellow]stopped[/yellow]: {halt.info.already + halt.info.played} of {study.total} games stored in {out_dir}, "
                     "the report made of them; run the same command again to resume"
                 )
-                return Played(store.records(below=study.total), stop.info, True)
-        return Played(store.records(below=study.total), info, False)
+                return Played(_counted(store, study, stop), halt.info, True)
+        # a study that stopped when known is read from the games up to its stop, not those in flight past it
+        return Played(_counted(store, study, stop), info, False)
+
+
+def _counted(store: Any, study: Any, stop: Any) -> list[Any]:
+    """The stored games a report is made of: all of the plan's, or, for a study that stops when
+    known, those its answer counts (none past the look where its question was answered)."""
+    records: list[Any] = store.records(below=study.total)
+    return [r for r in records if stop.counts(r)] if stop is not None else records
 
 
 def _finish(played: Played) -> None:
@@ -142,15 +161,44 @@ def _played_line(study: Any, info: Any, backend: str, report: Path) -> None:
         f"[bold]{info.played} games[/bold] played in {info.seconds:.1f} s ({info.rate:.1f} games/s, backend {backend})" if info.played else "nothing to play"
     )
     out.print(f"{played}; {stored} of {study.total} stored. Report: {report}", highlight=False, soft_wrap=True)
+    if info.stopping is not None:
+        out.print(f"The study {info.stopping.reason()}.", highlight=False, soft_wrap=True, markup=False)
 
 
-def _run_lab(study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool) -> dict[str, Any]:
+def _stopping(info: Any) -> dict[str, Any]:
+    """What a summary says of why the study stopped (nothing for a fixed one)."""
+    return {"stopping": info.stopping.to_json()} if info.stopping is not None else {}
+
+
+def _stop_rule(study: Any, sequential: bool, within: float) -> Any:
+    """The rule that stops a study when its answer is known, for ``--sequential``; ``None`` without
+    it.  Only ``tournament`` and ``calibrate`` take it: a sweep's question (a variant against its
+    baseline) is not one of a score against one half, and it plays its fixed games."""
+    if not sequential:
+        return None
+    from grapeshot.lab.sequential import Looker
+
+    return Looker(study, within)
+
+
+SequentialOpt = Annotated[
+    bool,
+    typer.Option(help="stop as soon as every question is answered (95% confidence sequence, looked at every two rounds), the games asked for being the cap"),
+]
+WithinOpt = Annotated[
+    float, typer.Option(min=0.001, max=0.5, help="a score within this of one half is called even (fair); with --sequential, shown to be within it")
+]
+
+
+def _run_lab(
+    study: Any, out_dir: Path, backend: str, workers: int, scheduler: str | None, fresh: bool, max_games: int | None, quiet: bool, stop: Any = None
+) -> dict[str, Any]:
     """Play a study's missing games, write the report and print its ratings and verdicts."""
     from grapeshot.lab.report import write_report
     from grapeshot.lab.summary import summarise
 
-    played = _play_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
-    summary = summarise(study, played.records)
+    played = _play_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet, stop)
+    summary = summarise(study, played.records) | _stopping(played.info)
     with writing_into(out_dir):
         files = write_report(out_dir, summary, played.info)
     _played_line(study, played.info, backend, files["report.html"])
@@ -225,6 +273,8 @@ def tournament(
     fresh: FreshOpt = False,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
+    sequential: SequentialOpt = False,
+    within: WithinOpt = 0.05,
 ) -> None:
     """Play every pairing of the rule set's factions and report win rates,
     ratings, game lengths, causes of victory and what happened in the games.
@@ -247,7 +297,7 @@ def tournament(
         )
     except StudyError as e:
         raise fail(str(e)) from None
-    _run_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+    _run_lab(study, out_dir, backend, workers, scheduler, fresh, max_games, quiet, _stop_rule(study, sequential, within))
 
 
 @app.command()
@@ -374,6 +424,8 @@ def calibrate(
     fresh: FreshOpt = False,
     max_games: MaxGamesOpt = None,
     quiet: QuietOpt = False,
+    sequential: SequentialOpt = False,
+    within: WithinOpt = 0.05,
 ) -> None:
     """Points calibration: what each of the rule set's pieces should cost for an even game against
     its reference fleet, with 95% intervals, and how far the text's cost is from it.
@@ -392,8 +444,8 @@ def calibrate(
         )
     except CalibrationError as e:
         raise fail(str(e)) from None
-    played = _play_lab(plan, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
-    summary = summarise_calibration(plan, played.records)
+    played = _play_lab(plan, out_dir, backend, workers, scheduler, fresh, max_games, quiet, _stop_rule(plan, sequential, within))
+    summary = summarise_calibration(plan, played.records, within) | _stopping(played.info)
     with writing_into(out_dir):
         files = write_calibration_report(out_dir, summary, played.info)
     _played_line(plan, played.info, backend, files["report.html"])

@@ -1,5 +1,5 @@
 """What a rule set offers the balance lab: the factions a tournament pairs and the tables a sweep
-changes (:class:`Lab`), and the pieces the points calibration prices (:class:`Pricing`).
+changes (:class:`Lab`), and what its pricing study prices (:class:`Pricing`).
 
 Part of the capabilities (:mod:`grapeshot.core.capabilities` names these too): small typed
 records and protocols, importing nothing but the core's typing.
@@ -81,10 +81,9 @@ class Lab(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class PricedFleet:
-    """A fleet of one piece bought for a budget, as the points calibration plays it: the name of
-    the faction that is this fleet (one :meth:`Lab.assign` puts on a seat, though :meth:`Lab.factions`
-    need not list it), how many pieces it holds, and what it costs by the text's cost column
-    (as near the budget as the piece's costs allow)."""
+    """One side of a pricing study's game: the name of the faction that is it (one
+    :meth:`Pricing.assign` puts on a seat, though :meth:`Lab.factions` need not list it), how many
+    of the piece it holds, and what it costs by the text (as near the budget as costs allow)."""
 
     faction: str
     pieces: int
@@ -93,21 +92,25 @@ class PricedFleet:
 
 @runtime_checkable
 class Pricing(Protocol):
-    """What the lab's points calibration (``grapeshot calibrate``) needs to price a rule set's
-    pieces: from played games, what each should cost for an even game against a reference.
+    """What the lab's pricing study (``grapeshot calibrate``) needs to price a rule set's things:
+    from played games, whether each is worth what the text asks, and what it should cost.
 
-    The *pieces* (Wooden Ships' ship types) are what the text prices; ``piece_word`` and
-    ``piece_plural`` are what people call them.  ``fleet`` buys a fleet of one piece for a
-    budget; every such fleet meets the ``reference`` faction (a faction of the rule set's
-    :class:`Lab`, costing ``reference_cost``) on the lab's scenario, at each of the ``budgets``
-    unless told otherwise.  ``cost`` is one piece's cost by the text (as it comes in a fleet
-    bought for the reference's cost), the figure the calibration compares with the fair cost it
-    finds.  ``options`` are the scenario options the calibration's games need, since its fleets
-    differ in cost and size from the reference's (Wooden Ships: no equal figures, a wide cost
-    margin)."""
+    What is priced, the *pieces*, is the rule set's to say: Wooden Ships prices its ship types,
+    Naval Warhammer its upgrades; ``piece_word`` and ``piece_plural`` are what people call them.
+    The rule set builds the two sides of every game and the lab plays them: at each budget
+    (``budgets`` unless told otherwise) ``fleet`` is the side the piece makes and ``against`` the
+    side it meets, both as faction names that ``assign`` puts on the seats of the lab's scenario.
+    Wooden Ships buys a fleet of one ship type for the budget and meets the ``reference`` fleet
+    at ``reference_cost`` every time; Naval Warhammer puts the upgrade on a ship of a fleet and
+    meets the same fleet with the upgrade's points spent on troops instead.  With two budgets or
+    more the study finds where the piece's score crosses one half and scales ``cost`` (one
+    piece's cost by the text) to the fair cost; at every budget it says whether the score is
+    even within a margin.  ``options`` are the rule set's options its games need (Wooden Ships:
+    no equal figures, a wide cost margin, as its fleets differ in cost and size)."""
 
     piece_word: str
     piece_plural: str
+    #: the side the pieces are measured against, in people's words, and what it costs
     reference: str
     reference_cost: int
     #: the piece the reference fleet is made of (``None``: of no one piece); its fleet at the
@@ -120,4 +123,14 @@ class Pricing(Protocol):
 
     def cost(self, piece: str) -> float: ...
 
-    def fleet(self, piece: str, budget: int) -> PricedFleet: ...
+    def fleet(self, piece: str, budget: int) -> PricedFleet:
+        """The side the piece makes at ``budget``; ``ValueError`` naming why where it makes none."""
+        ...
+
+    def against(self, piece: str, budget: int) -> PricedFleet:
+        """The side the piece's fleet at ``budget`` meets (the reference, or its own counterpart)."""
+        ...
+
+    def assign(self, scenario: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]:
+        """The scenario's data with the sides named by ``fleet`` and ``against`` on its seats."""
+        ...

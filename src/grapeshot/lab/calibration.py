@@ -46,6 +46,7 @@ from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
 from grapeshot.lab.records import GameRecord, derive_seed, play_seeded, record_of
 from grapeshot.lab.stats import two_proportions, wilson
 from grapeshot.lab.study import GameSpec, Setting, StudyError, plan_identity, plan_json, ruleset_and_lab
+from grapeshot.lab.verdicts import FAIR_WITHIN, price_verdict
 
 HALF = 0.5
 ALPHA = 0.05
@@ -74,13 +75,15 @@ def ruleset_and_pricing(ruleset: str | Ruleset) -> tuple[Ruleset, Pricing]:
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """One piece's fleet at one budget: the faction that is it, its pieces and its cost by the text."""
+    """One piece's fleet at one budget: the faction that is it, its pieces and its cost by the
+    text, and the faction it meets (the reference, or the piece's own counterpart)."""
 
     piece: str
     budget: int
     faction: str
     pieces: int
     cost: int
+    against: str
 
     @property
     def label(self) -> str:
@@ -93,8 +96,11 @@ class Point:
         pieces and budgets are calibrated beside it."""
         return derive_seed(derive_seed(seed, zlib.crc32(self.label.encode())), game)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"piece": self.piece, "budget": self.budget, "faction": self.faction, "pieces": self.pieces, "cost": self.cost}
+    def to_json(self, reference: str | None = None) -> dict[str, Any]:
+        """The point as data; the side it meets only where it is not the ``reference`` (so a
+        calibration against one reference keeps the identity it always had)."""
+        out: dict[str, Any] = {"piece": self.piece, "budget": self.budget, "faction": self.faction, "pieces": self.pieces, "cost": self.cost}
+        return out if self.against == reference else out | {"against": self.against}
 
 
 @dataclass(frozen=True)
@@ -127,12 +133,30 @@ class Calibration:
         if not 0 <= index < self.total:
             raise IndexError(index)
         rnd, p = divmod(index, len(self.points))
-        mine = self.points[p].faction
-        return GameSpec(index, self.points[p].seed(self.seed, rnd), p, (mine, self.reference) if rnd % 2 == 0 else (self.reference, mine))
+        point = self.points[p]
+        sides = (point.faction, point.against)
+        return GameSpec(index, point.seed(self.seed, rnd), p, sides if rnd % 2 == 0 else sides[::-1])
 
     def games(self) -> Iterator[GameSpec]:
         for i in range(self.total):
             yield self.spec(i)
+
+    @property
+    def per_round(self) -> int:
+        """Games a round: one of every point."""
+        return len(self.points)
+
+    def question_of(self, index: int) -> str:
+        """What a calibration that stops when known (:mod:`.sequential`) asks of game ``index``:
+        is the piece's side at this point even with the side it meets."""
+        return self.points[index % len(self.points)].label
+
+    def asked(self) -> list[str]:
+        return [p.label for p in self.points]
+
+    def credit(self, record: GameRecord) -> float:
+        """The piece's side's score in one game."""
+        return score_of(self, [record])
 
     def seat_of_piece(self, index: int) -> str:
         """The seat the piece's fleet takes in game ``index`` (the reference has the other)."""
@@ -142,14 +166,15 @@ class Calibration:
         return Game(self.ruleset, _scenario(self, factions), dict(self.options), seed=seed, log=log)
 
     def play(self, spec: GameSpec) -> GameRecord:
-        """Play one game of a point against the reference and keep its record."""
-        _, lab = ruleset_and_lab(self.ruleset)
+        """Play one game of a point against the side it meets and keep its record (each seat
+        credited to the side the plan put there)."""
         game = self.new_game(spec.factions, spec.seed)
         outcome = play_seeded(game, self.player, spec.seed, self.seats)
-        return record_of(spec.index, spec.seed, self.points[spec.variant].label, spec.factions, game, outcome, lambda seat: lab.faction_of(game, seat))
+        by_seat = dict(zip(self.seats, spec.factions, strict=True))
+        return record_of(spec.index, spec.seed, self.points[spec.variant].label, spec.factions, game, outcome, by_seat.get)
 
     def identity(self) -> dict[str, Any]:
-        return plan_identity(self, {"reference": self.reference, "points": [p.to_json() for p in self.points]})
+        return plan_identity(self, {"reference": self.reference, "points": [p.to_json(self.reference) for p in self.points]})
 
     def to_json(self) -> dict[str, Any]:
         return plan_json(
@@ -159,9 +184,9 @@ class Calibration:
 
 @lru_cache(maxsize=128)
 def _scenario(plan: Calibration, factions: tuple[str, ...]) -> Scenario:
-    _, lab = ruleset_and_lab(plan.ruleset)
+    _, pricing = ruleset_and_pricing(plan.ruleset)
     try:
-        data = lab.assign(json.loads(plan.scenario_json), dict(zip(plan.seats, factions, strict=True)))
+        data = pricing.assign(json.loads(plan.scenario_json), dict(zip(plan.seats, factions, strict=True)))
         return parse_scenario(data, f"{plan.scenario} ({' v '.join(factions)})")
     except (KeyError, TypeError, ScenarioError) as e:
         raise CalibrationError(f"scenario {plan.scenario!r} cannot take the fleets {factions}: {e}") from None
@@ -230,11 +255,14 @@ def plan_calibration(
     for piece in names:
         bought: set[tuple[int, int]] = set()
         for budget in sorted(set(tried)):
-            fleet = pricing.fleet(piece, budget)
+            try:
+                fleet, against = pricing.fleet(piece, budget), pricing.against(piece, budget)
+            except ValueError as e:
+                raise CalibrationError(f"{piece} at {budget} points: {e}") from None
             if (fleet.pieces, fleet.cost) in bought:
                 continue  # the budget buys no more of this piece than a smaller one did
             bought.add((fleet.pieces, fleet.cost))
-            points.append(Point(piece, budget, fleet.faction, fleet.pieces, fleet.cost))
+            points.append(Point(piece, budget, fleet.faction, fleet.pieces, fleet.cost, against.faction))
     plan = Calibration(
         ruleset=rs.name,
         scenario=sc.name,
@@ -250,7 +278,7 @@ def plan_calibration(
     )
     for point in plan.points:
         try:
-            plan.new_game((point.faction, plan.reference), 0, log=False)
+            plan.new_game((point.faction, point.against), 0, log=False)
         except (ScenarioError, ValueError) as e:
             raise CalibrationError(f"{point.piece} at {point.budget} points: {e}") from None
     return plan
@@ -344,9 +372,10 @@ def score_of(plan: Calibration, records: Sequence[GameRecord]) -> float:
     return score
 
 
-def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Everything the report shows, as JSON data: for each piece its points (score and interval
-    at each budget), the even budget, the fair cost and text vs fair."""
+def summarise_calibration(plan: Calibration, records: Sequence[GameRecord], within: float = FAIR_WITHIN) -> dict[str, Any]:
+    """Everything the report shows, as JSON data: for each piece its points (score, interval and
+    verdict against one half, within ``within``, at each budget), the even budget, the fair cost
+    and text vs fair."""
     _, pricing = ruleset_and_pricing(plan.ruleset)
     mine = [r for r in records if r.index < plan.total]
     by_point = {p.label: [r for r in mine if r.variant == p.label] for p in plan.points}
@@ -358,7 +387,9 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
             n = len(got)
             score = score_of(plan, got)
             low, high = wilson(score, n)
-            points.append({**p.to_json(), "games": n, "score": score, "rate": score / n if n else None, "low": low, "high": high})
+            point = {**p.to_json(plan.reference), "games": n, "score": score, "rate": score / n if n else None, "low": low, "high": high}
+            # at every budget: is the piece's side even with the side it meets, within the margin?
+            points.append(point | {"verdict": price_verdict(score, n, within)})
         played = [q for q in points if q["games"]]
         xs = [float(q["cost"]) for q in played]
         even = even_budget(xs, [q["rate"] for q in played], [q["low"] for q in played], [q["high"] for q in played]) if played else Even(None, None, None)
@@ -387,6 +418,7 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
         rows.append(
             {
                 "piece": piece,
+                "reference": plan.reference,
                 "text_cost": text,
                 "points": points,
                 "even": even.budget,
@@ -405,6 +437,7 @@ def summarise_calibration(plan: Calibration, records: Sequence[GameRecord]) -> d
     return {
         "calibration": plan.to_json(),
         "games_stored": len(mine),
+        "within": within,
         "words": {"piece": pricing.piece_word, "pieces": pricing.piece_plural},
         "pieces": rows,
     }

@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from grapeshot.lab.report import CSS, _e, _save
+from grapeshot.lab.report import CSS, _e, _save, stopping_row
 from grapeshot.lab.runner import RunInfo
 
 COLUMNS = (
@@ -112,6 +112,9 @@ def cells(row: dict[str, Any]) -> list[str]:
     elif row.get("flat"):
         even_cell = f"not read: the score does not rise beyond chance [{_n(row['even_low'])}, {_n(row['even_high'])}]"
         fair_cell, off = "-", "n/a: more games a budget, or a wider range of budgets"
+    if len(row["points"]) == 1 and row["points"][0]["games"]:
+        even_cell = fair_cell = "n/a: one budget"
+        off = row["points"][0]["verdict"]
     if mirror is not None:
         said = f"{mirror['rate']:.2f} [{mirror['low']:.2f}, {mirror['high']:.2f}]"
         check = "as it should, within noise" if mirror["holds_half"] else "off one half: the seats or the scenario favour a side"
@@ -128,6 +131,11 @@ def verdict(row: dict[str, Any], reference_cost: int) -> str:
     span = f"[{_n(lo)}, {_n(hi)}]"
     if row.get("mirror") is not None:
         return f"{piece} is the reference's own piece: its mirror is the noise check, not a price."
+    played = [p for p in row.get("points", []) if p["games"]]
+    if len(row.get("points", [])) == 1 and played:
+        # one budget: no curve to read a fair cost from, only whether the sides are even there
+        p = played[0]
+        return f"{piece} ({row['text_cost']:g} points) against {row['reference']}: {p['rate']:.3f} [{p['low']:.3f}, {p['high']:.3f}] over {p['games']} games: {p['verdict']}."
     if row.get("rising") is False:
         return f"{piece} is not priced by its cost: more of it does not do better against the reference."
     if row.get("flat"):
@@ -176,6 +184,7 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         h.append(
             f"<tr><th>last run</th><td>{run.played} games in {run.seconds:.1f} s ({run.rate:.1f} games/s), backend {_e(run.backend)}, {run.workers} worker(s)</td></tr>"
         )
+    h.append(stopping_row(summary))
     h.append("</table>")
     h.append("<h2>Points calibration</h2>")
     h.append(

@@ -394,6 +394,7 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
         h.append(
             f"<tr><th>last run</th><td>{run.played} games in {run.seconds:.1f} s ({run.rate:.1f} games/s), backend {_e(run.backend)}, {run.workers} worker(s)</td></tr>"
         )
+    h.append(stopping_row(summary))
     h.append("</table>")
     h.append(
         "<p class='note'>Score = (wins + draws/2) / games: <b>a draw counts as half a win</b> to each side; draws are also counted on their own. "
@@ -497,3 +498,13 @@ def _html(summary: dict[str, Any], run: RunInfo | None, files: dict[str, Path]) 
     h.append("<p class='note'>Files: " + ", ".join(f"<a href='{_e(p.name)}'>{_e(p.name)}</a>" for n, p in sorted(files.items()) if n != "report.html") + "</p>")
     h.append("</body></html>")
     return "\n".join(x for x in h if x)
+
+
+def stopping_row(summary: dict[str, Any]) -> str:
+    """The report's line on why a study that stops when known stopped (:mod:`.sequential`), with
+    each question's answer; nothing for a study of a fixed number of games."""
+    stop = summary.get("stopping")
+    if not stop:
+        return ""
+    said = "; ".join(f"{a['name']}: {a['side']} [{a['low']:.3f}, {a['high']:.3f}] after {a['games']}" for a in stop["answers"])
+    return f"<tr><th>why it stopped</th><td>{_e(stop['reason'])}<br><small>{_e(said)}</small></td></tr>"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import importlib
+import itertools
 import multiprocessing
 import signal
 import time
@@ -27,6 +28,7 @@ from typing import Any, Protocol
 from grapeshot.lab.play import play_batch
 from grapeshot.lab.records import GameRecord
 from grapeshot.lab.results import Store
+from grapeshot.lab.sequential import Looker, Stopping
 from grapeshot.lab.study import GameSpec, Plan
 
 BACKENDS = ("local", "dask", "ray")
@@ -47,6 +49,8 @@ class RunInfo:
     finished: bool
     backend: str
     workers: int
+    #: why a study run with a stopping rule stopped (``None``: none, or not yet stopped)
+    stopping: Stopping | None = None
 
     @property
     def rate(self) -> float:
@@ -218,25 +222,51 @@ def run_study(
     limit: int | None = None,
     progress: Callable[[int], None] | None = None,
     pool: Pool | None = None,
+    stop: Looker | None = None,
 ) -> RunInfo:
     """Play the games of ``study`` that ``store`` lacks, storing each batch as it finishes.
 
     ``limit`` stops after about that many new games (whole batches; for tests and trial runs).
     ``progress`` is called with the number of games each stored batch added. Ctrl-C stops the
     run cleanly: what is stored stays, and a later run resumes from there.
+
+    With ``stop`` the run ends as soon as the rule's answer is known (:mod:`.sequential`): it
+    looks between batches at the first games by index only, so where it stops is the same
+    whatever plays the games, and a resumed run finds the same stop in what is stored.
     """
-    done = store.done()
-    todo = [spec for spec in study.games() if spec.index not in done]
-    already = study.total - len(todo)
-    if limit is not None:
-        todo = todo[: max(0, limit)]
+    have = store.done()
+
+    def looked() -> bool:
+        return stop is not None and stop.advance(have, lambda n: store.records(below=n)) is not None
+
+    looked()
+    already = len(have & set(range(study.total)))
+    left = study.total - already if limit is None else max(0, limit)
     t0 = time.perf_counter()
     played = 0
 
+    def wanted() -> Iterator[GameSpec]:
+        """The games still to play, in index order; with a stopping rule, asked as they are taken,
+        so a question answered meanwhile gets no more games."""
+        taken = 0
+        for spec in study.games():
+            if taken >= left:
+                return
+            if spec.index in have or (stop is not None and not stop.wanted(spec.index)):
+                continue
+            taken += 1
+            yield spec
+
     def loop(p: Pool) -> None:
         nonlocal played
-        size = batch or batch_size(len(todo), p.slots)
-        batches = iter([todo[i : i + size] for i in range(0, len(todo), size)])
+        size = batch or batch_size(left, p.slots)
+        specs_left = wanted()
+
+        def batches_of() -> Iterator[list[GameSpec]]:
+            while chunk := list(itertools.islice(specs_left, size)):
+                yield chunk
+
+        batches = batches_of()
         inflight: set[Any] = set()
         try:
             for specs in batches:
@@ -246,10 +276,14 @@ def run_study(
             while inflight:
                 ready, inflight = p.wait_any(inflight)
                 for f in ready:
-                    added = store.add(p.result(f))
+                    records = p.result(f)
+                    added = store.add(records)
+                    have.update(r.index for r in records)
                     played += added
                     if progress is not None:
                         progress(added)
+                    if looked():
+                        return
                     nxt = next(batches, None)
                     if nxt is not None:
                         inflight.add(p.submit(study, nxt))
@@ -265,8 +299,9 @@ def run_study(
                 loop(p)
     except KeyboardInterrupt:
         interrupted = True
-    finished = not interrupted and store.count(below=study.total) == study.total
-    info = RunInfo(played, already, study.total, time.perf_counter() - t0, finished, backend, workers)
+    stopping = stop.stopping if stop is not None else None
+    finished = not interrupted and (stopping is not None or store.count(below=study.total) == study.total)
+    info = RunInfo(played, already, study.total, time.perf_counter() - t0, finished, backend, workers, stopping)
     if interrupted:
         raise Interrupted(info)
     return info

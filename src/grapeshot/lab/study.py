@@ -306,6 +306,22 @@ class Study:
             outcome = play_seeded(game, self.player, spec.seed, self.seats)
         return record_of(spec.index, spec.seed, self.variants[spec.variant].label, spec.factions, game, outcome, lambda seat: lab.faction_of(game, seat))
 
+    def _pair_of(self, index: int) -> tuple[str, str]:
+        return self.pairs[(index % self.per_round) % len(self.pairs)]
+
+    def question_of(self, index: int) -> str:
+        """What a tournament that stops when known (:mod:`.sequential`) asks of game ``index``:
+        is its pairing's first faction stronger, weaker or even."""
+        a, b = self._pair_of(index)
+        return f"{a} v {b}"
+
+    def asked(self) -> list[str]:
+        return [f"{a} v {b}" for a, b in self.pairs]
+
+    def credit(self, record: GameRecord) -> float:
+        """The pairing's first faction's score in one game (a draw a half)."""
+        return 0.5 if record.winner is None else 1.0 if record.winner_faction == self._pair_of(record.index)[0] else 0.0
+
     def options_for(self, variant: int) -> dict[str, Any]:
         """The options of a variant's games: the study's, overlaid with the variant's."""
         return {**dict(self.options), **dict(self.variants[variant].options)}

@@ -118,3 +118,27 @@ def against_even(scores: Sequence[tuple[str, float, int]], alpha: float = ALPHA)
 def points(share: float | None) -> str:
     """A share as percentage points, one decimal."""
     return "-" if share is None else f"{100 * share:.1f}"
+
+
+#: how close to one half a price's score must be shown to be (80% power) before it is called fair
+FAIR_WITHIN = 0.05
+
+
+def price_verdict(score: float, games: int, within: float = FAIR_WITHIN) -> str:
+    """A priced side's score (wins plus half the draws over ``games``) read against one half:
+    "too cheap" or "too dear" where its 95% Wilson interval leaves one half; "fair" only where
+    these games could have shown a departure of ``within`` and showed none; otherwise "can't tell
+    yet", with about how many more games would show the departure seen."""
+    lo, hi = wilson(score, games)
+    if games and lo > 0.5:
+        return "too cheap"
+    if games and hi < 0.5:
+        return "too dear"
+    smallest = detectable(games)
+    if smallest is not None and smallest <= within:
+        return "fair"
+    rate = score / games if games else 0.5
+    need = games_to_show(rate - 0.5)
+    if need is None or need <= games:
+        return f"can't tell yet: these games could show only a {100 * (smallest or 1.0):.0f}-point difference"
+    return f"can't tell yet: about {need - games} more games would show a {100 * abs(rate - 0.5):.0f}-point difference"

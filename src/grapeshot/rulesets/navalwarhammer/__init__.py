@@ -26,8 +26,8 @@ from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, cast
 
 from grapeshot.core.audit import Auditor
-from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Printables, TerrainKind, WebPlugin
-from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, PRINTABLES, WEB, Capability
+from grapeshot.core.capabilities import DocumentKind, Encoding, Lab, OddsQuestions, Phrasebook, Players, Pricing, Printables, TerrainKind, WebPlugin
+from grapeshot.core.contract import AUDITOR, DOCUMENTS, ENCODING, EXPLAINER, LAB, ODDS, PHRASEBOOK, PLAYERS, PRICING, PRINTABLES, WEB, Capability
 from grapeshot.core.editing import ScenarioForm
 from grapeshot.core.events import Event
 from grapeshot.core.explain import Explainer
@@ -169,7 +169,9 @@ class NavalWarhammer(Ruleset[Sea]):
     open_state: ClassVar[bool] = True
     #: its action kinds are registered by .actions, which the package does not import (it loads its parts lazily)
     action_modules: ClassVar[tuple[str, ...]] = ("grapeshot.rulesets.navalwarhammer.actions",)
-    offers: ClassVar[frozenset[Capability[Any]]] = frozenset({AUDITOR, PHRASEBOOK, PLAYERS, EXPLAINER, LAB, ENCODING, WEB, ODDS, DOCUMENTS, PRINTABLES})
+    offers: ClassVar[frozenset[Capability[Any]]] = frozenset(
+        {AUDITOR, PHRASEBOOK, PLAYERS, EXPLAINER, LAB, PRICING, ENCODING, WEB, ODDS, DOCUMENTS, PRINTABLES}
+    )
     seat_player: ClassVar[str] = "heuristic"
 
     @property
@@ -278,6 +280,12 @@ class NavalWarhammer(Ruleset[Sea]):
         from grapeshot.rulesets.navalwarhammer.lab import LAB
 
         return LAB
+
+    def pricing(self) -> Pricing:
+        """Its upgrades, each against its points in troops (:mod:`.pricing`)."""
+        from grapeshot.rulesets.navalwarhammer.pricing import PRICING as UPGRADES_PRICED
+
+        return UPGRADES_PRICED
 
     def encoding(self) -> Encoding:
         from grapeshot.rulesets.navalwarhammer.encoding import ENCODING

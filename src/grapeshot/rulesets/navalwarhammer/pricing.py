@@ -1,38 +1,39 @@
-"""Are the upgrades' costs fair?  The lab's pricing study of Naval Warhammer's upgrades (NW-UPG-*).
+"""Are the upgrades' costs fair?  What the lab's pricing study prices in Naval Warhammer (the
+``pricing()`` capability): its upgrades (NW-UPG-*).
 
-For each upgrade the study builds two fleets from one built-in fleet of 1,000 points (by default
-the Empire's) that differ in one thing only: one ship (by default the flagship, a medium ship)
-carries the upgrade, and in the other fleet the same ship carries instead the upgrade's points
-in more models of one of its crew's units (by default its core infantry, rounded to the nearest
-model).  Everything else, the upgrades the ship had apart from the one studied included, is
-the same.  The two fleets meet on the two-fleet scenario, each in each seat for every seed
-(mirrored), with the same player on both sides, and the study counts the upgraded fleet's
-score (a win 1, a draw 1/2).  Where the 95% Wilson interval of its fleet's score lies above one half
-the upgrade is worth more than its points (too cheap), below it less (too dear); it is called
-fair only when the games could have shown a departure of five points and showed none, and
-otherwise the study can't tell yet and says about how many more games would.  ``bench/nw_upgrade_costs.py`` runs the study and prints it.
+For each upgrade the study's two sides are built from one built-in fleet of 1,000 points (the
+Empire's) and differ in one thing only: one ship (the first that may take the upgrade and has
+troops aboard to spare, the flagship first) carries the upgrade, and in the other fleet the
+same ship carries instead the upgrade's points in more models of one of its crew's units (its
+core infantry, rounded to the nearest model).  Everything else, the upgrades the ship had apart
+from the one studied included, is the same.  The lab (:mod:`grapeshot.lab.calibration`) plays
+the two on the two-fleet scenario, each in each seat in turn, and reads the upgraded fleet's
+score against one half: too cheap, too dear, fair within a margin, or can't tell yet.  The
+playing and the reading are the lab's; this module only builds the sides::
+
+    grapeshot calibrate --ruleset navalwarhammer [--pieces ram,crows-nest] [--sequential]
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from grapeshot.agents import make, play_out
-from grapeshot.core.game import Game
+from grapeshot.core.capabilities import PricedFleet
 from grapeshot.core.scenario import Scenario, load_scenario, parse_scenario
-from grapeshot.lab.stats import wilson
-from grapeshot.lab.verdicts import detectable, games_to_show
 from grapeshot.rulesets.navalwarhammer.armies import ARMIES
 from grapeshot.rulesets.navalwarhammer.data import UPGRADES, Size
 from grapeshot.rulesets.navalwarhammer.fleets import builtin_fleet, read_fleet
 
-RULESET = "navalwarhammer"
-#: how close to one half a score must be shown to be (80% power) before an upgrade is called fair
-FAIR_WITHIN = 0.05
+#: the fleet both sides are built from, and its points (the study's one budget)
+FLEET = "empire-1000"
+BUDGET = 1000
+#: how the two sides of an upgrade's games are named on the seats
+WITH, INSTEAD = "with-", "instead-of-"
 
 
 @dataclass(frozen=True)
@@ -45,45 +46,6 @@ class Pairing:
     unit: str
     upgraded: dict[str, Any]
     instead: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Priced:
-    """One upgrade's verdict: the upgraded fleet's score over ``games`` and its interval."""
-
-    upgrade: str
-    cost: int
-    instead: str
-    games: int
-    score: float
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.score, self.games)
-
-    @property
-    def verdict(self) -> str:
-        """Too cheap or too dear where the interval leaves one half; "fair" only where these
-        games could have shown a departure of :data:`FAIR_WITHIN` and showed none; otherwise
-        "can't tell yet", with about how many more games would show the departure seen."""
-        lo, hi = self.interval
-        if lo > 0.5:
-            return "too cheap"
-        if hi < 0.5:
-            return "too dear"
-        smallest = detectable(self.games)
-        if smallest is not None and smallest <= FAIR_WITHIN:
-            return "fair"
-        rate = self.score / self.games if self.games else 0.5
-        need = games_to_show(rate - 0.5)
-        if need is None or need <= self.games:
-            return f"can't tell yet: these games could show only a {100 * (smallest or 1.0):.0f}-point difference"
-        return f"can't tell yet: about {need - self.games} more games would show a {100 * abs(rate - 0.5):.0f}-point difference"
-
-    def text(self) -> str:
-        lo, hi = self.interval
-        rate = self.score / self.games if self.games else 0.0
-        return f"{self.upgrade} ({self.cost} points) against {self.instead}: {rate:.3f} [{lo:.3f}, {hi:.3f}] over {self.games} games: {self.verdict}"
 
 
 def base_fleet(name: str) -> dict[str, Any]:
@@ -138,26 +100,96 @@ def _legal(fleet: Mapping[str, Any], what: str) -> None:
         raise ValueError(f"{what} is not legal: {problems[0].text()}")
 
 
+@lru_cache(maxsize=64)
+def staged(upgrade: str, fleet: str = FLEET) -> Pairing:
+    """The upgrade's study on the first ship of ``fleet`` that can stage it (flagship first);
+    ``ValueError`` naming each ship's reason where none can."""
+    why = []
+    for ship in range(len(base_fleet(fleet)["ships"])):
+        try:
+            return pairing(upgrade, fleet, ship)
+        except ValueError as e:
+            if upgrade not in UPGRADES:
+                raise
+            why.append(f"ship {ship}: {e}")
+    raise ValueError(f"{upgrade} cannot be studied on {fleet} ({'; '.join(why)})")
+
+
+class NavalPricing:
+    """The :class:`~grapeshot.core.capabilities.Pricing` of Naval Warhammer: its upgrades, each
+    against its own points in troops on the same fleet."""
+
+    piece_word = "upgrade"
+    piece_plural = "upgrades"
+    reference = "its points in troops instead"
+    reference_cost = BUDGET
+    reference_piece: str | None = None
+    budgets: tuple[int, ...] = (BUDGET,)
+    options: Mapping[str, Any] = {}
+
+    def pieces(self) -> tuple[str, ...]:
+        """The upgrades some ship of the fleet can stage (the others cannot be priced on it)."""
+        out = []
+        for name in UPGRADES:
+            try:
+                staged(name)
+            except ValueError:
+                continue
+            out.append(name)
+        return tuple(out)
+
+    def cost(self, piece: str) -> float:
+        return staged(piece).cost
+
+    def _budget(self, budget: int) -> None:
+        if budget != BUDGET:
+            raise ValueError(f"the upgrades are priced on the built-in fleet of {BUDGET} points only, not {budget}")
+
+    def fleet(self, piece: str, budget: int) -> PricedFleet:
+        self._budget(budget)
+        p = staged(piece)
+        return PricedFleet(WITH + piece, 1, int(p.upgraded["points"]))
+
+    def against(self, piece: str, budget: int) -> PricedFleet:
+        self._budget(budget)
+        p = staged(piece)
+        return PricedFleet(INSTEAD + piece, p.models, int(p.instead["points"]))
+
+    def assign(self, scenario: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]:
+        """The two-fleet scenario with an upgrade's two fleets in place of its own."""
+        return with_fleets(scenario, {seat: side(name) for seat, name in by_seat.items()})
+
+
+def with_fleets(scenario: Mapping[str, Any], by_seat: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """A scenario's data with the fleets given on their seats, played at their points where
+    these are more than the scenario's limit (the pricing's fleets are built to 1,000 points
+    and the upgrade's cost)."""
+    raw: dict[str, Any] = copy.deepcopy(dict(scenario))
+    limit = int(raw.get("options", {}).get("points_limit", BUDGET))
+    for entry in raw["fleets"]:
+        fleet = by_seat.get(entry["seat"])
+        if fleet is not None:
+            entry["fleet"] = json.loads(json.dumps(fleet))
+            limit = max(limit, int(fleet.get("points", 0)))
+    raw.setdefault("options", {})["points_limit"] = limit
+    return raw
+
+
 def duel_with(red: Mapping[str, Any], blue: Mapping[str, Any]) -> Scenario:
-    """The two-fleet scenario with the two fleets given in place of its own."""
-    raw = copy.deepcopy(dict(load_scenario("duel", RULESET).raw))
-    for entry, fleet in zip(raw["fleets"], (red, blue), strict=True):
-        entry["fleet"] = json.loads(json.dumps(fleet))
-    # the study's fleets are built to more than the duel's 1,000 points: the game is played at theirs
-    raw["options"]["points_limit"] = max(int(red.get("points", 0)), int(blue.get("points", 0)), int(raw["options"]["points_limit"]))
-    return parse_scenario(raw, "the pricing study's duel")
+    """The two-fleet scenario with the two fleets given in place of its own (the benches' duels)."""
+    return parse_scenario(with_fleets(load_scenario("duel", "navalwarhammer").raw, {"red": red, "blue": blue}), "the duel of two fleets given")
 
 
-def games(p: Pairing, seeds: range, player: str = "heuristic") -> Iterator[float]:
-    """The upgraded fleet's score in each game: every seed twice, the upgraded fleet red, then blue."""
-    for seed in seeds:
-        for upgraded_seat, sc in (("red", duel_with(p.upgraded, p.instead)), ("blue", duel_with(p.instead, p.upgraded))):
-            g = Game(RULESET, sc, seed=seed, log=False)
-            out = play_out(g, {s.id: make(player, seed * 31 + k, RULESET) for k, s in enumerate(sc.seats)})
-            yield 1.0 / len(out.winners) if upgraded_seat in out.winners else 0.0
+def side(name: str) -> dict[str, Any]:
+    """The fleet a side's name stands for (``with-ram``, ``instead-of-ram``); ``KeyError`` for neither."""
+    for prefix, part in ((WITH, "upgraded"), (INSTEAD, "instead")):
+        if name.startswith(prefix):
+            try:
+                fleet: dict[str, Any] = getattr(staged(name.removeprefix(prefix)), part)
+            except ValueError as e:
+                raise KeyError(f"{name}: {e}") from None
+            return fleet
+    raise KeyError(f"{name!r} is no side of the upgrades' pricing study (with-<upgrade> or instead-of-<upgrade>)")
 
 
-def price(upgrade: str, seeds: range, player: str = "heuristic", **where: Any) -> Priced:
-    p = pairing(upgrade, **where)
-    scores = list(games(p, seeds, player))
-    return Priced(upgrade, p.cost, f"{p.models} more {p.unit}", len(scores), sum(scores))
+PRICING = NavalPricing()

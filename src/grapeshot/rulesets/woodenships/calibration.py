@@ -1,4 +1,4 @@
-"""What the lab's points calibration prices in Wooden Ships (the ``pricing()`` capability): the
+"""What the lab's pricing study prices in Wooden Ships (the ``pricing()`` capability): the
 ship types, by the text's cost column (WS-SHIP-2).
 
 For each ship type the calibration buys fleets of that type at several budgets
@@ -20,7 +20,7 @@ from typing import Any
 
 from grapeshot.core.capabilities import PricedFleet
 from grapeshot.rulesets.woodenships.data import SHIP_TYPES
-from grapeshot.rulesets.woodenships.lab import BUDGET, FACTIONS, bought_name, fleet_for
+from grapeshot.rulesets.woodenships.lab import BUDGET, FACTIONS, bought_name, fleet_for, with_fleets
 
 #: the fleet every calibration fleet meets
 REFERENCE = "narrow"
@@ -50,6 +50,14 @@ class WoodenShipsPricing:
     def fleet(self, piece: str, budget: int) -> PricedFleet:
         fleet = fleet_for(piece, budget)
         return PricedFleet(bought_name(piece, budget), fleet.ships, fleet.cost())
+
+    def against(self, piece: str, budget: int) -> PricedFleet:
+        """Every ship type's fleet, at every budget, meets the same narrow ship."""
+        return PricedFleet(REFERENCE, FACTIONS[REFERENCE].ships, self.reference_cost)
+
+    def assign(self, scenario: Mapping[str, Any], by_seat: Mapping[str, str]) -> dict[str, Any]:
+        """The lab's own fleets: the reference is one of its factions, a bought fleet a name it reads."""
+        return with_fleets(scenario, by_seat)
 
 
 PRICING = WoodenShipsPricing()
