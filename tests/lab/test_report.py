@@ -165,7 +165,7 @@ def test_the_tournament_command_resumes_and_reproduces(tmp_path: Path) -> None:
         (["sweep", "--variant", "kraken.grapple_bonus=2"], "'kraken' is neither a rule module (none that jimlad can host)"),
         (["sweep", "--variant", "kraken.grapple_bonus=2"], "nor a table of jimlad (klan.<klan>.<field>=<value>"),
         (["tournament", "--option", "kraken=off"], "nor a rule module ("),
-        (["sweep", "--variant", "collisions=on"], "a module jimlad can host, got 'collisions'"),
+        (["sweep", "--variant", "collisions=on"], "a module jimlad can host (collisions: jimlad offers no host for it), got 'collisions'"),
         (["sweep", "--variant", "collisions.grapple_extra=beyond-one"], "an option of jimlad or of a module in play []"),
     ],
 )
@@ -182,5 +182,5 @@ def test_switching_on_a_module_the_rule_set_cannot_host_says_so(tmp_path: Path) 
     done = subprocess.run([*command, "--quiet", "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2
     said = " ".join(done.stderr.split())
-    assert "variant cg" in said and "a module jimlad can host, got 'collisions'" in said
+    assert "variant cg" in said and "a module jimlad can host (collisions: jimlad offers no host for it), got 'collisions'" in said
     assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
