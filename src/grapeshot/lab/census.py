@@ -29,7 +29,7 @@ from grapeshot.agents import make, play_until
 from grapeshot.core.actions import Action
 from grapeshot.core.capabilities import Player
 from grapeshot.core.choices import Choices
-from grapeshot.core.explain import explainers_of
+from grapeshot.core.explain import Explainer, explained, explainers_of
 from grapeshot.core.game import Game
 from grapeshot.core.prompts import Prompt
 from grapeshot.core.scenario import Scenario
@@ -60,14 +60,10 @@ class Census:
         return [(k, n, self.chosen[k], ", ".join(sorted(self.where.get(k, ())))) for k, n in sorted(self.offered.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def _kinds(game: Game, prompt: Prompt, part: str, choice: Any) -> tuple[str, ...]:
-    from grapeshot.core.explain import Explained
-
-    for explain in explainers_of(game, prompt):
-        got = explain(prompt, part, choice)
-        if isinstance(got, Explained):
-            return got.rules
-    return ()
+def _kinds(prompt: Prompt, part: str, choice: Any, explainers: tuple[Explainer, ...]) -> tuple[str, ...]:
+    """An option's kind: the rules its explanation names (none where it has no words)."""
+    got = explained(prompt, part, choice, explainers)
+    return got.rules if got is not None else ()
 
 
 def _count(census: Census, game: Game, seat: str, prompt: Prompt, choices: Choices, action: Action) -> None:
@@ -133,15 +129,16 @@ def _leaves(data: Any, at: str = "") -> dict[str, Any]:
 
 
 def _tally(census: Census, game: Game, prompt: Prompt, part: str, options: Sequence[Any], chosen: Sequence[Any], where: str) -> None:
+    explainers = explainers_of(game, prompt)  # asked once for all the part's options
     offered: set[str] = set()
     for c in options:
-        offered.update(_kinds(game, prompt, part, c))
+        offered.update(_kinds(prompt, part, c, explainers))
     for k in offered:
         census.offered[k] += 1
         census.where.setdefault(k, set()).add(where)
     taken: set[str] = set()
     for c in chosen[:1]:
-        taken.update(_kinds(game, prompt, part, c))
+        taken.update(_kinds(prompt, part, c, explainers))
     for k in taken:
         census.chosen[k] += 1
 
