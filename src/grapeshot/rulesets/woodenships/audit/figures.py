@@ -30,6 +30,7 @@ ACTIONS = (
     "strike",
     "harry",
     "repel",
+    "repel-ship",
 )
 #: actions that come before the move they make (a boarding party's crossing); scaling a wall
 #: (WS-FORT-2) is part of a move, no action
@@ -113,7 +114,7 @@ STILL = ("roll", "reroll", "phase", "side-turn", "figures-done", "sharks", "init
 def track(led: Ledger, r: Record, kind: str) -> None:
     """Where each figure stands while the records say so: a move puts it there; a ruler move of
     the ship it stands on, a module's record, a shove or a ram (anything else that could carry a
-    figure) and any other record naming it loses it."""
+    figure) and any other record naming it loses it; any other record of a ship loses those aboard."""
     if kind == "move":
         to = r.get("to")
         if isinstance(r.get("figure"), str) and isinstance(to, list) and len(to) == 2:
@@ -124,6 +125,19 @@ def track(led: Ledger, r: Record, kind: str) -> None:
                 del led.at[who]
     elif "." in kind or kind in ("repel", "shoved", "ram", "dislodge", "stuck", "sunk", "dragged-down"):
         led.at.clear()
+    elif (kind == "repel-ship" or (kind not in STILL and kind not in ACTIONS)) and isinstance(r.get("ship"), str):
+        # any other record of a ship may have carried it: a push without a turn (a spell,
+        # WS-MAGIC-1, logs its centre's from and to) carries those aboard as far; after anything
+        # else, who stands aboard is no longer known
+        a, b = r.get("frm"), r.get("to")
+        shift = [float(b[0]) - float(a[0]), float(b[1]) - float(a[1])] if isinstance(a, list) and isinstance(b, list) and len(a) == len(b) == 2 else None
+        for who, (p, of) in list(led.at.items()):
+            if of == r["ship"] and shift is not None:
+                led.at[who] = ([p[0] + shift[0], p[1] + shift[1]], of)
+            elif of == r["ship"]:
+                del led.at[who]
+        if kind not in ACTIONS and isinstance(r.get("figure"), str):
+            led.at.pop(r["figure"], None)
     elif ((kind not in STILL and kind not in ACTIONS and kind != "pick-up") or kind == "climb") and isinstance(r.get("figure"), str):
         led.at.pop(r["figure"], None)
 
