@@ -7,6 +7,7 @@ the auditor's check were gone, no record would yield it, and the case fails.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -21,6 +22,13 @@ Rec = dict[str, Any]
 
 
 def played(ruleset: str, scenario: str, players: str, seed: int, modules: Iterable[str] | None = None) -> Game:
+    """A seeded game played out; the same game is played once a test process (the pools and the
+    clean-log tests of one auditor ask for the same ones, and nothing alters a played game)."""
+    return _played(ruleset, scenario, players, seed, None if modules is None else tuple(modules))
+
+
+@functools.cache
+def _played(ruleset: str, scenario: str, players: str, seed: int, modules: tuple[str, ...] | None) -> Game:
     sc = load_scenario(scenario, ruleset)
     if modules is not None and list(modules) != list(sc.modules):
         sc = with_modules(sc, list(modules))
