@@ -153,3 +153,49 @@ def test_grapeshot_print_of_an_illegal_document_names_its_rules_and_exits_1(tmp_
     path.write_text(yaml.safe_dump(bad), encoding="utf-8")
     r = run("roster", str(path))
     assert r.exit_code == 1 and "not a legal fleet, so no roster" in " ".join(r.stderr.split())
+
+
+def test_a_page_of_a_game_shows_only_what_the_link_s_seat_may_know(client: TestClient) -> None:
+    """The toy race with pages (tests/toy/printed.py) hides each seat's secret from the others:
+    red's link prints red's secret, blue's blue's, the spectator's none, of the game and of a boat."""
+    scenario = yaml.safe_dump(
+        {
+            "name": "race",
+            "ruleset": "printed",
+            "table": {"width": 48, "height": 24},
+            "seats": [{"id": "red"}, {"id": "blue"}],
+            "fleets": [{"seat": "red"}, {"seat": "blue"}],
+        }
+    )
+    r = client.post("/api/games", json={"scenario_yaml": scenario, "seats": {"red": "human", "blue": "human"}, "seed": 4})
+    assert r.status_code == 200, r.text
+    g = r.json()
+    tokens = {seat: link.split("token=", 1)[1] for seat, link in g["links"].items()} | {None: g["spectator"].split("token=", 1)[1]}
+    secrets = {seat: client.get(f"/api/games/{g['id']}", params={"token": tokens[seat]}).json()["state"].get("secret") for seat in ("red", "blue")}
+    assert all(isinstance(v, int) for v in secrets.values())
+    for seat, tok in tokens.items():
+        page = client.get("/api/print/card", params={"game": g["id"], "token": tok}).text
+        assert f"seen by {seat or 'a spectator'}" in page
+        assert page.count('class="secret"') == (seat is not None) and (seat is None or f"secret {secrets[seat]}<" in page)
+        for boat in ("red", "blue"):
+            page = client.get("/api/print/boat", params={"game": g["id"], "token": tok, "piece": boat}).text
+            assert ('class="secret"' in page) == (boat == seat), (seat, boat, page)
+    assert client.get(f"/api/games/{g['id']}", params={"token": tokens[None]}).json()["prints"]["piece"] == [{"name": "boat", "title": "boat card"}]
+
+
+def test_grapeshot_print_prints_a_game_as_a_spectator_sees_it(tmp_path: Path) -> None:
+    path = tmp_path / "race.yaml"
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "name": "race",
+                "ruleset": "printed",
+                "table": {"width": 48, "height": 24},
+                "seats": [{"id": "red"}, {"id": "blue"}],
+                "fleets": [{"seat": "red"}, {"seat": "blue"}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    r = run("card", str(path))
+    assert r.exit_code == 0 and "seen by a spectator" in r.stdout and 'class="secret"' not in r.stdout, r.output
