@@ -41,6 +41,28 @@ export const angleDiff = (a, b) => {
 };
 export const bearing = (a, b) => normDeg(Math.atan2(b[1] - a[1], b[0] - a[0]) / RAD);
 export const dist = (a, b) => Math.hypot(b[0] - a[0], b[1] - a[1]);
+// a point of a piece's own frame (inches ahead of its centre, to port of its keel) on the table,
+// for a pose [x, y, heading in degrees]
+export function toTable(pose, ahead, port) {
+  const [c, sn] = unit(pose[2]);
+  return [pose[0] + ahead * c - port * sn, pose[1] + ahead * sn + port * c];
+}
+// a table point in a piece's own frame: [ahead, to port]
+export function toFrame(pose, p) {
+  const [c, sn] = unit(pose[2]);
+  const dx = p[0] - pose[0];
+  const dy = p[1] - pose[1];
+  return [dx * c + dy * sn, -dx * sn + dy * c];
+}
+// the corners of a box `length` by `width` about a pose: bow to port first, then round to the
+// stern and back along the starboard side
+export const boxCorners = (pose, length, width) =>
+  [[length / 2, width / 2], [-length / 2, width / 2], [-length / 2, -width / 2], [length / 2, -width / 2]].map(([a, b]) => toTable(pose, a, b));
+// whether a table point lies within that box
+export function inBox(pose, length, width, p) {
+  const [a, b] = toFrame(pose, p);
+  return Math.abs(a) <= length / 2 && Math.abs(b) <= width / 2;
+}
 export const fmt = (x, d = 1) => (Math.round(x * 10 ** d) / 10 ** d).toString();
 export const pct = (p) => `${(100 * p).toFixed(1)}%`;
 // a point as an action sends it (to a thousandth of an inch), so what is shown is what is sent

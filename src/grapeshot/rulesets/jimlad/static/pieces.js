@@ -1,6 +1,6 @@
 // Jim Lad's numbers the page draws with, and the shapes of its pieces in table inches.
 
-import { RAD, unit } from "/static/kit.js";
+import { RAD, boxCorners, toTable, unit } from "/static/kit.js";
 
 // Manoeuvre cards: the least distance (beyond the card and the ship's length) and the dice,
 // to draw a band from the minimum to an expected most (the base plus the dice's average).
@@ -33,19 +33,14 @@ export const KLAN_COLOURS = {
   freebooterz: "#6a1b9a",
 };
 
-export function hullCorners(pose, L, Wd) {
-  const [c, sn] = unit(pose[2]);
-  const hl = L / 2;
-  const hw = Wd / 2;
-  return [[hl, hw], [-hl, hw], [-hl, -hw], [hl, -hw]].map(([u, v]) => [pose[0] + u * c - v * sn, pose[1] + u * sn + v * c]);
-}
+// a hull's corners on the table
+export const hullCorners = (pose, L, Wd) => boxCorners(pose, L, Wd);
 
 export function facingEdge(pose, L, Wd, facing) {
-  const [c, sn] = unit(pose[2]);
   const hl = L / 2;
   const hw = Wd / 2;
   const local = { front: [[hl, -hw], [hl, hw]], rear: [[-hl, -hw], [-hl, hw]], port: [[-hl, hw], [hl, hw]], starboard: [[-hl, -hw], [hl, -hw]] }[facing];
-  return local ? local.map(([u, v]) => [pose[0] + u * c - v * sn, pose[1] + u * sn + v * c]) : null;
+  return local ? local.map(([u, v]) => toTable(pose, u, v)) : null;
 }
 
 export function sidePoint(ship, facing) {

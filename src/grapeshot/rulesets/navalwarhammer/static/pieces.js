@@ -2,7 +2,7 @@
 // ship's frame (deck points to the table), a model's table point, the templates' outlines
 // (docs/navalwarhammer.md, "Templates and lines").
 
-const RAD = Math.PI / 180;
+import { RAD, boxCorners, inBox, toFrame, toTable } from "/static/kit.js";
 
 // the half-width of a naval gun's arc either side of its mount (NW-CANNON-2: 45 degrees in all)
 export const HALF_ARC = 22.5;
@@ -16,12 +16,7 @@ export const FLAME_LENGTH = 8;
 export const MOUNTS = { bow: 0, port: 90, starboard: -90, stern: 180 };
 
 // a deck point (inches forward of the hull's centre, to port of the keel) on the table
-export function world(ship, along, port) {
-  const [x, y, hd] = ship.pose;
-  const c = Math.cos(hd * RAD);
-  const s = Math.sin(hd * RAD);
-  return [x + along * c - port * s, y + along * s + port * c];
-}
+export const world = (ship, along, port) => toTable(ship.pose, along, port);
 
 // where a model stands: on a ship's deck (carried by the ship), or on the table itself
 export function figurePoint(state, fig) {
@@ -32,30 +27,15 @@ export function figurePoint(state, fig) {
 }
 
 // the hull's corners on the table
-export function hullCorners(ship) {
-  const L = ship.length / 2;
-  const W = ship.width / 2;
-  return [world(ship, L, W), world(ship, -L, W), world(ship, -L, -W), world(ship, L, -W)];
-}
+export const hullCorners = (ship) => boxCorners(ship.pose, ship.length, ship.width);
 
 // whether a table point lies on a ship's hull
-export function onHull(ship, p) {
-  const [x, y, hd] = ship.pose;
-  const c = Math.cos(hd * RAD);
-  const s = Math.sin(hd * RAD);
-  const dx = p[0] - x;
-  const dy = p[1] - y;
-  return Math.abs(dx * c + dy * s) <= ship.length / 2 && Math.abs(-dx * s + dy * c) <= ship.width / 2;
-}
+export const onHull = (ship, p) => inBox(ship.pose, ship.length, ship.width, p);
 
 // the distance from a table point to a ship's hull (0 on it): what point blank is judged by
 export function hullDistance(ship, p) {
-  const [x, y, hd] = ship.pose;
-  const c = Math.cos(hd * RAD);
-  const s = Math.sin(hd * RAD);
-  const u = Math.abs((p[0] - x) * c + (p[1] - y) * s) - ship.length / 2;
-  const v = Math.abs(-(p[0] - x) * s + (p[1] - y) * c) - ship.width / 2;
-  return Math.hypot(Math.max(0, u), Math.max(0, v));
+  const [a, b] = toFrame(ship.pose, p);
+  return Math.hypot(Math.max(0, Math.abs(a) - ship.length / 2), Math.max(0, Math.abs(b) - ship.width / 2));
 }
 
 // which way a war machine points: its ship's heading turned to the side it is mounted on

@@ -7,6 +7,7 @@
 // its move and its action with its own forms (forms.js), and shows on the table the geometry a
 // log entry used. It draws from the view and the log alone: the server holds the rules.
 
+import { inBox } from "/static/kit.js";
 import { makePieces } from "./pieces.js";
 import { makeRings } from "./rings.js";
 import { makeForms } from "./forms.js";
@@ -33,16 +34,10 @@ export default function register(client) {
     const gn = near(st.guns, () => 0.7);
     if (gn) return { kind: "gun", name: gn.name };
     for (const fort of st.forts) for (const g of fort.gates || []) if (ok(g.name) && dist([g.x, g.y], pt) <= 1.2) return { kind: "gate", name: g.name };
-    const inBox = (b) => {
-      const c = Math.cos((b.heading * Math.PI) / 180);
-      const sn = Math.sin((b.heading * Math.PI) / 180);
-      const u = (pt[0] - b.x) * c + (pt[1] - b.y) * sn;
-      const v = -(pt[0] - b.x) * sn + (pt[1] - b.y) * c;
-      return Math.abs(u) <= b.length / 2 && Math.abs(v) <= b.width / 2;
-    };
-    const sh = st.ships.find((x) => x.afloat && ok(x.name) && inBox(x));
+    const under = (b) => inBox([b.x, b.y, b.heading], b.length, b.width, pt);
+    const sh = st.ships.find((x) => x.afloat && ok(x.name) && under(x));
     if (sh) return { kind: "ship", name: sh.name };
-    const ft = st.forts.find((x) => ok(x.name) && inBox(x));
+    const ft = st.forts.find((x) => ok(x.name) && under(x));
     if (ft) return { kind: "fort", name: ft.name };
     return null;
   }
