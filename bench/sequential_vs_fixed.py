@@ -137,9 +137,9 @@ def real_search(args: argparse.Namespace) -> None:
         t0 = time.perf_counter()
         result = run_search(found, Path(tmp), lambda c, s, lk: run_study(c, s, workers=args.workers, stop=lk))
         seconds = time.perf_counter() - t0
-    print(
-        f"{args.case}: fleets {rungs}; a fixed grid plays {grid} games; the search {result.games} counted ({seconds:.0f} s, {grid / max(1, result.games):.1f}x fewer)"
-    )
+    told = all(b.ended is None or b.seen[b.ended].side == "even" for b in result.brackets.values())
+    ratio = f"{grid / max(1, result.games):.1f}x fewer" if told else "a piece left open at the cap: no ratio"
+    print(f"{args.case}: fleets {rungs}; a fixed grid plays {grid} games; the search {result.games} counted ({seconds:.0f} s, {ratio})")
     for row in result.to_json()["pieces"]:
         print(f"  {row['piece']}: even budget {row['even']} [{row['even_low']}, {row['even_high']}], {row['games']} games: {row['why']}")
 
