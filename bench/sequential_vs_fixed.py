@@ -12,6 +12,14 @@ stops when every question is answered; the bench prints both counts, their ratio
     .venv/bin/python bench/sequential_vs_fixed.py jimlad --factions evil-sunz,freebooterz
     .venv/bin/python bench/sequential_vs_fixed.py woodenships --pieces canoe,raft --cap 200
     .venv/bin/python bench/sequential_vs_fixed.py navalwarhammer --pieces ram,castle --cap 100
+    .venv/bin/python bench/sequential_vs_fixed.py search           # the fair cost search, simulated
+    .venv/bin/python bench/sequential_vs_fixed.py woodenships --search --pieces canoe --budgets 12,60 --cap 200
+
+``search`` compares the fair cost search (``grapeshot calibrate --search``: bisection over the
+fleets a range of budgets buys, each step stopped by the confidence sequence) with a fixed grid
+of those fleets, each played the fixed design's games: on simulated pieces whose score is a
+logistic of the fleet's cost, it prints the games each takes and how often the search's interval
+holds the true fair budget.  ``--search`` on a real rule set runs the search itself.
 
 ``--cap`` lowers the cap below the fixed design's (for a quick look at the real rule sets'
 slower games): questions still open at it are listed as such.
@@ -20,6 +28,7 @@ slower games): questions still open at it are listed as such.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import tempfile
 import time
@@ -29,6 +38,7 @@ from typing import Any
 from grapeshot.lab.calibration import plan_calibration
 from grapeshot.lab.results import Store
 from grapeshot.lab.runner import run_study
+from grapeshot.lab.search import Bracket, most_steps, plan_search, run_search
 from grapeshot.lab.sequential import ALPHA, Looker, read
 from grapeshot.lab.study import plan
 from grapeshot.lab.verdicts import games_to_show
@@ -90,9 +100,54 @@ def real(args: argparse.Namespace) -> None:
         print(f"  {a.name}: {a.side} (score {a.score:.3f}, sequence [{a.low:.3f}, {a.high:.3f}] after {a.games} games)")
 
 
+def search(within: float, streams: int) -> None:
+    """The search against a fixed grid on simulated pieces (see the module docstring)."""
+    costs = tuple(range(2, 32, 2))  # 15 fleets, as a range of budgets buys them
+    each = ALPHA / most_steps(len(costs))
+    n_fixed = fixed_games(len(costs), within)
+    grid = n_fixed * len(costs)
+    print(f"{len(costs)} fleets from {costs[0]} to {costs[-1]}; a fixed grid plays {n_fixed} games each = {grid} games")
+    rng = random.Random(1)
+    for true, slope in ((9.3, 2.0), (17.0, 4.0), (26.5, 1.0), (40.0, 2.0)):
+        used = held = 0
+        for _ in range(streams):
+            b = Bracket(costs)
+            while (r := b.next()) is not None:
+                p = 1 / (1 + math.exp(-(costs[r] - true) / slope))
+                points, answer = 0.0, read("q", 0, 0)
+                for n in range(1, n_fixed + 1):
+                    points += rng.random() < p
+                    if n % 2 == 0 and (answer := read("q", points, n, within, each)).known:
+                        break
+                b.told(r, answer if answer.known else read("q", points, n_fixed, within, each))
+                used += answer.games if answer.known else n_fixed
+            low, high = b.interval
+            held += (low is None or low <= true) and (high is None or high >= true)
+        mean = used / streams
+        print(f"  fair budget {true:5.1f} (slope {slope}): search {mean:7.1f} games on average ({grid / mean:4.1f}x fewer), interval held it {held}/{streams}")
+
+
+def real_search(args: argparse.Namespace) -> None:
+    found = plan_search(
+        ruleset=args.case, pieces=args.pieces, budgets=args.budgets, games=args.cap or 400, seed=args.seed, player=args.player, within=args.within
+    )
+    rungs = {p: len(found.rungs(p)) for p in found.base.pieces}
+    grid = sum(n * fixed_games(n, args.within) for n in rungs.values())
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        result = run_search(found, Path(tmp), lambda c, s, lk: run_study(c, s, workers=args.workers, stop=lk))
+        seconds = time.perf_counter() - t0
+    told = all(b.ended is None or b.seen[b.ended].side == "even" for b in result.brackets.values())
+    ratio = f"{grid / max(1, result.games):.1f}x fewer" if told else "a piece left open at the cap: no ratio"
+    print(f"{args.case}: fleets {rungs}; a fixed grid plays {grid} games; the search {result.games} counted ({seconds:.0f} s, {ratio})")
+    for row in result.to_json()["pieces"]:
+        print(f"  {row['piece']}: even budget {row['even']} [{row['even_low']}, {row['even_high']}], {row['games']} games: {row['why']}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("case", choices=("coins", "jimlad", "woodenships", "navalwarhammer"))
+    ap.add_argument("case", choices=("coins", "search", "jimlad", "woodenships", "navalwarhammer"))
+    ap.add_argument("--search", action="store_true", help="a rule set's fair cost search against its fixed grid")
     ap.add_argument("--within", type=float, default=0.05)
     ap.add_argument("--streams", type=int, default=400)
     ap.add_argument("--factions", default="all")
@@ -105,6 +160,10 @@ def main() -> None:
     args = ap.parse_args()
     if args.case == "coins":
         coins(args.within, args.streams)
+    elif args.case == "search":
+        search(args.within, args.streams)
+    elif args.search:
+        real_search(args)
     else:
         real(args)
 

@@ -413,7 +413,13 @@ def calibrate(
     budgets: Annotated[
         str | None, typer.Option(help="a comma list of budgets, in points, each piece's fleets are bought for (default: the rule set's)")
     ] = None,
-    games: Annotated[int, typer.Option(min=1, help="games of each piece's fleet at each budget against the reference, seats swapped every other game")] = 20,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="games of each piece's fleet at each budget against the reference, seats swapped every other game (default 20; with --search 400, a step's cap)",
+        ),
+    ] = None,
     workers: WorkersOpt = 2,
     backend: BackendOpt = "local",
     scheduler: SchedulerOpt = None,
@@ -426,6 +432,13 @@ def calibrate(
     quiet: QuietOpt = False,
     sequential: SequentialOpt = False,
     within: WithinOpt = 0.05,
+    search: Annotated[
+        bool,
+        typer.Option(
+            help="search each piece's fair cost by bisection over the range of --budgets (LOW,HIGH), each step stopped when its answer is known "
+            "(as --sequential), --games a step's cap; findings in OUT/search.json"
+        ),
+    ] = False,
 ) -> None:
     """Points calibration: what each of the rule set's pieces should cost for an even game against
     its reference fleet, with 95% intervals, and how far the text's cost is from it.
@@ -438,9 +451,12 @@ def calibrate(
     from grapeshot.lab.calibration import CalibrationError, plan_calibration, summarise_calibration
     from grapeshot.lab.calibration_report import cells, headings, verdict, write_calibration_report
 
+    if search:
+        _search(ruleset, pieces, budgets, games or 400, seed, players, scenario, within, out_dir, backend, workers, scheduler, fresh, max_games, quiet)
+        return
     try:
         plan = plan_calibration(
-            ruleset=ruleset or default_ruleset().name, pieces=pieces, budgets=budgets, games=games, seed=seed, player=players, scenario=scenario
+            ruleset=ruleset or default_ruleset().name, pieces=pieces, budgets=budgets, games=games or 20, seed=seed, player=players, scenario=scenario
         )
     except CalibrationError as e:
         raise fail(str(e)) from None
@@ -458,3 +474,34 @@ def calibrate(
     for row in summary["pieces"]:
         out.print(verdict(row, plan.reference_cost), highlight=False, soft_wrap=True, markup=False)
     _finish(played)
+
+
+def _search(
+    ruleset: str | None,
+    pieces: str | None,
+    budgets: str | None,
+    games: int,
+    seed: int,
+    players: str | None,
+    scenario: str | None,
+    within: float,
+    out_dir: Path,
+    backend: str,
+    workers: int,
+    scheduler: str | None,
+    fresh: bool,
+    max_games: int | None,
+    quiet: bool,
+) -> None:
+    """``grapeshot calibrate --search``: plan the search, then play and print it (:mod:`.search`)."""
+    from grapeshot.cli.search import run_fair_search
+    from grapeshot.lab.calibration import CalibrationError
+    from grapeshot.lab.search import plan_search
+
+    try:
+        found = plan_search(
+            ruleset=ruleset or default_ruleset().name, pieces=pieces, budgets=budgets, games=games, seed=seed, player=players, scenario=scenario, within=within
+        )
+    except CalibrationError as e:
+        raise fail(str(e)) from None
+    run_fair_search(found, out_dir, backend, workers, scheduler, fresh, max_games, quiet)

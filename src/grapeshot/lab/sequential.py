@@ -150,12 +150,14 @@ class Looker:
     stops when all are answered, or at the cap.  Everything follows from the games by index, so
     the looks, the answers and the stop are the same for any backend and on resuming."""
 
-    def __init__(self, plan: Asks, within: float = WITHIN, alpha: float = ALPHA) -> None:
+    def __init__(self, plan: Asks, within: float = WITHIN, alpha: float = ALPHA, family: int | None = None) -> None:
         self.plan = plan
         self.within = within
         self.alpha = alpha
         self.names = plan.asked()
-        self.each = alpha / max(1, len(self.names))
+        # ``family``: the answers ``alpha`` is shared over, where the plan is one of several (a
+        # search's steps); by default the plan's own questions
+        self.each = alpha / max(1, family or len(self.names))
         self.look = 2 * plan.per_round  # two rounds: each question with each side in each seat once more
         self.next = min(self.look, plan.total)
         self.left: dict[str, int] = {}

@@ -194,7 +194,8 @@ class Plan(Protocol):
     :class:`~grapeshot.lab.calibration.Calibration` (pieces' fleets at budgets against a reference). It is sent to
     the workers whole, so it must pickle; every game follows from it and the game's spec alone."""
 
-    kind: str
+    @property
+    def kind(self) -> str: ...
 
     @property
     def total(self) -> int: ...
