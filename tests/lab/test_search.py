@@ -48,7 +48,7 @@ def _simulated(calibration: Calibration, store: Store, looker: Looker, rng: rand
         if spec.index + 1 >= looker.next:  # a look's games are all in: store them and take it
             store.add(batch)
             batch.clear()
-            looker.advance(have, lambda n: store.records(below=n))
+            looker.advance(have, lambda lo, n: store.records(below=n, since=lo))
     return looker.stopping
 
 

@@ -121,13 +121,14 @@ class Store:
         self.db.commit()
         return self.db.total_changes - before
 
-    def records(self, below: int | None = None) -> list[GameRecord]:
-        """Stored games in index order (only those with an index below ``below``, if given)."""
-        sql = f"SELECT {COLUMNS} FROM games"
-        args: tuple[int, ...] = ()
+    def records(self, below: int | None = None, since: int = 0) -> list[GameRecord]:
+        """Stored games in index order (only those with an index from ``since`` and below
+        ``below``, if given)."""
+        sql = f"SELECT {COLUMNS} FROM games WHERE idx >= ?"
+        args: tuple[int, ...] = (since,)
         if below is not None:
-            sql += " WHERE idx < ?"
-            args = (below,)
+            sql += " AND idx < ?"
+            args = (since, below)
         return [
             GameRecord(
                 idx, int(seed), variant, tuple(json.loads(factions)), winner, winner_faction, objective, turns, tuple(sorted(json.loads(tallies).items()))

@@ -237,7 +237,7 @@ def run_study(
     have = store.done()
 
     def looked() -> bool:
-        return stop is not None and stop.advance(have, lambda n: store.records(below=n)) is not None
+        return stop is not None and stop.advance(have, lambda lo, n: store.records(below=n, since=lo)) is not None
 
     looked()
     already = len(have & set(range(study.total)))

@@ -163,6 +163,10 @@ class Looker:
         self.left: dict[str, int] = {}
         self.answers: dict[str, Answer] = {}
         self.stopping: Stopping | None = None
+        # each open question's credit and games so far, read up to ``self.read`` (each game is
+        # read once, whatever the number of looks)
+        self.tally: dict[str, tuple[float, int]] = {q: (0.0, 0) for q in self.names}
+        self.read = 0
 
     def wanted(self, index: int) -> bool:
         """Whether the game ``index`` still counts: below the cap, and its question still open
@@ -174,20 +178,21 @@ class Looker:
         end = self.stopping.games if self.stopping is not None else self.plan.total
         return record.index < min(end, self.left.get(self.plan.question_of(record.index), end))
 
-    def advance(self, have: set[int], records: Callable[[int], Sequence[GameRecord]]) -> Stopping | None:
-        """Take every look whose games are all stored (``have``: the stored indices; ``records(n)``:
-        the stored games below ``n`` in index order); the stop, once reached."""
+    def advance(self, have: set[int], records: Callable[[int, int], Sequence[GameRecord]]) -> Stopping | None:
+        """Take every look whose games are all stored (``have``: the stored indices;
+        ``records(lo, n)``: the stored games from ``lo`` up to below ``n``); the stop, once reached."""
         while self.stopping is None:
             n = self.next
             if any(self.wanted(i) and i not in have for i in range(n - self.look if n > self.look else 0, n)):
                 return None
-            scores: dict[str, list[float]] = {q: [] for q in self.names if q not in self.left}
-            for r in records(n):
+            for r in records(self.read, n):
                 q = self.plan.question_of(r.index)
-                if q in scores:
-                    scores[q].append(self.plan.credit(r))
-            for q, got in scores.items():
-                answer = read(q, sum(got), len(got), self.within, self.each)
+                if q not in self.left:
+                    credit, games = self.tally[q]
+                    self.tally[q] = (credit + self.plan.credit(r), games + 1)
+            self.read = n
+            for q in [q for q in self.names if q not in self.left]:
+                answer = read(q, *self.tally[q], self.within, self.each)
                 self.answers[q] = answer
                 if answer.known:
                     self.left[q] = n
